@@ -1,0 +1,175 @@
+"""Catalog access: GPUs, model architectures and the vendor's servers.
+
+The YAML files under ``knowledge/catalog/`` are the single source of truth;
+this module only validates and looks them up. It reads them by path (not by
+importing ``knowledge``) so ``tools/`` stays free of the other packages.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, Field, model_validator
+
+from tools.errors import SizingError
+from tools.units import GIB
+
+CATALOG_DIR = Path(
+    os.environ.get("GPU_SIZER_CATALOG_DIR", Path(__file__).resolve().parent.parent / "knowledge" / "catalog")
+)
+
+
+class GPU(BaseModel):
+    id: str = Field(description="Stable slug, e.g. 'rtx-4090'.")
+    name: str = Field(description="Display name, e.g. 'RTX 4090'.")
+    aliases: list[str] = Field(default_factory=list, description="Other ways people write it.")
+    vram_gib: float = Field(gt=0, description="Memory as marketed ('24 GB' cards hold 24 GiB).")
+    memory_type: str
+    tdp_w: int = Field(gt=0, description="Board power used for power budgets (the maximum when a range exists).")
+    tdp_w_min: int | None = Field(default=None, description="Lower end where the source gives a range.")
+    bandwidth_gbs: float = Field(gt=0, description="Memory bandwidth, decimal GB/s.")
+    price_usd_min: float | None = None
+    price_usd_max: float | None = None
+    fp16_tflops: float = Field(gt=0, description="Dense FP16/BF16 tensor TFLOPS (no sparsity).")
+    nvlink: bool = False
+    nvlink_bandwidth_gbs: float | None = None
+    ecc: bool = False
+    mig: bool = False
+    slots: int = Field(ge=1, description="Slot width; SXM modules count as 0-slot boards -> use 1.")
+    cooling: Literal["open-air", "blower", "passive", "sxm"]
+    interface: Literal["pcie", "sxm"] = "pcie"
+    gpu_class: Literal["consumer", "workstation", "datacenter"]
+    datacenter_restricted: bool = Field(description="GeForce licence forbids datacenter deployment.")
+    power_connector: str = Field(description="e.g. '12VHPWR', '12V-2x6', '8-pin EPS', 'SXM board'.")
+    source: str
+
+    @property
+    def vram_bytes(self) -> int:
+        return int(round(self.vram_gib * GIB))
+
+
+class Model(BaseModel):
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    family: str
+    kind: Literal["llm", "image"] = "llm"
+    params_b: float = Field(gt=0, description="Total parameters, billions.")
+    active_params_b: float | None = Field(default=None, description="Active per token (MoE); defaults to total.")
+    n_layers: int | None = None
+    hidden_size: int | None = None
+    intermediate_size: int | None = Field(default=None, description="MLP width (dense, or per expert for MoE).")
+    n_heads: int | None = None
+    n_kv_heads: int | None = None
+    head_dim: int | None = None
+    vocab_size: int | None = None
+    max_context: int | None = None
+    attention: Literal["mha", "gqa", "mqa", "mla"] | None = None
+    moe_experts: int | None = None
+    moe_active_experts: int | None = None
+    kv_lora_rank: int | None = Field(default=None, description="MLA compressed KV width (DeepSeek).")
+    qk_rope_head_dim: int | None = Field(default=None, description="MLA decoupled RoPE key width.")
+    sliding_window: int | None = Field(default=None, description="Window of the local-attention layers.")
+    sliding_layers: int | None = Field(default=None, description="How many layers use the sliding window.")
+    source: str
+
+    @model_validator(mode="after")
+    def _check(self) -> "Model":
+        if self.kind == "llm":
+            for f in ("n_layers", "hidden_size", "n_heads", "n_kv_heads", "head_dim"):
+                if getattr(self, f) is None:
+                    raise ValueError(f"LLM {self.id} needs {f}")
+        if self.attention == "mla" and (self.kv_lora_rank is None or self.qk_rope_head_dim is None):
+            raise ValueError(f"MLA model {self.id} needs kv_lora_rank and qk_rope_head_dim")
+        return self
+
+    @property
+    def params(self) -> int:
+        return int(round(self.params_b * 1e9))
+
+    @property
+    def active_params(self) -> int:
+        return int(round((self.active_params_b or self.params_b) * 1e9))
+
+
+class Server(BaseModel):
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    form_factor: str
+    nodes: int = 1
+    gpus_per_node_max: int | None = Field(default=None, description="None: count set per order.")
+    gpu_ids: list[str] = Field(description="Catalog GPU ids this line is offered with.")
+    pooled: bool = Field(description="True when the GPUs of a node work on one model together.")
+    cpus: str
+    ram: str
+    interconnect: str
+    price: str
+    use_cases_ru: str
+    use_cases_en: str
+    source: str
+
+
+class Catalog(BaseModel):
+    gpus: list[GPU]
+    models: list[Model]
+    servers: list[Server]
+
+
+def _norm(name: str) -> str:
+    """Lower-case, unify separators and Cyrillic spellings so 'лама 3 70B' ~ 'llama-3-70b'."""
+    s = name.lower().strip()
+    for ru, en in (("лама", "llama"), ("ллама", "llama"), ("квен", "qwen"), ("мистраль", "mistral"),
+                   ("дипсик", "deepseek"), ("джемма", "gemma")):
+        s = s.replace(ru, en)
+    s = s.replace("ллama", "llama")
+    s = re.sub(r"[\s_\-./]+", "", s)
+    s = re.sub(r"(instruct|chat|it|hf)$", "", s)
+    return s
+
+
+@lru_cache(maxsize=4)
+def load_catalog(directory: str | None = None) -> Catalog:
+    d = Path(directory) if directory else CATALOG_DIR
+    data = {}
+    for key in ("gpus", "models", "servers"):
+        with open(d / f"{key}.yaml", encoding="utf-8") as fh:
+            data[key] = yaml.safe_load(fh)
+    return Catalog.model_validate(data)
+
+
+def _lookup(items, name: str, what: str):
+    if not name or not name.strip():
+        raise SizingError(f"empty {what} name")
+    key = _norm(name)
+    index: dict[str, object] = {}
+    for it in items:
+        for n in (it.id, it.name, *it.aliases):
+            index.setdefault(_norm(n), it)
+    if key in index:
+        return index[key]
+    close = difflib.get_close_matches(key, list(index), n=3, cutoff=0.6)
+    names = []
+    for c in close:
+        nm = index[c].name
+        if nm not in names:
+            names.append(nm)
+    hint = f"; did you mean: {', '.join(names)}?" if names else ""
+    raise SizingError(f"unknown {what} '{name}'{hint}")
+
+
+def get_gpu(name: str) -> GPU:
+    return _lookup(load_catalog().gpus, name, "GPU")
+
+
+def get_model(name: str) -> Model:
+    return _lookup(load_catalog().models, name, "model")
+
+
+def get_server(name: str) -> Server:
+    return _lookup(load_catalog().servers, name, "server")
