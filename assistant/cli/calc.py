@@ -1,0 +1,213 @@
+"""Calculator sub-commands: vram, fit, speed, power, build, gpus, models, recommend, cost.
+
+They call tools/ directly (no language model) and print a table, or JSON with --json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+
+from tools import catalog
+from tools.build import build_check
+from tools.cost import CostRequest, own_vs_cloud
+from tools.fit import max_context, max_users
+from tools.memory import MemoryRequest, estimate_memory
+from tools.power import power_budget
+from tools.recommend import recommend
+from tools.throughput import ThroughputRequest, estimate_throughput
+from tools.units import fmt_gb
+
+
+def table(rows: list[list[object]], header: list[str]) -> str:
+    cells = [header] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _emit(args, obj, human: str) -> int:
+    print(json.dumps(obj, ensure_ascii=False, indent=2) if args.json else human)
+    return 0
+
+
+def _memory_args(p: argparse.ArgumentParser, gpus_default: int = 1) -> None:
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--model", help="catalog model name, e.g. 'Llama-3-8B'")
+    g.add_argument("--params-b", type=float, help="parameters in billions (model not in the catalog)")
+    g.add_argument("--model-file", help="local GGUF or config.json to read the architecture from")
+    p.add_argument("--precision", default="fp16", help="fp16, bf16, fp8, int8, int4, nf4, Q4_K_M, Q8_0 ...")
+    p.add_argument("--context", type=int, help="tokens per sequence (default 8192; training 2048)")
+    p.add_argument("--batch", type=int, default=1, help="concurrent sequences / users")
+    p.add_argument("--kv-dtype", default="fp16", help="KV cache type: fp16, fp8, q8_0, q4_0")
+    p.add_argument("--task", default="inference", choices=["inference", "lora", "qlora", "full"])
+    p.add_argument("--gpus", type=int, default=gpus_default, help="cards to split over")
+    p.add_argument("--gpu", help="catalog GPU to check the fit against")
+    p.add_argument("--reserve", type=float, dest="reserve_fraction", help="safety reserve fraction")
+    p.add_argument("--runtime", default="gpu", choices=["gpu", "cpu"])
+    p.add_argument("--lora-rank", type=int, default=16)
+    p.add_argument("--no-checkpointing", dest="grad_checkpointing", action="store_false")
+    p.add_argument("--master-weights", action="store_true", help="count an fp32 master copy (training)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _memory_request(args) -> MemoryRequest:
+    fields = MemoryRequest.model_fields
+    return MemoryRequest(**{k: v for k, v in vars(args).items() if k in fields and v is not None})
+
+
+def memory_rows(b) -> list[list[object]]:
+    parts = [("weights", b.weights_bytes), ("KV cache", b.kv_cache_bytes), ("activations", b.activations_bytes),
+             ("gradients", b.gradients_bytes), ("optimizer (Adam)", b.optimizer_bytes),
+             ("fp32 master weights", b.master_weights_bytes), ("CUDA context", b.cuda_context_bytes),
+             ("framework", b.framework_bytes), ("reserve", b.reserve_bytes), ("TOTAL", b.total_bytes)]
+    return [[name, fmt_gb(v), f"{v:,}"] for name, v in parts if v or name == "TOTAL"]
+
+
+def cmd_vram(args) -> int:
+    b = estimate_memory(_memory_request(args))
+    out = b.model_dump()
+    out["rendered"] = {k: fmt_gb(v) for k, v in out.items() if k.endswith("_bytes") and isinstance(v, int)}
+    head = (f"{b.model}, {b.task}, {b.precision}, context {b.context}, batch {b.batch}, {b.gpus} GPU(s)\n"
+            "(GB = 10^9 bytes)\n")
+    human = head + table(memory_rows(b), ["part", "GB", "bytes"])
+    if b.gpus > 1:
+        human += f"\nper card: {fmt_gb(b.per_gpu_bytes)}"
+    if b.fits is not None:
+        human += (f"\n{b.gpu}: {fmt_gb(b.gpu_vram_bytes)} per card -> "
+                  + ("fits" if b.fits else "does NOT fit"))
+    human += "\n" + "\n".join(f"* {a}" for a in b.assumptions)
+    return _emit(args, out, human)
+
+
+def cmd_fit(args) -> int:
+    req = _memory_request(args)
+    ctx = max_context(req)
+    users = max_users(req)
+    out = {"gpu": req.gpu, "gpus": req.gpus, "max_context": ctx, "max_users_at_context": users,
+           "context": req.context or 8192}
+    human = (f"{req.gpus} x {req.gpu}: longest context {ctx} tokens (1 user); "
+             f"{users} concurrent users at {out['context']} tokens")
+    return _emit(args, out, human)
+
+
+def cmd_speed(args) -> int:
+    r = estimate_throughput(ThroughputRequest(model=args.model, params_b=args.params_b, gpu=args.gpu,
+                                              gpus=args.gpus, precision=args.precision,
+                                              context=args.context, batch=args.batch))
+    human = table([[r.gpu, r.gpus, r.decode_tokens_per_s_per_user, r.decode_tokens_per_s_total,
+                    r.prefill_tokens_per_s]], ["GPU", "n", "tok/s per user", "tok/s total", "prefill tok/s"])
+    return _emit(args, r.model_dump(), human + "\n" + "\n".join(f"* {a}" for a in r.assumptions))
+
+
+def cmd_power(args) -> int:
+    r = power_budget(args.gpu, args.count, cpus=args.cpus, other_w=args.other_w)
+    rows = [["GPUs", r.gpu_watts], ["CPUs (max)", r.cpu_watts], ["platform", r.platform_watts],
+            ["system peak", f"{r.system_watts_min}–{r.system_watts}"], ["PSU design load", r.psu_design_watts]]
+    human = table(rows, ["part", "W"]) + f"\nPSU: {r.psu.label}, {r.efficiency_class}\noptions: " + \
+        ", ".join(o.label for o in r.psu_options) + "\n" + "\n".join(f"* {n}" for n in r.notes)
+    return _emit(args, r.model_dump(), human)
+
+
+def cmd_build(args) -> int:
+    r = build_check(args.gpu, args.count)
+    human = (f"{r.count} x {r.gpu}: {r.slots_needed} slots, cooling {r.cooling}"
+             f" ({'ok' if r.cooling_ok_as_is else 'needs changes'})\nplatforms: {', '.join(r.platforms) or '-'}\n"
+             + "\n".join(f"* {n}" for n in r.notes))
+    return _emit(args, r.model_dump(), human)
+
+
+def cmd_gpus(args) -> int:
+    gpus = catalog.load_catalog().gpus
+    rows = [{"id": g.id, "name": g.name, "vram_gb": g.vram_gib, "vram_bytes": g.vram_bytes,
+             "memory_type": g.memory_type, "tdp_w": g.tdp_w, "bandwidth_gbs": g.bandwidth_gbs,
+             "fp16_tflops": g.fp16_tflops, "price_usd_min": g.price_usd_min, "price_usd_max": g.price_usd_max,
+             "nvlink": g.nvlink, "class": g.gpu_class} for g in gpus]
+    human = table([[r["name"], r["vram_gb"], r["memory_type"], r["tdp_w"], r["bandwidth_gbs"],
+                    f"{r['price_usd_min'] or '?'}–{r['price_usd_max'] or '?'}"] for r in rows],
+                  ["GPU", "VRAM (GB as marketed = GiB)", "memory", "TDP W", "GB/s", "price $"])
+    return _emit(args, rows, human)
+
+
+def cmd_models(args) -> int:
+    models = catalog.load_catalog().models
+    rows = [m.model_dump(exclude={"aliases", "source"}) for m in models]
+    human = table([[m.name, m.params_b, m.active_params_b or "", m.n_layers or "", m.n_kv_heads or "",
+                    m.max_context or ""] for m in models], ["model", "params B", "active B", "layers", "KV heads", "ctx"])
+    return _emit(args, rows, human)
+
+
+def cmd_recommend(args) -> int:
+    r = recommend(_memory_request(args), top=args.top)
+    rows = [[c.gpu, c.count, fmt_gb(c.per_gpu_need_bytes), fmt_gb(c.total_vram_bytes),
+             f"{c.price_usd_min or '?'}–{c.price_usd_max or '?'}", c.system_watts, ", ".join(c.servers) or "-"]
+            for c in r.configurations]
+    human = table(rows, ["GPU", "n", "need/card", "VRAM total", "price $", "system W", "vendor line"])
+    for c in r.configurations:
+        for w in c.warnings:
+            human += f"\n! {c.count} x {c.gpu}: {w}"
+    return _emit(args, r.model_dump(), human)
+
+
+def cmd_cost(args) -> int:
+    r = own_vs_cloud(CostRequest(server_price=args.server_price, cloud_hourly=args.cloud_hourly,
+                                 hours_per_month=args.hours_per_month, power_kw=args.power_kw,
+                                 electricity_price=args.electricity_price, pue=args.pue, currency=args.currency))
+    return _emit(args, r.model_dump(), "\n".join(r.notes))
+
+
+def register(sub) -> None:
+    p = sub.add_parser("vram", help="memory to run or fine-tune a model")
+    _memory_args(p)
+    p.set_defaults(func=cmd_vram)
+
+    p = sub.add_parser("fit", help="longest context and most users that fit a GPU set")
+    _memory_args(p)
+    p.set_defaults(func=cmd_fit)
+
+    p = sub.add_parser("recommend", help="ranked GPU configurations for a scenario")
+    _memory_args(p)
+    p.add_argument("--top", type=int, default=5)
+    p.set_defaults(func=cmd_recommend)
+
+    p = sub.add_parser("speed", help="decode/prefill tokens per second bound")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--model")
+    g.add_argument("--params-b", type=float)
+    p.add_argument("--gpu", required=True)
+    p.add_argument("--gpus", type=int, default=1)
+    p.add_argument("--precision", default="fp16")
+    p.add_argument("--context", type=int, default=4096)
+    p.add_argument("--batch", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_speed)
+
+    p = sub.add_parser("power", help="power budget and PSU")
+    p.add_argument("--gpu", required=True)
+    p.add_argument("--count", type=int, required=True)
+    p.add_argument("--cpus", type=int, default=1)
+    p.add_argument("--other-w", type=int, help="board/RAM/disks/fans watts (default 300–350)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_power)
+
+    p = sub.add_parser("build", help="slots, cooling and PCIe lanes")
+    p.add_argument("--gpu", required=True)
+    p.add_argument("--count", type=int, required=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_build)
+
+    for name, func, help_ in (("gpus", cmd_gpus, "GPU catalog"), ("models", cmd_models, "model catalog")):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("cost", help="own server vs cloud break-even")
+    p.add_argument("--server-price", type=float, required=True)
+    p.add_argument("--cloud-hourly", type=float, required=True)
+    p.add_argument("--hours-per-month", type=float, default=730)
+    p.add_argument("--power-kw", type=float, default=0.0)
+    p.add_argument("--electricity-price", type=float, default=0.0)
+    p.add_argument("--pue", type=float, default=1.0)
+    p.add_argument("--currency", default="")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_cost)
