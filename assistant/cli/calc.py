@@ -18,6 +18,10 @@ from tools.throughput import ThroughputRequest, estimate_throughput
 from tools.units import fmt_gb
 
 
+def money(lo: float | None, hi: float | None) -> str:
+    return "on request" if lo is None else f"{lo:,.0f}–{hi:,.0f}"
+
+
 def table(rows: list[list[object]], header: list[str]) -> str:
     cells = [header] + [[str(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
@@ -124,7 +128,7 @@ def cmd_gpus(args) -> int:
              "fp16_tflops": g.fp16_tflops, "price_usd_min": g.price_usd_min, "price_usd_max": g.price_usd_max,
              "nvlink": g.nvlink, "class": g.gpu_class} for g in gpus]
     human = table([[r["name"], r["vram_gb"], r["memory_type"], r["tdp_w"], r["bandwidth_gbs"],
-                    f"{r['price_usd_min'] or '?'}–{r['price_usd_max'] or '?'}"] for r in rows],
+                    money(r["price_usd_min"], r["price_usd_max"])] for r in rows],
                   ["GPU", "VRAM (GB as marketed = GiB)", "memory", "TDP W", "GB/s", "price $"])
     return _emit(args, rows, human)
 
@@ -140,7 +144,7 @@ def cmd_models(args) -> int:
 def cmd_recommend(args) -> int:
     r = recommend(_memory_request(args), top=args.top)
     rows = [[c.gpu, c.count, fmt_gb(c.per_gpu_need_bytes), fmt_gb(c.total_vram_bytes),
-             f"{c.price_usd_min or '?'}–{c.price_usd_max or '?'}", c.system_watts, ", ".join(c.servers) or "-"]
+             money(c.price_usd_min, c.price_usd_max), c.system_watts, ", ".join(c.servers) or "-"]
             for c in r.configurations]
     human = table(rows, ["GPU", "n", "need/card", "VRAM total", "price $", "system W", "vendor line"])
     for c in r.configurations:
