@@ -128,6 +128,7 @@ def _norm(name: str) -> str:
                    ("дипсик", "deepseek"), ("джемма", "gemma")):
         s = s.replace(ru, en)
     s = s.replace("ллama", "llama")
+    s = re.sub(r"(?<=\d)[.,](?=\d)", "p", s)  # keep "2.5-7b" apart from "2-57b"
     s = re.sub(r"[\s_\-./]+", "", s)
     s = re.sub(r"(instruct|chat|it|hf)$", "", s)
     return s
