@@ -1,0 +1,341 @@
+"""Load what the retriever searches: built-in markdown docs, a user's folder, the catalog.
+
+Everything becomes a :class:`Document`; chunking and indexing never care where it came from.
+Catalog passages are rendered from ``tools.catalog`` objects, so numbers live only in the YAML.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, Field
+
+DOCS_DIR = Path(__file__).resolve().parent / "docs"
+USER_SUFFIXES = {".md", ".markdown", ".txt", ".html", ".htm", ".pdf"}
+
+Language = Literal["ru", "en"]
+
+
+class Document(BaseModel):
+    id: str = Field(description="Stable id; chunks and eval items refer to it.")
+    title: str
+    language: Language
+    topic: str = ""
+    text: str = Field(description="Markdown or plain text body, front matter removed.")
+    source: str = Field(description="File path, or 'catalog'.")
+
+
+class LoadResult(BaseModel):
+    documents: list[Document] = Field(default_factory=list)
+    skipped: list[str] = Field(default_factory=list, description="One human-readable line per file not loaded.")
+
+
+def detect_language(text: str) -> Language:
+    """Cyrillic-heavy text is Russian; good enough for two languages."""
+    cyr = len(re.findall(r"[а-яё]", text[:5000], re.I))
+    lat = len(re.findall(r"[a-z]", text[:5000], re.I))
+    return "ru" if cyr >= lat * 0.5 and cyr > 0 else "en"
+
+
+def _split_front_matter(raw: str) -> tuple[dict, str]:
+    m = re.match(r"\A---\s*\n(.*?)\n---\s*\n?", raw, re.S)
+    if not m:
+        return {}, raw
+    try:
+        meta = yaml.safe_load(m.group(1)) or {}
+    except yaml.YAMLError:
+        return {}, raw
+    return (meta if isinstance(meta, dict) else {}), raw[m.end():]
+
+
+def _first_heading(text: str) -> str | None:
+    m = re.search(r"^#{1,6}\s+(.+)$", text, re.M)
+    return m.group(1).strip() if m else None
+
+
+class _HTMLText(HTMLParser):
+    """Visible text of an HTML page; headings become markdown headings so chunking keeps them."""
+
+    _SKIP = {"script", "style", "noscript", "template"}
+    _BLOCK = {"p", "div", "li", "tr", "br", "section", "article", "table", "ul", "ol", "pre", "blockquote"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.title = ""
+        self._skip = 0
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag in self._SKIP:
+            self._skip += 1
+        elif tag == "title":
+            self._in_title = True
+        elif re.fullmatch(r"h[1-6]", tag):
+            self.parts.append("\n\n" + "#" * int(tag[1]) + " ")
+        elif tag in self._BLOCK:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._SKIP:
+            self._skip = max(0, self._skip - 1)
+        elif tag == "title":
+            self._in_title = False
+        elif re.fullmatch(r"h[1-6]", tag) or tag in self._BLOCK:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+        elif not self._skip:
+            self.parts.append(data)
+
+    def text(self) -> str:
+        out = "".join(self.parts)
+        out = re.sub(r"[ \t\r\f\v]+", " ", out)
+        return re.sub(r"\n\s*\n+", "\n\n", out).strip()
+
+
+def html_to_text(html: str) -> tuple[str, str]:
+    """Return (title, text) of an HTML document using only the stdlib parser."""
+    p = _HTMLText()
+    p.feed(html)
+    p.close()
+    return p.title.strip(), p.text()
+
+
+def _read_text(path: Path) -> str:
+    """Decode a text file or raise ValueError saying why it is not one."""
+    data = path.read_bytes()
+    if b"\x00" in data[:8192]:
+        raise ValueError("binary file")
+    for enc in ("utf-8-sig", "cp1251") if data else ("utf-8",):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        # cp1251 decodes almost anything; accept it only when the result looks like prose.
+        if enc == "cp1251" and len(re.findall(r"[^\w\s.,;:!?()«»\"'\-–—/%№+*=<>#\[\]{}|`~@$&^]", text)) > len(text) * 0.05:
+            break
+        return text
+    raise ValueError("not UTF-8 or Windows-1251 text")
+
+
+def _read_pdf(path: Path) -> str:
+    try:
+        from pypdf import PdfReader  # optional: only when the user's environment already has it
+    except ImportError as exc:
+        raise ValueError("PDF support needs pypdf, which is not installed") from exc
+    try:
+        return "\n\n".join((page.extract_text() or "") for page in PdfReader(str(path)).pages)
+    except Exception as exc:  # pypdf raises many types on damaged files
+        raise ValueError(f"unreadable PDF ({exc.__class__.__name__})") from exc
+
+
+def load_file(path: Path, doc_id: str, default_language: Language | None = None) -> Document:
+    """One file -> one Document. Raises ValueError with a short reason for files we cannot read."""
+    suffix = path.suffix.lower()
+    meta: dict = {}
+    if suffix == ".pdf":
+        text, title = _read_pdf(path), ""
+    else:
+        raw = _read_text(path)
+        if suffix in (".html", ".htm"):
+            title, text = html_to_text(raw)
+        else:
+            meta, text = _split_front_matter(raw)
+            title = ""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty file")
+    title = str(meta.get("title") or title or _first_heading(text) or path.stem)
+    lang = meta.get("language") or default_language or detect_language(text)
+    return Document(
+        id=str(meta.get("id") or doc_id),
+        title=title.strip(),
+        language="ru" if str(lang).lower().startswith("ru") else "en",
+        topic=str(meta.get("topic") or ""),
+        text=text,
+        source=str(path),
+    )
+
+
+def load_builtin_docs(docs_dir: Path = DOCS_DIR) -> LoadResult:
+    """knowledge/docs/{ru,en}/*.md; the folder decides the language when front matter omits it."""
+    result = LoadResult()
+    for lang in ("ru", "en"):
+        for path in sorted((docs_dir / lang).glob("*.md")):
+            try:
+                result.documents.append(load_file(path, f"{lang}-{path.stem}", lang))
+            except (OSError, ValueError) as exc:
+                result.skipped.append(f"{path}: skipped ({exc})")
+    return result
+
+
+def load_folder(folder: Path) -> LoadResult:
+    """A user's folder (recursively): .md/.txt/.html, and .pdf when pypdf is installed."""
+    if not folder.exists():
+        from tools.errors import SizingError
+
+        raise SizingError(f"no such file or folder: {folder}")
+    files = [folder] if folder.is_file() else sorted(p for p in folder.rglob("*") if p.is_file())
+    result = LoadResult()
+    base = folder.parent if folder.is_file() else folder
+    for path in files:
+        rel = path.relative_to(base).as_posix()
+        if path.name.startswith("."):
+            continue
+        if path.suffix.lower() not in USER_SUFFIXES:
+            result.skipped.append(f"{path}: skipped (unsupported type '{path.suffix or 'no extension'}')")
+            continue
+        try:
+            result.documents.append(load_file(path, f"{folder.name}/{rel}"))
+        except (OSError, ValueError) as exc:
+            result.skipped.append(f"{path}: skipped ({exc})")
+    return result
+
+
+# --- catalog -> passages -------------------------------------------------------------------
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def _price(lo: float | None, hi: float | None) -> str | None:
+    if lo is None and hi is None:
+        return None
+    if lo is not None and hi is not None and lo != hi:
+        return f"${_num(lo)}–{_num(hi)}"
+    return f"${_num(lo if lo is not None else hi)}"
+
+
+_YES = {"ru": ("да", "нет"), "en": ("yes", "no")}
+_CLASS = {
+    "ru": {"consumer": "потребительская (игровая)", "workstation": "профессиональная для рабочих станций",
+           "datacenter": "серверная для дата-центров"},
+    "en": {"consumer": "consumer (gaming)", "workstation": "workstation", "datacenter": "datacenter"},
+}
+_COOLING = {
+    "ru": {"open-air": "открытое (вентиляторы на карте)", "blower": "турбинное (blower)",
+           "passive": "пассивное, нужен серверный обдув", "sxm": "модуль SXM, охлаждение от платформы"},
+    "en": {"open-air": "open-air fans", "blower": "blower", "passive": "passive, needs server airflow",
+           "sxm": "SXM module cooled by the platform"},
+}
+
+
+def _gpu_text(g, lang: Language) -> str:
+    yes, no = _YES[lang]
+    b = lambda v: yes if v else no  # noqa: E731
+    aliases = ", ".join(g.aliases)
+    tdp = f"{g.tdp_w_min}–{g.tdp_w}" if g.tdp_w_min else f"{g.tdp_w}"
+    price = _price(g.price_usd_min, g.price_usd_max)
+    nvl = b(g.nvlink) + (f" ({_num(g.nvlink_bandwidth_gbs)} GB/s)" if g.nvlink and g.nvlink_bandwidth_gbs else "")
+    if lang == "ru":
+        lines = [
+            f"Видеокарта (GPU) {g.name}" + (f", также пишут: {aliases}" if aliases else "") + ".",
+            f"Видеопамять (VRAM): {_num(g.vram_gib)} ГБ {g.memory_type}, пропускная способность памяти {_num(g.bandwidth_gbs)} ГБ/с.",
+            f"Производительность FP16/BF16: {_num(g.fp16_tflops)} TFLOPS.",
+            f"Потребление (TDP): {tdp} Вт; разъём питания: {g.power_connector}.",
+            f"Охлаждение: {_COOLING['ru'][g.cooling]}; ширина {g.slots} слот(а); интерфейс {g.interface.upper()}.",
+            f"NVLink: {nvl}; ECC: {b(g.ecc)}; MIG: {b(g.mig)}.",
+            f"Класс: {_CLASS['ru'][g.gpu_class]}."
+            + (" Лицензия GeForce запрещает установку в дата-центрах." if g.datacenter_restricted else ""),
+        ]
+        if price:
+            lines.append(f"Ориентировочная цена: {price}.")
+    else:
+        lines = [
+            f"GPU {g.name}" + (f", also written as: {aliases}" if aliases else "") + ".",
+            f"Memory (VRAM): {_num(g.vram_gib)} GB {g.memory_type}, memory bandwidth {_num(g.bandwidth_gbs)} GB/s.",
+            f"FP16/BF16 performance: {_num(g.fp16_tflops)} TFLOPS.",
+            f"Power (TDP): {tdp} W; power connector: {g.power_connector}.",
+            f"Cooling: {_COOLING['en'][g.cooling]}; {g.slots}-slot; {g.interface.upper()} interface.",
+            f"NVLink: {nvl}; ECC: {b(g.ecc)}; MIG: {b(g.mig)}.",
+            f"Class: {_CLASS['en'][g.gpu_class]}."
+            + (" The GeForce licence forbids datacenter deployment." if g.datacenter_restricted else ""),
+        ]
+        if price:
+            lines.append(f"Approximate price: {price}.")
+    return "\n".join(lines)
+
+
+def _model_text(m, lang: Language) -> str:
+    aliases = ", ".join(m.aliases)
+    active = f"{_num(m.active_params_b)}B" if m.active_params_b else None
+    moe = f"{m.moe_experts}/{m.moe_active_experts}" if m.moe_experts else None
+    ctx = f"{m.max_context:,}".replace(",", " ") if m.max_context else None
+    if lang == "ru":
+        kind = "языковая модель (LLM)" if m.kind == "llm" else "модель генерации изображений"
+        lines = [f"Модель {m.name} ({m.family}), {kind}" + (f", также пишут: {aliases}" if aliases else "") + ".",
+                 f"Параметров: {_num(m.params_b)} млрд" + (f", активных на токен: {active}" if active else "") + "."]
+        if moe:
+            lines.append(f"Mixture-of-Experts: экспертов всего/активных {moe}.")
+        if m.n_layers:
+            lines.append(f"Архитектура: {m.n_layers} слоёв, hidden {m.hidden_size}, голов внимания {m.n_heads}, "
+                         f"KV-голов {m.n_kv_heads}, head_dim {m.head_dim}"
+                         + (f", внимание {m.attention.upper()}" if m.attention else "") + ".")
+        if ctx:
+            lines.append(f"Максимальный контекст: {ctx} токенов.")
+    else:
+        kind = "language model (LLM)" if m.kind == "llm" else "image generation model"
+        lines = [f"Model {m.name} ({m.family}), {kind}" + (f", also written as: {aliases}" if aliases else "") + ".",
+                 f"Parameters: {_num(m.params_b)}B" + (f", active per token: {active}" if active else "") + "."]
+        if moe:
+            lines.append(f"Mixture-of-Experts: total/active experts {moe}.")
+        if m.n_layers:
+            lines.append(f"Architecture: {m.n_layers} layers, hidden {m.hidden_size}, {m.n_heads} attention heads, "
+                         f"{m.n_kv_heads} KV heads, head_dim {m.head_dim}"
+                         + (f", {m.attention.upper()} attention" if m.attention else "") + ".")
+        if ctx:
+            lines.append(f"Maximum context: {ctx} tokens.")
+    return "\n".join(lines)
+
+
+def _server_text(s, gpu_names: dict[str, str], lang: Language) -> str:
+    gpus = ", ".join(gpu_names.get(g, g) for g in s.gpu_ids)
+    aliases = ", ".join(s.aliases)
+    per_node = s.gpus_per_node_max
+    if lang == "ru":
+        lines = [f"Сервер {s.name}" + (f", также: {aliases}" if aliases else "") + f"; форм-фактор {s.form_factor}.",
+                 f"Узлов: {s.nodes}" + (f", до {per_node} GPU на узел" if per_node else "") + f"; видеокарты: {gpus}.",
+                 "GPU узла работают над одной моделью вместе." if s.pooled
+                 else "Узлы независимы: GPU разных узлов не объединяются для одной модели.",
+                 f"Процессоры: {s.cpus}. Память: {s.ram}. Интерконнект: {s.interconnect}.",
+                 f"Цена: {s.price}.", f"Для чего: {s.use_cases_ru}"]
+    else:
+        lines = [f"Server {s.name}" + (f", also: {aliases}" if aliases else "") + f"; form factor {s.form_factor}.",
+                 f"Nodes: {s.nodes}" + (f", up to {per_node} GPUs per node" if per_node else "") + f"; GPUs: {gpus}.",
+                 "The GPUs of a node work on one model together." if s.pooled
+                 else "Nodes are independent: GPUs of different nodes are not pooled for one model.",
+                 f"CPUs: {s.cpus}. RAM: {s.ram}. Interconnect: {s.interconnect}.",
+                 f"Price: {s.price}.", f"Use cases: {s.use_cases_en}"]
+    return "\n".join(lines)
+
+
+def catalog_documents(catalog=None) -> LoadResult:
+    """One passage per catalog entry and language: ``gpu-<id>`` (ru) and ``gpu-<id>-en``."""
+    result = LoadResult()
+    if catalog is None:
+        from tools.catalog import load_catalog
+
+        try:
+            catalog = load_catalog()
+        except Exception as exc:  # the YAML is edited by hand; a broken file must not stop ingest
+            result.skipped.append(f"catalog: skipped ({exc.__class__.__name__}: {str(exc).splitlines()[0][:200]})")
+            return result
+    gpu_names = {g.id: g.name for g in catalog.gpus}
+    entries: Iterable[tuple[str, str, str, callable]] = [
+        *((f"gpu-{g.id}", g.name, "gpu", lambda lang, g=g: _gpu_text(g, lang)) for g in catalog.gpus),
+        *((f"model-{m.id}", m.name, "model", lambda lang, m=m: _model_text(m, lang)) for m in catalog.models),
+        *((f"server-{s.id}", s.name, "server", lambda lang, s=s: _server_text(s, gpu_names, lang))
+          for s in catalog.servers),
+    ]
+    for doc_id, name, topic, render in entries:
+        for lang, suffix in (("ru", ""), ("en", "-en")):
+            result.documents.append(Document(id=doc_id + suffix, title=name, language=lang,
+                                             topic=f"catalog-{topic}", text=render(lang), source="catalog"))
+    return result
