@@ -53,11 +53,17 @@ class LLMSettings(BaseModel):
     temperature: float = Field(0.0, ge=0, le=2, description="0 = greedy, reproducible.")
 
 
+class AssistantSettings(BaseModel):
+    max_input_chars: int = Field(2000, ge=50, description="Longer messages are cut (and the customer told).")
+    answer_timeout_s: float = Field(60.0, gt=0, description="Wall-clock limit for one explanation.")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="GPU_SIZER_", env_nested_delimiter="__", extra="ignore")
 
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    assistant: AssistantSettings = Field(default_factory=AssistantSettings)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,97 @@
+"""Grounding guard: every number in the model's text must be traceable.
+
+A number is grounded when it equals (at the precision it is written with) a number from a
+tool output, the customer's own messages, the computed block or a retrieved passage.
+Formats are normalised first: "1,07 ГБ" = 1.07, "16 000" = 16000, "32k" = 32768 or 32000.
+The guard also removes claims of actions the assistant cannot take (orders, discounts, e-mail).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from tools.units import GB, GIB
+
+_NUM = re.compile(r"(?<![\w.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:([.,])(\d+))?(\s?[kкК](?![a-zа-я]))?", re.I)
+_LIST_MARK = re.compile(r"^\s*\d{1,2}[.)]\s", re.M)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+CLAIMS = re.compile(
+    r"(оформил\w*|разместил\w*|создал\w*) (заказ|заявк)|скидк\w* (в|на) \d+|предостав\w* скидк|отправил\w* (вам )?"
+    r"(письм|e-?mail|счёт|счет)|i(?:'ve| have) (placed|created|submitted) (an|the|your) order|"
+    r"(applied|granted|give you) (a|an|the)? ?\d*\s?%? ?discount|(sent|emailed) you|i will (e-?mail|call) you", re.I)
+
+
+def numbers_in(text: str) -> list[tuple[str, set[float]]]:
+    """(as written, possible values) for each number in `text`."""
+    text = _LIST_MARK.sub(" ", text)
+    out = []
+    for m in _NUM.finditer(text):
+        whole, sep, frac, k = m.group(1), m.group(2), m.group(3), m.group(4)
+        base = whole.replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
+        vals: set[float] = set()
+        if frac is None:
+            vals.add(float(base))
+        else:
+            vals.add(float(f"{base}.{frac}"))
+            if sep == "," and len(frac) == 3:  # English thousands separator
+                vals.add(float(base + frac))
+        if k:
+            vals |= {v * 1024 for v in vals} | {v * 1000 for v in vals}
+        out.append((m.group(0).strip(), vals))
+    return out
+
+
+def _walk(obj: Any) -> Iterable[float]:
+    if isinstance(obj, bool):
+        return
+    if isinstance(obj, (int, float)):
+        yield float(obj)
+        if abs(obj) >= 1e6:  # byte counts: also as decimal GB and GiB
+            yield obj / GB
+            yield obj / GIB
+    elif isinstance(obj, str):
+        for _, vals in numbers_in(obj):
+            yield from vals
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from _walk(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from _walk(v)
+
+
+def allowed_numbers(facts: Any, texts: Iterable[str]) -> list[float]:
+    vals = set(_walk(facts))
+    for t in texts:
+        for _, v in numbers_in(t):
+            vals |= v
+    return sorted(vals)
+
+
+def _decimals(written: str) -> int:
+    m = re.search(r"[.,](\d+)", written)
+    return len(m.group(1)) if m and len(m.group(1)) != 3 else 0
+
+
+def grounded(written: str, values: set[float], allowed: list[float]) -> bool:
+    tol = 0.5 * 10 ** -_decimals(written) + 1e-9
+    return any(abs(a - v) <= tol for v in values for a in allowed)
+
+
+def ungrounded(text: str, allowed: list[float]) -> list[str]:
+    return [w for w, vals in numbers_in(text) if not grounded(w, vals, allowed)]
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(text) if s.strip()]
+
+
+def drop_offending(text: str, allowed: list[float]) -> tuple[str, list[str]]:
+    """Remove sentences with ungrounded numbers or action claims; return (text, dropped)."""
+    kept, dropped = [], []
+    for s in sentences(text):
+        if ungrounded(s, allowed) or CLAIMS.search(s):
+            dropped.append(s.strip())
+        else:
+            kept.append(s.strip())
+    return " ".join(kept), dropped

@@ -1,0 +1,27 @@
+"""Any OpenAI-compatible chat endpoint (vLLM, llama-server, Ollama) through langchain-openai."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from assistant.settings import LLMSettings
+
+
+class OpenAICompatible:
+    name = "openai"
+
+    def __init__(self, settings: LLMSettings):
+        if not settings.base_url:
+            raise ValueError("llm.mode=openai needs llm.base_url (e.g. http://127.0.0.1:8000/v1)")
+        from langchain_openai import ChatOpenAI
+
+        self.settings = settings
+        self.client = ChatOpenAI(base_url=settings.base_url, api_key=settings.api_key, model=settings.model_name,
+                                 temperature=settings.temperature, timeout=60, max_retries=1)
+
+    def status(self) -> str:
+        return "ready"
+
+    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+        for chunk in self.client.stream(messages, max_tokens=max_tokens):
+            if chunk.content:
+                yield chunk.content

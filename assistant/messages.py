@@ -1,0 +1,51 @@
+"""Fixed customer-facing sentences, Russian first."""
+from __future__ import annotations
+
+TEXT = {
+    "ru": {
+        "out_of_scope": "Я помогаю только с подбором GPU-серверов и железа для нейросетей: объём видеопамяти, "
+                        "конфигурации, питание, охлаждение, свой сервер или облако. Задайте вопрос на эту тему — "
+                        "например, «Хватит ли одной RTX 4090 для Llama-3-8B?»",
+        "greeting": "Здравствуйте! Я помогу подобрать GPU-сервер. Напишите модель и задачу — например, "
+                    "«Llama-3-70B для 20 сотрудников, контекст 16k» или «какой БП на 4×4090?».",
+        "missing_model": "Чтобы посчитать память, назовите модель (например, Llama-3-8B) или её размер (70B).",
+        "missing_gpu": "Для расчёта питания укажите видеокарты и их число, например «4×RTX 4090».",
+        "missing_cost": "Для расчёта окупаемости нужны цена сервера и цена облака в час, например "
+                        "«сервер 2 млн ₽, облако 300 ₽/час, 400 часов в месяц».",
+        "no_model": "Пояснение модели сейчас недоступно; ниже — расчёт и выдержки из руководства.",
+        "loading": "Модель ещё загружается; ниже — расчёт и выдержки из руководства.",
+        "handoff": "Передам запрос менеджеру. Оставьте, пожалуйста, имя и телефон или e-mail — менеджер "
+                   "свяжется с вами и подтвердит конфигурацию и цену.",
+        "handoff_scenario": "Ваш сценарий",
+        "guard_dropped": "часть пояснения скрыта: в ней были числа, которых нет в расчёте и источниках",
+        "error": "Не удалось посчитать",
+        "sources": "Источники",
+        "truncated": "Сообщение слишком длинное: учтены первые {n} символов.",
+        "empty": "Напишите вопрос — например, «Хватит ли одной карты на 24 ГБ для Llama-3-8B?»",
+    },
+    "en": {
+        "out_of_scope": "I can only help with choosing GPU servers and hardware for neural networks: VRAM, "
+                        "configurations, power, cooling, own server vs cloud. Ask me about that — for example, "
+                        "\"Is one RTX 4090 enough for Llama-3-8B?\"",
+        "greeting": "Hello! I help size GPU servers. Tell me the model and the task — for example, "
+                    "\"Llama-3-70B for 20 employees, 16k context\" or \"which PSU for 4x RTX 4090?\".",
+        "missing_model": "To compute memory, name the model (e.g. Llama-3-8B) or its size (70B).",
+        "missing_gpu": "For the power budget, name the GPUs and how many, e.g. \"4x RTX 4090\".",
+        "missing_cost": "For the break-even I need the server price and the cloud price per hour, e.g. "
+                        "\"server $60,000, cloud $8/hour, 400 hours a month\".",
+        "no_model": "The model's explanation is unavailable right now; below are the computation and guide excerpts.",
+        "loading": "The model is still loading; below are the computation and guide excerpts.",
+        "handoff": "I'll pass your request to a manager. Please leave your name and a phone number or e-mail — "
+                   "the manager will contact you to confirm the configuration and price.",
+        "handoff_scenario": "Your scenario",
+        "guard_dropped": "part of the explanation was hidden: it had numbers not found in the computation or sources",
+        "error": "Could not compute",
+        "sources": "Sources",
+        "truncated": "Your message was too long: the first {n} characters were used.",
+        "empty": "Please type a question — for example, \"Is one 24 GB card enough for Llama-3-8B?\"",
+    },
+}
+
+
+def t(lang: str, key: str, **kw) -> str:
+    return TEXT[lang][key].format(**kw)

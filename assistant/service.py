@@ -1,0 +1,235 @@
+"""The assistant: extraction -> calculators -> computed block (streamed first) -> retrieval
+-> grounded explanation (streamed by sentence, guarded) -> sources.
+
+Adapters (CLI, REST, Gradio, widget) only call `Assistant.stream` / `Assistant.ask`.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+import uuid
+from typing import Iterator
+
+from pydantic import BaseModel, Field
+
+from assistant import guard
+from assistant.compute import compute
+from assistant.extract import Scenario, extract, merge
+from assistant.llm import ChatBackend, create_backend
+from assistant.messages import t
+from assistant.prompt import SYSTEM, correction_note, user_message
+from assistant.render import chart_data, render
+from assistant.settings import Settings, get_settings
+from assistant.types import Event, GuardReport, Source, TurnResult
+
+log = logging.getLogger(__name__)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|[\U000e0000-\U000e007f]")
+MAX_HISTORY_CHARS = 6000  # ~2k tokens of earlier turns in a 4k context
+
+
+class Conversation(BaseModel):
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex)
+    scenario: Scenario | None = None
+    intent: str | None = None
+    messages: list[dict] = Field(default_factory=list, description="Earlier turns as sent to the model.")
+    user_texts: list[str] = Field(default_factory=list)
+    last_result: TurnResult | None = None
+
+
+def clean_input(text: str, limit: int) -> tuple[str, bool]:
+    """Strip invisible/control characters (prompt-smuggling carriers) and cap the length."""
+    text = _CONTROL.sub("", text or "").strip()
+    return (text[:limit], True) if len(text) > limit else (text, False)
+
+
+class Assistant:
+    def __init__(self, settings: Settings | None = None, backend: ChatBackend | None | str = "auto",
+                 retriever=None, background_load: bool = False):
+        self.settings = settings or get_settings()
+        self.backend = create_backend(self.settings.llm, background=background_load) if backend == "auto" else backend
+        self._retriever = retriever
+        self._retriever_lock = threading.Lock()
+
+    @property
+    def retriever(self):
+        with self._retriever_lock:
+            if self._retriever is None:
+                from knowledge.retrieval import Retriever
+
+                self._retriever = Retriever(self.settings)
+            return self._retriever
+
+    def model_status(self) -> str:
+        return "none" if self.backend is None else self.backend.status()
+
+    def ask(self, conv: Conversation, text: str, use_llm: bool = True) -> TurnResult:
+        result = None
+        for ev in self.stream(conv, text, use_llm=use_llm):
+            if ev.type == "done":
+                result = ev.result
+        return result
+
+    def stream(self, conv: Conversation, text: str, use_llm: bool = True) -> Iterator[Event]:
+        t0 = time.perf_counter()
+        timings: dict[str, float] = {}
+        text, truncated = clean_input(text, self.settings.assistant.max_input_chars)
+        ex = extract(text) if text else None
+        lang = ex.language if ex else "ru"
+        notices = [t(lang, "truncated", n=self.settings.assistant.max_input_chars)] if truncated else []
+        if not text:
+            res = TurnResult(answer=t(lang, "empty"), language=lang, intent="empty")
+            yield Event(type="computed", text=res.answer)
+            yield Event(type="done", result=res)
+            return
+        intent = ex.intent if ex.intent != "followup" else (conv.intent or "vram")
+        timings["extract"] = time.perf_counter() - t0
+
+        if intent in ("out_of_scope", "greeting"):
+            res = TurnResult(answer=t(lang, intent), language=lang, intent=intent, notices=notices,
+                             timings={**timings, "total": time.perf_counter() - t0})
+            yield Event(type="computed", text=res.answer)
+            yield Event(type="done", result=res)
+            return
+
+        scenario = merge(conv.scenario, ex)
+        conv.scenario, conv.intent = scenario, intent
+        conv.user_texts.append(text)
+        t1 = time.perf_counter()
+        comp = compute(scenario, intent)
+        computed = render(comp.facts, lang)
+        for miss in comp.missing:
+            computed += ("\n\n" if computed else "") + t(lang, f"missing_{miss}")
+        for err in comp.errors:
+            computed += ("\n\n" if computed else "") + f"{t(lang, 'error')}: {err}"
+        if intent == "handoff":
+            computed = t(lang, "handoff") + (f"\n\n**{t(lang, 'handoff_scenario')}:** " + _scenario_line(scenario)
+                                             if not scenario.is_empty() else "")
+        timings["tools"] = time.perf_counter() - t1
+        for n in notices:
+            yield Event(type="notice", text=n)
+        if computed:
+            yield Event(type="computed", text=computed)
+
+        t2 = time.perf_counter()
+        sources, degraded = self._retrieve(text, scenario, lang)
+        if degraded:
+            notices.append(degraded)
+        timings["retrieval"] = time.perf_counter() - t2
+
+        explanation, report = "", GuardReport()
+        if intent != "handoff":
+            status = self.model_status() if use_llm else "none"
+            if status == "ready":
+                allowed = guard.allowed_numbers([f.model_dump() for f in comp.facts],
+                                                [computed, *conv.user_texts, *(s.text for s in sources)])
+                parts: list[str] = []
+                for piece in self._explain(conv, text, computed, sources, lang, allowed, report, timings):
+                    parts.append(piece)
+                    yield Event(type="token", text=piece)
+                explanation = "".join(parts).strip()
+                if report.dropped_sentences:
+                    notices.append(t(lang, "guard_dropped"))
+            else:
+                notices.append(t(lang, "loading" if status == "loading" else "no_model"))
+                explanation = "\n\n".join(f"> {s.text[:400].strip()}" for s in sources[:2])
+                if explanation:
+                    yield Event(type="token", text=explanation)
+
+        yield Event(type="sources", text="\n".join(f"[{i}] {s.title}" for i, s in enumerate(sources, 1)))
+        answer = "\n\n".join(x for x in (computed, explanation, "\n".join(f"_{n}_" for n in notices)) if x)
+        if sources:
+            answer += f"\n\n**{t(lang, 'sources')}:** " + "; ".join(s.title for s in sources)
+        timings["total"] = time.perf_counter() - t0
+        res = TurnResult(answer=answer, language=lang, intent=intent, computed=computed, explanation=explanation,
+                         facts=comp.facts, sources=sources, scenario=scenario.model_dump(exclude_none=True),
+                         charts=chart_data(comp.facts), guard=report, notices=notices, timings=timings)
+        conv.last_result = res
+        yield Event(type="done", result=res)
+
+    def _retrieve(self, text: str, scenario: Scenario, lang: str) -> tuple[list[Source], str | None]:
+        try:
+            hits = self.retriever.search(text, k=2 * self.settings.retrieval.top_k, language=lang)
+        except Exception as exc:  # retrieval is helpful, never essential: numbers still go out
+            log.warning("retrieval failed: %s", exc)
+            return [], f"retrieval unavailable ({exc.__class__.__name__})"
+        srcs, seen = [], set()
+        for h in hits:  # one passage per document: several chunks of one doc are one source to a reader
+            if h.doc_id not in seen:
+                seen.add(h.doc_id)
+                srcs.append(Source(id=h.id, title=h.title, text=h.text, doc_id=h.doc_id, score=h.score))
+        return srcs[: self.settings.retrieval.top_k], getattr(hits, "degraded", None)
+
+    def _explain(self, conv: Conversation, question: str, computed: str, sources: list[Source], lang: str,
+                 allowed: list[float], report: GuardReport, timings: dict[str, float]) -> Iterator[str]:
+        """Stream the model's explanation sentence by sentence; ungrounded sentences never reach the
+        customer. The first violation triggers one regeneration with a correction note."""
+        shown: set[str] = set()
+        correction = ""
+        for attempt in (1, 2):
+            msg = user_message(question, computed, sources[:3], lang, correction)
+            messages = [{"role": "system", "content": SYSTEM}, *self._history(conv), {"role": "user", "content": msg}]
+            t0 = time.perf_counter()
+            deadline = t0 + self.settings.assistant.answer_timeout_s
+            buf, text_all, violated = "", "", []
+            gen = self.backend.stream(messages, self.settings.llm.max_tokens)
+            try:
+                for piece in gen:
+                    timings.setdefault("first_token", time.perf_counter() - t0)
+                    buf += piece
+                    text_all += piece
+                    *done, buf = re.split(r"(?<=[.!?…])\s+|\n+", buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
+                    for s in done:
+                        out = self._check(s, allowed, report, shown)
+                        if out is None and attempt == 1:
+                            violated = guard.ungrounded(s, allowed) or ["claim"]
+                            break
+                        if out:
+                            yield out
+                    if violated or time.perf_counter() > deadline:
+                        break
+            finally:
+                gen.close()
+            timings[f"generate_{attempt}"] = time.perf_counter() - t0
+            if not violated:
+                out = self._check(buf, allowed, report, shown) if buf.strip() else ""
+                if out:
+                    yield out
+                conv.messages += [{"role": "user", "content": msg}, {"role": "assistant", "content": text_all}]
+                return
+            report.regenerated = True
+            report.violations += violated
+            correction = correction_note(violated)
+
+    @staticmethod
+    def _check(sentence: str, allowed: list[float], report: GuardReport, shown: set[str]) -> str | None:
+        """The sentence (with a trailing space) if grounded, '' if a repeat, None if it violates."""
+        s = sentence.strip()
+        if not s:
+            return ""
+        report.checked_numbers += len(guard.numbers_in(s))
+        if guard.ungrounded(s, allowed) or guard.CLAIMS.search(s):
+            report.dropped_sentences.append(s)
+            return None
+        key = re.sub(r"\W+", "", s.lower())
+        if key in shown:
+            return ""
+        shown.add(key)
+        return s + " "
+
+    def _history(self, conv: Conversation) -> list[dict]:
+        """Earlier turns verbatim (so llama.cpp reuses their KV cache), oldest dropped past the budget."""
+        msgs, total = [], 0
+        for m in reversed(conv.messages):
+            total += len(m["content"])
+            if total > MAX_HISTORY_CHARS:
+                break
+            msgs.insert(0, m)
+        if msgs and msgs[0]["role"] == "assistant":
+            msgs = msgs[1:]
+        return msgs
+
+
+def _scenario_line(s: Scenario) -> str:
+    return ", ".join(f"{k}: {v}" for k, v in s.model_dump(exclude_none=True).items())

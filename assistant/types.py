@@ -1,0 +1,52 @@
+"""Data passed between the assistant and its adapters (CLI, REST API, Gradio, widget)."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Lang = Literal["ru", "en"]
+
+
+class Fact(BaseModel):
+    """One deterministic tool run: what went in and what came out."""
+    tool: str
+    input: dict[str, Any]
+    output: dict[str, Any]
+
+
+class Source(BaseModel):
+    id: str
+    title: str
+    text: str
+    doc_id: str = ""
+    score: float = 0.0
+
+
+class GuardReport(BaseModel):
+    checked_numbers: int = 0
+    violations: list[str] = Field(default_factory=list, description="Numbers not traceable to facts, user or sources.")
+    regenerated: bool = False
+    dropped_sentences: list[str] = Field(default_factory=list)
+
+
+class TurnResult(BaseModel):
+    answer: str = Field(description="The full text the customer sees.")
+    language: Lang
+    intent: str
+    computed: str = Field("", description="Deterministic block rendered from the facts.")
+    explanation: str = Field("", description="The model's grounded explanation (may be empty).")
+    facts: list[Fact] = Field(default_factory=list)
+    sources: list[Source] = Field(default_factory=list)
+    scenario: dict[str, Any] = Field(default_factory=dict)
+    charts: dict[str, Any] = Field(default_factory=dict, description="Data for memory/power charts.")
+    guard: GuardReport = Field(default_factory=GuardReport)
+    notices: list[str] = Field(default_factory=list, description="e.g. 'explanation unavailable', 'retrieval degraded'.")
+    timings: dict[str, float] = Field(default_factory=dict, description="Seconds per stage.")
+
+
+class Event(BaseModel):
+    """Streamed to clients in order: computed -> token* -> sources -> done."""
+    type: Literal["computed", "token", "sources", "notice", "done"]
+    text: str = ""
+    result: TurnResult | None = None
