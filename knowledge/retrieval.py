@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,7 @@ from knowledge.lexical import BM25Index, normalize
 from tools.errors import SizingError
 
 log = logging.getLogger(__name__)
+RECONNECT_AFTER_S = 5.0
 
 
 class Passage(BaseModel):
@@ -54,9 +56,13 @@ class _Index:
         self.lang = np.array([c.language for c in self.chunks])
         self.collection = None
         self.degraded: str | None = None
+        self._retry_at = 0.0
         self.connect()
 
     def connect(self) -> None:
+        if time.monotonic() < self._retry_at:  # don't pay a failed connect on every query
+            return
+        self._retry_at = time.monotonic() + RECONNECT_AFTER_S
         try:
             self.collection = self.generation.collection()
             self.degraded = None
@@ -130,6 +136,7 @@ class Retriever:
         except Exception as exc:
             idx.collection = None
             idx.degraded = f"vector store unavailable ({exc.__class__.__name__}); keyword search only"
+            idx._retry_at = time.monotonic() + RECONNECT_AFTER_S
             log.warning("dense search failed: %s", exc)
             return []
         return res["ids"][0]
