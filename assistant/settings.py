@@ -58,12 +58,38 @@ class AssistantSettings(BaseModel):
     answer_timeout_s: float = Field(60.0, gt=0, description="Wall-clock limit for one explanation.")
 
 
+class ServerSettings(BaseModel):
+    host: str = Field("127.0.0.1", description="Interface `gpu-sizer serve` binds; 0.0.0.0 exposes it to the network.")
+    port: int = Field(7860, ge=1, le=65535, description="TCP port of `gpu-sizer serve`.")
+    cors_origins: list[str] = Field(
+        default_factory=list,
+        description="Origins allowed to call the API from a browser (sites embedding the widget); empty = same origin only.",
+    )
+    max_conversations: int = Field(1000, ge=1, description="Conversations kept in memory; the least recently used go first.")
+    conversation_ttl_s: float = Field(6 * 3600, gt=0, description="A conversation idle this long is forgotten.")
+    max_body_bytes: int = Field(64 * 1024, ge=1024, description="Larger API request bodies are refused with 413.")
+
+
+class LeadsSettings(BaseModel):
+    database_url: str | None = Field(
+        None, description="SQLAlchemy URL of the hand-off store, e.g. postgresql+psycopg://...; None = SQLite in the data dir."
+    )
+
+
+class FAQSettings(BaseModel):
+    extra_questions: list[str] = Field(default_factory=list, description="Questions answered after the guide's four.")
+    cache_path: Path | None = Field(None, description="JSON cache of generated answers; None = faq.json in the data dir.")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="GPU_SIZER_", env_nested_delimiter="__", extra="ignore")
 
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     assistant: AssistantSettings = Field(default_factory=AssistantSettings)
+    server: ServerSettings = Field(default_factory=ServerSettings)
+    leads: LeadsSettings = Field(default_factory=LeadsSettings)
+    faq: FAQSettings = Field(default_factory=FAQSettings)
 
 
 @lru_cache(maxsize=1)
