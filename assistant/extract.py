@@ -211,14 +211,19 @@ def _task(low: str) -> str | None:
 _MONEY = r"(\d[\d\s]*(?:[.,]\d+)?)\s*(?:(k|к|тыс\.?|млн|m)\s*)?(₽|руб\w*|\$|usd|долл\w*|€|eur\w*)"
 
 
+_MONEY_PREFIX = r"(\$|€|₽)\s?(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b"
+_SCALE = {"k": 1e3, "к": 1e3, "тыс": 1e3, "тыс.": 1e3, "млн": 1e6, "m": 1e6}
+
+
 def _money(text: str, s: Scenario) -> None:
     low = text.lower()
-    for m in re.finditer(_MONEY, low):
-        value = float(m.group(1).replace(" ", "").replace(",", "."))
-        value *= {"k": 1e3, "к": 1e3, "тыс": 1e3, "тыс.": 1e3, "млн": 1e6, "m": 1e6}.get(m.group(2) or "", 1)
-        cur = m.group(3)
+    found = [(m.start(), m.end(), m.group(1), m.group(2), m.group(3)) for m in re.finditer(_MONEY, low)]
+    found += [(m.start(), m.end(), m.group(2).replace(",", ""), m.group(3), m.group(1))
+              for m in re.finditer(_MONEY_PREFIX, low)]  # "$60k", "€2.5/h"
+    for _start, end, amount, scale, cur in sorted(found):
+        value = float(amount.replace(" ", "").replace(",", ".")) * _SCALE.get(scale or "", 1)
         s.currency = "₽" if cur.startswith(("₽", "руб")) else ("€" if cur.startswith(("€", "eur")) else "$")
-        tail = low[m.end():m.end() + 14]
+        tail = low[end:end + 14]
         if re.match(r"\s*(?:/|в|за|per|an|a)\s*(?:час|ч\b|hour|hr|h\b)", tail):
             s.cloud_hourly = value
         else:
@@ -248,6 +253,10 @@ _DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыу�
 _GREETING = re.compile(r"^\s*(привет|здравствуй\w*|добрый (?:день|вечер)|hi|hello|hey)\W*$", re.I)
 
 
+def _changes_parameter(s: Scenario) -> bool:
+    return any(v is not None for k, v in s.model_dump().items() if k not in ("task", "currency"))
+
+
 def extract(text: str) -> Extraction:
     low = text.lower()
     tokens = _TOKEN.findall(text)
@@ -266,7 +275,8 @@ def extract(text: str) -> Extraction:
             intent = "vram"  # a model and a card: does it fit?
         elif s.model or s.params_b:
             intent = "recommend"
-        elif not s.is_empty() and not re.search(r"что такое|what is|зачем|почему|why|как |how ", low):
+        elif _changes_parameter(s) and not re.search(
+                r"что такое|what is|зачем|почему|why|как |how |нужен ли|нужно ли|обязательн|do i need|should i", low):
             intent = "followup"  # "а с контекстом 32k?": same question, changed parameter
         elif _DOMAIN.search(low) or not s.is_empty():
             intent = "knowledge"

@@ -133,7 +133,7 @@ class Assistant:
                     notices.append(t(lang, "guard_dropped"))
             else:
                 notices.append(t(lang, "loading" if status == "loading" else "no_model"))
-                explanation = "\n\n".join(f"> {s.text[:400].strip()}" for s in sources[:2])
+                explanation = "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:400]}" for s in sources[:2])
                 if explanation:
                     yield Event(type="token", text=explanation)
 
@@ -229,6 +229,11 @@ class Assistant:
         if msgs and msgs[0]["role"] == "assistant":
             msgs = msgs[1:]
         return msgs
+
+
+def _plain(text: str) -> str:
+    """A passage as one quotable paragraph: headings and line breaks removed."""
+    return " ".join(re.sub(r"^#+\s*", "", line) for line in text.splitlines() if line.strip())
 
 
 def _scenario_line(s: Scenario) -> str:

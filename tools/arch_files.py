@@ -78,11 +78,12 @@ def read_gguf(path: str | Path) -> GGUFInfo:
         for _ in range(n_kv):
             key = _string(fh)
             meta[key] = _value(fh, _read(fh, "<I"), keep_arrays=False)
-        n_params = repack = 0
+        n_params = repack = last_offset = 0
         for _ in range(n_tensors):
             name = _string(fh)
             dims = [_read(fh, "<Q") for _ in range(_read(fh, "<I"))]
-            ttype, _offset = _read(fh, "<I"), _read(fh, "<Q")
+            ttype, offset = _read(fh, "<I"), _read(fh, "<Q")
+            last_offset = max(last_offset, offset)
             n = math.prod(dims)
             n_params += n
             if ttype in _REPACK_BLOCKS and name.startswith("blk."):
@@ -90,8 +91,8 @@ def read_gguf(path: str | Path) -> GGUFInfo:
                 repack += n // elems * nbytes
         align = int(meta.get("general.alignment", 32))
         data_start = -(-fh.tell() // align) * align
-    if data_start > size:
-        raise SizingError(f"{p.name} is truncated")
+    if data_start + last_offset > size:  # the last tensor starts beyond the end of the file
+        raise SizingError(f"{p.name} is truncated ({size:,} bytes)")
     arch = meta.get("general.architecture", "llama")
 
     def g(key, default=None):

@@ -1,0 +1,107 @@
+"""The conversation loop with a scripted model: order of events, guard, carry-over, no-model mode."""
+from pathlib import Path
+
+import pytest
+
+from assistant.llm.local import LocalLlama
+from assistant.service import Assistant, Conversation
+from assistant.settings import LLMSettings
+
+
+def events(assistant, conv, text):
+    return list(assistant.stream(conv, text))
+
+
+def test_computed_block_streams_before_any_model_token(make_assistant):
+    a = make_assistant(["Для Llama 3 8B нужно 23,71 ГБ. Карта подходит."])
+    evs = events(a, Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
+    kinds = [e.type for e in evs]
+    assert kinds.index("computed") < kinds.index("token") < kinds.index("sources") < kinds.index("done")
+    res = evs[-1].result
+    assert "23,71" in res.computed and res.language == "ru" and res.sources
+    assert res.explanation.startswith("Для Llama 3 8B нужно 23,71 ГБ.")
+    assert {f.tool for f in res.facts} >= {"vram", "fit_card"}
+
+
+def test_guard_regenerates_once_then_passes(make_assistant):
+    a = make_assistant(["Нужно 31,5 ГБ видеопамяти.", "Нужно 23,71 ГБ видеопамяти."])
+    res = a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
+    assert res.guard.regenerated and "31,5" in res.guard.violations
+    assert "31,5" not in res.answer and "Нужно 23,71 ГБ" in res.explanation
+    assert len(a.backend.calls) == 2 and "31,5" in a.backend.calls[1][-1]["content"]  # correction note
+
+
+def test_guard_drops_sentences_when_violation_persists(make_assistant):
+    a = make_assistant(["Нужно 31,5 ГБ.", "Карта подходит. Нужно 31,5 ГБ. Я оформил заказ."])
+    res = a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
+    assert res.explanation == "Карта подходит."
+    assert any("31,5" in s for s in res.guard.dropped_sentences)
+    assert any("заказ" in s for s in res.guard.dropped_sentences)
+    assert res.notices  # the customer is told something was hidden
+
+
+def test_follow_up_turns_reuse_scenario_and_history(make_assistant):
+    a = make_assistant(["Ок.", "Ок.", "Ок."])
+    conv = Conversation()
+    first = a.ask(conv, "Хочу запустить Llama-3-70B для 20 сотрудников с контекстом 16k, какой сервер взять?")
+    second = a.ask(conv, "а с контекстом 32k?")
+    assert first.facts[0].output["context"] == 16384 and second.facts[0].output["context"] == 32768
+    assert second.facts[0].output["batch"] == 20
+    assert len(a.backend.calls[1]) == 4  # system, turn 1 user+assistant, turn 2 user
+    third = a.ask(conv, "and for 10 users?")
+    assert third.language == "en" and third.facts[0].output["batch"] == 10
+
+
+def test_no_model_mode_still_answers(make_assistant):
+    a = make_assistant(backend=None)
+    res = a.ask(Conversation(), "Какой БП на 4×4090?")
+    assert "1800" in res.computed and res.sources and res.explanation
+    assert any("недоступно" in n for n in res.notices)
+
+
+def test_out_of_scope_is_refused_without_model(make_assistant):
+    a = make_assistant(["should not be used"])
+    res = a.ask(Conversation(), "какая погода в Москве?")
+    assert res.intent == "out_of_scope" and not a.backend.calls and "GPU" in res.answer
+
+
+def test_knowledge_question_is_answered_from_retrieval(make_assistant):
+    a = make_assistant(["MIG делит одну карту на изолированные части."])
+    res = a.ask(Conversation(), "что такое MIG?")
+    assert not res.facts and res.sources and "MIG" in res.explanation
+
+
+def test_empty_and_huge_input(make_assistant):
+    a = make_assistant(["Ок."])
+    assert a.ask(Conversation(), "   ").intent == "empty"
+    res = a.ask(Conversation(), "Llama-3-8B на RTX 4090? " + "а" * 100_000)
+    assert res.notices and res.facts
+
+
+def test_invisible_characters_are_stripped(make_assistant):
+    a = make_assistant(["Ок."])
+    res = a.ask(Conversation(), "Llama\u200b-3-8B на RTX\u2060 4090\U000e0041?")
+    assert res.scenario.get("model") == "llama-3-8b" and res.scenario.get("gpu") == "rtx-4090"
+
+
+@pytest.mark.parametrize("content", [b"", b"NOTAGGUF" * 100, None])
+def test_missing_truncated_or_foreign_model_file(tmp_path, make_assistant, content):
+    path = tmp_path / "model.gguf"
+    if content is not None:
+        path.write_bytes(content)
+    backend = LocalLlama(LLMSettings(model_path=path))
+    assert backend.status().startswith("failed") and "make setup" in backend.status()
+    a = make_assistant(backend=backend)
+    res = a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
+    assert "23,71" in res.computed and any("недоступно" in n for n in res.notices)
+
+
+def test_truncated_copy_of_the_real_model(tmp_path):
+    from assistant.settings import get_settings
+
+    src = get_settings().llm.model_path
+    dst = tmp_path / src.name
+    with open(src, "rb") as fh:
+        dst.write_bytes(fh.read(50_000_000))
+    status = LocalLlama(LLMSettings(model_path=dst)).status()
+    assert status.startswith("failed") and "truncated" in status
