@@ -1,0 +1,186 @@
+"""The guide's FAQ, answered by the assistant itself (computed block + cited passages + the
+model's explanation), cached as JSON in the data dir.
+
+The cache is keyed by a fingerprint of everything an answer depends on: the knowledge docs, the
+catalog YAML, the model (or its absence) and the question list. Change any and the answers are
+regenerated; otherwise serving the FAQ never touches the model.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import logging
+import os
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Literal
+
+from assistant.messages import TEXT
+from assistant.service import Assistant, Conversation
+from assistant.settings import Settings
+from knowledge.documents import DOCS_DIR
+from tools.catalog import CATALOG_DIR
+
+log = logging.getLogger(__name__)
+Format = Literal["md", "json", "html"]
+
+GUIDE_QUESTIONS = {
+    "ru": [
+        "Хватит ли одной карты с 24 ГБ VRAM для локального запуска LLM?",
+        "Обязательно ли нужен NVLink для дообучения модели?",
+        "Чем LoRA и QLoRA отличаются от полного дообучения по требованиям к железу?",
+        "Что выгоднее для регулярной работы: свой GPU-сервер или аренда в облаке?",
+    ],
+    "en": [
+        "Is one card with 24 GB of VRAM enough to run an LLM locally?",
+        "Is NVLink required to fine-tune a model?",
+        "How do LoRA and QLoRA differ from full fine-tuning in hardware requirements?",
+        "What pays off better for regular work: your own GPU server or renting in the cloud?",
+    ],
+}
+# A FAQ page is not a dialogue: the assistant's "name a model" prompts make no sense there.
+_PROMPTS = {TEXT[lang][k] for lang in TEXT for k in TEXT[lang] if k.startswith("missing_")}
+
+
+def _hash_tree(h: "hashlib._Hash", root: Path, pattern: str) -> None:
+    for path in sorted(root.rglob(pattern)):
+        if path.is_file():
+            h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+
+
+def questions(settings: Settings) -> list[tuple[str, str]]:
+    """(language, question) pairs: the guide's four in Russian, then in English, then the extras."""
+    from assistant.extract import detect_language
+
+    out = [(lang, q) for lang in ("ru", "en") for q in GUIDE_QUESTIONS[lang]]
+    return out + [(detect_language(q), q) for q in settings.faq.extra_questions if q.strip()]
+
+
+def fingerprint(settings: Settings, use_llm: bool, docs_dir: Path = DOCS_DIR, catalog_dir: Path = CATALOG_DIR) -> str:
+    """Everything an answer depends on; the model counts only when it writes the explanation."""
+    h = hashlib.sha256()
+    _hash_tree(h, Path(docs_dir), "*")
+    _hash_tree(h, Path(catalog_dir), "*.yaml")
+    model = f"{settings.llm.mode}:{settings.llm.model_path}:{settings.llm.model_name}"
+    h.update((model if use_llm else "no-llm").encode() + b"\0")
+    h.update(json.dumps(questions(settings), ensure_ascii=False).encode())
+    return h.hexdigest()[:16]
+
+
+def cache_path(settings: Settings) -> Path:
+    return Path(settings.faq.cache_path or Path(settings.retrieval.data_dir) / "faq.json")
+
+
+def _read_cache(path: Path) -> dict[str, dict]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}  # a damaged cache is regenerated, not fatal
+
+
+class FAQ:
+    def __init__(self, assistant: Assistant, settings: Settings | None = None,
+                 docs_dir: Path = DOCS_DIR, catalog_dir: Path = CATALOG_DIR):
+        self.assistant = assistant
+        self.settings = settings or assistant.settings
+        self.docs_dir, self.catalog_dir = Path(docs_dir), Path(catalog_dir)
+        self.cache_path = cache_path(self.settings)
+        self._lock = threading.Lock()
+        self._background: threading.Thread | None = None
+
+    def questions(self) -> list[tuple[str, str]]:
+        return questions(self.settings)
+
+    def fingerprint(self, use_llm: bool) -> str:
+        return fingerprint(self.settings, use_llm, self.docs_dir, self.catalog_dir)
+
+    def get(self, use_llm: bool = True, background: bool = False) -> dict[str, Any]:
+        """The FAQ. With `background`, a missing model-written version is generated in a thread and
+        the computed-only version is served meanwhile (the web page must not wait minutes)."""
+        if use_llm and (cached := self._load().get(self.fingerprint(True))):
+            return cached  # still valid while the model is (re)loading: same model path
+        ready = use_llm and self.assistant.model_status() == "ready"
+        if ready and background:
+            self._generate_in_background()
+            ready = False
+        fp = self.fingerprint(ready)
+        with self._lock:
+            if cached := self._load().get(fp):  # another request may have just made it
+                return cached
+            return self._generate(fp, ready)
+
+    def render(self, format: Format = "md", use_llm: bool = True, language: str | None = None,
+               background: bool = False) -> str:
+        data = self.get(use_llm=use_llm, background=background)
+        items = [i for i in data["items"] if language in (None, i["language"])]
+        if format == "json":
+            return json.dumps({**data, "items": items}, ensure_ascii=False, indent=2)
+        if format == "md":
+            return "\n\n".join(f"## {i['question']}\n\n{i['answer']}" for i in items) + "\n"
+        if format == "html":
+            from markdown_it import MarkdownIt
+
+            md = MarkdownIt("commonmark", {"html": False}).enable("table")  # raw HTML in docs is escaped
+            return "\n".join(f'<section class="faq-item" lang="{i["language"]}">\n<h2>{html.escape(i["question"])}'
+                             f"</h2>\n{md.render(i['answer'])}</section>" for i in items) + "\n"
+        raise ValueError(f"unknown FAQ format {format!r}; known: md, json, html")
+
+    def _answer(self, lang: str, question: str, use_llm: bool) -> dict[str, Any]:
+        res = self.assistant.ask(Conversation(), question, use_llm=use_llm)
+        computed = "\n\n".join(p for p in res.computed.split("\n\n") if p.strip() not in _PROMPTS)
+        sources = [{"title": s.title, "doc_id": s.doc_id} for s in res.sources]
+        label = TEXT[res.language]["sources"]
+        body = "\n\n".join(x for x in (computed, res.explanation) if x.strip())
+        if sources:
+            body += f"\n\n**{label}:** " + "; ".join(s["title"] for s in sources)
+        return {"question": question, "language": lang, "answer": body, "computed": computed,
+                "explanation": res.explanation, "sources": sources, "facts": [f.model_dump() for f in res.facts]}
+
+    def _generate(self, fp: str, use_llm: bool) -> dict[str, Any]:
+        log.info("generating the FAQ (%s)", "with the model" if use_llm else "computed only")
+        data = {"fingerprint": fp, "generated_at": datetime.now(timezone.utc).isoformat(), "with_model": use_llm,
+                "items": [self._answer(lang, q, use_llm) for lang, q in self.questions()]}
+        self._save(fp, data)
+        return data
+
+    def _generate_in_background(self) -> None:
+        with self._lock:
+            if self._background and self._background.is_alive():
+                return
+
+            def run() -> None:
+                with self._lock:
+                    fp = self.fingerprint(True)
+                    if fp not in self._load():
+                        self._generate(fp, True)
+
+            self._background = threading.Thread(target=run, name="faq-generate", daemon=True)
+            self._background.start()
+
+    def _load(self) -> dict[str, dict]:
+        return _read_cache(self.cache_path)
+
+    def _save(self, fp: str, data: dict) -> None:
+        """Keep the computed-only and the model-written versions of the current inputs; drop stale ones."""
+        current = {self.fingerprint(True), self.fingerprint(False)}
+        entries = {k: v for k, v in self._load().items() if k in current} | {fp: data}
+        self.cache_path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.cache_path.with_suffix(f".tmp-{os.getpid()}-{threading.get_ident()}")
+        tmp.write_text(json.dumps(entries, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(tmp, self.cache_path)  # readers see the old cache or the new one, never half
+
+
+def faq_items(language: str, settings: Settings | None = None) -> list[dict[str, Any]]:
+    """Cached, still valid FAQ entries of one language, without generating anything (pages are
+    built fast); the model-written version when there is one. [] until the FAQ was generated."""
+    from assistant.settings import get_settings
+
+    settings = settings or get_settings()
+    entries = _read_cache(cache_path(settings))
+    for use_llm in (True, False):
+        if entry := entries.get(fingerprint(settings, use_llm)):
+            return [i for i in entry.get("items", []) if i.get("language") == language]
+    return []
