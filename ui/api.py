@@ -1,0 +1,227 @@
+"""REST + SSE API over the assistant and the calculators.
+
+Endpoints only translate HTTP to `Assistant.stream/ask`, `tools.*` and the lead/FAQ stores; the
+services live on `app.state` (built by `ui.app.create_app`), so tests build their own app.
+Blocking work runs in plain `def` endpoints, which FastAPI runs in its thread pool.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Iterator, Literal
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from assistant.faq import FAQ
+from assistant.leads import LeadIn, LeadStore, summarize_configurations
+from assistant.service import Assistant, Conversation
+from tools.catalog import load_catalog
+from tools.cost import CostRequest, own_vs_cloud
+from tools.memory import MemoryRequest, estimate_memory
+from tools.power import power_budget
+from tools.recommend import recommend
+from ui.conversations import ConversationStore
+
+log = logging.getLogger(__name__)
+router = APIRouter(prefix="/api", tags=["api"])
+
+
+@dataclass
+class Services:
+    assistant: Assistant
+    conversations: ConversationStore
+    leads: LeadStore
+    faq: FAQ
+
+
+def services(request: Request) -> Services:
+    return request.app.state.services
+
+
+class ApiError(Exception):
+    """A request that is well-formed but cannot be served (busy conversation...)."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+# ---- request bodies: unknown fields are refused so a typo ("param_b") is not silently ignored ----
+
+class AskIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    message: str = Field(description="The customer's message (longer than max_input_chars is cut, with a notice).")
+    conversation_id: str | None = Field(None, max_length=64, description="Continue this conversation.")
+    no_llm: bool = Field(False, description="Computed block and passages only, no model explanation.")
+
+    @field_validator("message")
+    @classmethod
+    def _not_empty(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("message must not be empty")
+        return v
+
+
+class VramIn(MemoryRequest):
+    model_config = ConfigDict(extra="forbid")
+
+    @field_validator("model_file")
+    @classmethod
+    def _no_server_paths(cls, v: str | None) -> None:
+        # a path would make the server read its own files on a stranger's request
+        if v:
+            raise ValueError("model_file is not accepted over the API; give model or params_b")
+        return None
+
+
+class RecommendIn(VramIn):
+    top: int = Field(5, ge=1, le=50, description="How many configurations to return.")
+    gpus: list[str] | None = Field(None, max_length=50, description="Only consider these catalog GPUs.")
+
+
+class PowerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    gpu: str = Field(max_length=100, description="Catalog GPU name, e.g. 'RTX 4090'.")
+    count: int = Field(1, description="Number of cards.")
+    cpus: int = Field(1, description="Number of CPU sockets.")
+    other_w: int | None = Field(None, description="Board, RAM, disks, fans in watts; default: the guide's range.")
+
+
+class CostIn(CostRequest):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---- conversation ----
+
+def _turn_json(res, question: str, conv: Conversation) -> dict:
+    # same shape as one turn of `gpu-sizer ask --json`, plus the id to continue with
+    return {**res.model_dump(mode="json"), "question": question, "conversation_id": conv.id}
+
+
+def _claim(svc: Services, conv_id: str | None) -> Conversation:
+    conv = svc.conversations.get_or_create(conv_id)
+    if not svc.conversations.claim(conv.id):
+        raise ApiError(409, "this conversation is still answering the previous message; wait for it to finish")
+    return conv
+
+
+@router.post("/ask")
+def ask(body: AskIn, svc: Services = Depends(services)) -> dict:
+    conv = _claim(svc, body.conversation_id)
+    try:
+        res = svc.assistant.ask(conv, body.message, use_llm=not body.no_llm)
+    finally:
+        svc.conversations.release(conv.id)
+    return _turn_json(res, body.message, conv)
+
+
+def _sse(event: str, data: dict) -> str:
+    return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+@router.post("/chat", response_class=StreamingResponse)
+def chat(body: AskIn, svc: Services = Depends(services)) -> StreamingResponse:
+    """Server-sent events: computed, token*, notice*, sources, done (TurnResult + conversation_id).
+    The computed block is sent before any model token, so numbers show while the model thinks."""
+    conv = _claim(svc, body.conversation_id)  # 409 before the stream starts, not inside it
+
+    def events() -> Iterator[str]:
+        try:
+            for ev in svc.assistant.stream(conv, body.message, use_llm=not body.no_llm):
+                if ev.type == "done":
+                    yield _sse("done", _turn_json(ev.result, body.message, conv))
+                else:
+                    yield _sse(ev.type, {"text": ev.text})
+        except Exception:  # headers are gone: the client learns of the failure from an error event
+            log.exception("chat stream failed (conversation %s)", conv.id)
+            yield _sse("error", {"error": "the answer could not be completed; please try again"})
+        finally:
+            svc.conversations.release(conv.id)
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
+                                      "X-Conversation-Id": conv.id})
+
+
+# ---- calculators ----
+
+@router.get("/gpus")
+def gpus() -> dict:
+    return {"gpus": [g.model_dump() for g in load_catalog().gpus]}
+
+
+@router.post("/vram")
+def vram(body: VramIn) -> dict:
+    return estimate_memory(body).model_dump()
+
+
+@router.post("/power")
+def power(body: PowerIn) -> dict:
+    return power_budget(body.gpu, body.count, cpus=body.cpus, other_w=body.other_w).model_dump()
+
+
+@router.post("/recommend")
+def recommend_(body: RecommendIn) -> dict:
+    scenario = MemoryRequest(**body.model_dump(exclude={"top", "gpus"}))
+    return recommend(scenario, top=body.top, gpus=body.gpus).model_dump()
+
+
+@router.post("/cost")
+def cost(body: CostIn) -> dict:
+    return own_vs_cloud(body).model_dump()
+
+
+# ---- FAQ and hand-off ----
+
+@router.get("/faq", response_model=None)
+def faq(format: Literal["json", "md", "html"] = "json", lang: Literal["ru", "en"] | None = None,
+        svc: Services = Depends(services)):
+    # computed-only answers are served while the model-written ones are generated in the background
+    text = svc.faq.render(format, language=lang, background=True)
+    if format == "json":
+        return JSONResponse(json.loads(text))
+    return PlainTextResponse(text, media_type="text/markdown" if format == "md" else "text/html")
+
+
+@router.post("/leads", status_code=201)
+def leads(body: LeadIn, svc: Services = Depends(services)) -> dict:
+    conv = svc.conversations.get(body.conversation_id)
+    scenario, configs, language = {}, [], "ru"
+    if conv is not None and conv.scenario is not None:
+        scenario = conv.scenario.model_dump(exclude_none=True)
+    if conv is not None and conv.last_result is not None:
+        language = conv.last_result.language
+        configs = summarize_configurations([f.model_dump() for f in conv.last_result.facts])
+    if not configs and conv is not None and conv.scenario is not None:
+        configs = _configurations_for(conv)
+    if conv is None and body.message:
+        from assistant.extract import detect_language
+
+        language = detect_language(body.message)
+    lead_id = svc.leads.add(body, language=language, scenario=scenario, configurations=configs)
+    log.info("lead %s stored (conversation %s)", lead_id, body.conversation_id)
+    return {"status": "ok", "id": lead_id}
+
+
+def _configurations_for(conv: Conversation) -> list[dict]:
+    """The last turn was e.g. "call me": size the scenario so the manager still sees configurations."""
+    from assistant.compute import memory_request
+    from tools.errors import SizingError
+
+    s = conv.scenario
+    if not (s.model or s.params_b):
+        return []
+    try:
+        rec = recommend(memory_request(s), top=3)
+    except SizingError:
+        return []
+    return summarize_configurations([{"tool": "recommend", "output": rec.model_dump()}])
+
+
+@router.api_route("/{path:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False)
+def unknown(path: str, request: Request) -> None:
+    # without this, the Gradio app mounted at "/" would answer with its own 404 page
+    raise ApiError(404, f"unknown API endpoint: {request.method} /api/{path}")
