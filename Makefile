@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup run test model system-deps bench
+.PHONY: setup run test model index system-deps bench
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,11 @@ $(STAMP): pyproject.toml
 model: $(STAMP)
 	$(BIN)/gpu-sizer setup-model
 
-setup: $(STAMP) model
+# the knowledge index (idempotent: unchanged chunks are not re-embedded)
+index: $(STAMP)
+	$(BIN)/gpu-sizer ingest
+
+setup: $(STAMP) model index
 
 run: setup
 	$(BIN)/gpu-sizer recommend --model llama-3-70b --precision Q4_K_M --context 16384 --batch 20

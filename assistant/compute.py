@@ -38,9 +38,8 @@ def _model_facts(s: Scenario, intent: str, c: Computation) -> None:
     c.facts.append(_fact("vram", req, mem))
     target_gpu = s.gpu
     if s.gpu:
-        if s.gpu_count:
-            r = req.model_copy(update={"gpus": s.gpu_count, "gpu": s.gpu})
-            c.facts.append(_fact("fit", r, estimate_memory(r)))
+        r = req.model_copy(update={"gpus": s.gpu_count or 1, "gpu": s.gpu})  # "on an RTX 4090" = one card
+        c.facts.append(_fact("fit", r, estimate_memory(r)))
         fit = min_gpus(req, s.gpu)
         c.facts.append(_fact("min_gpus", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu}, fit))
     elif s.card_vram_gb:

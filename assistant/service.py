@@ -123,7 +123,7 @@ class Assistant:
             status = self.model_status() if use_llm else "none"
             if status == "ready":
                 allowed = guard.allowed_numbers([f.model_dump() for f in comp.facts],
-                                                [computed, *conv.user_texts, *(s.text for s in sources)])
+                                                [computed, *conv.user_texts, *(f"{s.title} {s.text}" for s in sources)])
                 parts: list[str] = []
                 for piece in self._explain(conv, text, computed, sources, lang, allowed, report, timings):
                     parts.append(piece)
@@ -133,7 +133,8 @@ class Assistant:
                     notices.append(t(lang, "guard_dropped"))
             else:
                 notices.append(t(lang, "loading" if status == "loading" else "no_model"))
-                explanation = "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:400]}" for s in sources[:2])
+                quote = 400 if comp.facts else 800  # knowledge-only answers rest on the passages alone
+                explanation = "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:quote]}" for s in sources[:2])
                 if explanation:
                     yield Event(type="token", text=explanation)
 
