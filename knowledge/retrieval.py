@@ -105,7 +105,8 @@ class Retriever:
             return self._index
         with self._lock:
             pointer = store.read_pointer(self.rs)
-            if pointer is None or pointer.backend != store.backend_of(self.rs):
+            stale = pointer is not None and pointer.lexical != store.lexical_signature()
+            if pointer is None or pointer.backend != store.backend_of(self.rs) or (stale and self.auto_ingest):
                 if not self.auto_ingest:
                     raise SizingError("no knowledge index yet: run `gpu-sizer ingest` first")
                 from knowledge.ingest import ingest
@@ -183,3 +184,16 @@ class Retriever:
                                 language=c.language, source=c.source, topic=c.topic, headings=c.heading_path))
         hits.degraded = self.degraded = idx.degraded
         return hits
+
+
+_shared: Retriever | None = None
+_shared_lock = threading.Lock()
+
+
+def get_retriever() -> Retriever:
+    """The process-wide warm retriever for the app's settings (embedder and indexes loaded once)."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = Retriever(get_settings())
+        return _shared

@@ -29,6 +29,7 @@ from pydantic import BaseModel
 from assistant.settings import RetrievalSettings
 from knowledge.chunking import Chunk
 from knowledge.lexical import BM25Index
+from knowledge.lexical import signature as lexical_signature
 from tools.errors import SizingError
 
 POINTER = "current.json"
@@ -41,6 +42,7 @@ class IndexPointer(BaseModel):
     embedding: str
     chunks: int
     created: str
+    lexical: str = ""  # knowledge.lexical.signature() of the BM25 index
 
 
 def backend_of(settings: RetrievalSettings) -> str:
@@ -140,7 +142,8 @@ def write_generation(gen: Generation, chunks: list[Chunk], vectors: np.ndarray, 
         for c in chunks:
             fh.write(c.model_dump_json() + "\n")
     np.save(gen.dir / "vectors.npy", vectors.astype(np.float32))
-    BM25Index.build([c.id for c in chunks], [c.embedding_text() for c in chunks]).save(gen.dir / "bm25")
+    BM25Index.build([c.id for c in chunks], [c.embedding_text() for c in chunks],
+                    [c.language for c in chunks]).save(gen.dir / "bm25")
     col = gen.collection(create=True)
     for i in range(0, len(chunks), batch):
         part = chunks[i:i + batch]
@@ -166,7 +169,8 @@ def validate_generation(gen: Generation, chunks: list[Chunk], vectors: np.ndarra
 def switch_to(gen: Generation, embedding: str, n_chunks: int) -> IndexPointer:
     settings = gen.settings
     pointer = IndexPointer(generation=gen.name, backend=backend_of(settings), collection=gen.collection_name,
-                           embedding=embedding, chunks=n_chunks, created=datetime.now(timezone.utc).isoformat())
+                           embedding=embedding, chunks=n_chunks, created=datetime.now(timezone.utc).isoformat(),
+                           lexical=lexical_signature())
     (gen.dir / "COMPLETE").write_text(pointer.created)
     _write_pointer(settings, pointer)
     return pointer
