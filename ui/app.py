@@ -150,7 +150,9 @@ def _mount_ui(app: FastAPI, assistant: Assistant, settings: Settings) -> None:
         ui_status["gradio"] = f"failed: {exc}"
 
 
-def create_app(settings: Settings | None = None, assistant: Assistant | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, assistant: Assistant | None = None, *,
+               mount_ui: bool = True) -> FastAPI:
+    """`mount_ui=False` leaves out the Gradio chat and the widget (API-only tests, headless deployments)."""
     settings = settings or get_settings()
     assistant = assistant or Assistant(settings, background_load=True)
 
@@ -179,5 +181,6 @@ def create_app(settings: Settings | None = None, assistant: Assistant | None = N
         return {"status": "ok", "model": assistant.model_status(), "index": app.state.index_status,
                 "conversations": len(app.state.services.conversations), "ui": app.state.ui}
 
-    _mount_ui(app, assistant, settings)  # last: Gradio at "/" must not shadow /api or /healthz
+    if mount_ui:
+        _mount_ui(app, assistant, settings)  # last: Gradio at "/" must not shadow /api or /healthz
     return app
