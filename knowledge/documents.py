@@ -108,6 +108,9 @@ def html_to_text(html: str) -> tuple[str, str]:
     return p.title.strip(), p.text()
 
 
+_ODD_CHARS = re.compile(r"[^\w\s.,;:!?()«»\"'\-–—/%№+*=<>#\[\]{}|`~@$&^]")
+
+
 def _read_text(path: Path) -> str:
     """Decode a text file or raise ValueError saying why it is not one."""
     data = path.read_bytes()
@@ -118,8 +121,8 @@ def _read_text(path: Path) -> str:
             text = data.decode(enc)
         except UnicodeDecodeError:
             continue
-        # cp1251 decodes almost anything; accept it only when the result looks like prose.
-        if enc == "cp1251" and len(re.findall(r"[^\w\s.,;:!?()«»\"'\-–—/%№+*=<>#\[\]{}|`~@$&^]", text)) > len(text) * 0.05:
+        # cp1251 decodes almost any bytes; accept it only when the result looks like prose.
+        if enc == "cp1251" and len(_ODD_CHARS.findall(text)) > len(text) * 0.05:
             break
         return text
     raise ValueError("not UTF-8 or Windows-1251 text")
@@ -237,7 +240,8 @@ def _gpu_text(g, lang: Language) -> str:
     if lang == "ru":
         lines = [
             f"Видеокарта (GPU) {g.name}" + (f", также пишут: {aliases}" if aliases else "") + ".",
-            f"Видеопамять (VRAM): {_num(g.vram_gib)} ГБ {g.memory_type}, пропускная способность памяти {_num(g.bandwidth_gbs)} ГБ/с.",
+            f"Видеопамять (VRAM): {_num(g.vram_gib)} ГБ {g.memory_type}, "
+            f"пропускная способность памяти {_num(g.bandwidth_gbs)} ГБ/с.",
             f"Производительность FP16/BF16: {_num(g.fp16_tflops)} TFLOPS.",
             f"Потребление (TDP): {tdp} Вт; разъём питания: {g.power_connector}.",
             f"Охлаждение: {_COOLING['ru'][g.cooling]}; ширина {g.slots} слот(а); интерфейс {g.interface.upper()}.",

@@ -48,7 +48,7 @@ def _previous_vectors(settings, pointer: store.IndexPointer | None, embedder: Em
         vectors = gen.load_vectors()
     except (OSError, ValueError):
         return {}
-    return dict(zip(ids, vectors)) if len(ids) == len(vectors) else {}
+    return dict(zip(ids, vectors, strict=True)) if len(ids) == len(vectors) else {}
 
 
 def ingest(paths: list[Path] | None, settings: Settings, progress: bool = True,
@@ -77,7 +77,7 @@ def ingest(paths: list[Path] | None, settings: Settings, progress: bool = True,
         bar = tqdm(total=len(todo), desc="embedding", unit="chunk", disable=not progress or not todo)
         for start in range(0, len(todo), batch):
             idx = todo[start:start + batch]
-            for i, vec in zip(idx, embedder.embed_passages([chunks[i].embedding_text() for i in idx])):
+            for i, vec in zip(idx, embedder.embed_passages([chunks[i].embedding_text() for i in idx]), strict=True):
                 vectors[i] = vec
             bar.update(len(idx))
         bar.close()

@@ -114,7 +114,8 @@ class BM25Index:
         model = bm25s.BM25(k1=k1, b=b)
         langs = languages or [None] * len(texts)
         # Every chunk gets at least one token so bm25s never sees an empty document.
-        model.index([tokenize(normalize(t, lang)) or ["_"] for t, lang in zip(texts, langs)], show_progress=False)
+        docs = [tokenize(normalize(t, lang)) or ["_"] for t, lang in zip(texts, langs, strict=True)]
+        model.index(docs, show_progress=False)
         return cls(model, list(ids))
 
     def scores(self, query: str, normalized: bool = False) -> np.ndarray:

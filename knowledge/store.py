@@ -13,7 +13,6 @@ In server mode the vectors live in a collection ``<prefix>-<gen>`` on the Chroma
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import secrets
 import shutil

@@ -8,12 +8,12 @@ import time
 from pathlib import Path
 
 import pytest
+from kb_helpers import CountingEmbedder, cli_env, popen_cli, run_cli
 
 from knowledge import store
 from knowledge.evaluate import evaluate
 from knowledge.ingest import ingest
 from knowledge.retrieval import Passage, Retriever
-from kb_helpers import CountingEmbedder, cli_env, popen_cli, run_cli
 from tools.errors import SizingError
 
 
