@@ -11,8 +11,10 @@ import logging
 from dataclasses import dataclass
 from typing import Iterator, Literal
 
+import anyio
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from assistant.faq import FAQ
@@ -118,6 +120,23 @@ def ask(body: AskIn, svc: Services = Depends(services)) -> dict:
     return _turn_json(res, body.message, conv)
 
 
+class ClosingStream(StreamingResponse):
+    """Closes its generator when the response ends, also when the client went away mid-answer:
+    otherwise the suspended generator would keep the conversation busy and the model's lock held
+    until the garbage collector happened to find it."""
+
+    def __init__(self, gen: Iterator[str], **kw):
+        self._gen = gen
+        super().__init__(gen, **kw)
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await run_in_threadpool(self._gen.close)
+
+
 def _sse(event: str, data: dict) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
@@ -141,9 +160,9 @@ def chat(body: AskIn, svc: Services = Depends(services)) -> StreamingResponse:
         finally:
             svc.conversations.release(conv.id)
 
-    return StreamingResponse(events(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
-                                      "X-Conversation-Id": conv.id})
+    return ClosingStream(events(), media_type="text/event-stream",
+                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
+                                  "X-Conversation-Id": conv.id})
 
 
 # ---- calculators ----

@@ -171,7 +171,7 @@ def create_app(settings: Settings | None = None, assistant: Assistant | None = N
         faq=FAQ(assistant, settings),
     )
     app.add_middleware(CORSMiddleware, allow_origins=settings.server.cors_origins, allow_methods=["GET", "POST"],
-                       allow_headers=["Content-Type"], expose_headers=["X-Conversation-Id"], max_age=600)
+                       allow_headers=["Content-Type", "Accept"], expose_headers=["X-Conversation-Id"], max_age=600)
     app.add_middleware(BodyLimit, limit=settings.server.max_body_bytes)
     install_error_handlers(app)
     app.include_router(api.router)

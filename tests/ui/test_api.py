@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import json
-import sys
 import threading
+import time
 import types
 
 import httpx
@@ -352,3 +352,46 @@ def test_conversation_store_is_bounded_by_count_and_idle_time():
     now[0] = 150
     assert store.get(a.id) is None and len(store) == 0
 
+
+
+class CountingBackend:
+    """A long, slow answer of distinct sentences; counts what the model was made to produce."""
+
+    name = "counting"
+
+    def __init__(self):
+        self.produced = 0
+
+    def status(self) -> str:
+        return "ready"
+
+    def stream(self, messages, max_tokens):
+        for i in range(200):
+            time.sleep(0.02)
+            self.produced += 1
+            yield f"Пункт {i}. "
+
+
+def test_client_leaving_mid_answer_stops_the_model_and_frees_the_conversation(kb_settings, kb_retriever, tmp_path):
+    from assistant.service import Assistant
+
+    backend = CountingBackend()
+    app = create_app(private_settings(kb_settings, tmp_path),
+                     Assistant(kb_settings, backend=backend, retriever=kb_retriever), mount_ui=False)
+    store: ConversationStore = app.state.services.conversations
+    with ThreadedServer(app) as srv:
+        with httpx.stream("POST", f"{srv.url}/api/chat", json={"message": "Llama-3-8B?"}, timeout=30) as r:
+            conv_id = r.headers["x-conversation-id"]
+            tokens = 0
+            for line in r.iter_lines():
+                tokens += line == "event: token"
+                if tokens == 3:
+                    break  # the customer closed the tab
+        deadline = time.monotonic() + 10
+        while not store.claim(conv_id):
+            assert time.monotonic() < deadline, "the conversation stayed busy after the client left"
+            time.sleep(0.05)
+        store.release(conv_id)
+        produced = backend.produced
+        time.sleep(0.3)
+        assert backend.produced == produced < 50, "the model kept generating for nobody"
