@@ -17,10 +17,14 @@ def _write(text: str, out: str | None) -> int:
 
 
 def cmd_serve(args) -> int:
+    import logging
+
     import uvicorn
 
     from ui.app import create_app
 
+    # uvicorn configures only its own loggers; lead hand-offs and unexpected errors must reach the log too
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = get_settings()
     host = args.host or settings.server.host
     port = args.port or settings.server.port
