@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, Field, field_validator, model_validator
 from sqlalchemy import JSON, DateTime, String, Text, create_engine, event, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from assistant.settings import Settings
@@ -111,7 +112,11 @@ class LeadStore:
         self.url = url or settings.leads.database_url or default_url(settings)
         if self.url.startswith("sqlite:///"):
             Path(self.url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
+        try:
+            self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
+        except (ImportError, NoSuchModuleError) as exc:  # e.g. postgresql+psycopg without psycopg
+            raise RuntimeError(f"leads database {self.url.split(':', 1)[0]!r} needs a driver that is not "
+                               f"installed ({exc}); e.g. pip install 'psycopg[binary]' for PostgreSQL") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_durability)
         Base.metadata.create_all(self.engine)

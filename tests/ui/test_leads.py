@@ -111,3 +111,10 @@ def test_lead_survives_restart_and_kill_9_of_the_real_server(kb_settings, tmp_pa
     out_file = tmp_path / "leads.csv"
     assert server.cli("leads", "export", "--out", str(out_file)).returncode == 0
     assert {r["id"] for r in _rows(out_file.read_text(encoding="utf-8"))} == set(rows)
+
+
+def test_missing_database_driver_is_one_clear_message(tmp_path):
+    settings = Settings(retrieval=RetrievalSettings(data_dir=tmp_path))
+    settings.leads.database_url = "postgresql+nosuchdriver://crm@localhost/leads"
+    with pytest.raises(RuntimeError, match="needs a driver that is not installed"):
+        LeadStore(settings)
