@@ -94,6 +94,7 @@ class Assistant:
             return
 
         scenario = merge(conv.scenario, ex)
+        scenario, tool_notes = self._model_tool_call(scenario, text, intent)
         conv.scenario, conv.intent = scenario, intent
         conv.user_texts.append(text)
         t1 = time.perf_counter()
@@ -145,9 +146,25 @@ class Assistant:
         timings["total"] = time.perf_counter() - t0
         res = TurnResult(answer=answer, language=lang, intent=intent, computed=computed, explanation=explanation,
                          facts=comp.facts, sources=sources, scenario=scenario.model_dump(exclude_none=True),
-                         charts=chart_data(comp.facts), guard=report, notices=notices, timings=timings)
+                         charts=chart_data(comp.facts), guard=report, notices=notices, timings=timings,
+                         trace=tool_notes)
         conv.last_result = res
         yield Event(type="done", result=res)
+
+    def _model_tool_call(self, scenario: Scenario, text: str, intent: str) -> tuple[Scenario, list[str]]:
+        """Extra path for strong models: their tool call is reconciled with the deterministic scenario."""
+        if not (self.settings.llm.tool_calls and hasattr(self.backend, "tool_call")
+                and intent not in ("knowledge", "handoff")):
+            return scenario, []
+        from assistant.toolset import TOOLS, reconcile
+
+        notes: list[str] = []
+        try:
+            for name, args in self.backend.tool_call([{"role": "user", "content": text}], TOOLS)[:1]:
+                scenario, notes = reconcile(scenario, name, args, text)
+        except Exception as exc:  # the deterministic path stands on its own
+            notes.append(f"tool call failed: {exc.__class__.__name__}")
+        return scenario, notes
 
     def _retrieve(self, text: str, scenario: Scenario, lang: str) -> tuple[list[Source], str | None]:
         try:

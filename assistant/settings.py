@@ -51,6 +51,8 @@ class LLMSettings(BaseModel):
     model_name: str = Field("default", description="Model name sent to the endpoint.")
     max_tokens: int = Field(320, ge=16, le=4096, description="Cap on generated tokens per answer.")
     temperature: float = Field(0.0, ge=0, le=2, description="0 = greedy, reproducible.")
+    tool_calls: bool = Field(False, description="Also let the model propose a tool call (strong remote models); "
+                                                "reconciled with the deterministic extraction, never trusted blindly.")
 
 
 class AssistantSettings(BaseModel):

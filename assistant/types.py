@@ -42,6 +42,7 @@ class TurnResult(BaseModel):
     charts: dict[str, Any] = Field(default_factory=dict, description="Data for memory/power charts.")
     guard: GuardReport = Field(default_factory=GuardReport)
     notices: list[str] = Field(default_factory=list, description="e.g. 'explanation unavailable', 'retrieval degraded'.")
+    trace: list[str] = Field(default_factory=list, description="Internal notes for the 'how computed' view.")
     timings: dict[str, float] = Field(default_factory=dict, description="Seconds per stage.")
 
 

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from tools.errors import SizingError
 
 
-COMMAND_MODULES = ["calc", "admin", "knowledge", "chat", "serve"]
+COMMAND_MODULES = ["calc", "admin", "knowledge", "chat", "serve", "bench"]
 
 
 class _Parser(argparse.ArgumentParser):

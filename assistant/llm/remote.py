@@ -25,3 +25,8 @@ class OpenAICompatible:
         for chunk in self.client.stream(messages, max_tokens=max_tokens):
             if chunk.content:
                 yield chunk.content
+
+    def tool_call(self, messages: list[dict], tools: list) -> list[tuple[str, dict]]:
+        """The model's tool calls (name, args) for the question, if any."""
+        msg = self.client.bind_tools(tools).invoke(messages)
+        return [(c["name"], c["args"]) for c in getattr(msg, "tool_calls", [])]

@@ -1,0 +1,188 @@
+"""`gpu-sizer bench`: accuracy, estimator error, turn latency against raw llama.cpp, memory and
+retrieval, measured in one run. Ratios are taken within the run; times are medians of repeats."""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from assistant.evaluate import load_items, run_assistant, run_baseline
+from assistant.prompt import SYSTEM
+from assistant.service import Assistant, Conversation
+from assistant.settings import Settings
+
+TURNS_RU = ["Хватит ли одной карты на 24 ГБ для Llama-3-8B?", "а с контекстом 32k?"]
+
+
+def _median(xs: list[float]) -> float:
+    return round(statistics.median(xs), 4) if xs else 0.0
+
+
+def _rss() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _current_rss() -> int:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def bench_turns(assistant: Assistant, repeats: int) -> dict[str, Any]:
+    """Our turn vs raw llama.cpp on the very prompt we built, both from a cold KV cache, same tokens."""
+    llm = assistant.backend.llama
+    ours, raw, ours_decode, raw_decode, first, follow, splits = [], [], [], [], [], [], []
+    for _ in range(repeats):
+        conv = Conversation()
+        llm.reset()  # cold start for turn 1; turn 2 then shows the prefix-cache effect
+        for i, q in enumerate(TURNS_RU):
+            t0 = time.perf_counter()
+            res = assistant.ask(conv, q)
+            total = time.perf_counter() - t0
+            (first if i == 0 else follow).append(res.timings.get("first_token", 0.0))
+            if i == 0:
+                splits.append(res.timings)
+                prompt = conv.messages[-2:]  # the user message we sent + what the model said
+                messages = [{"role": "system", "content": SYSTEM}, prompt[0]]
+                n_tok = max(1, len(llm.tokenize(prompt[1]["content"].encode(), add_bos=False)))
+                gen = res.timings["generate_1"] - res.timings["first_token"]
+                ours.append(total)
+                ours_decode.append(n_tok / gen if gen > 0 else 0.0)
+                llm.reset()
+                r0 = time.perf_counter()
+                first_tok, count = None, 0
+                for chunk in llm.create_chat_completion(messages=messages, max_tokens=n_tok, stream=True,
+                                                        temperature=0.0, seed=0):
+                    if chunk["choices"][0]["delta"].get("content"):
+                        count += 1
+                        first_tok = first_tok or time.perf_counter() - r0
+                r_total = time.perf_counter() - r0
+                raw.append(r_total)
+                raw_decode.append(n_tok / (r_total - first_tok) if first_tok and r_total > first_tok else 0.0)
+                llm.reset()
+    split = {k: _median([s.get(k, 0.0) for s in splits]) for k in ("extract", "tools", "retrieval", "first_token",
+                                                                   "generate_1", "total")}
+    return {"ours_turn_s": _median(ours), "raw_llama_s": _median(raw),
+            "overhead_ratio": round(_median(ours) / _median(raw), 3) if raw else None,
+            "decode_tokens_per_s": _median(ours_decode), "raw_decode_tokens_per_s": _median(raw_decode),
+            "decode_share_of_raw": round(_median(ours_decode) / _median(raw_decode), 3) if raw_decode else None,
+            "first_token_s_first_turn": _median(first), "first_token_s_follow_up": _median(follow),
+            "computed_block_s": split["tools"] + split["extract"], "split_s": split, "repeats": repeats}
+
+
+def bench_estimator(models: list[Path], contexts: list[int]) -> dict[str, Any]:
+    from assistant.llm.measure import llama_report
+    from tools.memory import MemoryRequest, estimate_memory
+
+    rows = []
+    for path in models:
+        for n_ctx in contexts:
+            got = llama_report(path, n_ctx)
+            est = estimate_memory(MemoryRequest(model_file=str(path), context=n_ctx, runtime="cpu", reserve_fraction=0))
+            allocated = got["model"] + got["repack"] + got["kv"] + got["compute"] + got["output"]
+            rows.append({"model": path.name, "n_ctx": n_ctx, "kv_est": est.kv_cache_bytes, "kv_llama": got["kv"],
+                         "compute_est": est.activations_bytes, "compute_llama": got["compute"],
+                         "total_est": est.total_bytes, "total_llama": allocated, "rss": got["rss"],
+                         "kv_error": abs(est.kv_cache_bytes - got["kv"]) / got["kv"],
+                         "compute_error": abs(est.activations_bytes - got["compute"]) / got["compute"],
+                         "total_error": abs(est.total_bytes - allocated) / allocated,
+                         "rss_error": abs(est.total_bytes - got["rss"]) / got["rss"]})
+    return {"rows": rows, "kv_error_max": max(r["kv_error"] for r in rows),
+            "compute_error_max": max(r["compute_error"] for r in rows),
+            "total_error_max": max(r["total_error"] for r in rows),
+            "rss_error_max": max(r["rss_error"] for r in rows),
+            "note": "total = weights (+ CPU repack) + KV + compute buffer, against the sum of llama.cpp's buffers; "
+                    "RSS is lower until the KV cache is filled (pages untouched)"}
+
+
+def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None) -> dict[str, Any]:
+    t_start = time.perf_counter()
+    report: dict[str, Any] = {"quick": quick, "backend": settings.llm.mode}
+    rss0 = _current_rss()
+    assistant = Assistant(settings)
+    status = assistant.model_status()
+    report["memory"] = {"rss_before_model_bytes": rss0, "rss_model_loaded_bytes": _current_rss()}
+    assistant.retriever.warm_up()
+    items = load_items()
+    sample = items[:: max(1, len(items) // (5 if quick else 24))]
+    if quick:
+        settings.llm.max_tokens = 160
+    report["accuracy"] = {"no_llm": run_assistant(assistant, items, use_llm=False)}
+    if status == "ready":
+        report["accuracy"]["with_tools_items"] = len(sample)
+        with_tools = run_assistant(assistant, sample, use_llm=True)
+        baseline = run_baseline(assistant, sample)
+        report["accuracy"].update(with_tools=with_tools["accuracy"], baseline_no_tools=baseline["accuracy"],
+                                  with_tools_detail=with_tools, baseline_detail=baseline)
+        if settings.llm.mode == "local":
+            report["turn"] = bench_turns(assistant, repeats=1 if quick else 3)
+    else:
+        report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=status)
+    report["memory"]["rss_peak_bytes"] = _rss()
+    models = sorted(Path(settings.llm.model_path).parent.glob("*.gguf"))
+    report["estimator"] = bench_estimator(models, [2048, 8192] if quick else [2048, 8192, 32768])
+    from knowledge.evaluate import evaluate
+
+    report["retrieval"] = evaluate(settings, measure_ingest=not quick).model_dump()
+    report["seconds"] = round(time.perf_counter() - t_start, 1)
+    if out_dir:
+        write_report(report, out_dir)
+    return report
+
+
+def write_report(report: dict[str, Any], out_dir: Path) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
+    lines = ["# gpu-sizer benchmark", "", f"quick: {report['quick']}, total {report['seconds']} s", ""]
+    acc = report["accuracy"]
+    lines += ["## Answer accuracy", f"- with model + tools + retrieval: {acc.get('with_tools')}",
+              f"- computed path only (--no-llm, all {acc['no_llm']['n']} items): {acc['no_llm']['accuracy']}",
+              f"- same model, no tools, no retrieval: {acc.get('baseline_no_tools')}"]
+    if "baseline_detail" in acc:
+        lines.append(f"- answers with a wrong/invented number: with tools {acc['with_tools_detail']['wrong_number_share']},"
+                     f" baseline {acc['baseline_detail']['wrong_number_share']}")
+    if "turn" in report:
+        tr = report["turn"]
+        lines += ["", "## Turn latency (medians, seconds)", f"- computed block: {tr['computed_block_s']}",
+                  f"- first token: first turn {tr['first_token_s_first_turn']}, follow-up {tr['first_token_s_follow_up']}",
+                  f"- our turn {tr['ours_turn_s']} vs raw llama.cpp {tr['raw_llama_s']} on the same prompt: "
+                  f"overhead ratio {tr['overhead_ratio']}",
+                  f"- decode {tr['decode_tokens_per_s']} tok/s vs raw {tr['raw_decode_tokens_per_s']}: "
+                  f"share {tr['decode_share_of_raw']}", f"- split: {tr['split_s']}"]
+    est = report["estimator"]
+    lines += ["", "## Estimator vs llama.cpp", "| model | n_ctx | KV err | compute err | total err | RSS |",
+              "|---|---:|---:|---:|---:|---:|"]
+    lines += [f"| {r['model']} | {r['n_ctx']} | {r['kv_error']:.3%} | {r['compute_error']:.2%} | {r['total_error']:.2%}"
+              f" | {r['rss'] / 1e9:.2f} GB |" for r in est["rows"]]
+    ret = report["retrieval"]
+    lines += ["", "## Retrieval", f"- recall@3 {ret['overall']['recall_at_3']}, MRR {ret['overall']['mrr']}, "
+              f"median latency {ret['latency_ms_median']} ms"]
+    mem = report["memory"]
+    lines += ["", "## Memory", f"- RSS with the model loaded: {mem['rss_model_loaded_bytes'] / 1e9:.2f} GB, "
+              f"peak {mem['rss_peak_bytes'] / 1e9:.2f} GB"]
+    (out_dir / "report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _plots(report, out_dir)
+
+
+def _plots(report: dict[str, Any], out_dir: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = report["estimator"]["rows"]
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    labels = [f"{r['n_ctx']}" for r in rows]
+    x = range(len(rows))
+    ax.bar([i - 0.2 for i in x], [r["total_est"] / 1e9 for r in rows], 0.4, label="estimate")
+    ax.bar([i + 0.2 for i in x], [r["total_llama"] / 1e9 for r in rows], 0.4, label="llama.cpp buffers")
+    ax.set_xticks(list(x), labels)
+    ax.set_xlabel("n_ctx")
+    ax.set_ylabel("GB (10^9 bytes)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out_dir / "estimator.png", dpi=100)
+    plt.close(fig)
