@@ -19,7 +19,7 @@ from assistant.compute import compute
 from assistant.extract import Scenario, extract, merge
 from assistant.llm import ChatBackend, create_backend
 from assistant.messages import t
-from assistant.prompt import SYSTEM, correction_note, user_message
+from assistant.prompt import SYSTEM, correction_note, model_sources, user_message
 from assistant.render import chart_data, render
 from assistant.settings import Settings, get_settings
 from assistant.types import Event, GuardReport, Source, TurnResult
@@ -126,7 +126,8 @@ class Assistant:
                 allowed = guard.allowed_numbers([f.model_dump() for f in comp.facts],
                                                 [computed, *conv.user_texts, *(f"{s.title} {s.text}" for s in sources)])
                 parts: list[str] = []
-                for piece in self._explain(conv, text, computed, sources, lang, allowed, report, timings):
+                picked, chars = model_sources(sources, bool(comp.facts), follow_up=bool(conv.messages))
+                for piece in self._explain(conv, text, computed, picked, chars, lang, allowed, report, timings):
                     parts.append(piece)
                     yield Event(type="token", text=piece)
                 explanation = "".join(parts).strip()
@@ -179,14 +180,14 @@ class Assistant:
                 srcs.append(Source(id=h.id, title=h.title, text=h.text, doc_id=h.doc_id, score=h.score))
         return srcs[: self.settings.retrieval.top_k], getattr(hits, "degraded", None)
 
-    def _explain(self, conv: Conversation, question: str, computed: str, sources: list[Source], lang: str,
-                 allowed: list[float], report: GuardReport, timings: dict[str, float]) -> Iterator[str]:
+    def _explain(self, conv: Conversation, question: str, computed: str, sources: list[Source], chars: int,
+                 lang: str, allowed: list[float], report: GuardReport, timings: dict[str, float]) -> Iterator[str]:
         """Stream the model's explanation sentence by sentence; ungrounded sentences never reach the
         customer. The first violation triggers one regeneration with a correction note."""
         shown: set[str] = set()
         correction = ""
         for attempt in (1, 2):
-            msg = user_message(question, computed, sources[:3], lang, correction)
+            msg = user_message(question, computed, sources, lang, correction, chars)
             messages = [{"role": "system", "content": SYSTEM}, *self._history(conv), {"role": "user", "content": msg}]
             t0 = time.perf_counter()
             deadline = t0 + self.settings.assistant.answer_timeout_s
