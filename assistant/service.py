@@ -38,6 +38,15 @@ class Conversation(BaseModel):
     last_result: TurnResult | None = None
 
 
+class ModelBusy(RuntimeError):
+    """The model has no room for this explanation (queue full or the wait ran out): the turn goes
+    on without it, because the computed numbers do not need the model."""
+
+    def __init__(self, retry_after: int):
+        super().__init__(f"model busy; retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
 def clean_input(text: str, limit: int) -> tuple[str, bool]:
     """Strip invisible/control characters (prompt-smuggling carriers) and cap the length."""
     text = _CONTROL.sub("", text or "").strip()
@@ -75,9 +84,10 @@ class Assistant:
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         text, truncated = clean_input(text, self.settings.assistant.max_input_chars)
+        text, cut = self._cap_tokens(text)
         ex = extract(text) if text else None
         lang = ex.language if ex else "ru"
-        notices = [t(lang, "truncated", n=self.settings.assistant.max_input_chars)] if truncated else []
+        notices = [t(lang, "truncated", n=len(text))] if truncated or cut else []
         if not text:
             res = TurnResult(answer=t(lang, "empty"), language=lang, intent="empty")
             yield Event(type="computed", text=res.answer)
@@ -127,16 +137,22 @@ class Assistant:
                                                 [computed, *conv.user_texts, *(f"{s.title} {s.text}" for s in sources)])
                 parts: list[str] = []
                 picked, chars = model_sources(sources, bool(comp.facts), follow_up=bool(conv.messages))
-                for piece in self._explain(conv, text, computed, picked, chars, lang, allowed, report, timings):
-                    parts.append(piece)
-                    yield Event(type="token", text=piece)
+                try:
+                    for piece in self._explain(conv, text, computed, picked, chars, lang, allowed, report, timings):
+                        parts.append(piece)
+                        yield Event(type="token", text=piece)
+                except ModelBusy as busy:
+                    notices.append(t(lang, "busy", n=busy.retry_after))
+                    yield Event(type="busy", text=notices[-1], retry_after=busy.retry_after)
+                    if not parts and (quotes := _quotes(sources, comp.facts)):
+                        parts.append(quotes)
+                        yield Event(type="token", text=quotes)
                 explanation = "".join(parts).strip()
                 if report.dropped_sentences:
                     notices.append(t(lang, "guard_dropped"))
             else:
                 notices.append(t(lang, "loading" if status == "loading" else "no_model"))
-                quote = 400 if comp.facts else 800  # knowledge-only answers rest on the passages alone
-                explanation = "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:quote]}" for s in sources[:2])
+                explanation = _quotes(sources, comp.facts)
                 if explanation:
                     yield Event(type="token", text=explanation)
 
@@ -151,6 +167,18 @@ class Assistant:
                          trace=tool_notes)
         conv.last_result = res
         yield Event(type="done", result=res)
+
+    def _cap_tokens(self, text: str) -> tuple[str, bool]:
+        """Cut the message to limits.max_input_tokens, so prompt + history + answer stay inside the
+        context: counted by the local model's own tokenizer once loaded, else ~3 characters a token."""
+        limit = self.settings.limits.max_input_tokens
+        llama = getattr(self.backend, "llama", None) if self.model_status() == "ready" else None
+        if llama is None:
+            return (text[: limit * 3].strip(), True) if len(text) > limit * 3 else (text, False)
+        tokens = llama.tokenize(text.encode("utf-8"), add_bos=False)
+        if len(tokens) <= limit:
+            return text, False
+        return llama.detokenize(tokens[:limit]).decode("utf-8", errors="ignore").strip(), True
 
     def _model_tool_call(self, scenario: Scenario, text: str, intent: str) -> tuple[Scenario, list[str]]:
         """Extra path for strong models: their tool call is reconciled with the deterministic scenario."""
@@ -248,6 +276,12 @@ class Assistant:
         if msgs and msgs[0]["role"] == "assistant":
             msgs = msgs[1:]
         return msgs
+
+
+def _quotes(sources: list[Source], facts: list) -> str:
+    """The guide's passages, quoted, where the model's explanation cannot be had."""
+    quote = 400 if facts else 800  # knowledge-only answers rest on the passages alone
+    return "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:quote]}" for s in sources[:2])
 
 
 def _plain(text: str) -> str:
