@@ -22,7 +22,7 @@ index: $(STAMP)
 setup: $(STAMP) model index
 
 run: setup
-	$(BIN)/gpu-sizer recommend --model llama-3-70b --precision Q4_K_M --context 16384 --batch 20
+	$(BIN)/gpu-sizer serve --host 127.0.0.1 --port 7860
 
 test: setup
 	$(BIN)/python -m pytest
