@@ -121,6 +121,7 @@ class Catalog(BaseModel):
     servers: list[Server]
 
 
+@lru_cache(maxsize=8192)  # every lookup normalises the whole catalog: this made /api/recommend ~200 ms
 def _norm(name: str) -> str:
     """Lower-case, unify separators and Cyrillic spellings so 'лама 3 70B' ~ 'llama-3-70b'."""
     s = name.lower().strip()
