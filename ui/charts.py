@@ -1,0 +1,152 @@
+"""Charts for answers people would rather look at than read: the memory breakdown against
+each candidate's VRAM, and the power draw against the PSU.
+
+Built on matplotlib's object API (Figure + Agg canvas), never pyplot: pyplot keeps global
+state that is not thread-safe, and Gradio runs handlers in worker threads.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from assistant.types import Fact
+from tools.units import GB
+
+# weights / KV cache / overheads / reserve, as the customer thinks of them; training state apart
+GROUPS: list[tuple[str, tuple[str, ...], str]] = [
+    ("weights", ("weights",), "#3b6fb6"),
+    ("kv", ("kv_cache",), "#e08a2c"),
+    ("train", ("gradients", "optimizer", "master_weights"), "#8c5bb0"),
+    ("overhead", ("activations", "cuda_context", "framework"), "#7f8c8d"),
+    ("reserve", ("reserve",), "#c9c9c9"),
+]
+NAMES = {
+    "ru": {"weights": "Веса", "kv": "KV-кэш", "train": "Обучение (градиенты, оптимизатор)",
+           "overhead": "Накладные (буферы, CUDA, фреймворк)", "reserve": "Запас", "need": "Нужно",
+           "vram": "VRAM конфигурации", "gb": "ГБ",
+           "need_cfg": "Нужно на этой конфигурации", "of": "из", "mem_title": "Память: нужно и доступно",
+           "gpu": "GPU", "cpu": "CPU", "platform": "Плата, ОЗУ, диски", "psu": "Блок питания",
+           "w": "Вт", "power_title": "Питание: пиковая нагрузка и БП", "load": "Нагрузка"},
+    "en": {"weights": "Weights", "kv": "KV cache", "train": "Training (gradients, optimizer)",
+           "overhead": "Overheads (buffers, CUDA, framework)", "reserve": "Reserve", "need": "Needed",
+           "vram": "Configuration VRAM", "gb": "GB",
+           "need_cfg": "Needed on this configuration", "of": "of", "mem_title": "Memory: needed vs available",
+           "gpu": "GPUs", "cpu": "CPUs", "platform": "Board, RAM, disks", "psu": "Power supply",
+           "w": "W", "power_title": "Power: peak load vs PSU", "load": "Load"},
+}
+
+
+def _figure(rows: int) -> Figure:
+    fig = Figure(figsize=(7.5, 1.6 + 0.55 * rows), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)  # attach a raster canvas so the figure can be drawn without pyplot
+    return fig
+
+
+def candidates(charts: dict[str, Any], facts: list[Fact]) -> list[dict[str, Any]]:
+    """Configurations to compare against: the recommendation's, else the card the customer named."""
+    cands = list(charts.get("candidates") or [])
+    if cands:
+        return cands
+    for f in facts:
+        o = f.output
+        if f.tool == "fit_card":
+            n = int(f.input.get("gpus") or 1)
+            cands.append({"label": f"{n}×{f.input['card_vram_gb']:g} GB", "vram_gb": n * o["card_vram_bytes"] / GB,
+                          "need_gb": n * o["per_gpu_bytes"] / GB})
+        elif f.tool == "fit" and o.get("gpu_vram_bytes"):
+            cands.append({"label": f"{o['gpus']}×{o['gpu']}", "vram_gb": o["gpus"] * o["gpu_vram_bytes"] / GB,
+                          "need_gb": o["gpus"] * o["per_gpu_bytes"] / GB})
+    return cands
+
+
+def memory_figure(charts: dict[str, Any], facts: list[Fact] | None = None, lang: str = "ru") -> Figure | None:
+    """One stacked bar of what the scenario needs, then one bar per candidate: its need inside its VRAM."""
+    mem = charts.get("memory")
+    if not mem or not mem.get("parts"):
+        return None
+    n = NAMES.get(lang, NAMES["ru"])
+    cands = candidates(charts, facts or [])
+    fig = _figure(1 + len(cands))
+    ax = fig.add_subplot()
+    labels = [f"{n['need']}" + (f" ({mem['gpus']} GPU)" if mem.get("gpus", 1) > 1 else "")]
+    left = 0.0
+    for key, parts, color in GROUPS:
+        val = sum(mem["parts"].get(p, 0.0) for p in parts)
+        if val > 0:
+            ax.barh(0, val, left=left, color=color, label=n[key])
+            left += val
+    ax.text(left, 0, f"  {left:.1f}", va="center", fontsize=9)
+    top = left
+    for i, c in enumerate(cands, start=1):
+        labels.append(c["label"])
+        fits = c["need_gb"] <= c["vram_gb"]
+        ax.barh(i, c["vram_gb"], color="none", edgecolor="#2e7d32" if fits else "#c62828", linewidth=1.5,
+                label=n["vram"] if i == 1 else None)
+        ax.barh(i, c["need_gb"], height=0.45, color="#8fb0dd" if fits else "#e58f8f", linewidth=0,
+                label=n["need_cfg"] if i == 1 else None)
+        ax.text(max(c["vram_gb"], c["need_gb"]), i, f"  {c['need_gb']:.0f} {n['of']} {c['vram_gb']:.0f}",
+                va="center", fontsize=9)
+        top = max(top, c["vram_gb"], c["need_gb"])
+    ax.set_yticks(range(len(labels)), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, top * 1.22)  # room for the value labels
+    ax.set_xlabel(n["gb"])
+    ax.set_title(n["mem_title"], fontsize=11, loc="left")
+    fig.legend(loc="outside lower center", ncols=3, fontsize=8, frameon=False)  # never over the bars
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig
+
+
+def power_figure(charts: dict[str, Any], lang: str = "ru") -> Figure | None:
+    """Peak draw stacked by consumer, next to the recommended PSU capacity."""
+    p = charts.get("power")
+    if not p:
+        return None
+    n = NAMES.get(lang, NAMES["ru"])
+    fig = _figure(2)
+    ax = fig.add_subplot()
+    left = 0
+    for key, color in (("gpu_w", "#3b6fb6"), ("cpu_w", "#e08a2c"), ("platform_w", "#7f8c8d")):
+        ax.barh(0, p[key], left=left, color=color, label=n[key.removesuffix("_w")])
+        left += p[key]
+    ax.text(left, 0, f"  {p['system_w']} {n['w']}", va="center", fontsize=9)
+    ok = p["psu_w"] >= p["system_w"]
+    ax.barh(1, p["psu_w"], color="#2e7d32" if ok else "#c62828", alpha=0.7, label=n["psu"])
+    ax.text(p["psu_w"], 1, f"  {p['psu_w']} {n['w']}", va="center", fontsize=9)
+    ax.set_yticks([0, 1], [n["load"], n["psu"]])
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(p["psu_w"], left) * 1.25)
+    ax.set_xlabel(n["w"])
+    ax.set_title(n["power_title"], fontsize=11, loc="left")
+    fig.legend(loc="outside lower center", ncols=4, fontsize=8, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig
+
+
+COST_NAMES = {"ru": {"own": "Свой сервер (покупка + расходы)", "cloud": "Облако", "months": "Месяцы",
+                     "title": "Накопленные затраты", "be": "окупаемость"},
+              "en": {"own": "Own server (purchase + running)", "cloud": "Cloud", "months": "Months",
+                     "title": "Cumulative cost", "be": "break-even"}}
+
+
+def cost_figure(server_price: float, cost: dict[str, Any], lang: str = "ru") -> Figure | None:
+    """Cumulative spend of both options over time; where the lines cross, buying has paid off."""
+    n = COST_NAMES.get(lang, COST_NAMES["ru"])
+    be = cost.get("break_even_months")
+    horizon = max(12, min(120, int((be or 36) * 1.5) + 1))
+    months = list(range(horizon + 1))
+    fig = _figure(4)
+    ax = fig.add_subplot()
+    ax.plot(months, [server_price + cost["own_monthly"] * m for m in months], color="#3b6fb6", label=n["own"])
+    ax.plot(months, [cost["cloud_monthly"] * m for m in months], color="#e08a2c", label=n["cloud"])
+    if be is not None and be <= horizon:
+        ax.axvline(be, color="#2e7d32", linestyle="--", linewidth=1)
+        ax.text(be, ax.get_ylim()[1] * 0.95, f" {n['be']}: {be:g}", color="#2e7d32", fontsize=9, va="top")
+    ax.set_xlabel(n["months"])
+    ax.set_ylabel(cost.get("currency") or "")
+    ax.set_title(n["title"], fontsize=11, loc="left")
+    ax.legend(loc="upper left", fontsize=8, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig
