@@ -1,0 +1,298 @@
+"""The customer-facing Gradio app: chat, calculators, FAQ. A thin layer over `Assistant`.
+
+`build_ui(assistant, settings)` only builds the Blocks; `ui.app.create_app` mounts it. Every
+number shown comes from the assistant's facts or from tools/ directly; this module formats.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Iterator
+
+import gradio as gr
+from gradio import ChatMessage
+
+from assistant.service import Assistant, Conversation
+from assistant.settings import Settings
+from assistant.types import TurnResult
+from ui import calculators as calc
+from ui.charts import memory_figure, power_figure
+from ui.i18n import EXAMPLES, LANG_CHOICES, TASKS, status_line, tr
+from ui.trace import sources_markdown, trace_markdown
+
+log = logging.getLogger(__name__)
+CHAT_CONCURRENCY = 4  # the local model serialises itself; calculators and retrieval may overlap
+# mount_gradio_app() owns css/theme; this is exported so ui.app can pass it (the UI works without it)
+CSS = "#gs-status p {margin: 0} .gs-examples button {text-align: left}"
+
+
+class Labels:
+    """Components whose text depends on the UI language, and which property holds it."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[gr.components.Component | gr.blocks.BlockContext, str, str]] = []
+
+    def add(self, comp: Any, key: str, prop: str = "label") -> Any:
+        self.items.append((comp, key, prop))
+        return comp
+
+    def updates(self, lang: str) -> list[dict]:
+        out = []
+        for _, key, prop in self.items:
+            if prop == "title":
+                out.append(gr.update(value=f"## {tr(lang, 'title')}\n{tr(lang, 'subtitle')}"))
+            elif key == "task":  # choices carry words too; the values stay the same
+                out.append(gr.update(label=tr(lang, key), choices=TASKS[lang]))
+            else:
+                out.append(gr.update(**{prop: tr(lang, key)}))
+        return out
+
+
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+
+
+def inert(text: str) -> str:
+    """Model or passage text as Markdown that cannot carry HTML, images or links: a prompt-injected
+    model must not put a tracking pixel or a phishing link in front of a customer."""
+    # only "<" opens a tag; leaving ">" keeps the Markdown quotes of the no-model fallback intact
+    return _MD_LINK.sub(r"\1", text.replace("<", "&lt;"))
+
+
+def _answer_text(computed: str, explanation: str, notices: list[str]) -> str:
+    # computed is rendered by assistant.render from numbers; everything else is escaped
+    parts = [computed.strip(), inert(explanation.strip()), "\n".join(f"_{inert(n)}_" for n in notices)]
+    return "\n\n".join(p for p in parts if p)
+
+
+def _steps(result: TurnResult) -> list[ChatMessage]:
+    """The collapsible "how computed" trace and the sources of one answer."""
+    lang = result.language
+    steps = []
+    if result.facts:
+        steps.append(ChatMessage(role="assistant", content=trace_markdown(result.facts, lang, result.timings),
+                                 metadata={"title": f"🧮 {tr(lang, 'trace')}", "status": "done"}))
+    if result.sources:
+        steps.append(ChatMessage(role="assistant",
+                                 content=sources_markdown(result.sources, lang, tr(lang, "no_sources")),
+                                 metadata={"title": f"📚 {tr(lang, 'sources')} ({len(result.sources)})",
+                                           "status": "done"}))
+    return steps
+
+
+def chat_handler(assistant: Assistant):
+    """A streaming handler: the computed block first, then the explanation as it arrives."""
+
+    def respond(text: str, history: list, conv: Conversation | None, use_llm: bool,
+                ui_lang: str) -> Iterator[tuple]:
+        history = list(history or [])
+        same = gr.update()
+        if not (text or "").strip():
+            yield same, same, history, conv, same, same
+            return
+        conv = conv or Conversation()
+        answer = ChatMessage(role="assistant", content="…")
+        history += [ChatMessage(role="user", content=inert(text)), answer]
+        # locked until the turn is over: a second message would interleave with this conversation
+        locked = gr.update(interactive=False)
+        yield gr.update(value="", interactive=False), locked, history, conv, same, same
+        computed, tokens, notices, result = "", [], [], None
+        try:
+            for ev in assistant.stream(conv, text, use_llm=bool(use_llm)):
+                if ev.type == "computed":
+                    computed = ev.text
+                elif ev.type == "token":
+                    tokens.append(ev.text)
+                elif ev.type == "notice":
+                    notices.append(ev.text)
+                elif ev.type == "done":
+                    result = ev.result
+                    continue
+                else:
+                    continue  # sources arrive whole in the done event
+                answer.content = _answer_text(computed, "".join(tokens), notices) or "…"
+                yield same, same, history, conv, same, same
+        except Exception:  # the customer gets a sentence, the log gets the stack
+            log.exception("chat turn failed")
+            answer.content = tr(ui_lang, "error")
+            yield same, same, history, conv, same, same
+            return
+        if result is None:
+            return
+        answer.content = _answer_text(computed, result.explanation, result.notices)
+        history += _steps(result)
+        mem = memory_figure(result.charts, result.facts, result.language)
+        pw = power_figure(result.charts, result.language)
+        yield (same, same, history, conv, gr.update(value=mem, visible=mem is not None),
+               gr.update(value=pw, visible=pw is not None))
+
+    return respond
+
+
+def _faq(assistant: Assistant, settings: Settings | None):
+    """The FAQ service when assistant.faq exists (another team's module); None hides the tab."""
+    try:
+        from assistant.faq import FAQ
+    except ImportError:
+        return None
+    return FAQ(assistant, settings)
+
+
+def _faq_markdown(faq: Any, lang: str) -> str:
+    """Computed-only answers at once; the model-written ones replace them once generated."""
+    if faq is None:
+        return ""
+    try:
+        # questions one level down: "##" would shout louder than the page title
+        return re.sub(r"(?m)^## ", "### ", faq.render("md", language=lang, background=True))
+    except Exception:
+        log.exception("FAQ unavailable")
+        return tr(lang, "error")
+
+
+def build_ui(assistant: Assistant, settings: Settings | None = None) -> gr.Blocks:
+    labels = Labels()
+    faq = _faq(assistant, settings)
+    with gr.Blocks(title=tr("ru", "title"), analytics_enabled=False) as demo:
+        with gr.Row(equal_height=True):
+            labels.add(gr.Markdown(f"## {tr('ru', 'title')}\n{tr('ru', 'subtitle')}"), "title", "title")
+            ui_lang = gr.Radio(LANG_CHOICES, value="ru", label=tr("ru", "lang"), scale=0, min_width=220,
+                               elem_id="gs-lang")
+            labels.add(ui_lang, "lang")
+        status = gr.Markdown(status_line("ru", assistant.model_status()), elem_id="gs-status")
+        timer = gr.Timer(2.0)
+        conv = gr.State(None)
+
+        with gr.Tabs():
+            with gr.Tab(tr("ru", "tab_chat"), id="chat") as tab_chat:
+                labels.add(tab_chat, "tab_chat")
+                chatbot = labels.add(gr.Chatbot(label=tr("ru", "chat"), show_label=False, height=560, elem_id="gs-chat",
+                                                buttons=["copy"], feedback_options=None,
+                                                group_consecutive_messages=True), "chat")
+                with gr.Row():
+                    box = labels.add(gr.Textbox(placeholder=tr("ru", "placeholder"), show_label=False, scale=5,
+                                                max_length=settings.assistant.max_input_chars if settings else 2000,
+                                                elem_id="gs-input", autofocus=True), "placeholder", "placeholder")
+                    send = labels.add(gr.Button(tr("ru", "send"), variant="primary", scale=1, elem_id="gs-send"),
+                                      "send", "value")
+                with gr.Row():
+                    use_llm = labels.add(gr.Checkbox(value=True, label=tr("ru", "use_llm")), "use_llm")
+                    clear = labels.add(gr.Button(tr("ru", "clear"), size="sm", elem_id="gs-clear"), "clear", "value")
+                examples = labels.add(gr.Dataset(components=[box], samples=[[q] for q in EXAMPLES["ru"]],
+                                                 label=tr("ru", "examples"), elem_id="gs-examples",
+                                                 elem_classes="gs-examples"), "examples")
+                with gr.Accordion(tr("ru", "charts"), open=True) as charts_box:
+                    labels.add(charts_box, "charts")
+                    mem_plot = gr.Plot(visible=False, show_label=False, elem_id="gs-mem-plot")
+                    power_plot = gr.Plot(visible=False, show_label=False, elem_id="gs-power-plot")
+
+            with gr.Tab(tr("ru", "tab_calc"), id="calc") as tab_calc:
+                labels.add(tab_calc, "tab_calc")
+                labels.add(gr.Markdown(tr("ru", "calc_note")), "calc_note", "value")
+                _calculators(labels, ui_lang)
+
+            with gr.Tab(tr("ru", "tab_faq"), id="faq", visible=faq is not None) as tab_faq:
+                labels.add(tab_faq, "tab_faq")
+                faq_md = gr.Markdown(elem_id="gs-faq")  # filled when opened: answering takes a few seconds
+        tab_faq.select(lambda lang: _faq_markdown(faq, lang), ui_lang, faq_md, api_name="faq")
+
+        respond = chat_handler(assistant)
+        chat_io = dict(fn=respond, inputs=[box, chatbot, conv, use_llm, ui_lang],
+                       outputs=[box, send, chatbot, conv, mem_plot, power_plot])
+        # unlocking is its own step so it runs even when the turn failed or was cancelled
+        unlock = dict(fn=lambda: (gr.update(interactive=True), gr.update(interactive=True)), inputs=None,
+                      outputs=[box, send], api_name=False, queue=False)
+        gr.on([box.submit, send.click], **chat_io, api_name="chat", concurrency_limit=CHAT_CONCURRENCY,
+              concurrency_id="chat").then(**unlock)
+        # an example fills the box and is asked at once: one click, like a customer would expect
+        examples.click(lambda s: s[0] if isinstance(s, list) else s, examples, box, api_name="example",
+                       queue=False).then(**chat_io, api_name="chat_example", concurrency_id="chat").then(**unlock)
+        clear.click(lambda: ([], None, gr.update(visible=False), gr.update(visible=False)), None,
+                    [chatbot, conv, mem_plot, power_plot], api_name="new_conversation", queue=False)
+
+        def refresh_status(lang: str):
+            s = assistant.model_status()
+            return status_line(lang, s), gr.Timer(active=s == "loading")  # stop polling once settled
+
+        timer.tick(refresh_status, ui_lang, [status, timer], api_name=False, queue=False, show_progress="hidden")
+        demo.load(refresh_status, ui_lang, [status, timer], api_name=False, queue=False)
+
+        def switch(lang: str):
+            return [*labels.updates(lang), status_line(lang, assistant.model_status()),
+                    gr.update(samples=[[q] for q in EXAMPLES[lang]])]
+
+        ui_lang.change(switch, ui_lang, [c for c, _, _ in labels.items] + [status, examples],
+                       api_name="switch_language", queue=False).then(
+            lambda lang, shown: _faq_markdown(faq, lang) if shown else "", [ui_lang, faq_md], faq_md,
+            api_name=False)  # an FAQ already on screen follows the language; an unopened one stays unloaded
+    return demo
+
+
+def _calculators(labels: Labels, ui_lang: gr.Radio) -> None:
+    """Four forms over tools/; each button runs its calculator directly (no queue, no model)."""
+    L = lambda comp, key, prop="label": labels.add(comp, key, prop)  # noqa: E731 — keeps the forms readable
+    precisions, models, gpus = calc.precision_names(), calc.model_names(), calc.gpu_names()
+
+    def model_fields(prefix: str) -> list[Any]:
+        with gr.Row():
+            m = L(gr.Dropdown(models, value="Llama 3 8B", label=tr("ru", "model_name"), allow_custom_value=True,
+                              elem_id=f"{prefix}-model"), "model_name")
+            p = L(gr.Number(None, label=tr("ru", "params_b"), minimum=0), "params_b")
+            pr = L(gr.Dropdown(precisions, value="fp16", label=tr("ru", "precision")), "precision")
+        with gr.Row():
+            ctx = L(gr.Number(8192, label=tr("ru", "context"), precision=0, minimum=1), "context")
+            b = L(gr.Number(1, label=tr("ru", "batch"), precision=0, minimum=1), "batch")
+            task = L(gr.Radio(TASKS["ru"], value="inference", label=tr("ru", "task")), "task")
+        return [m, p, pr, ctx, b, task]
+
+    def result_area(prefix: str) -> tuple[gr.Markdown, gr.Plot]:
+        return gr.Markdown(elem_id=f"{prefix}-out"), gr.Plot(show_label=False, elem_id=f"{prefix}-plot", visible=False)
+
+    def shown(fn):
+        """An empty chart frame under an error message looks broken: hide the plot when there is none."""
+        def run(*args):
+            text, fig = fn(*args)
+            return text, gr.update(value=fig, visible=fig is not None)
+        run.__name__ = fn.__name__
+        return run
+
+    with gr.Tab(tr("ru", "calc_mem")) as t:
+        L(t, "calc_mem")
+        fields = model_fields("mem")
+        with gr.Row():
+            n = L(gr.Number(1, label=tr("ru", "gpus"), precision=0, minimum=1), "gpus")
+            g = L(gr.Dropdown([""] + gpus, value="", label=tr("ru", "gpu")), "gpu")
+        btn = L(gr.Button(tr("ru", "compute"), variant="primary", elem_id="mem-go"), "compute", "value")
+        out, plot = result_area("mem")
+        btn.click(shown(calc.memory), [*fields, n, g, ui_lang], [out, plot], api_name="calc_memory", queue=False)
+
+    with gr.Tab(tr("ru", "calc_rec")) as t:
+        L(t, "calc_rec")
+        fields = model_fields("rec")
+        btn = L(gr.Button(tr("ru", "compute"), variant="primary", elem_id="rec-go"), "compute", "value")
+        out, plot = result_area("rec")
+        btn.click(shown(calc.configuration), [*fields, ui_lang], [out, plot], api_name="calc_recommend", queue=False)
+
+    with gr.Tab(tr("ru", "calc_power")) as t:
+        L(t, "calc_power")
+        with gr.Row():
+            g = L(gr.Dropdown(gpus, value="RTX 4090", label=tr("ru", "gpu")), "gpu")
+            n = L(gr.Number(4, label=tr("ru", "gpus"), precision=0, minimum=1), "gpus")
+            c = L(gr.Number(1, label=tr("ru", "cpus"), precision=0, minimum=0), "cpus")
+        btn = L(gr.Button(tr("ru", "compute"), variant="primary", elem_id="pow-go"), "compute", "value")
+        out, plot = result_area("pow")
+        btn.click(shown(calc.power), [g, n, c, ui_lang], [out, plot], api_name="calc_power", queue=False)
+
+    with gr.Tab(tr("ru", "calc_cost")) as t:
+        L(t, "calc_cost")
+        with gr.Row():
+            price = L(gr.Number(60000, label=tr("ru", "server_price"), minimum=0), "server_price")
+            hourly = L(gr.Number(8, label=tr("ru", "cloud_hourly"), minimum=0), "cloud_hourly")
+            hours = L(gr.Number(400, label=tr("ru", "hours"), minimum=0), "hours")
+        with gr.Row():
+            kw = L(gr.Number(2.5, label=tr("ru", "power_kw"), minimum=0), "power_kw")
+            kwh = L(gr.Number(0.15, label=tr("ru", "kwh_price"), minimum=0), "kwh_price")
+            cur = L(gr.Textbox("$", label=tr("ru", "currency"), max_lines=1, max_length=8), "currency")
+        btn = L(gr.Button(tr("ru", "compute"), variant="primary", elem_id="cost-go"), "compute", "value")
+        out, plot = result_area("cost")
+        btn.click(shown(calc.cost), [price, hourly, hours, kw, kwh, cur, ui_lang], [out, plot], api_name="calc_cost",
+                  queue=False)
