@@ -24,5 +24,12 @@ setup: $(STAMP) model index
 run: setup
 	$(BIN)/gpu-sizer serve --host 127.0.0.1 --port 7860
 
-test: setup
+# The browser tests drive Debian's chromium (Playwright never downloads one); emoji fonts make
+# the screenshots show what customers see.
+system-deps:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium chromium-driver fonts-noto-color-emoji; \
+	else echo "Missing /usr/bin/chromium. As root run: apt-get install -y chromium chromium-driver fonts-noto-color-emoji"; fi
+
+test: setup system-deps
 	$(BIN)/python -m pytest
