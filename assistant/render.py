@@ -25,7 +25,7 @@ T = {
            "cost": "Свой сервер или облако", "cloud_m": "Облако в месяц", "own_m": "Свой сервер в месяц (электричество и пр.)",
            "break_even": "Окупаемость", "months": "мес.", "never": "не окупается при такой загрузке",
            "lora": "LoRA", "qlora": "QLoRA", "full": "полное дообучение", "inference": "инференс", "vendor_none": "—",
-           "need": "нужно", "conn": "Разъёмы питания", "no_chain": "отдельный кабель 600 Вт на каждую карту, без разветвителей",
+           "need": "нужно", "w": "Вт", "conn": "Разъёмы питания", "no_chain": "отдельный кабель 600 Вт на каждую карту, без разветвителей",
            "cooling_bad": "открытые 3-слотовые карты: встают максимум две; нужны турбинные версии или водяное охлаждение "
                           "(2 л/мин на GPU, радиатор 480 мм на каждые 2 GPU)",
            "lanes": "линий", "with_nvme": "с учётом NVMe и сети", "platforms": "подходящие платформы",
@@ -44,7 +44,7 @@ T = {
            "cost": "Own server vs cloud", "cloud_m": "Cloud per month", "own_m": "Own server per month (power etc.)",
            "break_even": "Break-even", "months": "months", "never": "never pays off at this usage",
            "lora": "LoRA", "qlora": "QLoRA", "full": "full fine-tune", "inference": "inference", "vendor_none": "—",
-           "need": "needs", "conn": "Power connectors", "no_chain": "one 600 W cable per card, no daisy-chain",
+           "need": "needs", "w": "W", "conn": "Power connectors", "no_chain": "one 600 W cable per card, no daisy-chain",
            "cooling_bad": "3-slot open-air cards: at most two fit; use blower versions or water cooling "
                           "(2 L/min per GPU, one 480 mm radiator per 2 GPUs)",
            "lanes": "lanes", "with_nvme": "with NVMe and network", "platforms": "platforms that provide them",
@@ -156,7 +156,7 @@ def render(facts: list[Fact], lang: str) -> str:
                 lines += [f"- ⚠ {w}" for w in warns]
         elif f.tool == "power":
             lines += ["", f"**{t['power']}** — {o['count']} × {o['gpu']}", "",
-                      f"| | W |", "|---|---:|", f"| {t['gpus_w']} | {o['gpu_watts']} |", f"| {t['cpu_w']} | {o['cpu_watts']} |",
+                      f"| | {t['w']} |", "|---|---:|", f"| {t['gpus_w']} | {o['gpu_watts']} |", f"| {t['cpu_w']} | {o['cpu_watts']} |",
                       f"| {t['plat_w']} | {o['platform_watts']} |",
                       f"| **{t['sys_w']}** | **{o['system_watts_min']}–{o['system_watts']}** |", "",
                       f"{t['psu']}: **{psu_label(o['psu'], lang)}**, {o['efficiency_class']}. {t['options']}: "
