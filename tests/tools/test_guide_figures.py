@@ -95,3 +95,30 @@ def test_power_8x_h100_sxm():
     assert p.gpu_plus_cpu_watts == 6300
     assert (p.psu.units, p.psu.unit_w, p.psu.redundancy) == (4, 3000, "N+1")
     assert p.three_phase_advisable
+
+
+# The guide's size -> VRAM thresholds
+def _fits(model, precision, gpu, n=1):
+    return estimate_memory(MemoryRequest(model=model, precision=precision, gpu=gpu, gpus=n)).fits
+
+
+@pytest.mark.parametrize("model", ["Mistral-7B", "Llama-3-8B", "Qwen2.5-14B"])
+def test_7_to_13b_quantised_fits_one_16_to_24_gb_card(model):
+    assert _fits(model, "Q4_K_M", "RTX 4090")
+
+
+def test_30_34b_from_24_gb_aggressive_to_48_gb_higher_precision():
+    assert _fits("Qwen2.5-32B", "Q3_K_M", "RTX 4090")  # aggressive quantisation, 24 GB
+    assert not _fits("Qwen2.5-32B", "fp8", "RTX 4090")
+    assert _fits("Qwen2.5-32B", "fp8", "RTX A6000")  # 8-bit on 48 GB
+
+
+def test_70b_never_on_one_card_at_16_bit_but_on_several_80_gb():
+    for gpu in ("RTX 4090", "RTX A6000", "A100 80GB", "H100"):
+        assert not _fits("Llama-3-70B", "fp16", gpu)
+    assert _fits("Llama-3-70B", "fp16", "H100", n=3)
+
+
+def test_deepseek_class_moe_needs_a_multi_gpu_server():
+    assert not _fits("DeepSeek-R1", "fp8", "H100", n=4)
+    assert _fits("DeepSeek-R1", "fp8", "H200", n=8)
