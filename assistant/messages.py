@@ -22,6 +22,8 @@ TEXT = {
         "sources": "Источники",
         "truncated": "Сообщение слишком длинное: учтены первые {n} символов.",
         "empty": "Напишите вопрос — например, «Хватит ли одной карты на 24 ГБ для Llama-3-8B?»",
+        "busy": "Сейчас много вопросов: пояснение модели недоступно, расчёт выше верен. "
+                "Попробуйте ещё раз через {n} с.",
     },
     "en": {
         "out_of_scope": "I can only help with choosing GPU servers and hardware for neural networks: VRAM, "
@@ -43,6 +45,8 @@ TEXT = {
         "sources": "Sources",
         "truncated": "Your message was too long: the first {n} characters were used.",
         "empty": "Please type a question — for example, \"Is one 24 GB card enough for Llama-3-8B?\"",
+        "busy": "The assistant is busy: the model's explanation is unavailable, the computation above stands. "
+                "Try again in {n} s.",
     },
 }
 

@@ -72,6 +72,34 @@ class ServerSettings(BaseModel):
     max_body_bytes: int = Field(64 * 1024, ge=1024, description="Larger API request bodies are refused with 413.")
 
 
+class LimitsSettings(BaseModel):
+    """Protection of one shared model and one small server against load and abuse (public widget)."""
+
+    model_slots: int = Field(1, ge=1, le=64, description="Answers the model generates at once: 1 for the local "
+                                                         "llama.cpp context; a remote server may take more.")
+    queue_size: int = Field(8, ge=0, le=32, description="Answers that may wait for the model; one more is refused at "
+                                                        "once (503 / a busy note). Waiters hold a worker thread, so "
+                                                        "slots + queue stay well under the 40-thread pool.")
+    queue_wait_s: float = Field(45.0, gt=0, description="Longest wait for the model; then the customer gets the "
+                                                        "numbers with a busy note instead of an explanation.")
+    typical_answer_s: float = Field(20.0, gt=0, description="Starting guess of one explanation's duration for "
+                                                            "Retry-After; replaced by a running average of real ones.")
+    chat_per_minute: int = Field(20, ge=1, description="Chat/ask/lead requests one client may make per minute.")
+    calc_per_minute: int = Field(120, ge=1, description="Calculator, catalog and FAQ requests one client may make "
+                                                        "per minute.")
+    trusted_proxies: list[str] = Field(
+        default_factory=list, description="Addresses or CIDR networks of reverse proxies whose X-Forwarded-For is "
+                                          "believed; from anyone else the header is ignored (it is trivially forged).")
+    max_clients: int = Field(20000, ge=100, description="Clients whose rate budgets are remembered; the least "
+                                                        "recently seen are forgotten first (bounded memory).")
+    max_input_tokens: int = Field(768, ge=32, description="Longer messages are cut (with a notice), counted with "
+                                                          "the local model's tokenizer when loaded, else chars/3; "
+                                                          "keeps prompt + history + answer inside n_ctx.")
+    fake_llm_delay_s: float | None = Field(
+        None, ge=0, description="Benchmarking only (`gpu-sizer bench-load --fake-llm-delay`): replace the model by a "
+                                "fake that streams a fixed answer with this pause per word.")
+
+
 class LeadsSettings(BaseModel):
     database_url: str | None = Field(
         None, description="SQLAlchemy URL of the hand-off store, e.g. postgresql+psycopg://...; None = SQLite in the data dir."
@@ -90,6 +118,7 @@ class Settings(BaseSettings):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     assistant: AssistantSettings = Field(default_factory=AssistantSettings)
     server: ServerSettings = Field(default_factory=ServerSettings)
+    limits: LimitsSettings = Field(default_factory=LimitsSettings)
     leads: LeadsSettings = Field(default_factory=LeadsSettings)
     faq: FAQSettings = Field(default_factory=FAQSettings)
 

@@ -47,7 +47,9 @@ class TurnResult(BaseModel):
 
 
 class Event(BaseModel):
-    """Streamed to clients in order: computed -> token* -> sources -> done."""
-    type: Literal["computed", "token", "sources", "notice", "done"]
+    """Streamed to clients in order: computed -> token* -> sources -> done (busy: the model had no
+    room for this explanation; the numbers stand on their own)."""
+    type: Literal["computed", "token", "sources", "notice", "busy", "done"]
     text: str = ""
     result: TurnResult | None = None
+    retry_after: int | None = Field(None, description="busy only: seconds after which the model likely has room.")

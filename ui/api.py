@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from dataclasses import dataclass
 from typing import Iterator, Literal
 
@@ -26,6 +27,7 @@ from tools.memory import MemoryRequest, estimate_memory
 from tools.power import power_budget
 from tools.recommend import recommend
 from ui.conversations import ConversationStore
+from ui.gate import ModelGate, client_left
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api", tags=["api"])
@@ -37,6 +39,7 @@ class Services:
     conversations: ConversationStore
     leads: LeadStore
     faq: FAQ
+    gate: ModelGate
 
 
 def services(request: Request) -> Services:
@@ -46,9 +49,9 @@ def services(request: Request) -> Services:
 class ApiError(Exception):
     """A request that is well-formed but cannot be served (busy conversation...)."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.headers = status, message, headers
 
 
 # ---- request bodies: unknown fields are refused so a typo ("param_b") is not silently ignored ----
@@ -110,8 +113,18 @@ def _claim(svc: Services, conv_id: str | None) -> Conversation:
     return conv
 
 
-@router.post("/ask")
+def _refuse_if_busy(svc: Services) -> None:
+    """A whole answer that would only queue behind a full gate is refused at once, with an estimate:
+    a client told "come back in N s" is better served than one left hanging."""
+    if svc.assistant.model_status() == "ready" and svc.gate.full():
+        retry = svc.gate.retry_after()
+        raise ApiError(503, f"the assistant is busy; try again in {retry} s", headers={"Retry-After": str(retry)})
+
+
+@router.post("/ask", responses={503: {"description": "The model's queue is full; see Retry-After."}})
 def ask(body: AskIn, svc: Services = Depends(services)) -> dict:
+    if not body.no_llm:
+        _refuse_if_busy(svc)
     conv = _claim(svc, body.conversation_id)
     try:
         res = svc.assistant.ask(conv, body.message, use_llm=not body.no_llm)
@@ -127,12 +140,21 @@ class ClosingStream(StreamingResponse):
 
     def __init__(self, gen: Iterator[str], **kw):
         self._gen = gen
+        self.left = threading.Event()
         super().__init__(gen, **kw)
 
+    async def listen_for_disconnect(self, receive) -> None:
+        await super().listen_for_disconnect(receive)
+        # the generator's thread cannot be cancelled from here; this tells the model gate (where an
+        # answer may be queued or generating) that nobody is listening any more
+        self.left.set()
+
     async def __call__(self, scope, receive, send) -> None:
+        token = client_left.set(self.left)  # copied into the tasks and worker threads running the generator
         try:
             await super().__call__(scope, receive, send)
         finally:
+            client_left.reset(token)
             with anyio.CancelScope(shield=True):
                 await run_in_threadpool(self._gen.close)
 
@@ -143,8 +165,10 @@ def _sse(event: str, data: dict) -> str:
 
 @router.post("/chat", response_class=StreamingResponse)
 def chat(body: AskIn, svc: Services = Depends(services)) -> StreamingResponse:
-    """Server-sent events: computed, token*, notice*, sources, done (TurnResult + conversation_id).
-    The computed block is sent before any model token, so numbers show while the model thinks."""
+    """Server-sent events: computed, token*, notice*, busy?, sources, done (TurnResult + conversation_id).
+    The computed block is sent before any model token, so numbers show while the model thinks; only
+    the explanation waits for the model, and when its queue is full a `busy` event (text in the
+    customer's language, retry_after in seconds) replaces it at once."""
     conv = _claim(svc, body.conversation_id)  # 409 before the stream starts, not inside it
 
     def events() -> Iterator[str]:
@@ -152,6 +176,8 @@ def chat(body: AskIn, svc: Services = Depends(services)) -> StreamingResponse:
             for ev in svc.assistant.stream(conv, body.message, use_llm=not body.no_llm):
                 if ev.type == "done":
                     yield _sse("done", _turn_json(ev.result, body.message, conv))
+                elif ev.type == "busy":
+                    yield _sse("busy", {"text": ev.text, "retry_after": ev.retry_after})
                 else:
                     yield _sse(ev.type, {"text": ev.text})
         except Exception:  # headers are gone: the client learns of the failure from an error event

@@ -25,6 +25,8 @@ from assistant.settings import Settings, get_settings
 from tools.errors import SizingError
 from ui import api
 from ui.conversations import ConversationStore
+from ui.gate import GatedBackend, ModelGate
+from ui.limits import RateLimit
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,9 @@ def validation_message(errors: list[dict]) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(SizingError)
     async def sizing(_: Request, exc: SizingError):
-        return _error(422, str(exc))
+        # messages quote the input ("unknown model '…'"): a 60 KB name must not come back 60 KB long
+        message = str(exc)
+        return _error(422, message if len(message) <= 300 else message[:300] + "…")
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError):
@@ -60,7 +64,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(api.ApiError)
     async def api_error(_: Request, exc: api.ApiError):
-        return _error(exc.status, exc.message)
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http(_: Request, exc: StarletteHTTPException):
@@ -150,11 +154,28 @@ def _mount_ui(app: FastAPI, assistant: Assistant, settings: Settings) -> None:
         ui_status["gradio"] = f"failed: {exc}"
 
 
+def _gate(assistant: Assistant, settings: Settings) -> ModelGate:
+    """Put the model behind one gate (chat, ask, FAQ and the Gradio UI all pass through it); an
+    assistant already served by another app keeps its gate, so the model still has only one."""
+    if isinstance(assistant.backend, GatedBackend):
+        return assistant.backend.gate
+    lim = settings.limits
+    gate = ModelGate(lim.model_slots, lim.queue_size, lim.typical_answer_s, lim.queue_wait_s)
+    if assistant.backend is not None:
+        assistant.backend = GatedBackend(assistant.backend, gate)
+    return gate
+
+
 def create_app(settings: Settings | None = None, assistant: Assistant | None = None, *,
                mount_ui: bool = True) -> FastAPI:
     """`mount_ui=False` leaves out the Gradio chat and the widget (API-only tests, headless deployments)."""
     settings = settings or get_settings()
+    if assistant is None and settings.limits.fake_llm_delay_s is not None:  # `bench-load --fake-llm-delay`
+        from ui.loadbench import SlowFakeModel
+
+        assistant = Assistant(settings, backend=SlowFakeModel(settings.limits.fake_llm_delay_s))
     assistant = assistant or Assistant(settings, background_load=True)
+    gate = _gate(assistant, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -169,7 +190,9 @@ def create_app(settings: Settings | None = None, assistant: Assistant | None = N
         conversations=ConversationStore(settings.server.max_conversations, settings.server.conversation_ttl_s),
         leads=LeadStore(settings),
         faq=FAQ(assistant, settings),
+        gate=gate,
     )
+    app.add_middleware(RateLimit, settings=settings.limits)  # inside CORS: a browser can read its 429
     app.add_middleware(CORSMiddleware, allow_origins=settings.server.cors_origins, allow_methods=["GET", "POST"],
                        allow_headers=["Content-Type", "Accept"], expose_headers=["X-Conversation-Id"], max_age=600)
     app.add_middleware(BodyLimit, limit=settings.server.max_body_bytes)
@@ -179,7 +202,8 @@ def create_app(settings: Settings | None = None, assistant: Assistant | None = N
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict:
         return {"status": "ok", "model": assistant.model_status(), "index": app.state.index_status,
-                "conversations": len(app.state.services.conversations), "ui": app.state.ui}
+                "conversations": len(app.state.services.conversations), "model_queue": gate.snapshot(),
+                "ui": app.state.ui}
 
     if mount_ui:
         _mount_ui(app, assistant, settings)  # last: Gradio at "/" must not shadow /api or /healthz

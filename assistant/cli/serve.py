@@ -29,7 +29,10 @@ def cmd_serve(args) -> int:
     host = args.host or settings.server.host
     port = args.port or settings.server.port
     # one process: conversations live in memory and one llama.cpp context serves all requests
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level, timeout_graceful_shutdown=10)
+    # proxy_headers=False: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1 on its own; client
+    # addresses are resolved once, in ui.limits, against settings.limits.trusted_proxies
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level, timeout_graceful_shutdown=10,
+                proxy_headers=False)
     return 0
 
 

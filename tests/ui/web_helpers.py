@@ -99,7 +99,9 @@ class ThreadedServer:
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        # as `gpu-sizer serve`: X-Forwarded-For is judged by the app's trusted proxies, not by uvicorn
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    proxy_headers=False))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> "ThreadedServer":
