@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from tools.errors import SizingError
 
 
-COMMAND_MODULES = ["calc", "admin", "knowledge", "chat", "serve", "bench"]
+COMMAND_MODULES = ["calc", "admin", "knowledge", "chat", "serve", "bench", "loadbench"]
 
 
 class _Parser(argparse.ArgumentParser):

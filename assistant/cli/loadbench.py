@@ -1,0 +1,47 @@
+"""`gpu-sizer bench-load`: the load benchmark of the web server (code in ui.loadbench)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def cmd_bench_load(args) -> int:
+    from ui.loadbench import render, run
+
+    report = run(clients=args.clients, seconds=args.seconds, no_llm=args.no_llm, fake_llm_delay=args.fake_llm_delay,
+                 chat_share=args.chat_share, think_s=args.think, request_timeout=args.request_timeout, seed=args.seed,
+                 log_path=Path(args.server_log) if args.server_log else None)
+    print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else render(report))
+    return 0 if report["passed"] else 1
+
+
+def _positive(kind):
+    def parse(text: str):
+        value = kind(text)
+        if value <= 0:
+            raise ValueError(text)
+        return value
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def register(sub) -> None:
+    p = sub.add_parser("bench-load", help="load benchmark: the real server on 127.0.0.1 under N concurrent clients",
+                       description="Starts `gpu-sizer serve` on a free loopback port with the configured model and "
+                                   "drives it with calculator calls and chat turns; exits 1 when a target is missed "
+                                   "(5xx, hangs, calculator p95 > 100 ms, a 429/503 slower than 100 ms).")
+    p.add_argument("--clients", type=_positive(int), default=50, help="concurrent simulated customers (default 50)")
+    p.add_argument("--seconds", type=_positive(float), default=30, help="how long new requests are started (default 30)")
+    model = p.add_mutually_exclusive_group()
+    model.add_argument("--no-llm", action="store_true", help="serve without a model (computed path only)")
+    model.add_argument("--fake-llm-delay", type=float, metavar="S",
+                       help="a fake slow model instead of the configured one: S seconds per streamed word")
+    p.add_argument("--chat-share", type=float, default=0.3, help="share of requests that are chat turns (default 0.3)")
+    p.add_argument("--think", type=float, default=1.0, help="mean pause of a customer between requests, s (default 1)")
+    p.add_argument("--request-timeout", type=_positive(float), default=120,
+                   help="a request taking longer counts as a hang (default 120 s)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the request mix")
+    p.add_argument("--server-log", help="write the server's output to this file")
+    p.add_argument("--json", action="store_true", help="the report as JSON")
+    p.set_defaults(func=cmd_bench_load)

@@ -1,0 +1,312 @@
+"""`gpu-sizer bench-load`: start the real server on a free loopback port and drive it with N
+concurrent simulated customers (calculator calls and chat turns) for a bounded time.
+
+Every request goes to 127.0.0.1 only; loops stop at the deadline and each request has a timeout,
+so the run is bounded by `seconds + request_timeout`. Each simulated customer sends its own
+X-Forwarded-For address and the server trusts the loopback proxy, as behind a real reverse proxy:
+rate limits then apply per customer, not to the benchmark as a whole.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+import httpx
+
+# targets of the hardening issue, checked on every run
+CALC_P95_S = 0.100
+REJECT_MAX_S = 0.100
+
+QUESTIONS = [
+    "Хватит ли одной RTX 4090 для Llama-3-8B в fp16?",
+    "Llama-3-70B для 20 сотрудников, контекст 16k: что взять?",
+    "Какой блок питания нужен на 4×RTX 4090?",
+    "Is one RTX 4090 enough for Llama-3-8B at int4?",
+    "Qwen2.5-32B for 8 users, which GPUs?",
+    "Сервер за 2 млн ₽ или облако за 300 ₽/час, 400 часов в месяц — что выгоднее?",
+]
+CALCS: list[tuple[str, str, dict | None, int]] = [  # (method, path, body, weight)
+    ("POST", "/api/vram", {"model": "Llama-3-8B", "precision": "int4", "context": 8192, "batch": 4,
+                           "gpu": "RTX 4090"}, 5),
+    ("POST", "/api/power", {"gpu": "RTX 4090", "count": 4, "cpus": 1}, 3),
+    ("POST", "/api/recommend", {"model": "Llama-3-70B", "precision": "fp16", "top": 3}, 3),
+    ("POST", "/api/cost", {"server_price": 60000, "cloud_hourly": 10, "hours_per_month": 600}, 2),
+    ("GET", "/api/gpus", None, 1),
+]
+
+
+class SlowFakeModel:
+    """Benchmarking only (settings.limits.fake_llm_delay_s): a stand-in for the model that streams a
+    fixed answer, one completion at a time like llama.cpp, so load can be measured without it."""
+
+    name = "fake-slow"
+    ANSWER = ("Расчёт выше показывает, сколько памяти нужно модели и кэшу контекста. Запас оставлен под "
+              "пики нагрузки. Это пояснение написала тестовая заглушка для замера нагрузки, а не модель.")
+
+    def __init__(self, delay_s: float):
+        self.delay_s = delay_s
+        self.lock = threading.Lock()
+
+    def status(self) -> str:
+        return "ready"
+
+    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+        with self.lock:
+            for word in self.ANSWER.split(" ")[:max_tokens]:
+                time.sleep(self.delay_s)
+                yield word + " "
+
+
+@dataclass
+class Results:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: Counter = field(default_factory=Counter)
+    statuses: Counter = field(default_factory=Counter)
+
+    def add(self, kind: str, seconds: float) -> None:
+        self.latencies[kind].append(seconds)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (no interpolation: every figure reported was really measured)."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`gpu-sizer serve` on 127.0.0.1:<free port>, with the real settings plus the benchmark's switches."""
+
+    def __init__(self, no_llm: bool, fake_llm_delay: float | None, log_path: Path):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "GPU_SIZER_LIMITS__TRUSTED_PROXIES": '["127.0.0.1"]'}
+        if no_llm:
+            self.env["GPU_SIZER_LLM__MODE"] = "none"
+        if fake_llm_delay is not None:
+            self.env["GPU_SIZER_LIMITS__FAKE_LLM_DELAY_S"] = str(fake_llm_delay)
+        self.log_path = log_path
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 300) -> dict:
+        exe = Path(sys.executable).parent / "gpu-sizer"
+        self._log = open(self.log_path, "w", encoding="utf-8")
+        self.proc = subprocess.Popen([str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                                      "--log-level", "warning"], env=self.env, stdout=self._log, stderr=self._log)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}; see {self.log_path}")
+            try:
+                health = httpx.get(f"{self.url}/healthz", timeout=2).json()
+                if health["index"] != "warming up" and health["model"] != "loading":
+                    return health
+            except (httpx.HTTPError, ValueError, KeyError):
+                pass
+            time.sleep(0.5)
+        raise RuntimeError(f"server not ready within {timeout:.0f} s; see {self.log_path}")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc:
+            self._log.close()
+
+
+async def _calc(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict) -> None:
+    method, path, body, _ = rng.choices(CALCS, weights=[c[3] for c in CALCS])[0]
+    t0 = time.perf_counter()
+    try:
+        r = await client.request(method, path, json=body, headers=headers)
+    except httpx.TimeoutException:
+        res.errors["calculator: timeout"] += 1
+        return
+    except httpx.HTTPError as exc:
+        res.errors[f"calculator: {exc.__class__.__name__}"] += 1
+        return
+    took = time.perf_counter() - t0
+    res.statuses[f"calculator {r.status_code}"] += 1
+    if r.status_code == 200:
+        res.add("calculator", took)
+    elif r.status_code in (429, 503):
+        res.add("rejected (429/503)", took)
+    else:
+        res.errors[f"calculator: HTTP {r.status_code}"] += 1
+
+
+async def _chat(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict,
+                state: dict) -> None:
+    body = {"message": rng.choice(QUESTIONS)}
+    if state.get("conversation_id"):
+        body["conversation_id"] = state["conversation_id"]
+    t0 = time.perf_counter()
+    seen: set[str] = set()
+    try:
+        async with client.stream("POST", "/api/chat", json=body, headers=headers) as r:
+            res.statuses[f"chat {r.status_code}"] += 1
+            if r.status_code in (429, 503):
+                res.add("rejected (429/503)", time.perf_counter() - t0)
+                if "retry-after" not in r.headers:
+                    res.errors[f"chat: {r.status_code} without Retry-After"] += 1
+                await r.aread()
+                return
+            if r.status_code != 200:
+                res.errors[f"chat: HTTP {r.status_code}"] += 1
+                return
+            state["conversation_id"] = r.headers.get("x-conversation-id")
+            async for line in r.aiter_lines():
+                if not line.startswith("event: "):
+                    continue
+                event = line.removeprefix("event: ")
+                if event not in seen:
+                    seen.add(event)
+                    if event == "computed":
+                        res.add("chat: numbers (computed event)", time.perf_counter() - t0)
+                    elif event == "busy":
+                        res.add("chat: busy event", time.perf_counter() - t0)
+                    elif event == "error":
+                        res.errors["chat: error event"] += 1
+    except httpx.TimeoutException:
+        res.errors["chat: timeout"] += 1
+        return
+    except httpx.HTTPError as exc:
+        res.errors[f"chat: {exc.__class__.__name__}"] += 1
+        return
+    if "done" in seen:
+        res.add("chat: whole answer", time.perf_counter() - t0)
+        res.statuses["chat answered with model" if "busy" not in seen else "chat answered busy"] += 1
+    elif "error" not in seen:
+        res.errors["chat: stream ended without done"] += 1
+
+
+async def _ask(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict) -> None:
+    """The non-streaming API: a full model queue answers 503 + Retry-After here, at once."""
+    t0 = time.perf_counter()
+    try:
+        r = await client.post("/api/ask", json={"message": rng.choice(QUESTIONS)}, headers=headers)
+    except httpx.TimeoutException:
+        res.errors["ask: timeout"] += 1
+        return
+    except httpx.HTTPError as exc:
+        res.errors[f"ask: {exc.__class__.__name__}"] += 1
+        return
+    took = time.perf_counter() - t0
+    res.statuses[f"ask {r.status_code}"] += 1
+    if r.status_code == 200:
+        res.add("ask: whole answer", took)
+    elif r.status_code in (429, 503):
+        res.add("rejected (429/503)", took)
+        if "retry-after" not in r.headers:
+            res.errors[f"ask: {r.status_code} without Retry-After"] += 1
+    else:
+        res.errors[f"ask: HTTP {r.status_code}"] += 1
+
+
+async def _customer(i: int, client: httpx.AsyncClient, deadline: float, chat_share: float, think_s: float,
+                    seed: int, res: Results) -> None:
+    rng = random.Random(seed * 1000 + i)
+    headers = {"X-Forwarded-For": f"10.{i // 250}.{i % 250}.{rng.randint(1, 250)}"}
+    state: dict = {}
+    await asyncio.sleep(rng.uniform(0, think_s))  # customers do not all arrive in the same millisecond
+    while time.monotonic() < deadline:
+        if rng.random() < chat_share:  # the widget streams; some integrations call /api/ask
+            if rng.random() < 0.25:
+                await _ask(client, rng, res, headers)
+            else:
+                await _chat(client, rng, res, headers, state)
+        else:
+            await _calc(client, rng, res, headers)
+        await asyncio.sleep(rng.uniform(0, 2 * think_s))
+
+
+async def drive(url: str, clients: int, seconds: float, chat_share: float, think_s: float,
+                request_timeout: float, seed: int) -> tuple[Results, float]:
+    res = Results()
+    limits = httpx.Limits(max_connections=clients + 10, max_keepalive_connections=clients + 10)
+    async with httpx.AsyncClient(base_url=url, timeout=request_timeout, limits=limits) as client:
+        t0 = time.monotonic()
+        await asyncio.gather(*(_customer(i, client, t0 + seconds, chat_share, think_s, seed, res)
+                               for i in range(clients)))
+        return res, time.monotonic() - t0
+
+
+def summarize(res: Results, elapsed: float, config: dict, health: dict, load_before: tuple, load_after: tuple) -> dict:
+    kinds = {}
+    for kind, values in sorted(res.latencies.items()):
+        kinds[kind] = {"count": len(values), "per_s": round(len(values) / elapsed, 2),
+                       **{f"p{q}_ms": round(percentile(values, q) * 1000, 1) for q in (50, 95, 99)},
+                       "max_ms": round(max(values) * 1000, 1)}
+    requests = sum(n for k, n in res.statuses.items() if k.split()[-1].isdigit())
+    five_xx = sum(n for k, n in res.statuses.items() if k.split()[-1].startswith("5") and not k.endswith(" 503"))
+    hangs = sum(n for k, n in res.errors.items() if k.endswith("timeout"))
+    calc = kinds.get("calculator", {})
+    rejected = kinds.get("rejected (429/503)", {})
+    targets = {
+        "zero 5xx (other than 503 busy)": five_xx == 0,
+        "zero hangs (request timeouts)": hangs == 0,
+        "zero other errors": sum(res.errors.values()) - hangs == 0,
+        f"calculator p95 <= {CALC_P95_S * 1000:.0f} ms": bool(calc) and calc["p95_ms"] <= CALC_P95_S * 1000,
+        f"every 429/503 within {REJECT_MAX_S * 1000:.0f} ms": not rejected or rejected["max_ms"] <= REJECT_MAX_S * 1000,
+    }
+    return {"config": config, "server": {"model": health.get("model"), "index": health.get("index"),
+                                         "model_queue": health.get("model_queue")},
+            "load_average_before": load_before, "load_average_after": load_after, "elapsed_s": round(elapsed, 1),
+            "requests": requests, "throughput_per_s": round(requests / elapsed, 2),
+            "latency": kinds, "statuses": dict(res.statuses), "errors": dict(res.errors), "targets": targets,
+            "passed": all(targets.values())}
+
+
+def run(clients: int = 50, seconds: float = 30, no_llm: bool = False, fake_llm_delay: float | None = None,
+        chat_share: float = 0.3, think_s: float = 1.0, request_timeout: float = 120, seed: int = 0,
+        log_path: Path | None = None) -> dict:
+    server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull))
+    try:
+        health = server.start()
+        load_before = tuple(round(x, 2) for x in os.getloadavg())
+        res, elapsed = asyncio.run(drive(server.url, clients, seconds, chat_share, think_s, request_timeout, seed))
+        load_after = tuple(round(x, 2) for x in os.getloadavg())
+        health = {**health, "model_queue": httpx.get(f"{server.url}/healthz", timeout=5).json().get("model_queue")}
+    finally:
+        server.stop()
+    config = {"clients": clients, "seconds": seconds, "chat_share": chat_share, "think_s": think_s,
+              "request_timeout_s": request_timeout, "llm": "none" if no_llm else
+              (f"fake, {fake_llm_delay} s/word" if fake_llm_delay is not None else "configured"), "seed": seed}
+    return summarize(res, elapsed, config, health, load_before, load_after)
+
+
+def render(report: dict) -> str:
+    lines = [f"bench-load: {report['config']['clients']} clients for {report['config']['seconds']} s, "
+             f"model {report['config']['llm']} ({report['server']['model']}); load average "
+             f"{report['load_average_before']} -> {report['load_average_after']}",
+             f"{report['requests']} requests, {report['throughput_per_s']}/s",
+             f"{'kind':34} {'count':>6} {'/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
+    for kind, k in report["latency"].items():
+        lines.append(f"{kind:34} {k['count']:>6} {k['per_s']:>7} {k['p50_ms']:>8} {k['p95_ms']:>8} "
+                     f"{k['p99_ms']:>8} {k['max_ms']:>8}")
+    lines.append("statuses: " + ", ".join(f"{k}: {v}" for k, v in sorted(report["statuses"].items())))
+    lines.append("errors: " + (", ".join(f"{k}: {v}" for k, v in sorted(report["errors"].items())) or "none"))
+    for name, ok in report["targets"].items():
+        lines.append(f"  [{'ok' if ok else 'FAIL'}] {name}")
+    return "\n".join(lines)
+
