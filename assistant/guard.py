@@ -3,13 +3,15 @@
 A number is grounded when it equals (at the precision it is written with) a number from a
 tool output, the customer's own messages, the computed block or a retrieved passage.
 Formats are normalised first: "1,07 ГБ" = 1.07, "16 000" = 16000, "32k" = 32768 or 32000.
-The guard also removes claims of actions the assistant cannot take (orders, discounts, e-mail).
+The guard also removes claims of actions the assistant cannot take (orders, discounts, e-mail),
+and any figure next to a product the catalog does not know (an invented card or model has no specs).
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Iterable
 
+from tools.catalog import _norm, load_catalog
 from tools.units import GB, GIB
 
 _NUM = re.compile(r"(?<![\w.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:([.,])(\d+))?(\s?[kкК](?![a-zа-я]))?", re.I)
@@ -19,6 +21,43 @@ CLAIMS = re.compile(
     r"(оформил\w*|разместил\w*|создал\w*) (заказ|заявк)|скидк\w* (в|на) \d+|предостав\w* скидк|отправил\w* (вам )?"
     r"(письм|e-?mail|счёт|счет)|i(?:'ve| have) (placed|created|submitted) (an|the|your) order|"
     r"(applied|granted|give you) (a|an|the)? ?\d*\s?%? ?discount|(sent|emailed) you|i will (e-?mail|call) you", re.I)
+
+
+# product-shaped names: "RTX 9090", "H300", "Llama-7-900B"; the catalog decides whether they exist
+_GPU_NAME = re.compile(r"\b(?:(?:rtx|gtx)[\s-]?(?:a|pro\s)?\d{3,5}(?:[\s-]?(?:ti|super|ada)\b)*|[ahblvАН]\d{2,3}[a-z]?)\b",
+                       re.I)
+_MODEL_NAME = re.compile(r"\b(?:llama|лама|ллама|qwen|квен|mistral|mixtral|gemma|phi|deepseek|дипсик|falcon)"
+                         r"[\s-]?v?\d+(?:\.\d+)?[\s-]+\d+(?:[.,]\d+)?\s?[bб]\b", re.I)
+
+
+def unknown_products(text: str) -> list[str]:
+    """GPU and model names in `text` that are not in the catalog (as written, first mention each)."""
+    cat = load_catalog()
+    out: list[str] = []
+    for pattern, items in ((_GPU_NAME, cat.gpus), (_MODEL_NAME, cat.models)):
+        known = {_norm(n) for it in items for n in (it.id, it.name, *it.aliases)}
+        for m in pattern.finditer(text):
+            name = " ".join(m.group(0).split())
+            if _norm(name) not in known and name not in out:
+                out.append(name)
+    return out
+
+
+def mentions(text: str, names: Iterable[str]) -> bool:
+    """Whether `text` names any of `names`, however it spaces or hyphenates them."""
+    flat = _norm(text)
+    return any(_norm(n) in flat for n in names)
+
+
+def figure_for_unknown(sentence: str, unknown: Iterable[str]) -> bool:
+    """A sentence that names an unknown product and carries any number besides its name's own."""
+    unknown = [u for u in unknown if mentions(sentence, [u])]
+    if not unknown:
+        return False
+    rest = sentence
+    for u in unknown:  # "RTX 9090 is not in our catalog" is fine; "RTX 9090 has 48 GB" is not
+        rest = re.sub(r"[\s-]*".join(map(re.escape, re.findall(r"[^\W_]+", u))), " ", rest, flags=re.I)
+    return bool(numbers_in(rest))
 
 
 def numbers_in(text: str) -> list[tuple[str, set[float]]]:

@@ -27,6 +27,16 @@ from assistant.types import Event, GuardReport, Source, TurnResult
 log = logging.getLogger(__name__)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|[\U000e0000-\U000e007f]")
 MAX_HISTORY_CHARS = 6000  # ~2k tokens of earlier turns in a 4k context
+MAX_KEPT_TURNS = 20  # stored per conversation: a flood of messages must not grow it without bound
+UNKNOWN = {"ru": "Нет в нашем каталоге: {names}. Характеристик и цен для этого у меня нет, и цифры ниже это не "
+                 "описывают; проверьте название или уточните у менеджера.",
+           "en": "Not in our catalog: {names}. I have no specifications or prices for it, and the figures below "
+                 "do not describe it; check the name or ask a manager."}
+_NEGATIVE = re.compile(r"(?<![\w.,])[-−]\s?\d+(?:[.,]\d+)?")  # "-4 cards", not "Llama-3-8B" or "20-25"
+NEGATIVE = {"ru": "Отрицательные значения ({values}) не имеют смысла для количества, контекста и цен — проверьте, "
+                  "какие значения учтены в расчёте.",
+            "en": "Negative values ({values}) make no sense for counts, context or prices; check which values "
+                  "the calculation used."}
 
 
 class Conversation(BaseModel):
@@ -88,6 +98,8 @@ class Assistant:
         ex = extract(text) if text else None
         lang = ex.language if ex else "ru"
         notices = [t(lang, "truncated", n=len(text))] if truncated or cut else []
+        if negative := _NEGATIVE.findall(text):  # the extraction reads digits, not signs: say so
+            notices.append(NEGATIVE[lang].format(values=", ".join(dict.fromkeys(negative[:5]))))
         if not text:
             res = TurnResult(answer=t(lang, "empty"), language=lang, intent="empty")
             yield Event(type="computed", text=res.answer)
@@ -106,7 +118,7 @@ class Assistant:
         scenario = merge(conv.scenario, ex)
         scenario, tool_notes = self._model_tool_call(scenario, text, intent)
         conv.scenario, conv.intent = scenario, intent
-        conv.user_texts.append(text)
+        conv.user_texts = [*conv.user_texts, text][-MAX_KEPT_TURNS:]
         t1 = time.perf_counter()
         comp = compute(scenario, intent)
         computed = render(comp.facts, lang)
@@ -114,6 +126,8 @@ class Assistant:
             computed += ("\n\n" if computed else "") + t(lang, f"missing_{miss}")
         for err in comp.errors:
             computed += ("\n\n" if computed else "") + f"{t(lang, 'error')}: {err}"
+        if unknown := guard.unknown_products(text):  # said first, and the model reads it among the FACTS
+            computed = UNKNOWN[lang].format(names=", ".join(unknown)) + ("\n\n" + computed if computed else "")
         if intent == "handoff":
             computed = t(lang, "handoff") + (f"\n\n**{t(lang, 'handoff_scenario')}:** " + _scenario_line(scenario)
                                              if not scenario.is_empty() else "")
@@ -217,6 +231,7 @@ class Assistant:
         for attempt in (1, 2):
             msg = user_message(question, computed, sources, lang, correction, chars)
             messages = [{"role": "system", "content": SYSTEM}, *self._history(conv), {"role": "user", "content": msg}]
+        unknown = guard.unknown_products(question)
             t0 = time.perf_counter()
             deadline = t0 + self.settings.assistant.answer_timeout_s
             buf, text_all, violated = "", "", []
@@ -228,7 +243,7 @@ class Assistant:
                     text_all += piece
                     *done, buf = re.split(r"(?<=[.!?…])\s+|\n+", buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
                     for s in done:
-                        out = self._check(s, allowed, report, shown)
+                        out = self._check(s, allowed, report, shown, unknown)
                         if out is None and attempt == 1:
                             violated = guard.ungrounded(s, allowed) or ["claim"]
                             break
@@ -240,23 +255,26 @@ class Assistant:
                 gen.close()
             timings[f"generate_{attempt}"] = time.perf_counter() - t0
             if not violated:
-                out = self._check(buf, allowed, report, shown) if buf.strip() else ""
+                out = self._check(buf, allowed, report, shown, unknown) if buf.strip() else ""
                 if out:
                     yield out
-                conv.messages += [{"role": "user", "content": msg}, {"role": "assistant", "content": text_all}]
+                conv.messages = [*conv.messages, {"role": "user", "content": msg},
+                                 {"role": "assistant", "content": text_all}][-2 * MAX_KEPT_TURNS:]
                 return
             report.regenerated = True
             report.violations += violated
             correction = correction_note(violated)
 
     @staticmethod
-    def _check(sentence: str, allowed: list[float], report: GuardReport, shown: set[str]) -> str | None:
-        """The sentence (with a trailing space) if grounded, '' if a repeat, None if it violates."""
+    def _check(sentence: str, allowed: list[float], report: GuardReport, shown: set[str],
+               unknown: list[str] = ()) -> str | None:
+        """The sentence (with a trailing space) if grounded, '' if a repeat, None if it violates
+        (also: a figure next to a product the catalog does not know is an invented spec)."""
         s = sentence.strip()
         if not s:
             return ""
         report.checked_numbers += len(guard.numbers_in(s))
-        if guard.ungrounded(s, allowed) or guard.CLAIMS.search(s):
+        if guard.ungrounded(s, allowed) or guard.CLAIMS.search(s) or guard.figure_for_unknown(s, unknown):
             report.dropped_sentences.append(s)
             return None
         key = re.sub(r"\W+", "", s.lower())
