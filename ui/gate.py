@@ -39,7 +39,16 @@ class ModelGate:
 
     def full(self) -> bool:
         with self._cond:
-            return self._running + len(self._waiting) >= self.slots + self.queue_size
+            return not self._admits_locked()
+
+    def _admits_locked(self) -> bool:
+        """Room in the queue, and a likely turn within wait_s: when answers have been slower than the
+        wait budget, telling the customer "busy" now beats telling them after wait_s of silence."""
+        ahead = self._running + len(self._waiting)
+        if ahead >= self.slots + self.queue_size:
+            return False
+        turns = ahead - self.slots + 1  # answers that must finish before a newcomer starts
+        return turns <= 0 or turns / self.slots * self.typical_s <= self.wait_s
 
     def snapshot(self) -> dict:
         with self._cond:
@@ -47,11 +56,11 @@ class ModelGate:
                     "queue_size": self.queue_size}
 
     def acquire(self, left: threading.Event | None = None) -> float:
-        """Wait (FIFO) for a slot and return the start time; ModelBusy when the queue is full, the
-        wait ran out, or the client left while waiting."""
+        """Wait (FIFO) for a slot and return the start time; ModelBusy when the queue is full or its
+        turn would come too late, the wait ran out, or the client left while waiting."""
         me = object()
         with self._cond:
-            if self._running + len(self._waiting) >= self.slots + self.queue_size:
+            if not self._admits_locked():
                 raise ModelBusy(self._retry_after_locked())
             self._waiting.append(me)
             deadline = self.clock() + self.wait_s

@@ -65,7 +65,7 @@ def test_gate_queues_in_order_and_refuses_when_full():
 
 
 def test_gate_wait_is_bounded_and_a_departed_client_leaves_the_queue():
-    gate = ModelGate(slots=1, queue_size=4, typical_s=5, wait_s=0.3)
+    gate = ModelGate(slots=1, queue_size=4, typical_s=0.1, wait_s=0.3)
     held = gate.acquire()
     t0 = time.perf_counter()
     with pytest.raises(ModelBusy):
@@ -80,6 +80,22 @@ def test_gate_wait_is_bounded_and_a_departed_client_leaves_the_queue():
     left.set()
     th.join(2)
     assert not th.is_alive() and gate.snapshot()["waiting"] == 0
+    gate.release(held)
+
+
+def test_gate_refuses_at_once_when_answers_are_slower_than_the_wait_budget():
+    gate = ModelGate(slots=1, queue_size=8, typical_s=10, wait_s=30)
+    held = gate.acquire()
+    gate.release(held - 60)  # that answer took a minute: the running average follows it
+    assert gate.typical_s == pytest.approx(20, abs=0.5)
+    held = gate.acquire()
+    assert not gate.full()  # one answer ahead: ~20 s, within the 30 s budget
+    gate.typical_s = 40  # two minute-long answers later
+    assert gate.full()
+    t0 = time.perf_counter()
+    with pytest.raises(ModelBusy) as busy:
+        gate.acquire()  # the queue has room, but the turn would come after the wait budget
+    assert time.perf_counter() - t0 < 0.05 and busy.value.retry_after == 40
     gate.release(held)
 
 
