@@ -1,0 +1,93 @@
+"""The security report: one row per attack case, written at the end of the session.
+
+Tests fill a `CaseRecord` (id, OWASP category, what it checks, evidence); the conftest's hooks
+add the outcome. `write()` produces reports/security.md (for people) and reports/security.json
+(for tools). A case whose test never reached its checks is still listed, as failed or errored.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+REPORTS = Path(__file__).resolve().parents[2] / "reports"
+OWASP = {
+    "LLM01": "Prompt injection", "LLM02": "Sensitive information disclosure", "LLM04": "Data and model poisoning",
+    "LLM05": "Improper output handling", "LLM06": "Excessive agency", "LLM07": "System prompt leakage",
+    "LLM08": "Vector and embedding weaknesses", "LLM09": "Misinformation", "LLM10": "Unbounded consumption",
+}
+EVIDENCE_CHARS = 300
+
+
+@dataclass
+class CaseRecord:
+    nodeid: str
+    id: str = ""
+    category: str = ""
+    checks: str = ""
+    evidence: str = ""
+    model_called: bool | None = None
+    seconds: float = 0.0
+    outcome: str = "not run"
+    failure: str = ""
+
+    def set(self, id: str, category: str, checks: str) -> "CaseRecord":
+        self.id, self.category, self.checks = id, category, checks
+        return self
+
+    def evidence_of(self, text: str) -> None:
+        one_line = " ".join(str(text).split())
+        self.evidence = one_line[:EVIDENCE_CHARS] + ("…" if len(one_line) > EVIDENCE_CHARS else "")
+
+
+@dataclass
+class Report:
+    cases: dict[str, CaseRecord] = field(default_factory=dict)
+    started: float = field(default_factory=time.time)
+
+    def case(self, nodeid: str) -> CaseRecord:
+        return self.cases.setdefault(nodeid, CaseRecord(nodeid=nodeid))
+
+    def outcome(self, nodeid: str, outcome: str, failure: str = "", seconds: float = 0.0) -> None:
+        rec = self.case(nodeid)
+        if rec.outcome in ("failed", "error") and outcome == "passed":
+            return  # a passing teardown does not undo a failed call
+        rec.outcome, rec.seconds = outcome, round(rec.seconds + seconds, 2)
+        if failure:
+            rec.failure = " ".join(failure.split())[-400:]
+
+    def write(self, folder: Path = REPORTS) -> tuple[Path, Path]:
+        folder.mkdir(parents=True, exist_ok=True)
+        rows = sorted(self.cases.values(), key=lambda r: (r.category or "~", r.id or r.nodeid))
+        for r in rows:
+            r.id = r.id or r.nodeid.rsplit("::", 1)[-1]
+        totals = {o: sum(r.outcome == o for r in rows) for o in ("passed", "failed", "error", "skipped", "not run")}
+        runtime = round(time.time() - self.started, 1)
+        data = {"generated": time.strftime("%Y-%m-%d %H:%M:%S"), "runtime_s": runtime, "totals": totals,
+                "categories": OWASP, "cases": [asdict(r) for r in rows]}
+        js = folder / "security.json"
+        js.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+        md = folder / "security.md"
+        md.write_text(_markdown(rows, totals, runtime), encoding="utf-8")
+        return md, js
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown(rows: list[CaseRecord], totals: dict[str, int], runtime: float) -> str:
+    out = ["# Security test report (OWASP Top 10 for LLM applications)", "",
+           f"Generated {time.strftime('%Y-%m-%d %H:%M')} by `tests/security` in {runtime} s. "
+           + ", ".join(f"{v} {k}" for k, v in totals.items() if v) + ".", "",
+           "Model called: whether the case reached the language model (many attacks are refused "
+           "deterministically before it).", "",
+           "| Result | Case | Category | What it checks | Model called | Evidence |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        mark = {"passed": "PASS", "failed": "**FAIL**", "error": "**ERROR**"}.get(r.outcome, r.outcome)
+        cat = f"{r.category} {OWASP.get(r.category, '')}".strip()
+        called = {True: "yes", False: "no", None: "—"}[r.model_called]
+        evidence = r.evidence + (f" — failure: {r.failure}" if r.failure else "")
+        out.append(f"| {mark} | `{_cell(r.id)}` | {_cell(cat)} | {_cell(r.checks)} | {called} | {_cell(evidence)} |")
+    return "\n".join(out) + "\n"
