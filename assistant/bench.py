@@ -73,17 +73,20 @@ def bench_turns(assistant: Assistant, repeats: int) -> dict[str, Any]:
             "computed_block_s": split["tools"] + split["extract"], "split_s": split, "repeats": repeats}
 
 
-def bench_estimator(models: list[Path], contexts: list[int]) -> dict[str, Any]:
+def bench_estimator(models: list[Path], points: list[tuple[int, int]]) -> dict[str, Any]:
+    """(context per sequence, concurrent sequences) points; llama.cpp serves B sequences of C tokens
+    from one KV pool of n_ctx = B x C cells, which is what it is loaded with here."""
     from assistant.llm.measure import llama_report
     from tools.memory import MemoryRequest, estimate_memory
 
     rows = []
     for path in models:
-        for n_ctx in contexts:
-            got = llama_report(path, n_ctx)
-            est = estimate_memory(MemoryRequest(model_file=str(path), context=n_ctx, runtime="cpu", reserve_fraction=0))
+        for ctx, batch in points:
+            got = llama_report(path, ctx * batch)
+            est = estimate_memory(MemoryRequest(model_file=str(path), context=ctx, batch=batch, runtime="cpu",
+                                                reserve_fraction=0))
             allocated = got["model"] + got["repack"] + got["kv"] + got["compute"] + got["output"]
-            rows.append({"model": path.name, "n_ctx": n_ctx, "kv_est": est.kv_cache_bytes, "kv_llama": got["kv"],
+            rows.append({"model": path.name, "n_ctx": ctx, "batch": batch, "kv_est": est.kv_cache_bytes, "kv_llama": got["kv"],
                          "compute_est": est.activations_bytes, "compute_llama": got["compute"],
                          "total_est": est.total_bytes, "total_llama": allocated, "rss": got["rss"],
                          "kv_error": abs(est.kv_cache_bytes - got["kv"]) / got["kv"],
@@ -123,7 +126,8 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None) -> d
         report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=status)
     report["memory"]["rss_peak_bytes"] = _rss()
     models = sorted(Path(settings.llm.model_path).parent.glob("*.gguf"))
-    report["estimator"] = bench_estimator(models, [2048, 8192] if quick else [2048, 8192, 32768])
+    points = [(2048, 1), (8192, 1), (2048, 4)] if quick else [(2048, 1), (8192, 1), (32768, 1), (2048, 4), (4096, 8)]
+    report["estimator"] = bench_estimator(models, points)
     from knowledge.evaluate import evaluate
 
     report["retrieval"] = evaluate(settings, measure_ingest=not quick).model_dump()
@@ -153,9 +157,9 @@ def write_report(report: dict[str, Any], out_dir: Path) -> None:
                   f"- decode {tr['decode_tokens_per_s']} tok/s vs raw {tr['raw_decode_tokens_per_s']}: "
                   f"share {tr['decode_share_of_raw']}", f"- split: {tr['split_s']}"]
     est = report["estimator"]
-    lines += ["", "## Estimator vs llama.cpp", "| model | n_ctx | KV err | compute err | total err | RSS |",
-              "|---|---:|---:|---:|---:|---:|"]
-    lines += [f"| {r['model']} | {r['n_ctx']} | {r['kv_error']:.3%} | {r['compute_error']:.2%} | {r['total_error']:.2%}"
+    lines += ["", "## Estimator vs llama.cpp", "| model | context | batch | KV err | compute err | total err | RSS |",
+              "|---|---:|---:|---:|---:|---:|---:|"]
+    lines += [f"| {r['model']} | {r['n_ctx']} | {r['batch']} | {r['kv_error']:.3%} | {r['compute_error']:.2%} | {r['total_error']:.2%}"
               f" | {r['rss'] / 1e9:.2f} GB |" for r in est["rows"]]
     ret = report["retrieval"]
     lines += ["", "## Retrieval", f"- recall@3 {ret['overall']['recall_at_3']}, MRR {ret['overall']['mrr']}, "
@@ -175,12 +179,12 @@ def _plots(report: dict[str, Any], out_dir: Path) -> None:
 
     rows = report["estimator"]["rows"]
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    labels = [f"{r['n_ctx']}" for r in rows]
+    labels = [f"{r['n_ctx']}×{r['batch']}" for r in rows]
     x = range(len(rows))
     ax.bar([i - 0.2 for i in x], [r["total_est"] / 1e9 for r in rows], 0.4, label="estimate")
     ax.bar([i + 0.2 for i in x], [r["total_llama"] / 1e9 for r in rows], 0.4, label="llama.cpp buffers")
     ax.set_xticks(list(x), labels)
-    ax.set_xlabel("n_ctx")
+    ax.set_xlabel("context × sequences")
     ax.set_ylabel("GB (10^9 bytes)")
     ax.legend()
     fig.tight_layout()

@@ -175,7 +175,7 @@ def estimate_memory(req: MemoryRequest) -> MemoryBreakdown:
     if task == "inference":
         kv = kv_cache_bytes(model, context, req.batch, req.kv_dtype)
         if req.runtime == "cpu":
-            acts = llamacpp.compute_buffer_bytes(model, context)
+            acts = llamacpp.compute_buffer_bytes(model, context * req.batch)  # one KV pool of batch x context cells
             notes.append("activations: llama.cpp compute buffer (n_ubatch 512, flash attention off)")
         else:
             acts = int(round(weights * ACTIVATION_FRACTION))
