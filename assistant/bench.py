@@ -101,7 +101,9 @@ def bench_estimator(models: list[Path], points: list[tuple[int, int]]) -> dict[s
                     "RSS is lower until the KV cache is filled (pages untouched)"}
 
 
-def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None) -> dict[str, Any]:
+def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, sample: int | None = None,
+              points: list[tuple[int, int]] | None = None, retrieval_items: int | None = None) -> dict[str, Any]:
+    """sample / points / retrieval_items shrink the run (the test suite checks the report's shape with them)."""
     t_start = time.perf_counter()
     report: dict[str, Any] = {"quick": quick, "backend": settings.llm.mode}
     rss0 = _current_rss()
@@ -110,14 +112,14 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None) -> d
     report["memory"] = {"rss_before_model_bytes": rss0, "rss_model_loaded_bytes": _current_rss()}
     assistant.retriever.warm_up()
     items = load_items()
-    sample = items[:: max(1, len(items) // (5 if quick else 24))]
+    picked = items[:: max(1, len(items) // (sample or (5 if quick else 24)))][: sample or None]
     if quick:
-        settings.llm.max_tokens = 160
-    report["accuracy"] = {"no_llm": run_assistant(assistant, items, use_llm=False)}
+        settings.llm.max_tokens = min(settings.llm.max_tokens, 160)
+    report["accuracy"] = {"no_llm": run_assistant(assistant, items if not sample else picked, use_llm=False)}
     if status == "ready":
-        report["accuracy"]["with_tools_items"] = len(sample)
-        with_tools = run_assistant(assistant, sample, use_llm=True)
-        baseline = run_baseline(assistant, sample)
+        report["accuracy"]["with_tools_items"] = len(picked)
+        with_tools = run_assistant(assistant, picked, use_llm=True)
+        baseline = run_baseline(assistant, picked)
         report["accuracy"].update(with_tools=with_tools["accuracy"], baseline_no_tools=baseline["accuracy"],
                                   with_tools_detail=with_tools, baseline_detail=baseline)
         if settings.llm.mode == "local":
@@ -126,11 +128,13 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None) -> d
         report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=status)
     report["memory"]["rss_peak_bytes"] = _rss()
     models = sorted(Path(settings.llm.model_path).parent.glob("*.gguf"))
-    points = [(2048, 1), (8192, 1), (2048, 4)] if quick else [(2048, 1), (8192, 1), (32768, 1), (2048, 4), (4096, 8)]
+    points = points or ([(2048, 1), (8192, 1), (2048, 4)] if quick else
+                        [(2048, 1), (8192, 1), (32768, 1), (2048, 4), (4096, 8)])
     report["estimator"] = bench_estimator(models, points)
-    from knowledge.evaluate import evaluate
+    from knowledge.evaluate import evaluate, load_items as retrieval_items_all
 
-    report["retrieval"] = evaluate(settings, measure_ingest=not quick).model_dump()
+    r_items = retrieval_items_all()[: retrieval_items] if retrieval_items else None
+    report["retrieval"] = evaluate(settings, items=r_items, measure_ingest=not quick).model_dump()
     report["seconds"] = round(time.perf_counter() - t_start, 1)
     if out_dir:
         write_report(report, out_dir)

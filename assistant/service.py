@@ -161,6 +161,9 @@ class Assistant:
                     if not parts and (quotes := _quotes(sources, comp.facts)):
                         parts.append(quotes)
                         yield Event(type="token", text=quotes)
+                except Exception as exc:  # a remote model down mid-answer: the numbers are already out
+                    log.warning("explanation failed: %s", exc)
+                    notices.append(t(lang, "no_model"))
                 explanation = "".join(parts).strip()
                 if report.dropped_sentences:
                     notices.append(t(lang, "guard_dropped"))
@@ -228,10 +231,10 @@ class Assistant:
         customer. The first violation triggers one regeneration with a correction note."""
         shown: set[str] = set()
         correction = ""
+        unknown = guard.unknown_products(question)
         for attempt in (1, 2):
             msg = user_message(question, computed, sources, lang, correction, chars)
             messages = [{"role": "system", "content": SYSTEM}, *self._history(conv), {"role": "user", "content": msg}]
-        unknown = guard.unknown_products(question)
             t0 = time.perf_counter()
             deadline = t0 + self.settings.assistant.answer_timeout_s
             buf, text_all, violated = "", "", []
