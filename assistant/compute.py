@@ -5,6 +5,7 @@ from pydantic import BaseModel, Field
 
 from assistant.extract import Scenario
 from assistant.types import Fact
+from tools.catalog import get_gpu
 from tools.cost import CostRequest, own_vs_cloud
 from tools.errors import SizingError
 from tools.fit import min_gpus
@@ -87,6 +88,10 @@ def compute(s: Scenario, intent: str) -> Computation:
                 c.missing.append("cost")
         elif intent == "power" and s.gpu:
             _power_facts(s.gpu, s.gpu_count or 1, c)
+        elif intent == "gpu_info" and s.gpu and not (s.model or s.params_b):
+            card = get_gpu(s.gpu)  # the catalog, not a document, is the source of a card's price and specs
+            c.facts.append(Fact(tool="gpu_spec", input={"gpu": s.gpu},
+                                output={**card.model_dump(exclude={"aliases"}), "vram_bytes": card.vram_bytes}))
         elif s.model or s.params_b:
             _model_facts(s, intent, c)
         elif intent == "power":

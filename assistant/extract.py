@@ -16,7 +16,7 @@ from tools import catalog
 from tools.catalog import _norm
 
 Intent = Literal["vram", "recommend", "power", "cost", "speed", "knowledge", "handoff", "greeting", "out_of_scope",
-                 "followup"]
+                 "followup", "gpu_info"]
 
 NUM_WORDS = {
     "один": 1, "одна": 1, "одну": 1, "одной": 1, "одном": 1, "one": 1, "single": 1, "a": 1,
@@ -237,6 +237,8 @@ _INTENTS: list[tuple[Intent, str]] = [
     ("handoff", r"заявк|менеджер|свяжитесь|связаться|перезвон|позвоните|коммерческ\w* предложени|счёт на|"
                 r"\bquote\b|contact me|call me|sales|talk to (?:a|your) manager|place an order|оформить заказ"),
     ("cost", r"облак|cloud|аренд|\brent|окуп|break-?even|pay off|выгодн|дешевле|cheaper|стоимость владения"),
+    ("gpu_info", r"сколько стоит|\bцен[аеуы]\b|стоимость карт|стоимость видеокарт|\bprice\b|\bpriced\b|"
+                 r"how much (?:does|is|are|do) [^?]{0,40}cost|\bcost of\b|характеристик|\bspecs?\b|\btdp\b|пропускн"),
     ("power", r"\bбп\b|блок\w* питани|\bpsu\b|power supply|питани|ватт|watt|мощност\w* (?:сервер|систем|бп)|"
               r"электропит|розетк|фаз|12vhpwr|\bpower\b"),
     ("speed", r"скорост|токенов в секунду|ток/с|tok/s|tokens? per second|how fast|насколько быстр|throughput"),
@@ -282,6 +284,8 @@ def extract(text: str) -> Extraction:
             intent = "knowledge"
         else:
             intent = "out_of_scope"
+    if intent == "gpu_info" and not (s.gpu or s.model or s.params_b):
+        intent = "knowledge"  # "сколько стоит сервер?": the guide answers, no card to look up
     if intent == "cost" and not (s.server_price and s.cloud_hourly):
         intent = "knowledge" if not (s.model or s.params_b) else intent
     return Extraction(scenario=s, intent=intent, language=lang, new_model=bool(s.model or s.params_b))

@@ -60,6 +60,16 @@ def figure_for_unknown(sentence: str, unknown: Iterable[str]) -> bool:
     return bool(numbers_in(rest))
 
 
+_CONTACT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://[^\s)\]]+|\bwww\.[^\s)\]]+", re.I)
+
+
+def foreign_contacts(sentence: str, trusted_text: str) -> list[str]:
+    """E-mail addresses and links in `sentence` that no trusted text contains (a poisoned document's
+    'write to x@evil.example' must not reach the customer in the assistant's voice)."""
+    low = trusted_text.lower()
+    return [c for c in _CONTACT.findall(sentence) if c.lower().rstrip(".,;") not in low]
+
+
 def numbers_in(text: str) -> list[tuple[str, set[float]]]:
     """(as written, possible values) for each number in `text`."""
     text = _LIST_MARK.sub(" ", text)
@@ -97,6 +107,29 @@ def _walk(obj: Any) -> Iterable[float]:
     elif isinstance(obj, (list, tuple)):
         for v in obj:
             yield from _walk(v)
+
+
+class Grounding(list):
+    """The allowed numbers (a sorted list) plus the trusted text that contacts must come from."""
+
+    def __init__(self, numbers: Iterable[float], text: str = ""):
+        super().__init__(numbers)
+        self.text = text
+
+
+def grounding(facts: Any, texts: list[str]) -> Grounding:
+    return Grounding(allowed_numbers(facts, texts), "\n".join(texts))
+
+
+def violations(sentence: str, allowed: Grounding, unknown: Iterable[str] = ()) -> list[str]:
+    """Why a sentence of the model may not be shown: ungrounded numbers, foreign contacts,
+    action claims, figures for unknown products."""
+    out = ungrounded(sentence, allowed) + foreign_contacts(sentence, getattr(allowed, "text", ""))
+    if CLAIMS.search(sentence):
+        out.append("claim")
+    if figure_for_unknown(sentence, unknown):
+        out.append("unknown product")
+    return out
 
 
 def allowed_numbers(facts: Any, texts: Iterable[str]) -> list[float]:

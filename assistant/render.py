@@ -25,7 +25,8 @@ T = {
            "cost": "Свой сервер или облако", "cloud_m": "Облако в месяц", "own_m": "Свой сервер в месяц (электричество и пр.)",
            "break_even": "Окупаемость", "months": "мес.", "never": "не окупается при такой загрузке",
            "lora": "LoRA", "qlora": "QLoRA", "full": "полное дообучение", "inference": "инференс", "vendor_none": "—",
-           "need": "нужно", "w": "Вт", "conn": "Разъёмы питания", "no_chain": "отдельный кабель 600 Вт на каждую карту, без разветвителей",
+           "need": "нужно", "w": "Вт", "catalog": "данные каталога", "tdp": "Мощность (TDP)",
+           "bw": "Пропускная способность памяти", "price_one": "Цена карты", "conn": "Разъёмы питания", "no_chain": "отдельный кабель 600 Вт на каждую карту, без разветвителей",
            "cooling_bad": "открытые 3-слотовые карты: встают максимум две; нужны турбинные версии или водяное охлаждение "
                           "(2 л/мин на GPU, радиатор 480 мм на каждые 2 GPU)",
            "lanes": "линий", "with_nvme": "с учётом NVMe и сети", "platforms": "подходящие платформы",
@@ -44,7 +45,8 @@ T = {
            "cost": "Own server vs cloud", "cloud_m": "Cloud per month", "own_m": "Own server per month (power etc.)",
            "break_even": "Break-even", "months": "months", "never": "never pays off at this usage",
            "lora": "LoRA", "qlora": "QLoRA", "full": "full fine-tune", "inference": "inference", "vendor_none": "—",
-           "need": "needs", "w": "W", "conn": "Power connectors", "no_chain": "one 600 W cable per card, no daisy-chain",
+           "need": "needs", "w": "W", "catalog": "catalog data", "tdp": "Board power (TDP)",
+           "bw": "Memory bandwidth", "price_one": "Card price", "conn": "Power connectors", "no_chain": "one 600 W cable per card, no daisy-chain",
            "cooling_bad": "3-slot open-air cards: at most two fit; use blower versions or water cooling "
                           "(2 L/min per GPU, one 480 mm radiator per 2 GPUs)",
            "lanes": "lanes", "with_nvme": "with NVMe and network", "platforms": "platforms that provide them",
@@ -110,6 +112,22 @@ def _fit_line(out: dict, t: dict, lang: str) -> str:
             f"{t['need']} {gu(out['per_gpu_bytes'], lang)} {t['per_card']}: {verdict}")
 
 
+def _gpu_spec(o: dict, t: dict, lang: str) -> list[str]:
+    price = (f"~{num(o['price_usd_min'], lang, 0)}–{num(o['price_usd_max'], lang, 0)} $" if o["price_usd_min"]
+             else t["on_request"])
+    yes, no = ("да", "нет") if lang == "ru" else ("yes", "no")
+    nvlink = f"{yes} ({num(o['nvlink_bandwidth_gbs'], lang, 0)} GB/s)" if o["nvlink"] and o["nvlink_bandwidth_gbs"] else \
+        (yes if o["nvlink"] else no)
+    return [f"**{o['name']}** — {t['catalog']}", "",
+            f"| | |", "|---|---|",
+            f"| VRAM | {num(o['vram_gib'], lang, 0)} GB {o['memory_type']} ({gu(o['vram_bytes'], lang)}) |",
+            f"| {t['tdp']} | {o['tdp_w']} {t['w']} |",
+            f"| {t['bw']} | {num(o['bandwidth_gbs'], lang, 0)} GB/s |",
+            f"| FP16 | {num(o['fp16_tflops'], lang, 1)} TFLOPS |",
+            f"| NVLink | {nvlink} |", f"| ECC / MIG | {yes if o['ecc'] else no} / {yes if o['mig'] else no} |",
+            f"| {t['price_one']} | {price} |"]
+
+
 def _build(o: dict, t: dict, lang: str) -> list[str]:
     out = []
     if not o["cooling_ok_as_is"]:
@@ -167,6 +185,8 @@ def render(facts: list[Fact], lang: str) -> str:
                 lines.append(f"- {t['conn']}: {n} × {conn}" + (f" — {t['no_chain']}" if "12V" in conn else ""))
         elif f.tool == "build":
             lines += _build(o, t, lang)
+        elif f.tool == "gpu_spec":
+            lines += _gpu_spec(o, t, lang)
         elif f.tool == "speed":
             lines += ["", f"**{t['speed']}** — {o['gpus']} × {o['gpu']}: {t['decode']} ≈ "
                           f"{num(o['decode_tokens_per_s_per_user'], lang, 0)}, {t['prefill']} ≈ {num(o['prefill_tokens_per_s'], lang, 0)}"]

@@ -10,6 +10,7 @@ import re
 import threading
 import time
 import uuid
+from pathlib import Path
 from typing import Iterator
 
 from pydantic import BaseModel, Field
@@ -23,6 +24,7 @@ from assistant.prompt import SYSTEM, correction_note, model_sources, user_messag
 from assistant.render import chart_data, render
 from assistant.settings import Settings, get_settings
 from assistant.types import Event, GuardReport, Source, TurnResult
+from knowledge.documents import DOCS_DIR
 
 log = logging.getLogger(__name__)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|[\U000e0000-\U000e007f]")
@@ -147,8 +149,10 @@ class Assistant:
         if intent != "handoff":
             status = self.model_status() if use_llm else "none"
             if status == "ready":
-                allowed = guard.allowed_numbers([f.model_dump() for f in comp.facts],
-                                                [computed, *conv.user_texts, *(f"{s.title} {s.text}" for s in sources)])
+                # ingested documents may inform the wording, never the figures or contacts
+                allowed = guard.grounding([f.model_dump() for f in comp.facts],
+                                          [computed, *conv.user_texts,
+                                           *(f"{s.title} {s.text}" for s in sources if s.trusted)])
                 parts: list[str] = []
                 picked, chars = model_sources(sources, bool(comp.facts), follow_up=bool(conv.messages))
                 try:
@@ -222,11 +226,13 @@ class Assistant:
         for h in hits:  # one passage per document: several chunks of one doc are one source to a reader
             if h.doc_id not in seen:
                 seen.add(h.doc_id)
-                srcs.append(Source(id=h.id, title=h.title, text=h.text, doc_id=h.doc_id, score=h.score))
+                srcs.append(Source(id=h.id, title=h.title, text=h.text, doc_id=h.doc_id, score=h.score,
+                               trusted=_trusted(h.source)))
         return srcs[: self.settings.retrieval.top_k], getattr(hits, "degraded", None)
 
     def _explain(self, conv: Conversation, question: str, computed: str, sources: list[Source], chars: int,
-                 lang: str, allowed: list[float], report: GuardReport, timings: dict[str, float]) -> Iterator[str]:
+                 lang: str, allowed: guard.Grounding, report: GuardReport, timings: dict[str, float]
+                 ) -> Iterator[str]:
         """Stream the model's explanation sentence by sentence; ungrounded sentences never reach the
         customer. The first violation triggers one regeneration with a correction note."""
         shown: set[str] = set()
@@ -248,7 +254,7 @@ class Assistant:
                     for s in done:
                         out = self._check(s, allowed, report, shown, unknown)
                         if out is None and attempt == 1:
-                            violated = guard.ungrounded(s, allowed) or ["claim"]
+                            violated = guard.violations(s, allowed, unknown) or ["claim"]
                             break
                         if out:
                             yield out
@@ -269,7 +275,7 @@ class Assistant:
             correction = correction_note(violated)
 
     @staticmethod
-    def _check(sentence: str, allowed: list[float], report: GuardReport, shown: set[str],
+    def _check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: set[str],
                unknown: list[str] = ()) -> str | None:
         """The sentence (with a trailing space) if grounded, '' if a repeat, None if it violates
         (also: a figure next to a product the catalog does not know is an invented spec)."""
@@ -277,7 +283,7 @@ class Assistant:
         if not s:
             return ""
         report.checked_numbers += len(guard.numbers_in(s))
-        if guard.ungrounded(s, allowed) or guard.CLAIMS.search(s) or guard.figure_for_unknown(s, unknown):
+        if guard.violations(s, allowed, unknown):
             report.dropped_sentences.append(s)
             return None
         key = re.sub(r"\W+", "", s.lower())
@@ -300,9 +306,19 @@ class Assistant:
 
 
 def _quotes(sources: list[Source], facts: list) -> str:
-    """The guide's passages, quoted, where the model's explanation cannot be had."""
+    """The guide's passages, quoted, where the model's explanation cannot be had (never an
+    ingested document's text: it is not ours to vouch for)."""
     quote = 400 if facts else 800  # knowledge-only answers rest on the passages alone
-    return "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:quote]}" for s in sources[:2])
+    return "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:quote]}" for s in [x for x in sources if x.trusted][:2])
+
+
+def _trusted(source: str) -> bool:
+    if source == "catalog":
+        return True
+    try:
+        return Path(source).resolve().is_relative_to(DOCS_DIR)
+    except (OSError, ValueError):
+        return False
 
 
 def _plain(text: str) -> str:

@@ -21,6 +21,8 @@ class Source(BaseModel):
     text: str
     doc_id: str = ""
     score: float = 0.0
+    trusted: bool = Field(True, description="Built-in guide or catalog; False for documents ingested later, "
+                                            "whose figures and contacts are never repeated as fact.")
 
 
 class GuardReport(BaseModel):
