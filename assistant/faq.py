@@ -137,12 +137,18 @@ class FAQ:
         if sources:
             body += f"\n\n**{label}:** " + "; ".join(s["title"] for s in sources)
         return {"question": question, "language": lang, "answer": body, "computed": computed,
-                "explanation": res.explanation, "sources": sources, "facts": [f.model_dump() for f in res.facts]}
+                "explanation": res.explanation, "sources": sources, "facts": [f.model_dump() for f in res.facts],
+                "explained_by_model": res.explained_by_model}
 
     def _generate(self, fp: str, use_llm: bool) -> dict[str, Any]:
         log.info("generating the FAQ (%s)", "with the model" if use_llm else "computed only")
+        items = [self._answer(lang, q, use_llm) for lang, q in self.questions()]
+        if use_llm and not all(i["explained_by_model"] for i in items):
+            # the model was busy or failed for some answer: keep this as the computed-only version,
+            # so the model version is generated again later instead of caching quotes under its name
+            use_llm, fp = False, self.fingerprint(False)
         data = {"fingerprint": fp, "generated_at": datetime.now(timezone.utc).isoformat(), "with_model": use_llm,
-                "items": [self._answer(lang, q, use_llm) for lang, q in self.questions()]}
+                "items": items}
         self._save(fp, data)
         return data
 

@@ -145,7 +145,7 @@ class Assistant:
             notices.append(degraded)
         timings["retrieval"] = time.perf_counter() - t2
 
-        explanation, report = "", GuardReport()
+        explanation, report, by_model = "", GuardReport(), False
         if intent != "handoff":
             status = self.model_status() if use_llm else "none"
             if status == "ready":
@@ -159,6 +159,7 @@ class Assistant:
                     for piece in self._explain(conv, text, computed, picked, chars, lang, allowed, report, timings):
                         parts.append(piece)
                         yield Event(type="token", text=piece)
+                    by_model = True
                 except ModelBusy as busy:
                     notices.append(t(lang, "busy", n=busy.retry_after))
                     yield Event(type="busy", text=notices[-1], retry_after=busy.retry_after)
@@ -183,7 +184,8 @@ class Assistant:
             answer += f"\n\n**{t(lang, 'sources')}:** " + "; ".join(s.title for s in sources)
         timings["total"] = time.perf_counter() - t0
         res = TurnResult(answer=answer, language=lang, intent=intent, computed=computed, explanation=explanation,
-                         facts=comp.facts, sources=sources, scenario=scenario.model_dump(exclude_none=True),
+                         facts=comp.facts, sources=sources, explained_by_model=by_model,
+                         scenario=scenario.model_dump(exclude_none=True),
                          charts=chart_data(comp.facts), guard=report, notices=notices, timings=timings,
                          trace=tool_notes)
         conv.last_result = res

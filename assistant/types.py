@@ -38,6 +38,7 @@ class TurnResult(BaseModel):
     intent: str
     computed: str = Field("", description="Deterministic block rendered from the facts.")
     explanation: str = Field("", description="The model's grounded explanation (may be empty).")
+    explained_by_model: bool = Field(False, description="False when the model was off, busy or failed (quotes instead).")
     facts: list[Fact] = Field(default_factory=list)
     sources: list[Source] = Field(default_factory=list)
     scenario: dict[str, Any] = Field(default_factory=dict)

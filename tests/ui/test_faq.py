@@ -128,3 +128,21 @@ def test_cli_faq(settings, monkeypatch, tmp_path, capsys):
         assert capsys.readouterr().out.startswith("## Хватит ли одной карты")
     finally:
         settings_module.get_settings.cache_clear()
+
+
+def test_answers_without_the_model_are_not_cached_as_model_answers(make_assistant, settings):
+    class Failing:
+        name, calls = "failing", []
+
+        def status(self):
+            return "ready"
+
+        def stream(self, messages, max_tokens):
+            self.calls.append(messages)
+            raise RuntimeError("model server went away")
+            yield  # pragma: no cover
+
+    faq = FAQ(make_assistant(backend=Failing()), settings)
+    data = faq.get()
+    assert data["with_model"] is False  # stored as the computed-only version...
+    assert faq.fingerprint(True) not in faq._load()  # ...so the model version is generated again later
