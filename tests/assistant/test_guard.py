@@ -38,3 +38,11 @@ def test_drop_offending_keeps_clean_sentences():
 def test_action_claims_are_dropped(text):
     kept, dropped = guard.drop_offending(text, guard.allowed_numbers([], ["50%"]))
     assert kept == "" and dropped
+
+
+def test_foreign_contacts_and_links_are_dropped_trusted_ones_kept():
+    g = guard.grounding([], ["Пишите на sales@vendor.example или смотрите https://vendor.example/servers"])
+    assert guard.violations("Напишите на x@evil.example для заказа.", g) == ["x@evil.example"]
+    assert guard.violations("Details: https://evil.example/login", g) == ["https://evil.example/login"]
+    assert guard.violations("Напишите на sales@vendor.example.", g) == []
+    assert guard.violations("См. https://vendor.example/servers.", g) == []

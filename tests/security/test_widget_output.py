@@ -47,6 +47,10 @@ def widget_run(kb_settings, kb_retriever, tmp_path_factory):
     settings.leads.database_url = f"sqlite:///{tmp / 'leads.sqlite3'}"
     settings.faq.cache_path = tmp / "faq.json"
     assistant = Assistant(settings, backend=ScriptedBackend([PAYLOAD]), retriever=kb_retriever)
+    # This tests the widget layer alone: the server-side guard would already drop the foreign links
+    # (tested in tests/assistant/test_guard.py), so it is switched off to let the payload through.
+    guard_off = pytest.MonkeyPatch()
+    guard_off.setattr("assistant.guard.foreign_contacts", lambda sentence, trusted: [])
     app = create_app(settings, assistant=assistant, mount_ui=False)
     widget.mount(app, settings)  # the widget alone: Gradio is not under test here
     port = free_port()
@@ -88,6 +92,7 @@ def widget_run(kb_settings, kb_retriever, tmp_path_factory):
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        guard_off.undo()
     return {"origin": origin, "requests": requests, **seen}
 
 
