@@ -100,8 +100,25 @@ def bench_estimator(models: list[Path], points: list[tuple[int, int]]) -> dict[s
                     "RSS is lower until the KV cache is filled (pages untouched)"}
 
 
+def server_memory_under_load(seconds: float, clients: int = 20) -> dict[str, Any]:
+    """RSS of the real server idle and under load (the web layer's own load benchmark, as a subprocess)."""
+    import subprocess
+    import sys
+
+    exe = Path(sys.executable).parent / "gpu-sizer"
+    p = subprocess.run([str(exe), "bench-load", "--clients", str(clients), "--seconds", str(seconds), "--json"],
+                       capture_output=True, text=True, timeout=seconds + 600)
+    try:
+        load = json.loads(p.stdout)
+    except json.JSONDecodeError:
+        return {"error": (p.stderr or p.stdout)[-500:]}
+    return {**(load["server"].get("memory") or {}), "clients": clients, "seconds": seconds,
+            "requests": load["requests"], "load_targets_passed": load["passed"]}
+
+
 def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, sample: int | None = None,
-              points: list[tuple[int, int]] | None = None, retrieval_items: int | None = None) -> dict[str, Any]:
+              points: list[tuple[int, int]] | None = None, retrieval_items: int | None = None,
+              load_seconds: float = 0) -> dict[str, Any]:
     """sample / points / retrieval_items shrink the run (the test suite checks the report's shape with them)."""
     t_start = time.perf_counter()
     report: dict[str, Any] = {"quick": quick, "backend": settings.llm.mode}
@@ -111,7 +128,8 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
     report["memory"] = {"rss_before_model_bytes": rss0, "rss_model_loaded_bytes": _current_rss()}
     assistant.retriever.warm_up()
     items = load_items()
-    picked = items[:: max(1, len(items) // (sample or (5 if quick else 24)))][: sample or None]
+    # the full run takes every item; --quick a spread of five (the suite's test: `sample`)
+    picked = items if not (quick or sample) else items[:: max(1, len(items) // (sample or 5))][: sample or 5]
     if quick:
         settings.llm.max_tokens = min(settings.llm.max_tokens, 160)
     report["accuracy"] = {"no_llm": run_assistant(assistant, items if not sample else picked, use_llm=False)}
@@ -134,6 +152,8 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
 
     r_items = retrieval_items_all()[: retrieval_items] if retrieval_items else None
     report["retrieval"] = evaluate(settings, items=r_items, measure_ingest=not quick).model_dump()
+    if load_seconds:
+        report["memory"]["server"] = server_memory_under_load(load_seconds)
     report["seconds"] = round(time.perf_counter() - t_start, 1)
     if out_dir:
         write_report(report, out_dir)
@@ -168,8 +188,12 @@ def write_report(report: dict[str, Any], out_dir: Path) -> None:
     lines += ["", "## Retrieval", f"- recall@3 {ret['overall']['recall_at_3']}, MRR {ret['overall']['mrr']}, "
               f"median latency {ret['latency_ms_median']} ms"]
     mem = report["memory"]
-    lines += ["", "## Memory", f"- RSS with the model loaded: {mem['rss_model_loaded_bytes'] / 1e9:.2f} GB, "
+    lines += ["", "## Memory", f"- this process, model loaded: {mem['rss_model_loaded_bytes'] / 1e9:.2f} GB, "
               f"peak {mem['rss_peak_bytes'] / 1e9:.2f} GB"]
+    srv = mem.get("server") or {}
+    if srv.get("idle_rss_bytes"):
+        lines.append(f"- the server: idle {srv['idle_rss_bytes'] / 1e9:.2f} GB, after {srv['clients']} clients for "
+                     f"{srv['seconds']} s {srv['after_load_rss_bytes'] / 1e9:.2f} GB (peak {srv['peak_rss_bytes'] / 1e9:.2f} GB)")
     (out_dir / "report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     _plots(report, out_dir)
 
@@ -192,4 +216,16 @@ def _plots(report: dict[str, Any], out_dir: Path) -> None:
     ax.legend()
     fig.tight_layout()
     fig.savefig(out_dir / "estimator.png", dpi=100)
+    plt.close(fig)
+
+    acc = report["accuracy"]
+    bars = [("model + tools", acc.get("with_tools")), ("--no-llm", acc["no_llm"]["accuracy"]),
+            ("model alone", acc.get("baseline_no_tools"))]
+    bars = [(name, v) for name, v in bars if v is not None]
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.bar([b[0] for b in bars], [b[1] for b in bars], color=["#2b6cb0", "#718096", "#c53030"][: len(bars)])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of answers correct")
+    fig.tight_layout()
+    fig.savefig(out_dir / "accuracy.png", dpi=100)
     plt.close(fig)

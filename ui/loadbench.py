@@ -270,11 +270,22 @@ def summarize(res: Results, elapsed: float, config: dict, health: dict, load_bef
         f"every 429/503 within {REJECT_MAX_S * 1000:.0f} ms": not rejected or rejected["max_ms"] <= REJECT_MAX_S * 1000,
     }
     return {"config": config, "server": {"model": health.get("model"), "index": health.get("index"),
-                                         "model_queue": health.get("model_queue")},
+                                         "model_queue": health.get("model_queue"), "memory": health.get("memory")},
             "load_average_before": load_before, "load_average_after": load_after, "elapsed_s": round(elapsed, 1),
             "requests": requests, "throughput_per_s": round(requests / elapsed, 2),
             "latency": kinds, "statuses": dict(res.statuses), "errors": dict(res.errors), "targets": targets,
             "passed": all(targets.values())}
+
+
+def server_memory(pid: int) -> dict[str, int]:
+    """The server process's resident memory now and at its peak (bytes), from /proc."""
+    out = {}
+    with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+        for line in fh:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                out["rss_bytes" if key == "VmRSS" else "rss_peak_bytes"] = int(value.split()[0]) * 1024
+    return out
 
 
 def run(clients: int = 50, seconds: float = 30, no_llm: bool = False, fake_llm_delay: float | None = None,
@@ -283,10 +294,14 @@ def run(clients: int = 50, seconds: float = 30, no_llm: bool = False, fake_llm_d
     server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull))
     try:
         health = server.start()
+        idle = server_memory(server.proc.pid)
         load_before = tuple(round(x, 2) for x in os.getloadavg())
         res, elapsed = asyncio.run(drive(server.url, clients, seconds, chat_share, think_s, request_timeout, seed))
         load_after = tuple(round(x, 2) for x in os.getloadavg())
-        health = {**health, "model_queue": httpx.get(f"{server.url}/healthz", timeout=5).json().get("model_queue")}
+        loaded = server_memory(server.proc.pid)
+        health = {**health, "model_queue": httpx.get(f"{server.url}/healthz", timeout=5).json().get("model_queue"),
+                  "memory": {"idle_rss_bytes": idle.get("rss_bytes"), "after_load_rss_bytes": loaded.get("rss_bytes"),
+                             "peak_rss_bytes": loaded.get("rss_peak_bytes")}}
     finally:
         server.stop()
     config = {"clients": clients, "seconds": seconds, "chat_share": chat_share, "think_s": think_s,

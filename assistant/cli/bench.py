@@ -21,7 +21,7 @@ def cmd_bench(args) -> int:
     from assistant.bench import run_bench
 
     out = Path(args.out) if args.out else ROOT / "reports" / time.strftime("bench-%Y%m%d-%H%M%S")
-    report = run_bench(_settings(args), quick=args.quick, out_dir=out)
+    report = run_bench(_settings(args), quick=args.quick, out_dir=out, load_seconds=10 if args.quick else 30)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:

@@ -18,4 +18,4 @@ def test_bench_report_is_complete_and_well_formed(kb_settings, tmp_path):
     assert saved["turn"]["overhead_ratio"] == report["turn"]["overhead_ratio"]
     md = (tmp_path / "report.md").read_text()
     assert "## Answer accuracy" in md and "## Estimator vs llama.cpp" in md
-    assert (tmp_path / "estimator.png").stat().st_size > 1000
+    assert (tmp_path / "estimator.png").stat().st_size > 1000 and (tmp_path / "accuracy.png").stat().st_size > 1000
