@@ -62,8 +62,10 @@ def bench_turns(assistant: Assistant, repeats: int) -> dict[str, Any]:
         raw.append(r_total)
         raw_decode.append(n_tok / (r_total - first_tok) if first_tok and r_total > first_tok else 0.0)
         llm.reset()
-    split = {k: _median([s.get(k, 0.0) for s in splits]) for k in ("extract", "tools", "retrieval", "first_token",
-                                                                   "generate_1", "total")}
+    for s in splits:  # prefill ends at the first token; decode is the rest of the generation
+        s["decode"] = s.get("generate_1", 0.0) - s.get("first_token", 0.0)
+    split = {k: _median([s.get(k, 0.0) for s in splits]) for k in ("extract", "tools", "retrieval", "prompt",
+                                                                   "first_token", "decode", "total")}
     return {"ours_turn_s": _median(ours), "raw_llama_s": _median(raw),
             "overhead_ratio": round(_median(ours) / _median(raw), 3) if raw else None,
             "decode_tokens_per_s": _median(ours_decode), "raw_decode_tokens_per_s": _median(raw_decode),

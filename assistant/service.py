@@ -241,8 +241,10 @@ class Assistant:
         correction = ""
         unknown = guard.unknown_products(question)
         for attempt in (1, 2):
+            tp = time.perf_counter()
             msg = user_message(question, computed, sources, lang, correction, chars)
             messages = [{"role": "system", "content": SYSTEM}, *self._history(conv), {"role": "user", "content": msg}]
+            timings.setdefault("prompt", time.perf_counter() - tp)
             t0 = time.perf_counter()
             deadline = t0 + self.settings.assistant.answer_timeout_s
             buf, text_all, violated = "", "", []
