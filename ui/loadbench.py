@@ -134,25 +134,33 @@ class Server:
             self._log.close()
 
 
-async def _calc(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict) -> None:
-    method, path, body, _ = rng.choices(CALCS, weights=[c[3] for c in CALCS])[0]
+async def _plain(kind: str, client: httpx.AsyncClient, res: Results, headers: dict, method: str, path: str,
+                 body: dict, ok_label: str) -> None:
+    """One non-streaming request, classified: answered, rejected (429/503 must carry Retry-After), or error."""
     t0 = time.perf_counter()
     try:
         r = await client.request(method, path, json=body, headers=headers)
     except httpx.TimeoutException:
-        res.errors["calculator: timeout"] += 1
+        res.errors[f"{kind}: timeout"] += 1
         return
     except httpx.HTTPError as exc:
-        res.errors[f"calculator: {exc.__class__.__name__}"] += 1
+        res.errors[f"{kind}: {exc.__class__.__name__}"] += 1
         return
     took = time.perf_counter() - t0
-    res.statuses[f"calculator {r.status_code}"] += 1
+    res.statuses[f"{kind} {r.status_code}"] += 1
     if r.status_code == 200:
-        res.add("calculator", took)
+        res.add(ok_label, took)
     elif r.status_code in (429, 503):
         res.add("rejected (429/503)", took)
+        if "retry-after" not in r.headers:
+            res.errors[f"{kind}: {r.status_code} without Retry-After"] += 1
     else:
-        res.errors[f"calculator: HTTP {r.status_code}"] += 1
+        res.errors[f"{kind}: HTTP {r.status_code}"] += 1
+
+
+async def _calc(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict) -> None:
+    method, path, body, _ = rng.choices(CALCS, weights=[c[3] for c in CALCS])[0]
+    await _plain("calculator", client, res, headers, method, path, body, "calculator")
 
 
 async def _chat(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict,
@@ -202,25 +210,8 @@ async def _chat(client: httpx.AsyncClient, rng: random.Random, res: Results, hea
 
 async def _ask(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict) -> None:
     """The non-streaming API: a full model queue answers 503 + Retry-After here, at once."""
-    t0 = time.perf_counter()
-    try:
-        r = await client.post("/api/ask", json={"message": rng.choice(QUESTIONS)}, headers=headers)
-    except httpx.TimeoutException:
-        res.errors["ask: timeout"] += 1
-        return
-    except httpx.HTTPError as exc:
-        res.errors[f"ask: {exc.__class__.__name__}"] += 1
-        return
-    took = time.perf_counter() - t0
-    res.statuses[f"ask {r.status_code}"] += 1
-    if r.status_code == 200:
-        res.add("ask: whole answer", took)
-    elif r.status_code in (429, 503):
-        res.add("rejected (429/503)", took)
-        if "retry-after" not in r.headers:
-            res.errors[f"ask: {r.status_code} without Retry-After"] += 1
-    else:
-        res.errors[f"ask: HTTP {r.status_code}"] += 1
+    await _plain("ask", client, res, headers, "POST", "/api/ask", {"message": rng.choice(QUESTIONS)},
+                 "ask: whole answer")
 
 
 async def _customer(i: int, client: httpx.AsyncClient, deadline: float, chat_share: float, think_s: float,
