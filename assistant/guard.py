@@ -109,22 +109,98 @@ def _walk(obj: Any) -> Iterable[float]:
             yield from _walk(v)
 
 
-class Grounding(list):
-    """The allowed numbers (a sorted list) plus the trusted text that contacts must come from."""
+# A number written with a unit must have been that kind of quantity: a grounded 274.88 (GB of VRAM)
+# written as "$274.88" is still a wrong number.
+_UNITS = {"money": r"\s?(?:\$|usd\b|долл|₽|руб|€|eur)", "watt": r"\s?(?:вт\b|w\b|ватт)",
+          "kwatt": r"\s?(?:квт|kw)\b", "gb": r"\s?(?:гб|gb|gib|гиб)\b"}
+_PREFIX_MONEY = re.compile(r"[$€₽]\s?$")
 
-    def __init__(self, numbers: Iterable[float], text: str = ""):
+
+def unit_of(text: str, start: int, end: int) -> str | None:
+    """The kind of quantity the number at text[start:end] is written as, if any."""
+    if _PREFIX_MONEY.search(text[max(0, start - 2):start]):
+        return "money"
+    tail = text[end:end + 8].lower()
+    for unit, pat in _UNITS.items():
+        if re.match(pat, tail):
+            return unit
+    return None
+
+
+def _typed_facts(obj: Any, key: str = "") -> Iterable[tuple[str, float]]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _typed_facts(v, k)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from _typed_facts(v, key)
+    elif isinstance(obj, (int, float)) and not isinstance(obj, bool):
+        k = key.lower()
+        if k.endswith("_bytes"):
+            yield from (("gb", obj / GB), ("gb", obj / GIB))
+        elif k.endswith(("_gb", "_gib")):
+            yield "gb", float(obj)
+        elif "price" in k or "usd" in k or k.endswith(("_monthly", "_hourly", "saving")):
+            yield "money", float(obj)
+        elif k.endswith(("_w", "watts")) or "tdp" in k:
+            yield "watt", float(obj)
+
+
+def typed_numbers(facts: Any, texts: Iterable[str]) -> dict[str, list[float]]:
+    """Allowed values per unit: typed fact fields plus numbers the trusted texts write with that unit."""
+    out: dict[str, set[float]] = {u: set() for u in ("money", "watt", "gb")}
+    for unit, v in _typed_facts(facts):
+        out[unit].add(v)
+    for t in texts:
+        for m in _NUM.finditer(t):
+            unit = unit_of(t, m.start(), m.end())
+            if unit:
+                vals = numbers_in(m.group(0))[0][1] if numbers_in(m.group(0)) else set()
+                out["watt" if unit == "kwatt" else unit] |= {v * 1000 for v in vals} if unit == "kwatt" else vals
+    return {u: sorted(v) for u, v in out.items()}
+
+
+def misattributed(sentence: str, typed: dict[str, list[float]]) -> list[str]:
+    """Numbers written with a unit (money, watts, GB) that no value of that kind grounds."""
+    bad = []
+    for m in _NUM.finditer(sentence):
+        unit = unit_of(sentence, m.start(), m.end())
+        if unit is None:
+            continue
+        found = numbers_in(m.group(0))
+        if not found:
+            continue
+        written, vals = found[0]
+        if unit == "kwatt":
+            unit, vals, written = "watt", {v * 1000 for v in vals}, written
+            if any(abs(a - v) <= 50 for v in vals for a in typed["watt"]):
+                continue
+            bad.append(written)
+        elif not grounded(written, vals, typed[unit]):
+            bad.append(written)
+    return bad
+
+
+class Grounding(list):
+    """The allowed numbers (a sorted list), the same split by unit, and the trusted text that
+    contacts must come from."""
+
+    def __init__(self, numbers: Iterable[float], text: str = "", typed: dict[str, list[float]] | None = None):
         super().__init__(numbers)
         self.text = text
+        self.typed = typed
 
 
 def grounding(facts: Any, texts: list[str]) -> Grounding:
-    return Grounding(allowed_numbers(facts, texts), "\n".join(texts))
+    return Grounding(allowed_numbers(facts, texts), "\n".join(texts), typed_numbers(facts, texts))
 
 
 def violations(sentence: str, allowed: Grounding, unknown: Iterable[str] = ()) -> list[str]:
     """Why a sentence of the model may not be shown: ungrounded numbers, foreign contacts,
     action claims, figures for unknown products."""
     out = ungrounded(sentence, allowed) + foreign_contacts(sentence, getattr(allowed, "text", ""))
+    if getattr(allowed, "typed", None):
+        out += [w for w in misattributed(sentence, allowed.typed) if w not in out]
     if CLAIMS.search(sentence):
         out.append("claim")
     if figure_for_unknown(sentence, unknown):

@@ -46,3 +46,11 @@ def test_foreign_contacts_and_links_are_dropped_trusted_ones_kept():
     assert guard.violations("Details: https://evil.example/login", g) == ["https://evil.example/login"]
     assert guard.violations("Напишите на sales@vendor.example.", g) == []
     assert guard.violations("См. https://vendor.example/servers.", g) == []
+
+
+def test_a_grounded_number_with_the_wrong_unit_is_caught():
+    facts = [{"output": {"total_vram_bytes": 274_877_906_944, "price_usd_min": 16000, "system_watts": 5650}}]
+    g = guard.grounding(facts, ["Хочу Llama-3-70B"])
+    assert guard.violations("Цена GPU: 274,88$.", g) == ["274,88"]  # GB of VRAM written as a price
+    assert guard.violations("Нужно 274,88 Вт.", g) == ["274,88"]
+    assert guard.violations("VRAM всего 274,88 ГБ, от 16 000 $, пик 5650 Вт.", g) == []
