@@ -1,0 +1,126 @@
+"""Sanity check of the understanding corpus (tune.yaml + holdout.yaml).
+
+Parses both files, checks unique ids, persona/lang/intent/slot names, that model and GPU ids
+exist in the catalog (or in the list of ids being added), value types, and prints totals.
+Exit status 1 on any problem. Run: python3 knowledge/eval/understanding/check_corpus.py
+"""
+import collections
+import pathlib
+import re
+import sys
+
+import yaml
+
+HERE = pathlib.Path(__file__).resolve().parent
+CATALOG = HERE.parent.parent / "catalog"
+NEW_MODELS = {"gpt-oss-20b", "gpt-oss-120b", "llama-4-scout", "llama-4-maverick", "qwen3-next-80b-a3b",
+              "qwen3-coder-30b-a3b", "qwen3-coder-480b-a35b", "deepseek-v3.1", "deepseek-v3.2", "kimi-k2",
+              "glm-4.5", "glm-4.5-air", "glm-4.6", "mistral-small-3.2", "gemma-3n-e4b"}
+NEW_GPUS = {"rtx-pro-6000-blackwell", "rtx-5060-ti-16gb", "rtx-3060-12gb", "rtx-a4000", "rtx-a5000",
+            "l20", "h20", "b300"}
+PERSONAS = {"student", "it_manager", "lab", "reseller", "integrator", "startup", "freelancer",
+            "accountant", "sysadmin", "owner"}
+INTENTS = {"vram", "recommend", "power", "cost", "speed", "gpu_info", "compare", "models_for_hardware",
+           "upgrade", "knowledge", "handoff", "greeting", "out_of_scope"}
+PRECISIONS = {"fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "awq", "gptq", "mxfp4"}
+GGUF = re.compile(r"^(I?Q[1-8](_[0-9A-Z]+)*|F16|BF16)$")
+NUM = (int, float)
+SLOTS = {"model": str, "params_b": NUM, "precision": str, "context": int, "users": int, "gpu": str,
+         "gpu_count": int, "card_vram_gb": NUM, "ram_gb": NUM, "task": str, "budget": NUM,
+         "server_price": NUM, "cloud_hourly": NUM, "hours_per_month": NUM, "currency": str, "gpus": list}
+TASKS = {"inference", "lora", "qlora", "full"}
+CURRENCIES = {"₽", "$", "€"}
+
+
+def catalog_ids(name):
+    text = (CATALOG / name).read_text(encoding="utf-8")
+    return set(re.findall(r"(?m)^- id: (\S+)", text))
+
+
+def main():
+    models = catalog_ids("models.yaml") | NEW_MODELS
+    gpus = catalog_ids("gpus.yaml") | NEW_GPUS
+    errors, ids = [], set()
+    stats = collections.Counter()
+    for split in ("tune", "holdout"):
+        convs = yaml.safe_load((HERE / f"{split}.yaml").read_text(encoding="utf-8"))
+        for c in convs:
+            cid = c.get("id")
+            err = lambda m: errors.append(f"{split}:{cid}: {m}")  # noqa: E731
+            if cid in ids:
+                err("duplicate id")
+            ids.add(cid)
+            lang, persona = c.get("lang"), c.get("persona")
+            if lang not in ("ru", "en"):
+                err(f"lang {lang!r}")
+            if persona not in PERSONAS:
+                err(f"persona {persona!r}")
+            if not str(cid).startswith(f"{lang}-{persona}-"):
+                err("id does not follow <lang>-<persona>-<nnn>")
+            if set(c) - {"id", "persona", "lang", "turns"}:
+                err(f"unknown keys {set(c) - {'id', 'persona', 'lang', 'turns'}}")
+            turns = c.get("turns") or []
+            stats[(split, lang, "conversations")] += 1
+            stats[(split, lang, "turns")] += len(turns)
+            stats[(split, lang, "multi-turn")] += len(turns) > 1
+            for t in turns:
+                if set(t) - {"text", "intent", "scenario", "ask", "ignore"}:
+                    err(f"unknown turn keys {set(t) - {'text', 'intent', 'scenario', 'ask', 'ignore'}}")
+                if not isinstance(t.get("text"), str) or not t["text"].strip():
+                    err("empty text")
+                if t.get("intent") not in INTENTS:
+                    err(f"intent {t.get('intent')!r}")
+                stats[("intent", t.get("intent"))] += 1
+                for key in ("ask", "ignore"):
+                    if key in t:
+                        stats[(split, lang, key)] += 1
+                        if not (isinstance(t[key], list) and all(isinstance(x, str) and x in t["text"] for x in t[key])):
+                            err(f"{key} entries must be strings found verbatim in the text")
+                sc = t.get("scenario")
+                if not isinstance(sc, dict):
+                    err("scenario missing")
+                    continue
+                for k, v in sc.items():
+                    if k not in SLOTS:
+                        err(f"unknown slot {k}")
+                    elif not isinstance(v, SLOTS[k]) or isinstance(v, bool):
+                        err(f"slot {k}={v!r} has wrong type")
+                if "model" in sc and sc["model"] not in models:
+                    err(f"unknown model {sc['model']}")
+                if "model" in sc and "params_b" in sc:
+                    err("both model and params_b")
+                if "gpu" in sc and sc["gpu"] not in gpus:
+                    err(f"unknown gpu {sc['gpu']}")
+                if "gpu" in sc and "card_vram_gb" in sc:
+                    err("card_vram_gb set although a catalog gpu is named")
+                if "gpus" in sc:
+                    if len(sc["gpus"]) < 2 or any(g not in gpus for g in sc["gpus"]):
+                        err(f"bad gpus {sc['gpus']}")
+                    if "gpu" in sc:
+                        err("compare item sets both gpus and gpu")
+                p = sc.get("precision")
+                if p is not None and p not in PRECISIONS and not GGUF.match(p):
+                    err(f"precision {p!r}")
+                if "task" in sc and sc["task"] not in TASKS:
+                    err(f"task {sc['task']!r}")
+                if "currency" in sc and sc["currency"] not in CURRENCIES:
+                    err(f"currency {sc['currency']!r}")
+    for e in errors:
+        print("ERROR", e)
+    total = collections.Counter()
+    for split in ("tune", "holdout"):
+        for lang in ("ru", "en"):
+            s = {k: stats[(split, lang, k)] for k in ("conversations", "turns", "multi-turn", "ask")}
+            print(f"{split:8s} {lang}: " + ", ".join(f"{k} {v}" for k, v in s.items()))
+            for k, v in s.items():
+                total[(lang, k)] += v
+    for lang in ("ru", "en"):
+        print(f"total    {lang}: conversations {total[(lang, 'conversations')]}, turns {total[(lang, 'turns')]}")
+    print("intents:", ", ".join(f"{k[1]} {v}" for k, v in sorted(stats.items(), key=str) if k[0] == "intent"))
+    ok = (not errors and total[("ru", "turns")] >= 215 and total[("en", "turns")] >= 105)
+    print("OK" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
