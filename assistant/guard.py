@@ -1,26 +1,36 @@
-"""Grounding guard: every number in the model's text must be traceable.
+"""Grounding guard: what the model writes is shown only if every figure and claim is traceable.
 
-A number is grounded when it equals (at the precision it is written with) a number from a
-tool output, the customer's own messages, the computed block or a retrieved passage.
-Formats are normalised first: "1,07 ГБ" = 1.07, "16 000" = 16000, "32k" = 32768 or 32000.
-The guard also removes claims of actions the assistant cannot take (orders, discounts, e-mail),
-and any figure next to a product the catalog does not know (an invented card or model has no specs).
+A number (digits or words: "ninety-nine dollars", "сорок процентов") is grounded when it equals, at
+the precision it is written with, a number from a tool output, the computed block or a trusted
+passage; an integer only by an equal value. A number written as a price, power, memory, speed,
+percent or card count must match a fact of that kind. The customer's own numbers may be repeated
+only as the customer's ("вы указали 100 $"). Formats are normalised: "1,07 ГБ" = 1.07,
+"16 000" = "16,000" = 16000, "32k" = 32768 or 32000.
+Beyond numbers a sentence is dropped for: action claims (orders, discounts, e-mail); figures for
+a product the catalog does not know; contacts, links, bare domains and offers no trusted text
+makes; echoes of the prompt; a verdict contrary to the computed one; a claim contrary to the
+catalog or to a domain rule (knowledge/catalog/rules.yaml); the other language than the customer's.
+The checks live in `assistant/checks/`; this module puts them together.
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Iterable
 
+from assistant.checks import claims, echo
+from assistant.checks import numbers as nums
+from assistant.checks.contacts import foreign_contacts, foreign_offer
+from assistant.checks.kinds import KINDS, typed_facts
+from assistant.checks.numbers import grounded
 from tools.catalog import _norm, load_catalog
-from tools.units import GB, GIB
 
-_NUM = re.compile(r"(?<![\w.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:([.,])(\d+))?(\s?[kкК](?![a-zа-я]))?", re.I)
-_LIST_MARK = re.compile(r"^\s*\d{1,2}[.)]\s", re.M)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 CLAIMS = re.compile(
     r"(оформил\w*|разместил\w*|создал\w*) (заказ|заявк)|скидк\w* (в|на) \d+|предостав\w* скидк|отправил\w* (вам )?"
     r"(письм|e-?mail|счёт|счет)|i(?:'ve| have) (placed|created|submitted) (an|the|your) order|"
     r"(applied|granted|give you) (a|an|the)? ?\d*\s?%? ?discount|(sent|emailed) you|i will (e-?mail|call) you", re.I)
+# the customer's numbers may be repeated as theirs: "вы указали 100 $", "your budget of 5000 $"
+_CUSTOMERS = re.compile(r"\b(?:вы|ваш\w*|вами|вам|you|your)\b", re.I)
 
 
 # product-shaped names: "RTX 9090", "H300", "Llama-7-900B"; the catalog decides whether they exist
@@ -60,170 +70,103 @@ def figure_for_unknown(sentence: str, unknown: Iterable[str]) -> bool:
     return bool(numbers_in(rest))
 
 
-_CONTACT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://[^\s)\]]+|\bwww\.[^\s)\]]+", re.I)
-
-
-def foreign_contacts(sentence: str, trusted_text: str) -> list[str]:
-    """E-mail addresses and links in `sentence` that no trusted text contains (a poisoned document's
-    'write to x@evil.example' must not reach the customer in the assistant's voice)."""
-    low = trusted_text.lower()
-    return [c for c in _CONTACT.findall(sentence) if c.lower().rstrip(".,;") not in low]
-
-
 def numbers_in(text: str) -> list[tuple[str, set[float]]]:
-    """(as written, possible values) for each number in `text`."""
-    text = _LIST_MARK.sub(" ", text)
-    out = []
-    for m in _NUM.finditer(text):
-        whole, sep, frac, k = m.group(1), m.group(2), m.group(3), m.group(4)
-        base = whole.replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
-        vals: set[float] = set()
-        if frac is None:
-            vals.add(float(base))
-        else:
-            vals.add(float(f"{base}.{frac}"))
-            if sep == "," and len(frac) == 3:  # English thousands separator
-                vals.add(float(base + frac))
-        if k:
-            vals |= {v * 1024 for v in vals} | {v * 1000 for v in vals}
-        out.append((m.group(0).strip(), vals))
-    return out
-
-
-def _walk(obj: Any) -> Iterable[float]:
-    if isinstance(obj, bool):
-        return
-    if isinstance(obj, (int, float)):
-        yield float(obj)
-        if abs(obj) >= 1e6:  # byte counts: also as decimal GB and GiB
-            yield obj / GB
-            yield obj / GIB
-    elif isinstance(obj, str):
-        for _, vals in numbers_in(obj):
-            yield from vals
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            yield from _walk(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from _walk(v)
-
-
-# A number written with a unit must have been that kind of quantity: a grounded 274.88 (GB of VRAM)
-# written as "$274.88" is still a wrong number.
-_UNITS = {"money": r"\s?(?:\$|usd\b|долл|₽|руб|€|eur)", "watt": r"\s?(?:вт\b|w\b|ватт)",
-          "kwatt": r"\s?(?:квт|kw)\b", "gb": r"\s?(?:гб|gb|gib|гиб)\b"}
-_PREFIX_MONEY = re.compile(r"[$€₽]\s?$")
-
-
-def unit_of(text: str, start: int, end: int) -> str | None:
-    """The kind of quantity the number at text[start:end] is written as, if any."""
-    if _PREFIX_MONEY.search(text[max(0, start - 2):start]):
-        return "money"
-    tail = text[end:end + 8].lower()
-    for unit, pat in _UNITS.items():
-        if re.match(pat, tail):
-            return unit
-    return None
-
-
-def _typed_facts(obj: Any, key: str = "") -> Iterable[tuple[str, float]]:
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _typed_facts(v, k)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from _typed_facts(v, key)
-    elif isinstance(obj, (int, float)) and not isinstance(obj, bool):
-        k = key.lower()
-        if k.endswith("_bytes"):
-            yield from (("gb", obj / GB), ("gb", obj / GIB))
-        elif k.endswith(("_gb", "_gib")):
-            yield "gb", float(obj)
-        elif "price" in k or "usd" in k or k.endswith(("_monthly", "_hourly", "saving")):
-            yield "money", float(obj)
-        elif k.endswith(("_w", "watts")) or "tdp" in k:
-            yield "watt", float(obj)
+    """(as written, possible values) for each number in `text`, digits and words."""
+    return nums.numbers_in(text)
 
 
 def typed_numbers(facts: Any, texts: Iterable[str]) -> dict[str, list[float]]:
-    """Allowed values per unit: typed fact fields plus numbers the trusted texts write with that unit."""
-    out: dict[str, set[float]] = {u: set() for u in ("money", "watt", "gb")}
-    for unit, v in _typed_facts(facts):
-        out[unit].add(v)
+    """Allowed values per kind: typed fact fields plus numbers the trusted texts write with that unit."""
+    out: dict[str, set[float]] = {k: set() for k in KINDS}
+    for kind, v in typed_facts(facts):
+        out[kind].add(v)
     for t in texts:
-        for m in _NUM.finditer(t):
-            unit = unit_of(t, m.start(), m.end())
-            if unit:
-                vals = numbers_in(m.group(0))[0][1] if numbers_in(m.group(0)) else set()
-                out["watt" if unit == "kwatt" else unit] |= {v * 1000 for v in vals} if unit == "kwatt" else vals
-    return {u: sorted(v) for u, v in out.items()}
+        for n in nums.parse(t):
+            if n.kind in out:
+                out[n.kind] |= n[1]
+    return {k: sorted(v) for k, v in out.items()}
 
 
 def misattributed(sentence: str, typed: dict[str, list[float]]) -> list[str]:
-    """Numbers written with a unit (money, watts, GB) that no value of that kind grounds."""
-    bad = []
-    for m in _NUM.finditer(sentence):
-        unit = unit_of(sentence, m.start(), m.end())
-        if unit is None:
-            continue
-        found = numbers_in(m.group(0))
-        if not found:
-            continue
-        written, vals = found[0]
-        if unit == "kwatt":
-            unit, vals, written = "watt", {v * 1000 for v in vals}, written
-            if any(abs(a - v) <= 50 for v in vals for a in typed["watt"]):
-                continue
-            bad.append(written)
-        elif not grounded(written, vals, typed[unit]):
-            bad.append(written)
-    return bad
+    """Numbers written as a price, power, memory, speed, percent or card count that no value of that
+    kind grounds (the customer's own numbers do not count: see `violations`)."""
+    return [n[0] for n in nums.parse(sentence) if n.kind in typed and not _typed_ok(n, typed[n.kind])]
+
+
+def _typed_ok(n, allowed: list[float]) -> bool:
+    if n.kind == "watt" and any(abs(a - v) <= 50 for v in n[1] for a in allowed) and n[1] and min(n[1]) >= 1000:
+        return True  # "2.5 kW" for 2500 W
+    return grounded(n[0], n[1], allowed)
 
 
 class Grounding(list):
-    """The allowed numbers (a sorted list), the same split by unit, and the trusted text that
-    contacts must come from."""
+    """The allowed numbers (a sorted list) and what the other checks need: values by kind, the
+    trusted text contacts must come from, the customer's numbers, the prompt parts an echo would
+    copy, the computed fit verdict and the customer's language."""
 
-    def __init__(self, numbers: Iterable[float], text: str = "", typed: dict[str, list[float]] | None = None):
+    def __init__(self, numbers: Iterable[float], text: str = "", typed: dict[str, list[float]] | None = None,
+                 customer: Iterable[float] = (), parts: Iterable[str] = (), fits: bool | None = None,
+                 lang: str | None = None):
         super().__init__(numbers)
-        self.text = text
-        self.typed = typed
+        self.text, self.typed, self.customer = text, typed, sorted(customer)
+        self.parts, self.fits, self.lang = list(parts), fits, lang
 
 
-def grounding(facts: Any, texts: list[str]) -> Grounding:
-    return Grounding(allowed_numbers(facts, texts), "\n".join(texts), typed_numbers(facts, texts))
+def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: str | None = None,
+              prompt: Iterable[str] = ()) -> Grounding:
+    """`texts`: trusted texts (computed block, the guide's passages). `customer`: the customer's own
+    messages, whose numbers are allowed only as the customer's. `prompt`: other prompt parts (the
+    system prompt is always included) that a sentence must not echo."""
+    from assistant.prompt import SYSTEM
+
+    customer = list(customer)
+    fact_list = facts if isinstance(facts, list) else [facts]
+    parts = [SYSTEM, *texts, *customer, *prompt]
+    return Grounding(allowed_numbers(facts, texts), "\n".join(texts), typed_numbers(facts, texts),
+                     allowed_numbers([], customer), parts, claims.fit_verdict([f for f in fact_list if isinstance(f, dict)]),
+                     lang)
 
 
-def violations(sentence: str, allowed: Grounding, unknown: Iterable[str] = ()) -> list[str]:
-    """Why a sentence of the model may not be shown: ungrounded numbers, foreign contacts,
-    action claims, figures for unknown products."""
-    out = ungrounded(sentence, allowed) + foreign_contacts(sentence, getattr(allowed, "text", ""))
-    if getattr(allowed, "typed", None):
-        out += [w for w in misattributed(sentence, allowed.typed) if w not in out]
-    if CLAIMS.search(sentence):
+def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterable[str] = ()) -> list[str]:
+    """Why a sentence of the model may not be shown (empty: it may)."""
+    customer = getattr(allowed, "customer", [])
+    as_customers = bool(customer) and bool(_CUSTOMERS.search(sentence))
+    out = []
+    names = claims.name_spans(sentence)
+    typed = getattr(allowed, "typed", None)
+    for n in nums.parse(sentence):
+        if any(s <= n.start and n.end <= e for s, e in names):
+            continue
+        if n.words and n.kind == "count" and max(n[1]) < 10 and not (typed and typed["count"]):
+            continue  # "одна карта" where nothing counted cards: a word, not a figure
+        ok = grounded(n[0], n[1], allowed) or (as_customers and grounded(n[0], n[1], customer))
+        if ok and typed and n.kind in typed and not as_customers:
+            ok = _typed_ok(n, typed[n.kind])
+        if not ok and n[0] not in out:
+            out.append(n[0])
+    text = getattr(allowed, "text", "")
+    out += [c for c in foreign_contacts(sentence, text) if c not in out]
+    if CLAIMS.search(sentence) or foreign_offer(sentence, text):
         out.append("claim")
     if figure_for_unknown(sentence, unknown):
         out.append("unknown product")
+    if echo.leaks(sentence) or echo.is_echo(sentence, getattr(allowed, "parts", ())):
+        out.append("echo")
+    if claims.contradicts_fit(sentence, getattr(allowed, "fits", None)):
+        out.append("verdict")
+    out += [f"rule: {r}" for r in claims.broken_rules(sentence)]
+    out += claims.catalog_contradictions(sentence)
+    if echo.wrong_language(sentence, getattr(allowed, "lang", None)):
+        out.append("language")
     return out
 
 
 def allowed_numbers(facts: Any, texts: Iterable[str]) -> list[float]:
-    vals = set(_walk(facts))
+    vals = set(nums.walk(facts))
     for t in texts:
         for _, v in numbers_in(t):
             vals |= v
     return sorted(vals)
-
-
-def _decimals(written: str) -> int:
-    m = re.search(r"[.,](\d+)", written)
-    return len(m.group(1)) if m and len(m.group(1)) != 3 else 0
-
-
-def grounded(written: str, values: set[float], allowed: list[float]) -> bool:
-    tol = 0.5 * 10 ** -_decimals(written) + 1e-9
-    return any(abs(a - v) <= tol for v in values for a in allowed)
 
 
 def ungrounded(text: str, allowed: list[float]) -> list[str]:
@@ -235,11 +178,8 @@ def sentences(text: str) -> list[str]:
 
 
 def drop_offending(text: str, allowed: list[float]) -> tuple[str, list[str]]:
-    """Remove sentences with ungrounded numbers or action claims; return (text, dropped)."""
+    """Remove sentences that violate any check; return (text, dropped)."""
     kept, dropped = [], []
     for s in sentences(text):
-        if ungrounded(s, allowed) or CLAIMS.search(s):
-            dropped.append(s.strip())
-        else:
-            kept.append(s.strip())
+        (dropped if violations(s, allowed) else kept).append(s.strip())
     return " ".join(kept), dropped

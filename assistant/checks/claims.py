@@ -1,0 +1,141 @@
+"""Claims in words: a sentence may state no number and still be false. Checked here against the
+domain rules (knowledge/catalog/rules.yaml, each citing the vendor guide), the catalog (which card
+is faster, has more memory, is cheaper, has NVLink) and the computed verdict (fits or not)."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+from tools.catalog import CATALOG_DIR, load_catalog
+
+
+@lru_cache(maxsize=1)
+def rules() -> list[tuple[str, list[re.Pattern]]]:
+    data = yaml.safe_load((CATALOG_DIR / "rules.yaml").read_text(encoding="utf-8"))
+    return [(r["id"], [re.compile(p, re.I) for p in r["contradicted_by"]]) for r in data]
+
+
+def broken_rules(sentence: str) -> list[str]:
+    """Ids of the domain rules the sentence contradicts."""
+    return [rid for rid, pats in rules() if any(p.search(sentence) for p in pats)]
+
+
+@lru_cache(maxsize=1)
+def _gpu_pattern() -> tuple[re.Pattern, dict[str, Any]]:
+    by_name: dict[str, Any] = {}
+    for g in load_catalog().gpus:
+        for n in (g.name, *g.aliases):
+            by_name[re.sub(r"[\s-]+", " ", n.lower())] = g
+    alts = sorted(by_name, key=len, reverse=True)
+    pat = re.compile(r"(?<![\w])(?:" + "|".join(r"[\s-]*".join(map(re.escape, a.split())) for a in alts) + r")(?![\w])",
+                     re.I)
+    return pat, by_name
+
+
+@lru_cache(maxsize=1)
+def _name_pattern() -> re.Pattern:
+    cat = load_catalog()
+    names = {n for it in (*cat.gpus, *cat.models) for n in (it.name, it.id, *it.aliases)}
+    alts = sorted((re.split(r"[\s-]+", n.strip()) for n in names if n.strip()), key=lambda p: -sum(map(len, p)))
+    return re.compile(r"(?<![\w])(?:" + "|".join(r"[\s-]*".join(map(re.escape, p)) for p in alts) + r")(?![\w])", re.I)
+
+
+def name_spans(sentence: str) -> list[tuple[int, int]]:
+    """Where the sentence names a catalog card or model: the digits of "RTX 4090" are no figure."""
+    return [m.span() for m in _name_pattern().finditer(sentence)]
+
+
+def gpus_in(sentence: str) -> list[tuple[int, Any]]:
+    pat, by_name = _gpu_pattern()
+    out, seen = [], set()
+    for m in pat.finditer(sentence):
+        g = by_name.get(re.sub(r"[\s-]+", " ", m.group(0).lower()))
+        if g is not None and g.id not in seen:
+            seen.add(g.id)
+            out.append((m.start(), g))
+    return out
+
+
+_NEG = r"(?:\bне\s|\bnot\s|n't\s|\bno\s|\bнет\b)"
+# comparative -> (catalog fields that must be higher for the subject, direction)
+_COMPARE = [
+    (re.compile(r"больше (?:видео)?памяти|больше vram|more (?:memory|vram)|larger (?:memory|vram)", re.I), ("vram_gib",), 1),
+    (re.compile(r"меньше (?:видео)?памяти|less (?:memory|vram)", re.I), ("vram_gib",), -1),
+    (re.compile(r"(?:производительност\w*|performance|tflops)[^.;]{0,12}fp16|fp16[^.;]{0,25}(?:производительност|performance)", re.I),
+     ("fp16_tflops",), 0),
+    (re.compile(r"быстрее|faster|производительнее|outperform\w*|quicker", re.I), ("bandwidth_gbs", "fp16_tflops"), 1),
+    (re.compile(r"медленнее|slower", re.I), ("bandwidth_gbs", "fp16_tflops"), -1),
+    (re.compile(r"дешевле|cheaper|less expensive", re.I), ("price_usd_min",), -1),
+    (re.compile(r"дороже|more expensive|pricier", re.I), ("price_usd_min",), 1),
+]
+_HIGHER = re.compile(r"выше|высок|больш|higher|greater|more|better|лучш", re.I)
+_LOWER = re.compile(r"ниже|низк|меньш|lower|less|worse|хуже", re.I)
+
+
+def _subject_object(sentence: str, found: list[tuple[int, Any]]) -> tuple[Any, Any]:
+    than = re.search(r"\bчем\b|\bthan\b|\bпо сравнению с\b|\bcompared (?:to|with)\b|\bvs\.?\b", sentence, re.I)
+    if than:
+        after = [g for pos, g in found if pos > than.start()]
+        before = [g for pos, g in found if pos < than.start()]
+        if after and before:
+            return before[0], after[0]
+    return found[0][1], found[1][1]
+
+
+def catalog_contradictions(sentence: str) -> list[str]:
+    """Comparisons between catalog cards, and NVLink claims, that the catalog says are false."""
+    found = gpus_in(sentence)
+    out = []
+    if len(found) >= 2:
+        subj, obj = _subject_object(sentence, found)
+        for pat, fields, direction in _COMPARE:
+            m = pat.search(sentence)
+            if not m or re.search(_NEG + r"\s*$", sentence[max(0, m.start() - 5):m.start()], re.I):
+                continue
+            if direction == 0:  # "higher/lower FP16 performance"
+                window = sentence[max(0, m.start() - 25):m.end() + 10]
+                direction = 1 if _HIGHER.search(window) else -1 if _LOWER.search(window) else 0
+                if not direction:
+                    continue
+            vals = [(getattr(subj, f), getattr(obj, f)) for f in fields]
+            vals = [(a, b) for a, b in vals if a is not None and b is not None]
+            if vals and not any((a - b) * direction > 0 for a, b in vals):
+                out.append(f"catalog: {subj.name} vs {obj.name}")
+                break
+    for pos, g in found[:1] if len(found) == 1 else []:
+        if re.search(r"\bnvlink\b", sentence, re.I):
+            denies = re.search(r"(?:нет|без|не поддерживает|не имеет|no|without|lacks?|does not have|doesn't have)"
+                               r"[^.;]{0,25}nvlink|nvlink[^.;]{0,15}(?:нет|отсутств)", sentence, re.I)
+            claims = re.search(r"(?:есть|поддерживает|имеет|has|supports|with)\s+(?:\w+\s+)?nvlink", sentence, re.I)
+            if denies and g.nvlink or (claims and not denies and not g.nvlink):
+                out.append(f"catalog: {g.name} NVLink")
+    return out
+
+
+_FITS = re.compile(r"\b(?:недостаточно|помещается|поместится|помещаются|влез\w*|влаз\w*|хвати\w*|хватает|достаточно|подходит|подойд\w*|"
+                   r"потянет|тянет|fits?|will fit|is enough|are enough|is sufficient|suffices)\b", re.I)
+_NEGATED = re.compile(r"(?:\bне\s+|\bnot\s+|n't\s+|\bнедо)(?:\w+\s+)?$", re.I)
+_CONDITIONAL = re.compile(r"\b(?:если|при\s+(?:квант|уменьш|сниж)|чтобы|would|could|if|unless|only with|с квантован|"
+                          r"after|после|можно|нужно|need|требуется|придётся|придется|или|or)\b|\?", re.I)
+
+
+def fit_verdict(facts: list[dict]) -> bool | None:
+    """Whether the model fits the named card(s), from the fit calculators; None when not computed."""
+    for f in facts:
+        if f.get("tool") in ("fit_card", "fit") and isinstance((f.get("output") or {}).get("fits"), bool):
+            return f["output"]["fits"]
+    return None
+
+
+def contradicts_fit(sentence: str, fits: bool | None) -> bool:
+    """An unconditional 'fits' when the calculators say it does not, or 'does not fit' when it does."""
+    if fits is None or _CONDITIONAL.search(sentence):
+        return False
+    for m in _FITS.finditer(sentence):
+        neg = bool(_NEGATED.search(sentence[max(0, m.start() - 14):m.start()])) or m.group(0).lower().startswith("недо")
+        if neg == fits:
+            return True
+    return False

@@ -1,0 +1,64 @@
+"""Echo and leaks: a sentence that repeats the prompt (its section markers, the system prompt, the
+customer's question, a copied passage) or is written in the other language is not an explanation.
+
+Overlap is measured on word 3-grams. Thresholds: a sentence is an echo when at least 60 % of its
+3-grams (and it has at least 5: seven words) occur in one prompt part. An explanation that paraphrases shares
+a few 3-grams with the facts ("23,71 ГБ видеопамяти"); a copied line shares nearly all of them.
+The evaluation (bench/explanation.py) measures the same overlap on whole texts.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|ВОПРОС)\s*:|\bAnswer in (?:Russian|English)\b|"
+                  r"<\|im_(?:start|end)\|>|\bsystem prompt\b|\bсистемн\w+ (?:промпт|инструкци)\w*|"
+                  r"\byou are the pre-sales engineer\b|\(no calculation for this question\)", re.I)
+_WORD = re.compile(r"[\wа-яё$%€₽]+(?:[.,]\d+)?", re.I)
+ECHO_SHARE = 0.6
+MIN_GRAMS = 5
+
+
+def words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def ngrams(ws: list[str], n: int = 3) -> list[tuple[str, ...]]:
+    return [tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)]
+
+
+def overlap(text: str, reference: str, n: int = 3) -> float:
+    """Share of `text`'s word n-grams that occur in `reference` (0 when it has none)."""
+    grams = ngrams(words(text), n)
+    if not grams:
+        return 0.0
+    ref = set(ngrams(words(reference), n))
+    return sum(g in ref for g in grams) / len(grams)
+
+
+def is_echo(sentence: str, parts: Iterable[str]) -> bool:
+    grams = ngrams(words(sentence))
+    if len(grams) < MIN_GRAMS:  # a short sentence naturally shares its few 3-grams with the facts
+        return False
+    return any(overlap(sentence, p) >= ECHO_SHARE for p in parts if p)
+
+
+def leaks(sentence: str) -> bool:
+    return bool(LEAK.search(sentence))
+
+
+# English words that never appear in a Russian technical sentence (product names, units and
+# terms such as LoRA, NVLink, PCIe, vLLM, batch stay allowed)
+_EN_FUNCTION = re.compile(
+    r"\b(?:the|is|are|was|were|and|with|without|than|faster|slower|because|which|has|have|it|this|that|you|your|"
+    r"can|will|would|should|more|less|better|not|for|of|from|into|enough|fits|needs?|also|however|about)\b", re.I)
+_CYR = re.compile(r"[а-яё]{2,}", re.I)
+
+
+def wrong_language(sentence: str, lang: str | None) -> bool:
+    """A sentence (or part of one) in the other language than the customer's."""
+    if lang == "ru":
+        return bool(_EN_FUNCTION.search(sentence)) and bool(_CYR.search(sentence) or len(_EN_FUNCTION.findall(sentence)) > 1)
+    if lang == "en":
+        return len(_CYR.findall(sentence)) >= 1
+    return False
