@@ -7,7 +7,6 @@ importing ``knowledge``) so ``tools/`` stays free of the other packages.
 from __future__ import annotations
 
 import difflib
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -17,11 +16,10 @@ import yaml
 from pydantic import BaseModel, Field, model_validator
 
 from tools.errors import SizingError
+from tools.paths import CATALOG_DIR
+from tools.text import normalise_name as _norm  # one normaliser for names (tools/text.py)
 from tools.units import GIB
 
-CATALOG_DIR = Path(
-    os.environ.get("GPU_SIZER_CATALOG_DIR", Path(__file__).resolve().parent.parent / "knowledge" / "catalog")
-)
 
 
 class GPU(BaseModel):
@@ -76,6 +74,18 @@ class Model(BaseModel):
     qk_rope_head_dim: int | None = Field(default=None, description="MLA decoupled RoPE key width.")
     sliding_window: int | None = Field(default=None, description="Window of the local-attention layers.")
     sliding_layers: int | None = Field(default=None, description="How many layers use the sliding window.")
+    kv_free_layers: int | None = Field(
+        default=None, description="Layers that keep no KV cache of their own (linear attention such as "
+        "Gated DeltaNet, or layers that reuse an earlier layer's KV as in Gemma 3n).")
+    tied_embeddings: bool | None = Field(default=None, description="tie_word_embeddings: one matrix for input "
+                                         "embeddings and the LM head (None: unknown, treated as untied).")
+    moe_layers: int | None = Field(default=None, description="Layers with routed experts (None: all n_layers "
+                                   "when moe_experts is set). DeepSeek: 61 - 3 dense-first; Llama 4 Maverick: 24.")
+    moe_shared_experts: int = Field(default=0, description="Always-active shared experts per MoE layer.")
+    expert_params_b: float | None = Field(default=None, description="Routed-expert parameters, billions, where the "
+                                          "expert MLP is not a plain 3-matrix SwiGLU (e.g. gpt-oss biases).")
+    pipeline_params_b: float | None = Field(default=None, description="Image models: the other components "
+                                            "resident with the main network (text encoders, VAE), billions.")
     source: str
 
     @model_validator(mode="after")
@@ -96,6 +106,24 @@ class Model(BaseModel):
     def active_params(self) -> int:
         return int(round((self.active_params_b or self.params_b) * 1e9))
 
+    @property
+    def routed_expert_params(self) -> int:
+        """Parameters of all routed experts (what hybrid offload moves to RAM): MoE layers x experts x
+        3 x hidden x per-expert width (gate, up, down of a SwiGLU expert). 0 for dense models."""
+        if not self.moe_experts or self.kind != "llm":
+            return 0
+        if self.expert_params_b:
+            return int(round(self.expert_params_b * 1e9))
+        layers = self.moe_layers if self.moe_layers is not None else self.n_layers
+        return layers * self.moe_experts * 3 * self.hidden_size * (self.intermediate_size or 0)
+
+    @property
+    def embedding_params(self) -> int:
+        """Input embeddings plus the LM head (once when tied)."""
+        if self.kind != "llm" or not self.vocab_size:
+            return 0
+        return self.vocab_size * self.hidden_size * (1 if self.tied_embeddings else 2)
+
 
 class Server(BaseModel):
     id: str
@@ -110,36 +138,59 @@ class Server(BaseModel):
     ram: str
     interconnect: str
     price: str
+    gpus_fixed: int | None = Field(default=None, description="Systems sold with exactly this many GPUs (DGX: 8).")
+    platform: str | None = Field(default=None, description="Catalog platform id (CPU, RAM channels, PCIe lanes).")
+    ram_gb_options: list[int] = Field(default_factory=list, description="RAM capacities offered, GB.")
     use_cases_ru: str
     use_cases_en: str
     source: str
+
+
+class Platform(BaseModel):
+    """A CPU platform: what bounds CPU-side decode (memory channels) and how many cards it can feed."""
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    sockets: int = Field(ge=1)
+    pcie_lanes_per_socket: int = Field(ge=1, description="CPU PCIe lanes per socket usable for slots.")
+    pcie_gen: int
+    memory_channels_per_socket: int = Field(ge=1)
+    memory_type: str
+    memory_mts: int = Field(gt=0, description="Highest supported DIMM speed, MT/s.")
+    ram_gb_max: int | None = Field(default=None, description="Capacity as configured by the vendor (GB).")
+    socket_link: str | None = Field(default=None, description="Inter-socket link (QPI/UPI/Infinity Fabric).")
+    socket_link_gbs: float | None = Field(default=None, description="Inter-socket bandwidth, GB/s each way.")
+    cpu_fp32_tflops: float | None = Field(default=None, description="Peak FP32 FMA TFLOPS, all sockets, a "
+                                          "typical top SKU of the platform.")
+    source: str
+
+    @property
+    def pcie_lanes(self) -> int:
+        return self.sockets * self.pcie_lanes_per_socket
+
+    @property
+    def bandwidth_gbs_per_socket(self) -> float:
+        return self.memory_channels_per_socket * self.memory_mts * 8 / 1000  # 64-bit channels
+
+    @property
+    def bandwidth_gbs(self) -> float:
+        return self.bandwidth_gbs_per_socket * self.sockets
 
 
 class Catalog(BaseModel):
     gpus: list[GPU]
     models: list[Model]
     servers: list[Server]
-
-
-@lru_cache(maxsize=8192)  # every lookup normalises the whole catalog: this made /api/recommend ~200 ms
-def _norm(name: str) -> str:
-    """Lower-case, unify separators and Cyrillic spellings so 'лама 3 70B' ~ 'llama-3-70b'."""
-    s = name.lower().strip()
-    for ru, en in (("лама", "llama"), ("ллама", "llama"), ("квен", "qwen"), ("мистраль", "mistral"),
-                   ("дипсик", "deepseek"), ("джемма", "gemma")):
-        s = s.replace(ru, en)
-    s = s.replace("ллama", "llama")
-    s = re.sub(r"(?<=\d)[.,](?=\d)", "p", s)  # keep "2.5-7b" apart from "2-57b"
-    s = re.sub(r"[\s_\-./]+", "", s)
-    s = re.sub(r"(instruct|chat|it|hf)$", "", s)
-    return s
+    platforms: list[Platform] = Field(default_factory=list)
 
 
 @lru_cache(maxsize=4)
 def load_catalog(directory: str | None = None) -> Catalog:
     d = Path(directory) if directory else CATALOG_DIR
     data = {}
-    for key in ("gpus", "models", "servers"):
+    for key in ("gpus", "models", "servers", "platforms"):
+        if key == "platforms" and not (d / f"{key}.yaml").is_file():
+            continue
         with open(d / f"{key}.yaml", encoding="utf-8") as fh:
             data[key] = yaml.safe_load(fh)
     return Catalog.model_validate(data)
@@ -175,3 +226,7 @@ def get_model(name: str) -> Model:
 
 def get_server(name: str) -> Server:
     return _lookup(load_catalog().servers, name, "server")
+
+
+def get_platform(name: str) -> Platform:
+    return _lookup(load_catalog().platforms, name, "platform")

@@ -31,14 +31,16 @@ GUIDE_TABLE = {
     "H100 80GB": ("h100-sxm", 80, "HBM3", 700, 350, 3350, 25000, 30000),
 }
 
-GEFORCE = {"rtx-3090", "rtx-4070-ti-super", "rtx-4080", "rtx-4080-super", "rtx-4090", "rtx-5080", "rtx-5090"}
+GEFORCE = {"rtx-3090", "rtx-3060-12gb", "rtx-5060-ti-16gb", "rtx-4070-ti-super", "rtx-4080", "rtx-4080-super", "rtx-4090", "rtx-5080", "rtx-5090"}
 
 # LLMs whose config.json sets head_dim so that n_heads * head_dim != hidden_size.
 HEADS_WIDER_THAN_HIDDEN = {
     "qwen3-0.6b", "qwen3-4b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b",
     "gemma-2-9b", "gemma-3-12b", "deepseek-v3", "deepseek-r1",
+    "gpt-oss-20b", "gpt-oss-120b", "qwen3-next-80b-a3b", "qwen3-coder-30b-a3b", "qwen3-coder-480b-a35b",
+    "deepseek-v3.1", "deepseek-v3.2", "kimi-k2", "glm-4.5", "glm-4.5-air", "glm-4.6",
 }
-HEADS_NARROWER_THAN_HIDDEN = {"gemma-2-27b", "gemma-3-4b", "gemma-3-27b"}
+HEADS_NARROWER_THAN_HIDDEN = {"gemma-2-27b", "gemma-3-4b", "gemma-3-27b", "mistral-small-3.2"}
 
 
 # ----------------------------------------------------------------------------- loading
@@ -125,8 +127,8 @@ def test_gpu_field_consistency():
             assert g.price_usd_min <= g.price_usd_max, g.id
         if g.tdp_w_min is not None:
             assert g.tdp_w_min < g.tdp_w, g.id
-        if g.mig:
-            assert g.gpu_class == "datacenter", g.id
+        if g.mig:  # RTX PRO 6000 Blackwell is the first workstation card with MIG (up to 4)
+            assert g.gpu_class == "datacenter" or g.id == "rtx-pro-6000-blackwell", g.id
         assert g.source.strip(), g.id
 
 
@@ -258,7 +260,13 @@ def test_moe_fields():
             assert 0 < m.active_params_b < m.params_b, m.id
             assert 0 < m.moe_active_experts < m.moe_experts, m.id
     assert {m.id for m in CAT.models if m.moe_experts} == {
-        "mixtral-8x7b", "mixtral-8x22b", "qwen3-30b-a3b", "qwen3-235b-a22b", "deepseek-v3", "deepseek-r1"}
+        "mixtral-8x7b", "mixtral-8x22b", "qwen3-30b-a3b", "qwen3-235b-a22b", "deepseek-v3", "deepseek-r1",
+        "gpt-oss-20b", "gpt-oss-120b", "llama-4-scout", "llama-4-maverick", "qwen3-next-80b-a3b",
+        "qwen3-coder-30b-a3b", "qwen3-coder-480b-a35b", "deepseek-v3.1", "deepseek-v3.2", "kimi-k2",
+        "glm-4.5", "glm-4.5-air", "glm-4.6"}
+    for m in CAT.models:  # the routed experts summed from the architecture stay inside the total
+        if m.moe_experts:
+            assert 0.8 * m.params < m.routed_expert_params < m.params, m.id
 
 
 def test_sliding_window_fields():
