@@ -2,25 +2,60 @@
 
 Inference: weights + KV cache + per-card overheads (CUDA context, framework, activation
 buffers) + a safety reserve on weights and KV (the guide's "weights + KV + 20 %").
-Training adds gradients, optimizer states, an optional fp32 master copy and activations.
-With several cards the model is split tensor-parallel: weights, KV and activations are
-divided, overheads are paid on every card. Defaults are the midpoints of the guide's ranges.
+Training adds gradients, optimizer states, the fp32 master copy and activations.
+With several cards an inference model is split (llama.cpp: by layers; vLLM/SGLang: tensor
+parallel): weights, KV and activations are divided, overheads are paid on every card. Training on
+several cards is data parallel with sharded states (ZeRO-3/FSDP): states are divided, each card
+keeps the activations of its own micro-batch. Defaults are the midpoints of the guide's ranges.
+
+The runtime decides the KV layout (tools/kv.py) and what "fits" means: llama.cpp and the CPU
+need weights + KV + overheads + reserve; vLLM/SGLang claim gpu_memory_utilization x VRAM up
+front and give the KV cache whatever is left after weights and the profiled activation peak.
 """
 from __future__ import annotations
 
 import math
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from tools import catalog, llamacpp
 from tools.catalog import GPU, Model
 from tools.errors import SizingError
-from tools.kv import kv_cache_bytes
-from tools.precision import get_precision
+from tools.kv import kv_bytes_per_token, kv_cache_bytes
+from tools.precision import get_precision, weight_bytes
 from tools.units import GB, check_finite
 
 Task = Literal["inference", "lora", "qlora", "full"]
+Runtime = Literal["llama.cpp", "vllm", "sglang", "cpu"]
+RUNTIMES = ("llama.cpp", "vllm", "sglang", "cpu")
+DEFAULT_RUNTIME = "llama.cpp"
+DEFAULT_GPU_MEMORY_UTILIZATION = {"vllm": 0.9, "sglang": 0.88}  # vLLM default; SGLang mem_fraction_static ~0.88
+
+
+def normalise_runtime(value: str | None) -> str:
+    """'gpu' (the old generic value), 'llamacpp', 'ollama' -> 'llama.cpp'."""
+    v = (value or DEFAULT_RUNTIME).strip().lower().replace("_", "").replace("-", "")
+    v = {"gpu": "llama.cpp", "llamacpp": "llama.cpp", "llama.cpp": "llama.cpp", "ollama": "llama.cpp",
+         "lmstudio": "llama.cpp", "vllm": "vllm", "sglang": "sglang", "cpu": "cpu"}.get(v, v)
+    if v not in RUNTIMES:
+        raise SizingError(f"unknown runtime '{value}'; known: {', '.join(RUNTIMES)}")
+    return v
+
+
+def valid_tensor_parallel(model: Model, n: int) -> bool:
+    """vLLM/SGLang shard attention heads: TP must divide the query heads, and the KV heads must divide
+    evenly or be replicated (TP a multiple of the KV heads)."""
+    if n == 1 or model.kind != "llm":
+        return True
+    if model.n_heads % n:
+        return False
+    kv = model.n_kv_heads if model.attention != "mla" else model.n_heads
+    return kv % n == 0 or n % kv == 0
+
+
+def tensor_parallel_sizes(model: Model, up_to: int = 8) -> list[int]:
+    return [n for n in range(1, up_to + 1) if valid_tensor_parallel(model, n)]
 
 CUDA_CONTEXT_BYTES = 450 * 10**6  # guide: 300-600 MB per card
 FRAMEWORK_BYTES = 1_500 * 10**6  # guide: 1-2 GB per card
@@ -41,11 +76,21 @@ class MemoryRequest(BaseModel):
     gpus: int = Field(1, description="Cards the model is split over (tensor parallel).")
     gpu: str | None = Field(None, description="Catalog GPU to check the fit against.")
     reserve_fraction: float | None = Field(None, description="Safety reserve; default 0.2 of weights+KV (inference), 0.1 (training).")
-    runtime: Literal["gpu", "cpu"] = Field("gpu", description="'cpu' drops CUDA context and framework overheads.")
+    runtime: str = Field(DEFAULT_RUNTIME, description="llama.cpp (default; also Ollama/LM Studio), vllm, sglang or "
+                         "cpu (llama.cpp without a GPU). Decides the KV layout and what fits means.")
+    gpu_memory_utilization: float | None = Field(None, description="vLLM --gpu-memory-utilization (default 0.9) / "
+                                                 "SGLang --mem-fraction-static (0.88): the share of VRAM it claims.")
     lora_rank: int = Field(16, description="LoRA rank r.")
     lora_targets: list[str] = Field(default_factory=lambda: ["q", "k", "v", "o"], description="Projected matrices with adapters.")
     grad_checkpointing: bool = Field(True, description="Recompute activations in the backward pass.")
-    master_weights: bool = Field(False, description="Keep an extra fp32 copy of the weights (classic AMP, +4 B/param).")
+    master_weights: bool = Field(True, description="Full fine-tune: keep the fp32 master copy of the weights "
+                                 "(mixed-precision AdamW, 16 B/param). False = 12 B/param, the vendor guide's "
+                                 "80-120 GB for an 8B model (pure bf16 weights with fp32 Adam states).")
+
+    @field_validator("runtime", mode="before")
+    @classmethod
+    def _runtime(cls, v):
+        return normalise_runtime(v)
 
 
 class MemoryBreakdown(BaseModel):
@@ -73,6 +118,12 @@ class MemoryBreakdown(BaseModel):
     gpu: str | None = None
     gpu_vram_bytes: int | None = None
     fits: bool | None = None
+    runtime: str = DEFAULT_RUNTIME
+    usable_vram_bytes: int | None = Field(None, description="What the runtime may use per card (vLLM: "
+                                          "utilization x VRAM; otherwise the card's VRAM).")
+    kv_capacity_tokens: int | None = Field(None, description="Tokens of KV cache that fit beside the weights on "
+                                           "the card(s), all sequences together (vLLM's 'GPU KV cache size').")
+    tensor_parallel_valid: bool | None = Field(None, description="vLLM/SGLang: does the card count divide the heads.")
     assumptions: list[str] = Field(default_factory=list)
 
 
@@ -86,6 +137,8 @@ def _validate(req: MemoryRequest) -> None:
     check_finite("lora_rank", req.lora_rank, low=1, high=65_536)
     if req.reserve_fraction is not None:
         check_finite("reserve_fraction", req.reserve_fraction, low=0, high=5)
+    if req.gpu_memory_utilization is not None:
+        check_finite("gpu_memory_utilization", req.gpu_memory_utilization, strictly_positive=True, high=1)
     given = sum(bool(x) for x in (req.model, req.params_b, req.model_file))
     if given > 1:
         raise SizingError("give one of: a model name, a parameter count or a model file")
@@ -148,7 +201,7 @@ def estimate_memory(req: MemoryRequest) -> MemoryBreakdown:
     model, notes = resolve_model(req.model, req.params_b, req.model_file)
     if model.kind == "image" and req.task != "inference":
         raise SizingError(f"{model.name} is an image model: only inference memory is estimated")
-    task, n = req.task, req.gpus
+    task, n, runtime = req.task, req.gpus, req.runtime
     context = req.context or DEFAULT_CONTEXT[task]
     if model.max_context and context > model.max_context:
         notes.append(f"context {context} exceeds {model.name}'s maximum of {model.max_context} tokens")
@@ -156,8 +209,13 @@ def estimate_memory(req: MemoryRequest) -> MemoryBreakdown:
     if task == "full" and prec.bits_per_weight < 16:
         raise SizingError("a full fine-tune trains 16-bit weights; use --task qlora for a quantised base")
     params = model.params
-    weights = int(round(params * prec.bytes_per_param))
+    weights = weight_bytes(model, prec)
     note = f"{prec.bits_per_weight:g} bits ({prec.note})"
+    if model.kind == "image" and model.pipeline_params_b:
+        extra = int(round(model.pipeline_params_b * 1e9))
+        weights += int(round(extra * prec.bytes_per_param))
+        notes.append(f"image pipeline: text encoders and VAE ({model.pipeline_params_b:g}B parameters) resident "
+                     f"beside the {model.params_b:g}B network, same precision; output is images, not tokens")
     if req.model_file and not req.model_file.endswith(".json") and task == "inference":
         from tools.arch_files import read_gguf
 
@@ -165,22 +223,37 @@ def estimate_memory(req: MemoryRequest) -> MemoryBreakdown:
         weights = info.tensor_bytes  # exact: the file's tensor data
         prec = prec.model_copy(update={"name": "gguf", "bits_per_weight": round(weights * 8 / params, 2)})
         note = f"{weights:,} bytes of tensor data in the file ({prec.bits_per_weight:g} bits/weight)"
-        if req.runtime == "cpu":
+        if runtime == "cpu":
             weights += info.cpu_repack_bytes
             notes.append(f"llama.cpp on CPU keeps a repacked copy of Q4 matmul weights: "
                          f"+{info.cpu_repack_bytes:,} bytes counted in weights")
     notes.append(f"weights: {params:,} parameters x {note}")
+    if prec.scope != "all" and model.embedding_params:
+        notes.append(f"{model.embedding_params:,} embedding/LM-head parameters kept at 16 bits in {prec.name}")
 
     kv = grads = optim = master = adapter = 0
+    tp_valid = None
+    paged = runtime in ("vllm", "sglang")
     if task == "inference":
-        kv = kv_cache_bytes(model, context, req.batch, req.kv_dtype)
-        if req.runtime == "cpu":
+        kv = kv_cache_bytes(model, context, req.batch, req.kv_dtype, runtime=runtime)
+        if runtime == "cpu":
             acts = llamacpp.compute_buffer_bytes(model, context * req.batch)  # one KV pool of batch x context cells
             notes.append("activations: llama.cpp compute buffer (n_ubatch 512, flash attention off)")
         else:
             acts = int(round(weights * ACTIVATION_FRACTION))
-        reserve_frac = 0.2 if req.reserve_fraction is None else req.reserve_fraction
+        reserve_frac = (0.0 if paged else 0.2) if req.reserve_fraction is None else req.reserve_fraction
         reserve = int(round(reserve_frac * (weights + kv)))
+        if n > 1 and model.kind == "llm":
+            if paged:
+                tp_valid = valid_tensor_parallel(model, n)
+                if tp_valid:
+                    notes.append(f"{runtime}: tensor parallel over {n} cards ({model.n_heads} heads / {n})")
+                else:
+                    ok = ", ".join(map(str, tensor_parallel_sizes(model)))
+                    notes.append(f"{runtime}: tensor-parallel size {n} does not divide {model.n_heads} attention "
+                                 f"heads (valid: {ok}); {n} cards run as pipeline (layer) parallel instead")
+            else:
+                notes.append(f"llama.cpp: layers split over {n} cards (--split-mode layer)")
     else:
         acts = training_activation_bytes(model, context, req.batch, req.grad_checkpointing)
         if task == "full":
@@ -188,7 +261,8 @@ def estimate_memory(req: MemoryRequest) -> MemoryBreakdown:
             grads, optim = 2 * params, 8 * params  # bf16 gradients; Adam m and v in fp32
             master = 4 * params if req.master_weights else 0
             notes.append(f"full fine-tune: {12 + (4 if req.master_weights else 0)} bytes/parameter "
-                         "(16-bit weights 2 + gradients 2 + Adam 2x4" + (" + fp32 master 4)" if master else ")"))
+                         "(16-bit weights 2 + gradients 2 + Adam 2x4" + (" + fp32 master 4, mixed-precision "
+                         "AdamW as usually run)" if master else "; no fp32 master copy, the vendor guide's figure)"))
         else:
             adapter = lora_adapter_params(model, req.lora_rank, req.lora_targets)
             trained = adapter
@@ -197,17 +271,22 @@ def estimate_memory(req: MemoryRequest) -> MemoryBreakdown:
             weights += 2 * adapter
             notes.append(f"{task}: {adapter:,} adapter parameters (rank {req.lora_rank} on "
                          f"{','.join(req.lora_targets)}), 16 bytes each with gradients and Adam")
-        notes.append(f"activations for batch {req.batch} x {context} tokens, gradient checkpointing "
+        notes.append(f"activations for batch {req.batch} x {context} tokens per card, gradient checkpointing "
                      f"{'on' if req.grad_checkpointing else 'off'}; trained parameters {trained:,}")
+        if n > 1:
+            notes.append(f"data parallel over {n} cards with sharded weights, gradients and optimizer (ZeRO-3/"
+                         f"FSDP); every card holds the activations of its own micro-batch")
+            acts *= n
         reserve_frac = 0.1 if req.reserve_fraction is None else req.reserve_fraction
         reserve = int(round(reserve_frac * (weights + grads + optim + master + acts)))
 
-    cuda = 0 if req.runtime == "cpu" else CUDA_CONTEXT_BYTES * n
-    framework = 0 if req.runtime == "cpu" else FRAMEWORK_BYTES * n
+    cuda = 0 if runtime == "cpu" else CUDA_CONTEXT_BYTES * n
+    framework = 0 if runtime == "cpu" else FRAMEWORK_BYTES * n
     total = weights + kv + acts + grads + optim + master + cuda + framework + reserve
     per_gpu = math.ceil(total / n)
-    if n > 1:
-        notes.append(f"split over {n} cards (tensor parallel / sharded states); overheads counted per card")
+    if n > 1 and task == "inference" and model.kind != "llm":
+        notes.append(f"split over {n} cards; overheads counted per card")
+    notes.append(f"runtime: {runtime}" + (" (default)" if runtime == DEFAULT_RUNTIME else ""))
 
     out = MemoryBreakdown(
         model=model.name, params=params, precision=prec.name, bits_per_weight=prec.bits_per_weight, task=task,
@@ -215,11 +294,22 @@ def estimate_memory(req: MemoryRequest) -> MemoryBreakdown:
         activations_bytes=acts, gradients_bytes=grads, optimizer_bytes=optim, master_weights_bytes=master,
         adapter_params=adapter, cuda_context_bytes=cuda, framework_bytes=framework,
         overhead_bytes=cuda + framework + acts, reserve_bytes=reserve, total_bytes=total, per_gpu_bytes=per_gpu,
-        assumptions=notes,
+        runtime=runtime, tensor_parallel_valid=tp_valid, assumptions=notes,
     )
     if req.gpu:
         card: GPU = catalog.get_gpu(req.gpu)
-        out.gpu, out.gpu_vram_bytes, out.fits = card.name, card.vram_bytes, per_gpu <= card.vram_bytes
+        usable = card.vram_bytes
+        if paged:
+            util = req.gpu_memory_utilization or DEFAULT_GPU_MEMORY_UTILIZATION[runtime]
+            usable = int(card.vram_bytes * util)
+            notes.append(f"{runtime} claims {util:g} x {card.vram_gib:g} GiB per card and gives the KV cache what "
+                         "is left after weights and the activation peak (paged blocks of 16 tokens)")
+        out.gpu, out.gpu_vram_bytes, out.fits = card.name, card.vram_bytes, per_gpu <= usable
+        out.usable_vram_bytes = usable
+        if task == "inference" and model.kind == "llm":
+            free = usable * n - (total - kv - reserve) - (0 if paged else int(0.2 * weights))
+            per_tok = kv_bytes_per_token(model, req.kv_dtype) * (1 if paged else 1.2)
+            out.kv_capacity_tokens = max(0, int(free // per_tok)) if per_tok else None
     return out
 
 
