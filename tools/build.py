@@ -6,15 +6,16 @@ from pydantic import BaseModel
 from tools import catalog
 from tools.units import check_finite
 
-# CPU lanes per platform (vendor datasheets); the guide's example is dual EPYC 9004 for 4 x x16.
-PLATFORMS = [
-    ("desktop (AM5 / LGA1700)", 24),
-    ("dual Xeon E5 v3/v4 (X99 / C612)", 80),
-    ("Xeon W-3400 / Xeon Scalable 4th gen, one socket", 112),
-    ("Threadripper PRO 7000WX", 128),
-    ("dual EPYC 9004", 128),
-    ("dual Xeon Scalable 4th gen", 160),
-]
+
+
+def platforms() -> list[tuple[str, int]]:
+    """(name, CPU PCIe lanes for slots) per catalog platform (knowledge/catalog/platforms.yaml, Intel ARK /
+    AMD spec pages: E5 v3/v4 40 per socket, Xeon Scalable 4th gen 80 per socket, W-3400 112); the
+    guide's example is dual EPYC 9004 for 4 x x16."""
+    return sorted(((p.name, p.pcie_lanes) for p in catalog.load_catalog().platforms), key=lambda x: (x[1], x[0]))
+
+
+PLATFORMS = platforms()
 SPARE_LANES = 32  # NVMe drives and a fast NIC besides the GPUs
 OPEN_AIR_3SLOT_MAX = 2  # reference 3-slot open-air cards that physically fit side by side
 WATER_L_PER_MIN_PER_GPU = 2
@@ -56,9 +57,9 @@ def build_check(gpu: str, count: int) -> BuildCheck:
         if count > 1:
             notes.append("keep the rack inlet at 20–25 °C, otherwise GPUs throttle")
     need = lanes + (SPARE_LANES if lanes else 0)
-    platforms = [name for name, n in PLATFORMS if n >= need] if lanes else []
+    platforms_ok = [name for name, n in platforms() if n >= need] if lanes else []
     if lanes:
         notes.append(f"{count} × x16 = {lanes} lanes for GPUs, {need} with NVMe and network")
     return BuildCheck(gpu=card.name, count=count, slots_needed=card.slots * count, cooling=card.cooling,
                       cooling_ok_as_is=ok, pcie_lanes_gpus=lanes, pcie_lanes_recommended=need,
-                      platforms=platforms, notes=notes)
+                      platforms=platforms_ok, notes=notes)
