@@ -1,7 +1,7 @@
 """The estimate against what llama.cpp really allocates for the default GGUF (CPU, real load)."""
 import pytest
 
-from assistant.llm.measure import llama_report
+from bench.measure import llama_report
 from assistant.settings import get_settings
 from tools.memory import MemoryRequest, estimate_memory
 
