@@ -1,0 +1,91 @@
+"""The one text module: language, name normalisation, family aliases, suffixes, sentences.
+
+Used by the reader (`assistant/reading`), the catalog lookups, the grounding guard and retrieval,
+so they agree on what a customer's words mean. Pure functions; the word lists are data
+(`knowledge/catalog/lexicon.yaml`, loaded by `tools.lexicon`).
+
+Language rule: a message is Russian when it has at least 2 Cyrillic letters. Latin model and card
+names are common in Russian messages ("сколько памяти для Llama 3 70B на 2x H100"), so a ratio
+of scripts misjudges them; one stray Cyrillic letter ("Н100" typed on a Russian layout) does not
+make an English message Russian.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from tools.lexicon import load_lexicon
+
+Language = Literal["ru", "en"]
+_CYR = re.compile(r"[а-яё]", re.I)
+
+
+def detect_language(text: str) -> Language:
+    return "ru" if len(_CYR.findall(text)) >= 2 else "en"
+
+
+def has_cyrillic(text: str) -> bool:
+    return bool(_CYR.search(text))
+
+
+# Russian case/ordinal endings written after a number: "4090-я", "4090-х", "3090ые", "4090ку", "H100-е".
+ORDINAL_SUFFIX = r"(?:-?(?:ая|ой|ую|ые|ых|ыми|ым|ми|ом|ка|ки|ку|кой|ках|ке|ти|я|й|ю|е|х|м|го))"
+_SUFFIX_RE = re.compile(rf"(?<=\d){ORDINAL_SUFFIX}$", re.I)
+_EN_PLURAL = re.compile(r"(?<=\d)(?:'?s|-s)$", re.I)  # "H100s", "4090's"
+
+
+def strip_number_suffix(token: str) -> str:
+    """'4090-я' -> '4090', '3090ые' -> '3090', 'H100s' -> 'H100'; other tokens unchanged."""
+    out = _SUFFIX_RE.sub("", token)
+    return _EN_PLURAL.sub("", out)
+
+
+@lru_cache(maxsize=1)
+def _family_pattern() -> tuple[re.Pattern, dict[str, str]]:
+    index = load_lexicon().family_index()
+    alts = sorted(index, key=len, reverse=True)
+    # a family word at a word start, followed by a non-letter (digit, separator or end): "ламу3" too
+    pat = re.compile(r"(?<![a-zа-яё])(" + "|".join(map(re.escape, alts)) + r")(?![a-zа-яё])", re.I)
+    return pat, index
+
+
+def canonical_family(text: str) -> str:
+    """Replace every family alias by its canonical name: 'ламу 3 8б' -> 'llama 3 8б'."""
+    pat, index = _family_pattern()
+    return pat.sub(lambda m: index[m.group(1).lower()], text)
+
+
+def family_of(word: str) -> str | None:
+    return _family_pattern()[1].get(word.lower())
+
+
+@lru_cache(maxsize=8192)  # every catalog lookup normalises the whole catalog: keep it cached
+def normalise_name(name: str) -> str:
+    """Lower-case, canonical family names, unified separators: 'лама 3 70Б' ~ 'llama-3-70b'."""
+    s = canonical_family(name.lower().strip())
+    s = re.sub(r"(?<=\d)б(?![а-яё])", "b", s)  # "8б" -> "8b"
+    s = re.sub(r"(?<=\d)[.,](?=\d)", "p", s)  # keep "2.5-7b" apart from "2-57b"
+    s = re.sub(r"[\s_\-./]+", "", s)
+    s = re.sub(r"(instruct|chat|it|hf)$", "", s)
+    return s
+
+
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences ending in . ! ? … or a line break; empty pieces dropped."""
+    return [s for s in (p.strip() for p in _SENTENCE.split(text)) if s]
+
+
+# product-shaped names: "RTX 9090", "H300", "Llama-7-900B"; the catalog decides whether they exist
+GPU_NAME = re.compile(r"\b(?:(?:rtx|gtx)[\s-]?(?:a|pro\s)?\d{3,5}(?:[\s-]?(?:ti|super|ada)\b)*|[ahblvАН]\d{2,3}[a-z]?)\b",
+                      re.I)
+
+
+@lru_cache(maxsize=1)
+def model_name_pattern() -> re.Pattern:
+    alts = sorted(_family_pattern()[1], key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, alts)) + r")[\s-]?v?\d+(?:\.\d+)?[\s-]+\d+(?:[.,]\d+)?\s?[bб]\b",
+                      re.I)
