@@ -1,0 +1,84 @@
+"""Named choices: the precision ("q4", "Q4_K_M", "fp8", "awq", "квантованная") and the task
+("файнтюн", "LoRA", "QLoRA", "полное обучение", "инференс"), with negation ("не обучение, а инференс").
+
+Label conventions (issue 11): generic q4 / 4-bit -> int4, q8 -> int8, q5 -> Q5_K_M, q6 -> Q6_K,
+q3 -> Q3_K_M, q2 -> Q2_K; explicit GGUF types uppercased as written; "квантованная" -> int4, assumed.
+Generic fine-tuning -> full; LoRA -> lora; QLoRA -> qlora.
+"""
+from __future__ import annotations
+
+import re
+
+from assistant.reading.quantities import Attached
+from assistant.reading.tokens import Token
+from tools.lexicon import load_lexicon
+
+_GGUF = re.compile(r"^i?q\d_(?:k(?:_[sml])?|[01]|xs|xxs|nl|s|m)$", re.I)
+_VAGUE = re.compile(r"^(?:кванто?ван|квантизо?ван|квантиз|quantiz|quantis)", re.I)
+_UNQUANT = re.compile(r"(?:без|no|without|не)\s+(?:квантиз\w*|кванто?ван\w*|quantiz\w*|quantis\w*)|unquantized|"
+                      r"полн\w+ точност\w*|full precision", re.I)
+_NEG = {"не", "без", "no", "not", "without", "нет"}
+
+
+def _negated(tokens: list[Token], k: int) -> bool:
+    return any(t.low in _NEG for t in tokens[max(0, k - 2):k])
+
+
+def precision(tokens: list[Token], text: str) -> list[Attached]:
+    lex = load_lexicon().precision
+    out: list[Attached] = []
+    for t in tokens:
+        if t.used:
+            continue
+        low = t.low.replace("-", "")
+        if _GGUF.match(t.low):
+            out.append(Attached("precision", t.text.upper(), [t.i]))
+        elif t.low in lex.exact or low in lex.exact:
+            out.append(Attached("precision", lex.exact.get(t.low) or lex.exact[low], [t.i]))
+    if _UNQUANT.search(text):
+        m = _UNQUANT.search(text)
+        idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()]
+        out.append(Attached("precision", "fp16", idx))
+        for i in idx:
+            tokens[i].used = "precision"
+    elif not out:
+        for t in tokens:
+            if not t.used and _VAGUE.match(t.low) and not _negated(tokens, t.i):
+                out.append(Attached("precision", "int4", [t.i], assumed=True))
+                break
+    return out
+
+
+_TASKS = [
+    ("qlora", re.compile(r"^(?:q-?lora|кулор\w*|ку-?лор\w*|кьюлор\w*)$")),
+    ("lora", re.compile(r"^(?:lora|лор[аеуыо]\w*|лоры)$")),
+    ("inference", re.compile(r"^(?:инференс\w*|inference|инференц\w*|чат-?бот\w*|chatbot\w*)$")),
+]
+_FULL = re.compile(r"(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*)|"
+                   r"с нуля|from scratch|pre-?train\w*|претрейн\w*", re.I)
+_TUNE = re.compile(r"^(?:(?:до)?обуч\w*|обучени\w*|учить|\w*тренир\w*|файн-?тюн\w*|тюн\w*|дотюн\w*|fine|finetun\w*|fine-tun\w*|"
+                   r"train\w*|тренир\w*|sft)$", re.I)
+
+
+def task(tokens: list[Token], text: str) -> list[Attached]:
+    found: list[Attached] = []
+    for t in tokens:
+        for name, pat in _TASKS:
+            if pat.match(t.low) and not _negated(tokens, t.i):
+                found.append(Attached("task", name, [t.i]))
+                break
+    bot = re.search(r"чат-?бот|chat-?bot", text, re.I)
+    if bot and not found:
+        found = [Attached("task", "inference", [t.i for t in tokens if t.start >= bot.start() and t.end <= bot.end()])]
+    if any(a.value in ("lora", "qlora") for a in found):
+        return [a for a in found if a.value != "inference"][:1]
+    m = _FULL.search(text)
+    if m:
+        return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
+    for t in tokens:
+        if _TUNE.match(t.low) and not _negated(tokens, t.i):
+            if t.low == "fine" and not (t.i + 1 < len(tokens) and tokens[t.i + 1].low.startswith("tun")):
+                continue
+            # "дообучение и инференс": both named, neither is the question -> a conflict for resolve
+            return [Attached("task", "full", [t.i])] + found[:1]
+    return found[:1]

@@ -1,0 +1,91 @@
+"""Money and hours: "$15k", "500к ₽", "3,5 млн руб", "250 руб/час", "12 часов в день по будням".
+
+Money k/к/тыс = 1000, млн/M/лям = 1e6 (context k is 1024: that is `quantities`). A sum is money when
+a currency sign or word is next to it, or a million-scale word follows it, or a budget word comes just
+before it. An hourly price is cloud rent; otherwise a sum is the server's price when the message
+compares owning with renting, and the customer's budget when it does not.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from assistant.reading.tokens import Token
+from tools.lexicon import load_lexicon
+
+if TYPE_CHECKING:
+    from assistant.reading.quantities import Attached
+
+_AMOUNT = re.compile(r"^(\d+(?:[.,]\d+)?|\d{1,3}(?:[ ,\u00a0]\d{3})+)(k|к|m|млн|тыс|р|руб|₽|\$|€)?$")
+_SIGN = {"$": "$", "€": "€", "₽": "₽", "usd": "$", "rub": "₽", "eur": "€"}
+_HOURLY = re.compile(r"^\s*(?:/\s*(?:час|ч|h|hr|hour)|(?:в|за|per|an|a|each)\s+(?:час|ч\b|hour|hr)|"
+                     r"hourly|почасов|в\s+ч\b)", re.I)
+_BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
+               "spend", "потратить", "upto", "больше", "дороже"}
+_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
+_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri", re.I)
+
+
+def _currency(t: Token | None) -> str | None:
+    if t is None:
+        return None
+    return _SIGN.get(t.low) or _SIGN.get(t.concept or "")
+
+
+def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
+    from assistant.reading.quantities import Attached
+
+    t = tokens[k]
+    m = _AMOUNT.match(t.low if not t.word_number else f"{int(t.number or 0)}")
+    if not m:
+        return None
+    value = float(re.sub(r"[ ,\u00a0]", "", m.group(1)) if re.search(r"[ \u00a0]|,\d{3}$", m.group(1))
+                  else m.group(1).replace(",", "."))
+    scales, used = load_lexicon().scale.money, [k]
+    glued = m.group(2)
+    cur = _SIGN.get(glued or "") or ("₽" if glued in ("р", "руб") else None)
+    if glued in scales:
+        value *= scales[glued]
+    end = k
+    if end + 1 < len(tokens) and tokens[end + 1].low.rstrip(".") in scales and not glued:
+        value *= scales[tokens[end + 1].low.rstrip(".")]
+        big = tokens[end + 1].low.startswith(("млн", "милл", "лям", "mln", "million"))
+        end += 1
+        used.append(end)
+    else:
+        big = glued in ("m", "млн")
+    before = _currency(tokens[k - 1]) if k > 0 else None
+    if end + 2 < len(tokens) and tokens[end + 1].low == ".":  # "900 тыс. рублей"
+        end += 1
+    after = _currency(tokens[end + 1]) if end + 1 < len(tokens) else None
+    if after:
+        end += 1
+        used.append(end)
+    if before:
+        used.insert(0, k - 1)
+    cur = cur or before or after
+    budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k])
+    if not (cur or big or (budget_cue and (value >= 1000 or glued))):
+        return None
+    tail = text[tokens[end].end:tokens[end].end + 16]
+    if _HOURLY.match(tail):
+        slot = "cloud_hourly"
+    elif budget_cue or not _OWN_VS_CLOUD.search(text):
+        slot = "budget"
+    else:
+        slot = "server_price"
+    out = [Attached(slot, value, used)]
+    if cur:
+        out.append(Attached("currency", cur, used))
+    return out
+
+
+def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> float:
+    """'12 часов в день' -> 12*365/12; 'по будням' -> N*260/12; per week -> N*52/12; per month as is."""
+    period = next((t.concept for t in tokens[n + 1:n + 4] if t.concept in ("day", "week", "month", "weekday")), None)
+    weekdays = bool(_WEEKDAYS.search(text)) or period == "weekday"
+    if period in ("day", "weekday") or (period is None and weekdays):
+        return round(value * (260 if weekdays else 365) / 12, 2)
+    if period == "week":
+        return round(value * 52 / 12, 2)
+    return value

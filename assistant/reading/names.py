@@ -1,0 +1,209 @@
+"""Catalog names in the token stream: models, cards, servers, and product-shaped names we do not know.
+
+Exact alias hits come first (longest window of tokens whose normalised text is a catalog name);
+then "family + size" ("лама 70б" -> the newest catalog Llama of ~70B); then product-shaped names the
+catalog lacks ("RTX 9090", "Llama 7 900B") go to `unknown_products` so no figure is invented for them.
+Typos in family words were already mended token by token (`words.fuzzy_family`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from assistant.reading.tokens import Token
+from tools import catalog
+from tools.lexicon import load_lexicon
+from tools.text import GPU_NAME, model_name_pattern, normalise_name
+
+
+@dataclass
+class Hit:
+    kind: str  # "model" | "gpu" | "server" | "unknown"
+    id: str
+    i: int
+    j: int  # tokens i..j-1
+
+
+@lru_cache(maxsize=4)
+def _indexes(_cat_id: int) -> dict[str, dict[str, str]]:
+    cat = catalog.load_catalog()
+    out: dict[str, dict[str, str]] = {}
+    for kind, items in (("model", cat.models), ("gpu", cat.gpus), ("server", cat.servers)):
+        idx: dict[str, str] = {}
+        for it in items:
+            for n in (it.id, it.name, *it.aliases):
+                idx.setdefault(normalise_name(n), it.id)
+        out[kind] = idx
+    for name, mid in load_lexicon().model_defaults.items():
+        out["model"].setdefault(normalise_name(name), mid)
+    return out
+
+
+def indexes() -> dict[str, dict[str, str]]:
+    return _indexes(id(catalog.load_catalog()))
+
+
+_GLUE_WORDS = {"a", "an", "the", "в", "на", "с", "и", "or", "and", "или", "для", "for", "of", "по", "x"}
+
+
+def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
+    idx, hits, i = indexes(), [], 0
+    while i < len(tokens):
+        for j in range(min(len(tokens), i + max_len), i, -1):
+            window = tokens[i:j]
+            if not window[0].canon[:1].isalnum() or not window[-1].canon[:1].isalnum() or \
+                    any(t.text in _GLUE_WORDS for t in window):
+                continue
+            keys = [normalise_name(" ".join(t.canon for t in window))]
+            keys.insert(0, normalise_name(" ".join(t.low for t in window)))  # "L40S" before "L40"+"s"
+            if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
+                continue
+            if len(window) == 1 and window[0].canon in load_lexicon().families and _size_after(tokens, i):
+                continue  # "дипсик 70b": family and size, not the family's default model
+            found = next(((k, key) for key in keys for k in ("model", "gpu", "server") if key in idx[k]), None)
+            if found:
+                kind, key = found
+                hits.append(Hit(kind, idx[kind][key], i, j))
+                i = j - 1
+                break
+        i += 1
+    return hits
+
+
+_SIZE = re.compile(r"^(\d+(?:[.,]\d+)?)(?:b|б|bn)$")
+_VERSION = re.compile(r"^(?:v?\d+(?:[.,]\d+)?|r1|v3|coder|instruct)$")
+
+
+def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | None:
+    version: list[str] = []
+    for k in range(i + 1, min(len(tokens), i + 5)):
+        t = tokens[k]
+        m = _SIZE.match(t.canon)
+        if m:
+            return float(m.group(1).replace(",", ".")), k + 1, version
+        if t.number is not None and not t.word_number and k + 1 < len(tokens) and tokens[k + 1].concept == "billion":
+            return t.number, k + 2, version
+        if _VERSION.match(t.canon) and not t.word_number:
+            version.append(t.canon)
+            continue
+        return None
+    return None
+
+
+def _nominal(m) -> float:
+    """The size a model's name says ("qwen3-coder-30b-a3b" 30), else its parameter count rounded."""
+    found = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])", m.id)
+    return float(found.group(1)) if found else float(round(m.params_b))
+
+
+def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
+    families = load_lexicon().families
+    models = catalog.load_catalog().models
+    hits = []
+    for t in tokens:
+        if t.i in used or t.canon not in families:
+            continue
+        found = _size_after(tokens, t.i)
+        if not found or any(k in used for k in range(t.i, found[1])):
+            continue
+        size, end, version = found
+        fam = t.canon
+        cands = [m for m in models if (m.family == fam or m.id.startswith(fam)) and abs(m.params_b - size) / size < 0.15]
+        if version:
+            prefix = normalise_name(fam + " ".join(version))
+            cands = [m for m in cands if normalise_name(m.name).startswith(prefix) or m.id.startswith(fam + version[0])]
+        exact = [m for m in cands if _nominal(m) == size]  # "qwen 32b" is Qwen3 32B, not Qwen3-Coder 30B
+        cands = exact or cands
+        default = indexes()["model"].get(normalise_name(fam))  # "дипсик 671b": the family's own default
+        pick = default if default in {m.id for m in cands} else (cands[-1].id if cands else None)
+        hits.append(Hit("model", pick, t.i, end) if pick else
+                    Hit("unknown", " ".join(x.text for x in tokens[t.i:end]), t.i, end))
+    return hits
+
+
+def _unknown(text: str, tokens: list[Token], used: set[int]) -> list[Hit]:
+    idx, hits = indexes(), []
+    for pattern in (GPU_NAME, model_name_pattern()):
+        for m in pattern.finditer(text):
+            inside = [t for t in tokens if t.start >= m.start() and t.end <= m.end()]
+            if not inside or any(t.i in used for t in inside):
+                continue
+            name = " ".join(m.group(0).split())
+            if any(normalise_name(name) in idx[k] for k in idx):
+                continue
+            hits.append(Hit("unknown", name, inside[0].i, inside[-1].i + 1))
+            used.update(t.i for t in inside)
+    return hits
+
+
+def find_names(text: str, tokens: list[Token]) -> list[Hit]:
+    hits = _exact(tokens)
+    used = {k for h in hits for k in range(h.i, h.j)}
+    more = _family_size(tokens, used)
+    used |= {k for h in more for k in range(h.i, h.j)}
+    hits += more + _unknown(text, tokens, used)
+    return sorted(hits, key=lambda h: h.i)
+
+
+_UPGRADE = re.compile(r"добав|докуп|add |upgrade|апгрейд", re.I)
+_COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
+                      r"comparison|быстрее|faster|тише|cheaper|дешевле", re.I)
+_CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|то есть|sorry|i mean|actually|rather)\b", re.I)
+
+
+def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], list[Hit]]:
+    """Mark the tokens of each name as used; a card's own memory size after its name ("3060 на 12
+    гигов", "A100 80GB") belongs to the name, not to card_vram_gb."""
+    gpus_by_id = {g.id: g for g in catalog.load_catalog().gpus}
+    for h in hits:
+        for k in range(h.i, h.j):
+            tokens[k].used = f"{h.kind}_name" if h.kind != "unknown" else "unknown_product"
+        if h.kind == "gpu":
+            vram = gpus_by_id[h.id].vram_gib
+            for k in range(h.j, min(len(tokens), h.j + 3)):
+                m = re.match(r"^(\d+)(?:gb|гб|g|гиг\w*)?$", tokens[k].low)
+                unit = m and (m.group(0) != m.group(1) or (k + 1 < len(tokens) and tokens[k + 1].concept == "gb"))
+                if m and unit and abs(float(m.group(1)) - vram) <= 1:
+                    tokens[k].used = "gpu_name"
+                    if m.group(0) == m.group(1):
+                        tokens[k + 1].used = "gpu_name"
+                    h.j = k + (1 if m.group(0) != m.group(1) else 2)
+                    break
+                if tokens[k].low not in ("на", "с", "with", "of", "по", "-", ","):
+                    break
+    return ([h for h in hits if h.kind == "model"], [h for h in hits if h.kind == "gpu"],
+            [h for h in hits if h.kind == "unknown"])
+
+
+def _one(found: list[Hit], text: str, tokens: list[Token]) -> Hit | None:
+    """The one id named, or the later of two when a correction word stands between them."""
+    ids = list(dict.fromkeys(h.id for h in found))
+    if len(ids) == 1:
+        return found[-1]
+    a, b = found[-2], found[-1]
+    return b if _CORRECTION.search(text[tokens[a.j - 1].end:tokens[b.i].start]) else None
+
+
+def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, text: str, tokens, span) -> None:
+    for key, found in (("model_name", models), ("gpu_name", gpus)):
+        if found:
+            spans[key] = [span(text, tokens, list(range(h.i, h.j))) for h in found]
+    if models:
+        m = _one(models, text, tokens)
+        if m:
+            fields["model"] = m.id
+            fields.pop("params_b", None)
+            spans["model"] = [span(text, tokens, list(range(m.i, m.j)))]
+    if gpus:
+        ids = list(dict.fromkeys(h.id for h in gpus))
+        if len(ids) > 1 and not _COMPARE.search(text) and not _UPGRADE.search(text) and not _one(gpus, text, tokens):
+            pass  # "3090 к своей 4090": two cards, neither the question's
+        elif len(ids) == 1 or _UPGRADE.search(text) or _one(gpus, text, tokens):
+            g = gpus[0] if len(ids) > 1 and _UPGRADE.search(text) else (_one(gpus, text, tokens) or gpus[0])
+            fields["gpu"] = g.id
+            spans["gpu"] = [span(text, tokens, list(range(g.i, g.j)))]
+        else:
+            fields["gpus"] = ids
+            spans["gpus"] = spans["gpu_name"]
+        fields.pop("card_vram_gb", None)

@@ -1,0 +1,174 @@
+"""Numbers with their units, each attached to exactly one slot by unit and context.
+
+A number takes its unit from letters glued to it ("8б", "24гб", "32k", "4x"), else from the words
+after it (lemmas: "гига", "штук", "одновременных пользователей", "часов в день"), else from a cue
+before it ("контекст 8192", "бюджет 500к", "x4", "batch 8"). Money is decided in `money.py`.
+Rules that keep slots apart: a budget is never a context ("$15k", "500к ₽", "бюджет 500к"); a
+card size is never a model size (GB vs B); a bare "500к" with no cue attaches to nothing.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from assistant.reading import money
+from assistant.reading.tokens import Token
+from tools.lexicon import load_lexicon
+
+_GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit)$")
+_COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(?:gb|гб|g)?$")
+_X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
+_SKIP = {"одновременный", "параллельный", "активный", "живой", "concurrent", "simultaneous", "active", "parallel",
+         "штатный", "of", "из", "всего", "total", "штат", "штатных", "видео", "the", "more", "gpu-", "nvidia", "rtx"}
+_CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
+_USERS_CUE = {"batch", "батч", "пользователи", "users", "юзеры"}
+_BITS = {"bit", "бит", "бита", "bits", "битный"}
+_GB = {"gb", "гб", "g", "гиг"}
+
+
+@dataclass
+class Attached:
+    slot: str
+    value: float | str
+    tokens: list[int]
+    assumed: bool = False
+
+
+def _unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:
+    """Concept of the first meaningful word after token k, and its index."""
+    for n in range(k + 1, min(len(tokens), k + 4)):
+        t = tokens[n]
+        if t.low in _SKIP or t.lemma in _SKIP or t.low in ("-", "."):
+            continue
+        return (t.concept if not t.used else None), n
+    return None, k
+
+
+def _cue_before(tokens: list[Token], k: int, cues: set[str], reach: int = 3) -> bool:
+    for n in range(max(0, k - reach), k):
+        t = tokens[n]
+        if not t.used and (t.low in cues or t.lemma in cues or t.concept in cues):
+            return True
+    return False
+
+
+def _scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[float, int]:
+    if k + 1 < len(tokens) and tokens[k + 1].low.rstrip(".") in table:
+        return table[tokens[k + 1].low.rstrip(".")], k + 1
+    return 1.0, k
+
+
+def _gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
+    n = k + 1
+    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "nvidia", "rtx", "geforce", "of"):
+        if tokens[n].low in ("rtx", "nvidia", "geforce") and n in gpu_starts:
+            return True
+        n += 1
+    return n in gpu_starts or (n < len(tokens) and bool(re.match(r"^\d+(?:gb|гб)$", tokens[n].low)))
+
+
+def _alternative_next(tokens: list[Token], k: int, text: str) -> int | None:
+    """'20 or 40 users', '20-30 человек', '2 или 3': the number joined to token k by an alternative."""
+    for n in range(k + 1, min(len(tokens), k + 4)):
+        if tokens[n].number is not None or tokens[n].has_digit:
+            return n if is_range(text, tokens, k, n) else None
+    return None
+
+
+def is_range(text: str, tokens: list[Token], a: int, b: int) -> bool:
+    return bool(_ALTERNATIVE.match(text[tokens[a].end:tokens[b].start]))
+
+
+_ALTERNATIVE = re.compile(r"^\s*,?\s*(?:(?:ну |а )?или|либо|or|to|-|–|—|/)\s*$", re.I)
+VAGUE = {"few", "several", "несколько", "нескольких", "пару-тройку"}
+_PHRASE_730 = re.compile(r"круглосуточн\w*|around the clock|24x7|24 на 7|24/7|нон-?стоп|non-?stop", re.I)
+
+
+def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
+    """The slot(s) of the number at token k, or [] when its unit and context say nothing."""
+    lex = load_lexicon()
+    t, low = tokens[k], tokens[k].low
+    if m := _COUNT_VRAM.match(low):  # "2x48GB"
+        return [Attached("gpu_count", int(m.group(1)), [k]), Attached("card_vram_gb", float(m.group(2)), [k])]
+    if m := _X_COUNT.match(low):
+        return [Attached("gpu_count", int(m.group(1)), [k])]
+    if low == "24/7":
+        return [Attached("hours_per_month", 730.0, [k])]
+    if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
+        return [Attached("gpu_count", int(t.number), [k - 1, k])]
+    if k > 0 and tokens[k - 1].low in VAGUE:
+        return []
+    got = money.read(tokens, k, text)
+    if got:
+        return got
+    glued = _GLUED.match(low)
+    value, suffix = (float(glued.group(1).replace(",", ".")), glued.group(2)) if glued else (t.number, "")
+    if value is None:
+        return []
+    concept, n = _unit_after(tokens, k)
+    unit = [n] if concept else []
+    if suffix in ("b", "б", "bn") or concept == "billion":
+        return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]
+    if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
+        size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
+        ram = _cue_before(tokens, k, {"ram"}) or any(x.concept == "ram" for x in tokens[k + 1:k + 4])
+        return [Attached("ram_gb" if ram else "card_vram_gb", size, [k] + (unit if concept in ("gb", "tb") else []))]
+    if suffix in _BITS or concept == "bit":
+        name = lex.precision.bits.get(int(value))
+        return [Attached("precision", name, [k] + (unit if concept == "bit" else []))] if name else []
+    if suffix in ("k", "к", "тыс"):
+        if value <= 256 or (concept in ("token", "context") and value <= 2048):
+            return [Attached("context", int(value * 1024), [k] + (unit if concept in ("token", "context") else []))]
+        return [Attached("budget", value * 1000, [k])]  # "has 300k for this": no context is that long
+    whole = value == int(value)
+    if concept == "server":
+        return []
+    count_unit = concept in ("gpu", "piece") or _gpu_next(tokens, k, gpu_starts)
+    if suffix in ("x", "х", "×") or count_unit:
+        if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
+            return []  # "4x that traffic"
+        return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
+    if concept in ("user", "request") or _cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
+        return [Attached("users", int(value), [k] + unit)] if whole else []
+    if concept == "hour" or suffix in ("ч", "h") or _cue_before(tokens, k, {"hour"}, 1):
+        return [Attached("hours_per_month", money.hours_per_month(value, tokens, max(n, k), text), [k] + unit)]
+    ctx_scale, s_end = _scale_after(tokens, k, lex.scale.context)
+    if ctx_scale > 1 and value <= 2048:
+        tok = [s_end + 1] if s_end + 1 < len(tokens) and tokens[s_end + 1].concept == "token" else []
+        return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
+    if concept in ("token", "context") or _cue_before(tokens, k, _CONTEXT_CUE):
+        return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []
+    if _cue_before(tokens, k, {"gpu", "piece"}, 2) and not _cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
+        return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
+    return []
+
+
+def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attached]:
+    out: list[Attached] = []
+    pending: list[int] = []
+    servers = any(t.concept == "server" and k > 0 and tokens[k - 1].number for k, t in enumerate(tokens))
+    for t in tokens:
+        if t.used or (t.number is None and not t.has_digit):
+            continue
+        got = _classify(tokens, t.i, gpu_starts, text)
+        if servers and any(a.slot == "gpu_count" for a in got) and t.i > 0 and tokens[t.i - 1].low == "по":
+            got = []  # "2 сервера по 4 карты": per server or in all? ask
+        if not got:
+            pending.append(t.i)
+            continue
+        for a in got:
+            out.append(a)
+            for i in a.tokens:
+                tokens[i].used = tokens[i].used or a.slot
+    for k in pending:  # "20 or 40 users", "8 гпу, ну или 16": the neighbour's unit
+        for other in out:
+            if other.slot == "currency" or tokens[k].number is None:
+                continue
+            if is_range(text, tokens, k, min(other.tokens)) or is_range(text, tokens, max(other.tokens), k):
+                v = tokens[k].number
+                out.append(Attached(other.slot, v if isinstance(other.value, float) else int(v), [k]))
+                tokens[k].used = other.slot
+                break
+    if not any(a.slot == "hours_per_month" for a in out) and (m := _PHRASE_730.search(text)):
+        out.append(Attached("hours_per_month", 730.0, [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]))
+    return out

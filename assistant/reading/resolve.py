@@ -1,0 +1,57 @@
+"""From attachments to one value per slot: corrections win, contradictions are asked about.
+
+"2 карты... а нет, поправка, 4 карты" and "8к, хотя нет, 16к": the value after a correction word wins.
+"20 or 40 users", "2 или 3 карты", "20-30 человек", "12 GB and 24 GB cards": no value; the words go to
+`conflicts` and the answer asks. Several models or several precisions named in one question
+("phi 4 vs qwen3 14b", "fp16 and bf16") are a comparison, not a scenario: nothing is set.
+"""
+from __future__ import annotations
+
+import re
+
+from assistant.reading.quantities import Attached
+from assistant.reading.tokens import Token
+
+_CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|хотя нет|то есть|ой|sorry|i mean|actually|"
+                         r"correction|no wait|make that|scratch that|rather)\b", re.I)
+_ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
+
+
+def _between(text: str, tokens: list[Token], a: Attached, b: Attached) -> str:
+    return text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]
+
+
+def resolve(items: list[Attached], tokens: list[Token], text: str
+            ) -> tuple[dict, dict[str, list[Attached]], list[str], list[Attached]]:
+    """(slot -> chosen Attached, slot -> contradictory Attached list, assumed slots, values a correction replaced)."""
+    by_slot: dict[str, list[Attached]] = {}
+    for a in items:
+        by_slot.setdefault(a.slot, []).append(a)
+    chosen: dict[str, Attached] = {}
+    conflicts: dict[str, list[Attached]] = {}
+    replaced: list[Attached] = []
+    for slot, group in by_slot.items():
+        group.sort(key=lambda a: min(a.tokens))
+        current = group[0]
+        clash: list[Attached] = []
+        for nxt in group[1:]:
+            if nxt.value == current.value:
+                continue
+            gap = _between(text, tokens, current, nxt)
+            if _CORRECTION.search(gap):
+                replaced += clash or [current]
+                current, clash = nxt, []
+            else:
+                clash = clash or [current]
+                clash.append(nxt)
+                current = nxt
+        if clash and slot != "currency":
+            conflicts[slot] = clash
+        else:
+            chosen[slot] = current
+    assumed = [s for s, a in chosen.items() if a.assumed]
+    return chosen, conflicts, assumed, replaced
+
+
+def is_range(text: str, tokens: list[Token], a: Attached, b: Attached) -> bool:
+    return bool(_ALTERNATIVE.match(_between(text, tokens, a, b)))

@@ -1,0 +1,83 @@
+"""Tokens that keep the domain's glued forms intact, with character offsets.
+
+"8б", "4090-е", "H100s", "2x48GB", "24/7", "Q4_K_M", "$15k" stay one token each; "32 000" and
+"8 192" (spaced thousands) become one number token; "40-person", "8k-контекст", "llama-3-8b"
+split at the hyphen (the name matcher joins windows of tokens back). Currency signs are tokens.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tools.text import ORDINAL_SUFFIX
+
+# spaced thousands first ("8 192", "32 000", "1 200 000"): a group of exactly three digits after a
+# space, not glued to a letter ("llama 3 405b" is no 3405)
+_SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\w]|[.,]\d)"
+_WORD = r"[^\W_][\w.,'×+]*(?:-[\w.,'×+]+)*"
+_TOKEN = re.compile(rf"24/7|{_SPACED}|{_WORD}|[$€₽]|[^\w\s]", re.I)
+_KEEP_HYPHEN = re.compile(rf"^\d+{ORDINAL_SUFFIX}$|^[a-z]\d+-?[a-zа-я]{{1,2}}$|^(?:fine|q|k)-|^\w+-(?:tun|lora)", re.I)
+
+
+@dataclass
+class Token:
+    i: int
+    start: int
+    end: int
+    text: str
+    low: str = ""
+    canon: str = ""  # family-canonical, suffix-stripped form used for names
+    concept: str | None = None  # lexicon concept ("gpu", "user", ...) of the word or its lemma
+    lemma: str = ""
+    number: float | None = None  # the value of a plain number or number word
+    word_number: bool = False  # "четыре", "пару", "four"
+    used: str | None = field(default=None, repr=False)  # slot or name this token went into
+
+    @property
+    def has_digit(self) -> bool:
+        return any(c.isdigit() for c in self.text)
+
+
+_COUNT_GLUED = re.compile(r"^(\d{1,2}[xх×])(?=[a-zа-я]|\d{3,})|(?<=\d{3})(?=[xх×]\d{1,2}$)", re.I)
+
+
+def _pieces(m: re.Match) -> list[tuple[int, int]]:
+    """Split a hyphenated word at hyphens unless the hyphen is part of the form ("4090-я", "fine-tuning");
+    split a count glued to a card name: "4x4090" -> "4x" "4090", "8xH100" -> "8x" "H100", "4090x4" -> "4090" "x4"."""
+    text, start = m.group(0).rstrip(".,'"), m.start()
+    glued = _COUNT_GLUED.search(text)
+    if glued and "-" not in text:
+        cut = glued.end(1) if glued.group(1) else glued.start()
+        return [(start, start + cut), (start + cut, start + len(text))]
+    if "-" not in text or _KEEP_HYPHEN.search(text):
+        return [(start, start + len(text))] if text else []
+    out, pos = [], start
+    for part in text.split("-"):
+        if part:
+            out.append((pos, pos + len(part)))
+        pos += len(part) + 1
+    return out
+
+
+_NUM = re.compile(r"^\d+(?:[.,]\d+)?$")
+
+
+def parse_plain_number(text: str) -> float | None:
+    """'8' 8, '3,5' 3.5, '32 000' 32000, '32,000' 32000, '1.2' 1.2; None for anything else."""
+    t = re.sub(r"[ \u00a0\u202f]", "", text)
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", t):
+        return float(t.replace(",", ""))
+    if _NUM.match(t):
+        return float(t.replace(",", "."))
+    return None
+
+
+def tokenize(text: str) -> list[Token]:
+    toks: list[Token] = []
+    for m in _TOKEN.finditer(text):
+        for s, e in _pieces(m):
+            t = Token(i=len(toks), start=s, end=e, text=text[s:e])
+            t.low = t.text.lower()
+            t.number = parse_plain_number(t.text)
+            toks.append(t)
+    return toks

@@ -1,0 +1,127 @@
+"""How well the reader understands customers: per-slot precision/recall, intent and whole-scenario accuracy.
+
+The corpus (`knowledge/eval/understanding/{tune,holdout}.yaml`) is a list of conversations; each turn
+carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
+unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
+`assistant.scenario.merge` folds follow-ups, and a "followup" reading keeps the previous turn's intent,
+as the conversation does. Numeric slots match within 1 %.
+
+A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
+"Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
+The holdout split is for the figure only: tune on `tune.yaml`.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+import yaml
+
+from assistant.reading import Reading, read
+from assistant.scenario import Scenario, merge
+from tools.paths import EVAL_DIR
+
+CORPUS_DIR = EVAL_DIR / "understanding"
+SLOTS = list(Scenario.model_fields)
+
+
+def load_split(split: str, directory: Path = CORPUS_DIR) -> list[dict]:
+    names = ["tune", "holdout"] if split == "all" else [split]
+    out: list[dict] = []
+    for name in names:
+        out += yaml.safe_load((directory / f"{name}.yaml").read_text(encoding="utf-8"))
+    return out
+
+
+def _equal(a, b) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(a - b) <= 0.01 * max(abs(a), abs(b), 1e-9)
+    return a == b
+
+
+def dropped(r: Reading) -> list[str]:
+    """Digit tokens covered by no span and not named back."""
+    from assistant.reading.tokens import tokenize
+
+    covered = [(s.start, s.end) for group in (*r.spans.values(), *r.conflicts.values(), r.unattached) for s in group]
+    return [t.text for t in tokenize(r.text) if t.has_digit
+            and not any(a <= t.start and t.end <= b for a, b in covered)]
+
+
+def _asked(r: Reading, text: str, ask: list[str]) -> bool:
+    named = [s for group in (r.unattached, *r.conflicts.values()) for s in group]
+    for item in ask:
+        a = text.find(item)
+        if not any(s.start < a + len(item) and a < s.end for s in named):
+            return False
+    return True
+
+
+def evaluate(conversations: list[dict]) -> dict:
+    counts = {s: {"tp": 0, "fp": 0, "fn": 0} for s in SLOTS}
+    turns = intents_ok = whole_ok = asks_total = asks_ok = 0
+    dropped_numbers: list[str] = []
+    times: list[float] = []
+    failures: list[dict] = []
+    for conv in conversations:
+        scenario: Scenario | None = None
+        last_intent = None
+        for turn in conv["turns"]:
+            t0 = time.perf_counter()
+            r = read(turn["text"])
+            times.append(time.perf_counter() - t0)
+            scenario = merge(scenario, r.scenario, r.new_model)
+            intent = last_intent if r.intent == "followup" and last_intent else r.intent
+            last_intent = intent
+            got, want = scenario.said(), turn.get("scenario") or {}
+            slots_ok = True
+            for s in SLOTS:
+                g, w = got.get(s), want.get(s)
+                if g is not None and w is not None and _equal(g, w):
+                    counts[s]["tp"] += 1
+                    continue
+                if g is not None:
+                    counts[s]["fp"] += 1
+                if w is not None:
+                    counts[s]["fn"] += 1
+                if g is not None or w is not None:
+                    slots_ok = False
+            ask = turn.get("ask") or []
+            asked = _asked(r, turn["text"], ask)
+            asks_total += bool(ask)
+            asks_ok += bool(ask) and asked
+            lost = dropped(r)
+            dropped_numbers += lost
+            turns += 1
+            intents_ok += intent == turn["intent"]
+            ok = intent == turn["intent"] and slots_ok and asked
+            whole_ok += ok
+            if not ok:
+                failures.append({"id": conv["id"], "text": turn["text"], "intent": [intent, turn["intent"]],
+                                 "got": got, "want": want, "ask": ask,
+                                 "unattached": [s.text for s in r.unattached]})
+    per_slot = {}
+    for s, c in counts.items():
+        if c["tp"] + c["fp"] + c["fn"]:
+            p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 1.0
+            rec = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 1.0
+            per_slot[s] = {"precision": round(p, 3), "recall": round(rec, 3), "support": c["tp"] + c["fn"]}
+    return {
+        "turns": turns,
+        "intent_accuracy": round(intents_ok / max(turns, 1), 3),
+        "whole_scenario_accuracy": round(whole_ok / max(turns, 1), 3),
+        "asked": f"{asks_ok}/{asks_total}",
+        "silently_dropped": len(dropped_numbers),
+        "dropped_examples": dropped_numbers[:10],
+        "per_slot": per_slot,
+        "read_ms_median": round(statistics.median(times) * 1000, 2) if times else 0.0,
+        "read_ms_p95": round(sorted(times)[int(0.95 * (len(times) - 1))] * 1000, 2) if times else 0.0,
+        "failures": failures,
+    }
+
+
+def run(split: str = "all") -> dict:
+    read("warm-up: лама 3 8б")  # load pymorphy3 and the catalog before timing
+    splits = ["tune", "holdout"] if split == "all" else [split]
+    return {name: evaluate(load_split(name)) for name in splits}

@@ -1,0 +1,38 @@
+"""`gpu-sizer eval-understanding`: how well the reader reads customers (per slot, intent, whole scenario)."""
+from __future__ import annotations
+
+import json
+
+
+def cmd_eval_understanding(args) -> int:
+    from bench.understanding import run
+
+    report = run(args.split)
+    for split, r in report.items():
+        if not args.failures or split != "tune":  # the holdout is a figure, never a list to tune on
+            r.pop("failures", None)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    for split, r in report.items():
+        print(f"== {split}: {r['turns']} turns")
+        print(f"intent accuracy          {r['intent_accuracy']:.1%}")
+        print(f"whole-scenario accuracy  {r['whole_scenario_accuracy']:.1%}")
+        print(f"asked numbers            {r['asked']}")
+        print(f"silently dropped numbers {r['silently_dropped']}")
+        print(f"read() median / p95      {r['read_ms_median']} ms / {r['read_ms_p95']} ms")
+        print(f"{'slot':16s} {'precision':>9s} {'recall':>7s} {'n':>4s}")
+        for slot, m in r["per_slot"].items():
+            print(f"{slot:16s} {m['precision']:9.3f} {m['recall']:7.3f} {m['support']:4d}")
+        for f in r.get("failures", []):
+            print(f"  x {f['id']}: {f['text']}\n      intent {f['intent'][0]} (want {f['intent'][1]})"
+                  f"\n      got  {f['got']}\n      want {f['want']} ask={f['ask']} unattached={f['unattached']}")
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("eval-understanding", help="reader accuracy on the understanding corpus")
+    p.add_argument("--split", choices=["tune", "holdout", "all"], default="all")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--failures", action="store_true", help="list the turns read wrong (tune split only)")
+    p.set_defaults(func=cmd_eval_understanding)
