@@ -18,53 +18,26 @@ import numpy as np
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_RUSSIAN
 
-# (pattern, Russian canonical, English canonical). Matched case-insensitively on word boundaries;
-# Russian patterns end in \w* to cover inflections ("видюхи", "видюху", "видюхами"). The canonical
-# form follows the text's language (None = leave the match as written): docs are per language, and
-# Russian words pulled into an English query only blur its embedding.
-_SLANG: list[tuple[str, str | None, str | None]] = [
-    (r"бп|бпшник\w*|блок\w* питани\w*", "блок питания", "power supply"),
-    (r"psu|power suppl(?:y|ies)", "блок питания PSU", "power supply PSU"),
-    (r"вид[юя]х\w*|видик\w*|видео ?карт\w*|видеокарточк\w*|карточк\w*|гпу", "видеокарта GPU", "GPU"),
-    (r"gpus?", "видеокарта GPU", None),
-    (r"vram|врам\w*|видео ?памят\w*", "видеопамять VRAM", "VRAM"),
-    (r"qlora|кьюлор\w*|кулор\w*", "QLoRA LoRA", "QLoRA LoRA"),
-    (r"лор[аыуеой]\w*|lora", "LoRA", "LoRA"),
-    (r"кулинг\w*|охлад\w*|кулер\w*", "охлаждение", "cooling"),
-    (r"нв ?линк\w*|nv ?link|энвилинк\w*", "NVLink", "NVLink"),
-    (r"оператив\w*|озу", "оперативная память RAM", "RAM"),
-    (r"проц|процы|проца|процессор\w*", "процессор CPU", "CPU"),
-    (r"материнк\w*|мать", "материнская плата", "motherboard"),
-    (r"kv[- ]?кэш\w*|кв[- ]?кэш\w*|kv[- ]?cache", "KV-кэш", "KV cache"),
-    (r"инференс\w*|инференц\w*", "инференс", "inference"),
-    (r"файн[- ]?тюн\w*|файнтюн\w*", "дообучение", "fine-tuning"),
-    (r"fine[- ]?tun\w*|finetun\w*", "дообучение fine-tuning", "fine-tuning"),
-    (r"квантиз\w*|квантован\w*", "квантизация", "quantization"),
-    (r"л+ам[аыуе]", "Llama", "Llama"),
-    (r"дипсик\w*", "DeepSeek", "DeepSeek"),
-    (r"квен\w*", "Qwen", "Qwen"),
-    (r"мистрал\w*", "Mistral", "Mistral"),
-    (r"тдп", "TDP", "TDP"),
-    (r"серв[ае]к\w*", "сервер", "server"),
-    (r"цод|дц|датацентр\w*", "дата-центр", "datacenter"),
-    (r"data ?cent(?:er|re)s?", "дата-центр datacenter", "datacenter"),
-    (r"клауд\w*", "облако", "cloud"),
-    (r"рэк\w*", "стойка", "rack"),
-    (r"геймерск\w*", "игровая", "gaming"),
-    (r"псие", "PCIe", "PCIe"),
-    (r"ток/с|tok/s|tps", "токенов в секунду", "tokens/s"),
-]
+from tools.lexicon import load_lexicon
+from tools.text import detect_language, has_cyrillic
+
+# (pattern, Russian canonical, English canonical), from the customer-language lexicon
+# (knowledge/catalog/lexicon.yaml `retrieval_slang`, validated by tools/lexicon.py). Matched
+# case-insensitively on word boundaries; Russian patterns end in \w* to cover inflections
+# ("видюхи", "видюху", "видюхами"). The canonical form follows the text's language (None = leave the
+# match as written): docs are per language, and Russian words pulled into an English query only blur
+# its embedding.
+_SLANG: list[tuple[str, str | None, str | None]] = list(load_lexicon().retrieval_slang)
 _SLANG_RE = [(re.compile(rf"(?<!\w)(?:{p})(?!\w)", re.I), ru, en) for p, ru, en in _SLANG]
 # "4090-я", "4090-й", "4090-ые", "4090ых" -> "4090"; "3090ти" -> "3090 Ti".
 _NUM_SUFFIX = re.compile(r"(?<!\w)(\d{3,5})-?(?:ая|ой|ую|ые|ых|ыми|ми|я|й|ю|е|х)(?!\w)", re.I)
 _TI = re.compile(r"(?<!\w)(\d{3,5}) ?(?:ти|ti)(?!\w)", re.I)
-_CYR = re.compile(r"[а-яё]", re.I)
 
 
 def normalize(text: str, language: str | None = None) -> str:
     """Rewrite slang/abbreviations into canonical terms of ``language`` (detected when None)."""
     if language is None:
-        language = "ru" if _CYR.search(text) else "en"
+        language = detect_language(text)
     text = _NUM_SUFFIX.sub(r"\1", text)
     text = _TI.sub(r"\1 Ti", text)
     for pattern, ru, en in _SLANG_RE:
@@ -97,7 +70,7 @@ def tokenize(text: str) -> list[str]:
     for tok in _TOKEN.findall(text.lower().replace("ё", "е")):
         if tok in _STOP:
             continue
-        out.append(ru.stemWord(tok) if _CYR.search(tok) else en.stemWord(tok))
+        out.append(ru.stemWord(tok) if has_cyrillic(tok) else en.stemWord(tok))
     return out
 
 
