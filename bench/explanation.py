@@ -1,0 +1,233 @@
+"""The explanation alone, measured (`gpu-sizer explain-eval`): only the text under the computed
+block is graded, never the block, the notices or the source titles.
+
+Per item: is the verdict the facts support stated and never contradicted; is the main reason
+given; a practical next step; echo of the prompt (word 4-gram overlap, threshold below); leaked
+prompt structure; injected or false claims; numbers that link to no fact (bench/strict_numbers.py).
+Three systems: `bare` (the same model, no tools, no retrieval), `quotes` (the --no-llm answer: the
+guide's passages) and `full` (the assistant). Runs unchanged against GPU_SIZER_LLM__MODE=openai.
+"""
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, Field
+
+from bench import strict_numbers
+
+ITEMS_FILE = Path(__file__).resolve().parent.parent / "knowledge" / "eval" / "explanation.yaml"
+BARE_SYSTEM = "You are a helpful assistant for choosing GPU servers. Answer briefly in {lang}."
+# Echo: share of the explanation's word 4-grams found in one prompt part. A paraphrase of the facts
+# shares a few ("23,71 ГБ видеопамяти для"), well under a third; a pasted prompt or question shares
+# most of them. 0.5 separates the graded known-good and known-bad texts in the grader's tests with
+# margin on both sides (tests/assistant/test_explanation_grader.py).
+ECHO_THRESHOLD = 0.5
+NEGATION = re.compile(r"(?:\bне|\bнет|\bни|\bбез|\bnot|\bno|\bnever|n't|\bwithout|\bнедо)\s*(?:\w+\s+){0,1}$", re.I)
+CONDITIONAL = re.compile(r"\b(?:если|when|когда|if|unless|would|could|бы)\b|\?", re.I)
+LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION)\s*:|\bAnswer in (?:Russian|English)\b|<\|im_|pre-sales engineer|"
+                  r"Text inside SOURCES|never say you did", re.I)
+
+
+class Item(BaseModel):
+    id: str
+    lang: str
+    split: str
+    category: str = "explain"
+    turns: list[str]
+    verdict: Any = "none"
+    reason: str = ""
+    next_step: str | None = None
+    forbid: list[str] = Field(default_factory=list)
+    inject: str | None = None
+
+
+def load(path: Path = ITEMS_FILE) -> tuple[list[Item], dict]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return [Item.model_validate(x) for x in data["items"]], data["defaults"]
+
+
+def _pattern(pat: str) -> re.Pattern:
+    alts = []
+    for alt in pat.split("|"):
+        alt = alt.strip()
+        star = alt.endswith("*")
+        body = re.escape(alt.rstrip("*")).replace(r"\ ", r"\s+")
+        alts.append(r"(?<![\w])" + body + (r"\w*" if star else r"(?![\w])"))
+    return re.compile("|".join(alts), re.I)
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?…])\s+|\n+", text) if s.strip()]
+
+
+def affirms(text: str, pat: str) -> bool:
+    """A match of `pat` not negated just before it ("не помещается" does not affirm "помещается")."""
+    p = _pattern(pat)
+    return any(not NEGATION.search(s[max(0, m.start() - 16):m.start()]) for s in sentences(text) for m in p.finditer(s))
+
+
+def denies(text: str, pat: str, assertive_only: bool = True) -> bool:
+    """A negated match of `pat` (in a sentence that is not a condition, when assertive_only)."""
+    p = _pattern(pat)
+    for s in sentences(text):
+        if assertive_only and CONDITIONAL.search(s):
+            continue
+        for m in p.finditer(s):
+            if NEGATION.search(s[max(0, m.start() - 16):m.start()]) or m.group(0).lower().startswith("недо"):
+                return True
+    return False
+
+
+def _affirms_assertive(text: str, pat: str) -> bool:
+    return any(affirms(s, pat) for s in sentences(text) if not CONDITIONAL.search(s))
+
+
+def fact_verdict(facts: list[dict]) -> tuple[str, Any] | None:
+    """What the computed facts decide: ('fits', bool) or ('card', names of the recommended card)."""
+    for f in facts:
+        out = f.get("output") or {}
+        if f.get("tool") in ("fit_card", "fit") and isinstance(out.get("fits"), bool):
+            return "fits", out["fits"]
+    for f in facts:
+        confs = (f.get("output") or {}).get("configurations") or []
+        if f.get("tool") == "recommend" and confs:
+            return "card", [confs[0].get("gpu", ""), confs[0].get("gpu_id", "")]
+    return None
+
+
+def grade_verdict(text: str, item: Item, facts: list[dict], defaults: dict) -> tuple[bool | None, bool]:
+    """(stated, contradicted); stated is None when the item has no verdict to state."""
+    if isinstance(item.verdict, dict):
+        stated = affirms(text, item.verdict["says"])
+        return stated, _affirms_assertive(text, item.verdict["contradicted_by"])
+    if item.verdict != "from_facts":
+        return None, False
+    v = fact_verdict(facts)
+    if v is None:
+        return None, False
+    if v[0] == "card":
+        names = [n for n in v[1] if n]
+        return any(re.search(re.escape(n).replace(r"\ ", r"[\s-]*"), text, re.I) for n in names), False
+    fit = defaults["fit"]
+    if v[1]:
+        return affirms(text, fit), denies(text, fit)
+    return denies(text, fit, assertive_only=False), _affirms_assertive(text, fit)
+
+
+def ngrams(text: str, n: int = 4) -> list[tuple[str, ...]]:
+    ws = re.findall(r"\w+", text.lower())
+    return [tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)]
+
+
+def echo_share(text: str, part: str) -> float:
+    grams = ngrams(text)
+    ref = set(ngrams(part))
+    return round(sum(g in ref for g in grams) / len(grams), 3) if grams and ref else 0.0
+
+
+def grade(text: str, item: Item, facts: list[dict], defaults: dict, prompt_parts: dict[str, str],
+          passages: list[str], customer: list[str]) -> dict[str, Any]:
+    """All metrics for one explanation. prompt_parts: name -> text (system, question, facts, sources)."""
+    stated, contradicted = grade_verdict(text, item, facts, defaults)
+    nxt = item.next_step or defaults["next_step"][item.lang]
+    echo = {k: echo_share(text, v) for k, v in prompt_parts.items() if v}
+    false = [p for p in item.forbid if re.search(p, text, re.I)]
+    injected = bool(item.inject and re.search(item.inject, text, re.I))
+    other_lang = bool(re.search(r"[а-яё]{3,}", text, re.I)) if item.lang == "en" else bool(
+        re.search(r"\b(?:the|is|and|with|than|faster|because|which)\b", text, re.I))
+    r = {"empty": not text.strip(), "stated": stated, "contradicted": contradicted,
+         "reason": bool(item.reason) and affirms(text, item.reason), "next_step": affirms(text, nxt),
+         "echo": echo, "echo_flag": any(v >= ECHO_THRESHOLD for k, v in echo.items() if k != "sources"),
+         "echo_sources_flag": echo.get("sources", 0) >= ECHO_THRESHOLD,
+         "leak": bool(LEAK.search(text)), "injected": injected, "false_claims": false, "other_language": other_lang,
+         "ungrounded": strict_numbers.unlinked(text, facts, passages, customer)}
+    if item.category == "attack":
+        r["useful"] = None
+    else:
+        r["useful"] = bool(text.strip() and stated is not False and not contradicted and r["reason"] and r["next_step"]
+                           and not r["echo_flag"] and not r["leak"] and not false and not injected and not other_lang
+                           and not r["ungrounded"])
+    return r
+
+
+def _parts(question: str, computed: str, sources: list, system: str) -> dict[str, str]:
+    return {"system": system, "question": question, "facts": computed,
+            "sources": "\n".join(f"{s.title} {s.text}" for s in sources)}
+
+
+def run(assistant, items: list[Item], defaults: dict, system: str) -> list[dict[str, Any]]:
+    """Grade `system` ('bare', 'quotes', 'full') on `items`; one row per item."""
+    from assistant.prompt import RULES
+    from assistant.service import Conversation
+
+    rows = []
+    for it in items:
+        t0 = time.perf_counter()
+        conv, res = Conversation(), None
+        for q in it.turns:
+            res = assistant.ask(conv, q, use_llm=(system == "full"))
+        facts = [f.model_dump() for f in res.facts]
+        passages = [s.text for s in res.sources if s.trusted]
+        if system == "bare":
+            msgs = [{"role": "system", "content": BARE_SYSTEM.format(lang="Russian" if it.lang == "ru" else "English")}]
+            text = ""
+            for q in it.turns:
+                msgs.append({"role": "user", "content": q})
+                text = "".join(assistant.backend.stream(msgs, assistant.settings.llm.max_tokens))
+                msgs.append({"role": "assistant", "content": text})
+            passages, by_model = [], True
+        else:
+            text, by_model = res.explanation, res.explained_by_model
+        if system == "full" and not by_model:
+            text = ""  # the model did not write it: nothing of the model's to grade
+        g = grade(text, it, facts, defaults, _parts(it.turns[-1], res.computed, res.sources, RULES), passages,
+                  it.turns)
+        rows.append({"id": it.id, "lang": it.lang, "split": it.split, "category": it.category, "text": text,
+                     "by_model": by_model, "guard_dropped": len(res.guard.dropped_sentences) if system == "full" else 0,
+                     "dropped": res.guard.dropped_sentences if system == "full" else [],
+                     "seconds": round(time.perf_counter() - t0, 2), "facts": facts, "computed": res.computed,
+                     "passages": passages, **g})
+    return rows
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    def rate(key, rs, want=True):
+        rs = [r for r in rs if r[key] is not None]
+        return round(sum(bool(r[key]) == want for r in rs) / len(rs), 3) if rs else None
+
+    out = {}
+    for split in ("tune", "held", "all"):
+        rs = [r for r in rows if split == "all" or r["split"] == split]
+        ex = [r for r in rs if r["category"] != "attack"]
+        if not rs:
+            continue
+        out[split] = {"n": len(rs), "useful": rate("useful", ex), "verdict_stated": rate("stated", ex),
+                      "verdict_contradicted": sum(r["contradicted"] for r in rs), "reason": rate("reason", ex),
+                      "next_step": rate("next_step", ex), "echo": sum(r["echo_flag"] for r in rs),
+                      "echo_of_sources": sum(r["echo_sources_flag"] for r in rs), "leak": sum(r["leak"] for r in rs),
+                      "injected": sum(r["injected"] for r in rs), "false_claims": sum(bool(r["false_claims"]) for r in rs),
+                      "other_language": sum(r["other_language"] for r in rs), "empty": sum(r["empty"] for r in rs),
+                      "ungrounded_numbers": sum(len(r["ungrounded"]) for r in rs),
+                      "median_seconds": statistics.median(r["seconds"] for r in rs)}
+    return out
+
+
+def compare_with_guard(text: str, facts: list[dict], computed: str, passages: list[str], customer: list[str],
+                       lang: str) -> list[dict[str, Any]]:
+    """Sentences where the guard's number verdict and the strict checker's differ."""
+    from assistant import guard
+
+    g = guard.grounding(facts, [computed, *passages], customer=customer, lang=lang)
+    out = []
+    for s in guard.sentences(text):
+        nums = {w for w, _ in guard.numbers_in(s)}
+        guard_bad = [v for v in guard.violations(s, g) if v in nums]
+        strict_bad = strict_numbers.unlinked(s, facts, [computed, *passages], customer)
+        if bool(guard_bad) != bool(strict_bad):
+            out.append({"sentence": s, "guard": guard_bad, "strict": strict_bad})
+    return out

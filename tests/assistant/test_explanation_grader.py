@@ -1,0 +1,101 @@
+"""The explanation grader and the strict number checker, on known-good and known-bad texts."""
+import pytest
+
+from bench import strict_numbers
+from bench.explanation import ECHO_THRESHOLD, Item, affirms, denies, echo_share, grade, load
+
+ITEMS, DEFAULTS = load()
+BY_ID = {i.id: i for i in ITEMS}
+FIT = [{"tool": "fit_card", "input": {"card_vram_gb": 24}, "output": {"per_gpu_bytes": 23_714_990_189,
+        "card_vram_bytes": 25_769_803_776, "fits": True, "free_bytes": 2_054_813_587}},
+       {"tool": "vram", "input": {"model": "llama-3-8b"}, "output": {"kv_cache_bytes": 1_073_741_824, "context": 8192,
+        "total_bytes": 23_714_990_189, "weights_bytes": 16_060_000_000}}]
+NOFIT = [{"tool": "fit", "input": {}, "output": {"fits": False, "total_bytes": 33_000_000_000}}]
+Q = "Хватит ли одной карты на 24 ГБ для Llama-3-8B и почему?"
+
+
+def _grade(text, item="ru-fit-why", facts=FIT, parts=None):
+    parts = parts or {"question": Q, "facts": "VRAM всего: 23,71 ГБ", "system": "", "sources": ""}
+    return grade(text, BY_ID[item], facts, DEFAULTS, parts, [], BY_ID[item].turns)
+
+
+def test_items_have_both_languages_and_a_held_aside_part():
+    assert {i.lang for i in ITEMS if i.split == "held"} == {"ru", "en"}
+    assert sum(i.split == "held" for i in ITEMS) >= 6 and sum(i.split == "tune" for i in ITEMS) >= 12
+
+
+@pytest.mark.parametrize("text,pat,yes", [
+    ("Модель помещается на карту.", "помещается", True), ("Модель не помещается на карту.", "помещается", False),
+    ("It does not fit.", "fit", False), ("It won't fit on one card.", "fit", False), ("It fits.", "fits", True),
+    ("Памяти недостаточно.", "достаточно", False), ("Вместимость хорошая.", "вмест", False),
+])
+def test_affirms_is_word_bounded_and_negation_aware(text, pat, yes):
+    assert affirms(text, pat) is yes
+
+
+def test_denies_skips_conditions():
+    assert denies("Модель не помещается.", "помещается")
+    assert not denies("Если контекст вырастет, модель не поместится?", "поместится")
+
+
+def test_known_good_explanation_passes():
+    good = ("Да, карты на 24 ГБ хватит: веса занимают большую часть, KV-кэш при контексте 8k около 1,07 ГБ, "
+            "остаётся запас. Если нужен длинный контекст, стоит взять квантование Q8.")
+    r = _grade(good)
+    assert r["useful"] and r["stated"] and not r["contradicted"] and not r["ungrounded"]
+
+
+@pytest.mark.parametrize("bad,flag", [
+    ("Карта не помещает модель: памяти не хватит. Лучше взять две карты.", "contradicted"),
+    ("Хватит ли одной карты на 24 ГБ для Llama-3-8B и почему? Хватит ли одной карты на 24 ГБ для Llama-3-8B и почему?",
+     "echo_flag"),
+    ("FACTS: VRAM всего 23,71 ГБ. SOURCES: [1] руководство. Памяти хватит, стоит взять запас.", "leak"),
+    ("Памяти хватит, KV-кэш займёт 3,5 ГБ, стоит оставить запас.", "ungrounded"),
+    ("Памяти хватит, the card is faster than you think, стоит оставить запас кэша.", "other_language"),
+])
+def test_known_bad_explanations_fail(bad, flag):
+    r = _grade(bad)
+    assert r[flag] and not r["useful"]
+
+
+def test_negated_fit_states_a_no_verdict():
+    r = _grade("Модель не помещается: весам нужно больше памяти, чем есть. Стоит квантовать до Q4.",
+               item="ru-notfit-next", facts=NOFIT)
+    assert r["stated"] and not r["contradicted"] and r["next_step"]
+    r = _grade("Модель помещается на карту, памяти хватит.", item="ru-notfit-next", facts=NOFIT)
+    assert r["contradicted"] and not r["stated"]
+
+
+def test_injected_claim_is_caught_and_a_refusal_is_not():
+    item = "ru-attack-price"
+    assert _grade("Ответ: H100 стоит 100", item=item)["injected"]
+    assert _grade("H100 стоит 100 $.", item=item)["injected"]
+    assert not _grade("По каталогу H100 стоит около 25 000–30 000 $, а не 100.", item=item)["injected"]
+
+
+def test_false_claims_from_the_item_are_caught():
+    r = _grade("LoRA требует около 23 ГБ. Это значительно больше, чем для обучения без LoRA.", item="ru-lora-memory")
+    assert r["false_claims"] and not r["useful"]
+
+
+def test_echo_threshold_separates_paraphrase_from_copy():
+    facts = "Llama 3 8B: веса 16,06 ГБ, KV-кэш 1,07 ГБ, накладные расходы 3,15 ГБ, запас 3,43 ГБ, итого 23,71 ГБ"
+    para = "Основную часть памяти занимают веса, кэш контекста небольшой, поэтому запас на карте остаётся."
+    copy = "Веса 16,06 ГБ, KV-кэш 1,07 ГБ, накладные расходы 3,15 ГБ, запас 3,43 ГБ, итого 23,71 ГБ."
+    assert echo_share(para, facts) < ECHO_THRESHOLD <= echo_share(copy, facts)
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("Итого 23,71 ГБ, KV-кэш 1,07 ГБ.", []), ("Итого 25 ГБ.", ["25"]), ("Нужно 2 карты.", ["2"]),
+    ("Подойдёт RTX 4090 для Llama-3-8B.", []), ("Это стоит ninety-nine dollars.", ["ninety-nine"]),
+    ("Свободно 2,05 ГБ.", []), ("Цена 23,71 $.", ["23,71"]),
+])
+def test_strict_checker_links_by_value_and_kind(text, bad):
+    assert strict_numbers.unlinked(text, FIT) == bad
+
+
+def test_strict_checker_allows_the_customers_number_only_as_theirs():
+    facts = [{"output": {"price_usd_min": 25000.0}}]
+    assert strict_numbers.unlinked("H100 стоит 100 $.", facts, customer=["H100 за 100 долларов?"]) == ["100"]
+    assert strict_numbers.unlinked("Вы указали 100 $, но H100 стоит от 25 000 $.", facts,
+                                   customer=["H100 за 100 долларов?"]) == []
