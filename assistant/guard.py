@@ -117,11 +117,11 @@ def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: 
     """`texts`: trusted texts (computed block, the guide's passages). `customer`: the customer's own
     messages, whose numbers are allowed only as the customer's. `prompt`: other prompt parts (the
     system prompt is always included) that a sentence must not echo."""
-    from assistant.prompt import SYSTEM
+    from assistant.prompt import RULES
 
     customer = list(customer)
     fact_list = facts if isinstance(facts, list) else [facts]
-    parts = [SYSTEM, *texts, *customer, *prompt]
+    parts = [RULES, *texts, *customer, *prompt]
     return Grounding(allowed_numbers(facts, texts), "\n".join(texts), typed_numbers(facts, texts),
                      allowed_numbers([], customer), parts, claims.fit_verdict([f for f in fact_list if isinstance(f, dict)]),
                      lang)

@@ -119,7 +119,7 @@ def test_tampered_document_cannot_supply_figures_offers_or_domains():
 
 
 def test_echo_and_leaked_prompt_structure_are_dropped():
-    from assistant.prompt import SYSTEM
+    from assistant.prompt import RULES as SYSTEM
     q = "Потянет ли видюха на 24 гига llama 3 8b в q4 с контекстом 16к?"
     g = guard.grounding([], ["VRAM всего: 23,71 ГБ"], customer=[q], lang="ru")
     assert "echo" in guard.violations("FACTS: H100 80GB — данные каталога", g)
