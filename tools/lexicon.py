@@ -67,7 +67,7 @@ class Lexicon(BaseModel):
 
     @field_validator("retrieval_slang")
     @classmethod
-    def _compiles(cls, v):
+    def _compiles(cls, v: list[tuple[str, str | None, str | None]]) -> list[tuple[str, str | None, str | None]]:
         for pattern, _ru, _en in v:
             re.compile(pattern)
         return v

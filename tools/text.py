@@ -42,7 +42,7 @@ def strip_number_suffix(token: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _family_pattern() -> tuple[re.Pattern, dict[str, str]]:
+def _family_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
     index = load_lexicon().family_index()
     alts = sorted(index, key=len, reverse=True)
     # a family word at a word start, followed by a non-letter (digit, separator or end): "ламу3" too
@@ -53,7 +53,7 @@ def _family_pattern() -> tuple[re.Pattern, dict[str, str]]:
 def canonical_family(text: str) -> str:
     """Replace every family alias by its canonical name: 'ламу 3 8б' -> 'llama 3 8б'."""
     pat, index = _family_pattern()
-    return pat.sub(lambda m: index[m.group(1).lower()], text)
+    return pat.sub(lambda m: str(index[m.group(1).lower()]), text)
 
 
 def family_of(word: str) -> str | None:
@@ -85,7 +85,7 @@ GPU_NAME = re.compile(r"\b(?:(?:rtx|gtx)[\s-]?(?:a|pro\s)?\d{3,5}(?:[\s-]?(?:ti|
 
 
 @lru_cache(maxsize=1)
-def model_name_pattern() -> re.Pattern:
+def model_name_pattern() -> re.Pattern[str]:
     alts = sorted(_family_pattern()[1], key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(map(re.escape, alts)) + r")[\s-]?v?\d+(?:\.\d+)?[\s-]+\d+(?:[.,]\d+)?\s?[bб]\b",
                       re.I)

@@ -20,6 +20,11 @@ _AMOUNT = re.compile(r"^(\d+(?:[.,]\d+)?|\d{1,3}(?:[ ,\u00a0]\d{3})+)(k|к|m|м�
 _SIGN = {"$": "$", "€": "€", "₽": "₽", "usd": "$", "rub": "₽", "eur": "€"}
 _HOURLY = re.compile(r"^\s*(?:/\s*(?:час|ч|h|hr|hour)|(?:в|за|per|an|a|each)\s+(?:час|ч\b|hour|hr)|"
                      r"hourly|почасов|в\s+ч\b)", re.I)
+# "час аренды H100 стоит 250 руб", "hourly rate $6"; not "10 часов в день, за сервер 2 млн"
+_HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|работы)(?: \S+)? (?:стоит|обойд[её]тся)$|per hour$", re.I)
+_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)$|"
+                            r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
+                            re.I)
 _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
                "spend", "потратить", "upto", "больше", "дороже"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
@@ -65,15 +70,20 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         used.insert(0, k - 1)
     cur = cur or before or after
     budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k])
+    if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
+        return None  # "контекст 1.2 млн": not money
     if not (cur or big or (budget_cue and (value >= 1000 or glued))):
         return None
     tail = text[tokens[end].end:tokens[end].end + 16]
-    if _HOURLY.match(tail):
+    head = " ".join(x.low for x in tokens[max(0, k - 6):k] if x.low not in _SIGN)
+    if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head):
         slot = "cloud_hourly"
-    elif budget_cue or not _OWN_VS_CLOUD.search(text):
+    elif budget_cue:
         slot = "budget"
-    else:
+    elif _SERVER_BEFORE.search(head) or _OWN_VS_CLOUD.search(text):
         slot = "server_price"
+    else:
+        slot = "budget"
     out = [Attached(slot, value, used)]
     if cur:
         out.append(Attached("currency", cur, used))

@@ -12,14 +12,14 @@ import re
 from dataclasses import dataclass
 
 from assistant.reading import money
+from assistant.reading.near import (PHRASE_730, VAGUE, cue_before, gpu_next, is_range, scale_after,  # noqa: F401
+                                   unit_after)
 from assistant.reading.tokens import Token
 from tools.lexicon import load_lexicon
 
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit)$")
 _COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(?:gb|гб|g)?$")
 _X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
-_SKIP = {"одновременный", "параллельный", "активный", "живой", "concurrent", "simultaneous", "active", "parallel",
-         "штатный", "of", "из", "всего", "total", "штат", "штатных", "видео", "the", "more", "gpu-", "nvidia", "rtx"}
 _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
 _USERS_CUE = {"batch", "батч", "пользователи", "users", "юзеры"}
 _BITS = {"bit", "бит", "бита", "bits", "битный"}
@@ -32,56 +32,6 @@ class Attached:
     value: float | str
     tokens: list[int]
     assumed: bool = False
-
-
-def _unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:
-    """Concept of the first meaningful word after token k, and its index."""
-    for n in range(k + 1, min(len(tokens), k + 4)):
-        t = tokens[n]
-        if t.low in _SKIP or t.lemma in _SKIP or t.low in ("-", "."):
-            continue
-        return (t.concept if not t.used else None), n
-    return None, k
-
-
-def _cue_before(tokens: list[Token], k: int, cues: set[str], reach: int = 3) -> bool:
-    for n in range(max(0, k - reach), k):
-        t = tokens[n]
-        if not t.used and (t.low in cues or t.lemma in cues or t.concept in cues):
-            return True
-    return False
-
-
-def _scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[float, int]:
-    if k + 1 < len(tokens) and tokens[k + 1].low.rstrip(".") in table:
-        return table[tokens[k + 1].low.rstrip(".")], k + 1
-    return 1.0, k
-
-
-def _gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
-    n = k + 1
-    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "nvidia", "rtx", "geforce", "of"):
-        if tokens[n].low in ("rtx", "nvidia", "geforce") and n in gpu_starts:
-            return True
-        n += 1
-    return n in gpu_starts or (n < len(tokens) and bool(re.match(r"^\d+(?:gb|гб)$", tokens[n].low)))
-
-
-def _alternative_next(tokens: list[Token], k: int, text: str) -> int | None:
-    """'20 or 40 users', '20-30 человек', '2 или 3': the number joined to token k by an alternative."""
-    for n in range(k + 1, min(len(tokens), k + 4)):
-        if tokens[n].number is not None or tokens[n].has_digit:
-            return n if is_range(text, tokens, k, n) else None
-    return None
-
-
-def is_range(text: str, tokens: list[Token], a: int, b: int) -> bool:
-    return bool(_ALTERNATIVE.match(text[tokens[a].end:tokens[b].start]))
-
-
-_ALTERNATIVE = re.compile(r"^\s*,?\s*(?:(?:ну |а )?или|либо|or|to|-|–|—|/)\s*$", re.I)
-VAGUE = {"few", "several", "несколько", "нескольких", "пару-тройку"}
-_PHRASE_730 = re.compile(r"круглосуточн\w*|around the clock|24x7|24 на 7|24/7|нон-?стоп|non-?stop", re.I)
 
 
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
@@ -105,13 +55,13 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     value, suffix = (float(glued.group(1).replace(",", ".")), glued.group(2)) if glued else (t.number, "")
     if value is None:
         return []
-    concept, n = _unit_after(tokens, k)
+    concept, n = unit_after(tokens, k)
     unit = [n] if concept else []
     if suffix in ("b", "б", "bn") or concept == "billion":
         return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
-        ram = _cue_before(tokens, k, {"ram"}) or any(x.concept == "ram" for x in tokens[k + 1:k + 4])
+        ram = cue_before(tokens, k, {"ram"}) or any(x.concept == "ram" for x in tokens[k + 1:k + 4])
         return [Attached("ram_gb" if ram else "card_vram_gb", size, [k] + (unit if concept in ("gb", "tb") else []))]
     if suffix in _BITS or concept == "bit":
         name = lex.precision.bits.get(int(value))
@@ -119,26 +69,27 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in ("k", "к", "тыс"):
         if value <= 256 or (concept in ("token", "context") and value <= 2048):
             return [Attached("context", int(value * 1024), [k] + (unit if concept in ("token", "context") else []))]
-        return [Attached("budget", value * 1000, [k])]  # "has 300k for this": no context is that long
+        # "has 300k for this": no context is that long, so money; with no currency or budget word, a guess
+        return [Attached("budget", value * 1000, [k], assumed=not cue_before(tokens, k, {"budget", "бюджет"}, 3))]
     whole = value == int(value)
     if concept == "server":
         return []
-    count_unit = concept in ("gpu", "piece") or _gpu_next(tokens, k, gpu_starts)
+    count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
-    if concept in ("user", "request") or _cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
+    if concept in ("user", "request") or cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
         return [Attached("users", int(value), [k] + unit)] if whole else []
-    if concept == "hour" or suffix in ("ч", "h") or _cue_before(tokens, k, {"hour"}, 1):
+    if concept == "hour" or suffix in ("ч", "h") or cue_before(tokens, k, {"hour"}, 1):
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, max(n, k), text), [k] + unit)]
-    ctx_scale, s_end = _scale_after(tokens, k, lex.scale.context)
+    ctx_scale, s_end = scale_after(tokens, k, lex.scale.context)
     if ctx_scale > 1 and value <= 2048:
         tok = [s_end + 1] if s_end + 1 < len(tokens) and tokens[s_end + 1].concept == "token" else []
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
-    if concept in ("token", "context") or _cue_before(tokens, k, _CONTEXT_CUE):
+    if concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE):
         return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []
-    if _cue_before(tokens, k, {"gpu", "piece"}, 2) and not _cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
+    if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     return []
 
@@ -169,6 +120,6 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                 out.append(Attached(other.slot, v if isinstance(other.value, float) else int(v), [k]))
                 tokens[k].used = other.slot
                 break
-    if not any(a.slot == "hours_per_month" for a in out) and (m := _PHRASE_730.search(text)):
+    if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):
         out.append(Attached("hours_per_month", 730.0, [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]))
     return out

@@ -1,0 +1,54 @@
+"""What stands next to a number: the unit word after it, a cue word before it, an alternative
+("20 or 40", "2 или 3", "20-30") joining it to another number."""
+from __future__ import annotations
+
+import re
+
+from assistant.reading.tokens import Token
+
+_SKIP = {"одновременный", "параллельный", "активный", "живой", "concurrent", "simultaneous", "active", "parallel",
+         "штатный", "of", "из", "всего", "total", "штат", "штатных", "видео", "the", "more", "gpu-", "nvidia", "rtx"}
+
+
+def unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:
+    """Concept of the first meaningful word after token k, and its index."""
+    for n in range(k + 1, min(len(tokens), k + 4)):
+        t = tokens[n]
+        if t.low in _SKIP or t.lemma in _SKIP or t.low in ("-", "."):
+            continue
+        return (t.concept if not t.used else None), n
+    return None, k
+
+
+def cue_before(tokens: list[Token], k: int, cues: set[str], reach: int = 3) -> bool:
+    for n in range(max(0, k - reach), k):
+        t = tokens[n]
+        if not t.used and (t.low in cues or t.lemma in cues or t.concept in cues):
+            return True
+    return False
+
+
+def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[float, int]:
+    if k + 1 < len(tokens) and tokens[k + 1].low.rstrip(".") in table:
+        return table[tokens[k + 1].low.rstrip(".")], k + 1
+    return 1.0, k
+
+
+def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
+    n = k + 1
+    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "nvidia", "rtx", "geforce", "of"):
+        if tokens[n].low in ("rtx", "nvidia", "geforce") and n in gpu_starts:
+            return True
+        n += 1
+    return n in gpu_starts or (n < len(tokens) and bool(re.match(r"^\d+(?:gb|гб)$", tokens[n].low)))
+
+
+def is_range(text: str, tokens: list[Token], a: int, b: int) -> bool:
+    return bool(_ALTERNATIVE.match(text[tokens[a].end:tokens[b].start]))
+
+
+_ALTERNATIVE = re.compile(r"^\s*,?\s*(?:(?:ну |а )?или|либо|or|to|-|–|—|/)\s*$", re.I)
+VAGUE = {"few", "several", "несколько", "нескольких", "пару-тройку"}
+PHRASE_730 = re.compile(r"круглосуточн\w*|around the clock|24x7|24 на 7|24/7|нон-?стоп|non-?stop", re.I)
+
+

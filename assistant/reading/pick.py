@@ -1,0 +1,74 @@
+"""Which of the names found is the question's: one model, one card or a comparison of cards.
+
+A card's own memory written after its name ("3060 на 12 гигов", "A100 80GB") is part of the name,
+never card_vram_gb. Two cards without a comparing or upgrading word ("3090 к своей 4090") set
+neither; with an upgrade word the first is the one the customer owns.
+"""
+from __future__ import annotations
+
+import re
+
+from assistant.reading.names import Hit
+from assistant.reading.tokens import Token
+from tools import catalog
+_UPGRADE = re.compile(r"добав|докуп|add |upgrade|апгрейд", re.I)
+_COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
+                      r"comparison|быстрее|faster|тише|cheaper|дешевле", re.I)
+_CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|то есть|sorry|i mean|actually|rather)\b", re.I)
+
+
+def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], list[Hit]]:
+    """Mark the tokens of each name as used; a card's own memory size after its name ("3060 на 12
+    гигов", "A100 80GB") belongs to the name, not to card_vram_gb."""
+    gpus_by_id = {g.id: g for g in catalog.load_catalog().gpus}
+    for h in hits:
+        for k in range(h.i, h.j):
+            tokens[k].used = f"{h.kind}_name" if h.kind != "unknown" else "unknown_product"
+        if h.kind == "gpu":
+            vram = gpus_by_id[h.id].vram_gib
+            for k in range(h.j, min(len(tokens), h.j + 3)):
+                m = re.match(r"^(\d+)(?:gb|гб|g|гиг\w*)?$", tokens[k].low)
+                unit = m and (m.group(0) != m.group(1) or (k + 1 < len(tokens) and tokens[k + 1].concept == "gb"))
+                if m and unit and abs(float(m.group(1)) - vram) <= 1:
+                    tokens[k].used = "gpu_name"
+                    if m.group(0) == m.group(1):
+                        tokens[k + 1].used = "gpu_name"
+                    h.j = k + (1 if m.group(0) != m.group(1) else 2)
+                    break
+                if tokens[k].low not in ("на", "с", "with", "of", "по", "-", ","):
+                    break
+    return ([h for h in hits if h.kind == "model"], [h for h in hits if h.kind == "gpu"],
+            [h for h in hits if h.kind == "unknown"])
+
+
+def _one(found: list[Hit], text: str, tokens: list[Token]) -> Hit | None:
+    """The one id named, or the later of two when a correction word stands between them."""
+    ids = list(dict.fromkeys(h.id for h in found))
+    if len(ids) == 1:
+        return found[-1]
+    a, b = found[-2], found[-1]
+    return b if _CORRECTION.search(text[tokens[a.j - 1].end:tokens[b.i].start]) else None
+
+
+def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, text: str, tokens, span) -> None:
+    for key, found in (("model_name", models), ("gpu_name", gpus)):
+        if found:
+            spans[key] = [span(text, tokens, list(range(h.i, h.j))) for h in found]
+    if models:
+        m = _one(models, text, tokens)
+        if m:
+            fields["model"] = m.id
+            fields.pop("params_b", None)
+            spans["model"] = [span(text, tokens, list(range(m.i, m.j)))]
+    if gpus:
+        ids = list(dict.fromkeys(h.id for h in gpus))
+        if len(ids) > 1 and not _COMPARE.search(text) and not _UPGRADE.search(text) and not _one(gpus, text, tokens):
+            pass  # "3090 к своей 4090": two cards, neither the question's
+        elif len(ids) == 1 or _UPGRADE.search(text) or _one(gpus, text, tokens):
+            g = gpus[0] if len(ids) > 1 and _UPGRADE.search(text) else (_one(gpus, text, tokens) or gpus[0])
+            fields["gpu"] = g.id
+            spans["gpu"] = [span(text, tokens, list(range(g.i, g.j)))]
+        else:
+            fields["gpus"] = ids
+            spans["gpus"] = spans["gpu_name"]
+        fields.pop("card_vram_gb", None)
