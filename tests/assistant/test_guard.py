@@ -185,3 +185,13 @@ def test_the_other_language_is_a_violation():
     assert "language" in guard.violations("The card fits the model.", guard.grounding([], [], lang="ru"))
     assert "language" in guard.violations("Карта подходит.", guard.grounding([], [], lang="en"))
     assert guard.violations("Для vLLM и LoRA на RTX 4090 памяти хватит.", guard.grounding([], [], lang="ru")) == []
+
+
+def test_faq_answers_are_checked_before_publishing():
+    from assistant.checks.publish import problems, whole_sentences
+
+    guide = ["Для инференса, даже на нескольких картах, PCIe обычно хватает."]
+    assert problems("Нет, не обязательно: для LoRA на одной карте NVLink не нужен.", "ru", guide) == []
+    assert problems("Чем LoRA отличается, зависит от размера модели, кв", "ru", guide) == ["cut mid-sentence"]
+    assert any("rule" in p for p in problems("Yes, NVLink is required to fine-tune a model.", "en", guide))
+    assert whole_sentences("Первое предложение. Зависит от размера модели, кв") == "Первое предложение."
