@@ -3,6 +3,16 @@ from __future__ import annotations
 
 TEXT = {
     "ru": {
+        "negative": "Отрицательные значения ({values}) не имеют смысла для количества, контекста и цен — проверьте, "
+                    "какие значения учтены в расчёте.",
+        "unknown_products": "Нет в нашем каталоге: {names}. Характеристик и цен для этого у меня нет, и цифры ниже "
+                            "это не описывают; проверьте название или уточните у менеджера.",
+        "computed_for": "Считаю для",
+        "default": "по умолчанию",
+        "assumed": "предположение",
+        "change_hint": "Поменять любое значение можно словами («а если 4 штуки?», «а в Q4?») или кнопками под ответом.",
+        "unattached": "Не понял, к чему относится {items} — уточните, пожалуйста (бюджет, контекст, число карт?).",
+        "conflict": "В сообщении несколько значений для «{slot}»: {items}. Какое взять? Пока считаю без него.",
         "out_of_scope": "Я помогаю только с подбором GPU-серверов и железа для нейросетей: объём видеопамяти, "
                         "конфигурации, питание, охлаждение, свой сервер или облако. Задайте вопрос на эту тему — "
                         "например, «Хватит ли одной RTX 4090 для Llama-3-8B?»",
@@ -26,6 +36,16 @@ TEXT = {
                 "Попробуйте ещё раз через {n} с.",
     },
     "en": {
+        "negative": "Negative values ({values}) make no sense for counts, context or prices; check which values "
+                    "the calculation used.",
+        "unknown_products": "Not in our catalog: {names}. I have no specifications or prices for it, and the figures "
+                            "below do not describe it; check the name or ask a manager.",
+        "computed_for": "Computed for",
+        "default": "default",
+        "assumed": "assumed",
+        "change_hint": "Change any value in words (\"and with 4 cards?\", \"and in Q4?\") or with the buttons under the answer.",
+        "unattached": "I did not understand what {items} refers to; please tell me (budget, context, number of cards?).",
+        "conflict": "The message gives several values for \"{slot}\": {items}. Which one? For now I compute without it.",
         "out_of_scope": "I can only help with choosing GPU servers and hardware for neural networks: VRAM, "
                         "configurations, power, cooling, own server vs cloud. Ask me about that — for example, "
                         "\"Is one RTX 4090 enough for Llama-3-8B?\"",

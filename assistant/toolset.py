@@ -14,7 +14,7 @@ from langchain_core.tools import StructuredTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, Field, ValidationError
 
-from assistant.extract import Scenario
+from assistant.scenario import Scenario
 from assistant.guard import numbers_in
 from tools import catalog
 from tools.cost import CostRequest, own_vs_cloud

@@ -41,7 +41,10 @@ class TurnResult(BaseModel):
     explained_by_model: bool = Field(False, description="False when the model was off, busy or failed (quotes instead).")
     facts: list[Fact] = Field(default_factory=list)
     sources: list[Source] = Field(default_factory=list)
-    scenario: dict[str, Any] = Field(default_factory=dict)
+    scenario: dict[str, Any] = Field(default_factory=dict, description="The slots the customer gave.")
+    scenario_items: list[dict[str, Any]] = Field(
+        default_factory=list, description="The 'Computed for' line as items {slot, value, text, default}: the chips.")
+    understood: dict[str, list[str]] = Field(default_factory=dict, description="Slot -> the words it was read from.")
     charts: dict[str, Any] = Field(default_factory=dict, description="Data for memory/power charts.")
     guard: GuardReport = Field(default_factory=GuardReport)
     notices: list[str] = Field(default_factory=list, description="e.g. 'explanation unavailable', 'retrieval degraded'.")

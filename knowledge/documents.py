@@ -6,15 +6,17 @@ Catalog passages are rendered from ``tools.catalog`` objects, so numbers live on
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterable
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, Field
 
-DOCS_DIR = Path(__file__).resolve().parent / "docs"
+from tools.paths import DOCS_DIR
+
 USER_SUFFIXES = {".md", ".markdown", ".txt", ".html", ".htm", ".pdf"}
 
 Language = Literal["ru", "en"]
@@ -216,108 +218,57 @@ def _price(lo: float | None, hi: float | None) -> str | None:
     return f"${_num(lo if lo is not None else hi)}"
 
 
-_YES = {"ru": ("да", "нет"), "en": ("yes", "no")}
-_CLASS = {
-    "ru": {"consumer": "потребительская (игровая)", "workstation": "профессиональная для рабочих станций",
-           "datacenter": "серверная для дата-центров"},
-    "en": {"consumer": "consumer (gaming)", "workstation": "workstation", "datacenter": "datacenter"},
-}
-_COOLING = {
-    "ru": {"open-air": "открытое (вентиляторы на карте)", "blower": "турбинное (blower)",
-           "passive": "пассивное, нужен серверный обдув", "sxm": "модуль SXM, охлаждение от платформы"},
-    "en": {"open-air": "open-air fans", "blower": "blower", "passive": "passive, needs server airflow",
-           "sxm": "SXM module cooled by the platform"},
-}
+@lru_cache(maxsize=1)
+def _templates() -> dict[str, Any]:
+    with open(Path(__file__).with_name("catalog_passages.yaml"), encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
 
 
-def _gpu_text(g, lang: Language) -> str:
-    yes, no = _YES[lang]
-    b = lambda v: yes if v else no  # noqa: E731
-    aliases = ", ".join(g.aliases)
-    tdp = f"{g.tdp_w_min}–{g.tdp_w}" if g.tdp_w_min else f"{g.tdp_w}"
-    price = _price(g.price_usd_min, g.price_usd_max)
-    nvl = b(g.nvlink) + (f" ({_num(g.nvlink_bandwidth_gbs)} GB/s)" if g.nvlink and g.nvlink_bandwidth_gbs else "")
-    if lang == "ru":
-        lines = [
-            f"Видеокарта (GPU) {g.name}" + (f", также пишут: {aliases}" if aliases else "") + ".",
-            f"Видеопамять (VRAM): {_num(g.vram_gib)} ГБ {g.memory_type}, "
-            f"пропускная способность памяти {_num(g.bandwidth_gbs)} ГБ/с.",
-            f"Производительность FP16/BF16: {_num(g.fp16_tflops)} TFLOPS.",
-            f"Потребление (TDP): {tdp} Вт; разъём питания: {g.power_connector}.",
-            f"Охлаждение: {_COOLING['ru'][g.cooling]}; ширина {g.slots} слот(а); интерфейс {g.interface.upper()}.",
-            f"NVLink: {nvl}; ECC: {b(g.ecc)}; MIG: {b(g.mig)}.",
-            f"Класс: {_CLASS['ru'][g.gpu_class]}."
-            + (" Лицензия GeForce запрещает установку в дата-центрах." if g.datacenter_restricted else ""),
-        ]
-        if price:
-            lines.append(f"Ориентировочная цена: {price}.")
-    else:
-        lines = [
-            f"GPU {g.name}" + (f", also written as: {aliases}" if aliases else "") + ".",
-            f"Memory (VRAM): {_num(g.vram_gib)} GB {g.memory_type}, memory bandwidth {_num(g.bandwidth_gbs)} GB/s.",
-            f"FP16/BF16 performance: {_num(g.fp16_tflops)} TFLOPS.",
-            f"Power (TDP): {tdp} W; power connector: {g.power_connector}.",
-            f"Cooling: {_COOLING['en'][g.cooling]}; {g.slots}-slot; {g.interface.upper()} interface.",
-            f"NVLink: {nvl}; ECC: {b(g.ecc)}; MIG: {b(g.mig)}.",
-            f"Class: {_CLASS['en'][g.gpu_class]}."
-            + (" The GeForce licence forbids datacenter deployment." if g.datacenter_restricted else ""),
-        ]
-        if price:
-            lines.append(f"Approximate price: {price}.")
+def _fill(kind: str, values: dict[str, Any], lang: Language) -> str:
+    """The passage of one catalog entry: the language's template lines, each kept when its field is set."""
+    lines = [line["text"].format(**values) for line in _templates()[lang][kind]
+             if not line.get("when") or values.get(line["when"])]
     return "\n".join(lines)
 
 
-def _model_text(m, lang: Language) -> str:
+def _part(lang: Language, key: str, value: Any, **fields: Any) -> str:
+    return _templates()[lang]["parts"][key].format(**fields) if value else ""
+
+
+def _gpu_text(g: Any, lang: Language) -> str:
+    tpl = _templates()[lang]
+    yn = lambda v: tpl["yes_word"] if v else tpl["no_word"]  # noqa: E731
+    nvl = yn(g.nvlink) + (f" ({_num(g.nvlink_bandwidth_gbs)} GB/s)" if g.nvlink and g.nvlink_bandwidth_gbs else "")
+    aliases = ", ".join(g.aliases)
+    return _fill("gpu", {**g.model_dump(), "aliases_part": _part(lang, "aliases", aliases, aliases=aliases),
+                         "vram": _num(g.vram_gib), "bandwidth": _num(g.bandwidth_gbs), "tflops": _num(g.fp16_tflops),
+                         "tdp": f"{g.tdp_w_min}–{g.tdp_w}" if g.tdp_w_min else f"{g.tdp_w}",
+                         "cooling": tpl["cooling"][g.cooling], "interface": g.interface.upper(), "nvlink": nvl,
+                         "ecc": yn(g.ecc), "mig": yn(g.mig), "gpu_class": tpl["class"][g.gpu_class],
+                         "licence_part": _part(lang, "licence", g.datacenter_restricted),
+                         "price": _price(g.price_usd_min, g.price_usd_max)}, lang)
+
+
+def _model_text(m: Any, lang: Language) -> str:
+    tpl = _templates()[lang]
     aliases = ", ".join(m.aliases)
     active = f"{_num(m.active_params_b)}B" if m.active_params_b else None
-    moe = f"{m.moe_experts}/{m.moe_active_experts}" if m.moe_experts else None
-    ctx = f"{m.max_context:,}".replace(",", " ") if m.max_context else None
-    if lang == "ru":
-        kind = "языковая модель (LLM)" if m.kind == "llm" else "модель генерации изображений"
-        lines = [f"Модель {m.name} ({m.family}), {kind}" + (f", также пишут: {aliases}" if aliases else "") + ".",
-                 f"Параметров: {_num(m.params_b)} млрд" + (f", активных на токен: {active}" if active else "") + "."]
-        if moe:
-            lines.append(f"Mixture-of-Experts: экспертов всего/активных {moe}.")
-        if m.n_layers:
-            lines.append(f"Архитектура: {m.n_layers} слоёв, hidden {m.hidden_size}, голов внимания {m.n_heads}, "
-                         f"KV-голов {m.n_kv_heads}, head_dim {m.head_dim}"
-                         + (f", внимание {m.attention.upper()}" if m.attention else "") + ".")
-        if ctx:
-            lines.append(f"Максимальный контекст: {ctx} токенов.")
-    else:
-        kind = "language model (LLM)" if m.kind == "llm" else "image generation model"
-        lines = [f"Model {m.name} ({m.family}), {kind}" + (f", also written as: {aliases}" if aliases else "") + ".",
-                 f"Parameters: {_num(m.params_b)}B" + (f", active per token: {active}" if active else "") + "."]
-        if moe:
-            lines.append(f"Mixture-of-Experts: total/active experts {moe}.")
-        if m.n_layers:
-            lines.append(f"Architecture: {m.n_layers} layers, hidden {m.hidden_size}, {m.n_heads} attention heads, "
-                         f"{m.n_kv_heads} KV heads, head_dim {m.head_dim}"
-                         + (f", {m.attention.upper()} attention" if m.attention else "") + ".")
-        if ctx:
-            lines.append(f"Maximum context: {ctx} tokens.")
-    return "\n".join(lines)
+    return _fill("model", {**m.model_dump(), "kind": tpl["kind"][m.kind],
+                           "aliases_part": _part(lang, "aliases", aliases, aliases=aliases),
+                           "params": _num(m.params_b), "active_part": _part(lang, "active", active, active=active),
+                           "moe": f"{m.moe_experts}/{m.moe_active_experts}" if m.moe_experts else None,
+                           "attention_part": _part(lang, "attention", m.attention,
+                                                   attention=(m.attention or "").upper()),
+                           "ctx": f"{m.max_context:,}".replace(",", " ") if m.max_context else None}, lang)
 
 
-def _server_text(s, gpu_names: dict[str, str], lang: Language) -> str:
-    gpus = ", ".join(gpu_names.get(g, g) for g in s.gpu_ids)
+def _server_text(s: Any, gpu_names: dict[str, str], lang: Language) -> str:
     aliases = ", ".join(s.aliases)
-    per_node = s.gpus_per_node_max
-    if lang == "ru":
-        lines = [f"Сервер {s.name}" + (f", также: {aliases}" if aliases else "") + f"; форм-фактор {s.form_factor}.",
-                 f"Узлов: {s.nodes}" + (f", до {per_node} GPU на узел" if per_node else "") + f"; видеокарты: {gpus}.",
-                 "GPU узла работают над одной моделью вместе." if s.pooled
-                 else "Узлы независимы: GPU разных узлов не объединяются для одной модели.",
-                 f"Процессоры: {s.cpus}. Память: {s.ram}. Интерконнект: {s.interconnect}.",
-                 f"Цена: {s.price}.", f"Для чего: {s.use_cases_ru}"]
-    else:
-        lines = [f"Server {s.name}" + (f", also: {aliases}" if aliases else "") + f"; form factor {s.form_factor}.",
-                 f"Nodes: {s.nodes}" + (f", up to {per_node} GPUs per node" if per_node else "") + f"; GPUs: {gpus}.",
-                 "The GPUs of a node work on one model together." if s.pooled
-                 else "Nodes are independent: GPUs of different nodes are not pooled for one model.",
-                 f"CPUs: {s.cpus}. RAM: {s.ram}. Interconnect: {s.interconnect}.",
-                 f"Price: {s.price}.", f"Use cases: {s.use_cases_en}"]
-    return "\n".join(lines)
+    return _fill("server", {**s.model_dump(), "aliases_part": _part(lang, "server_aliases", aliases, aliases=aliases),
+                            "per_node_part": _part(lang, "per_node", s.gpus_per_node_max, per_node=s.gpus_per_node_max),
+                            "gpus": ", ".join(gpu_names.get(g, g) for g in s.gpu_ids),
+                            "pooled": _templates()[lang]["pooled"][bool(s.pooled)],
+                            "use_cases": s.use_cases_ru if lang == "ru" else s.use_cases_en}, lang)
 
 
 def catalog_documents(catalog=None) -> LoadResult:

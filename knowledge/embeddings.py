@@ -12,7 +12,7 @@ from typing import Protocol
 
 import numpy as np
 
-from assistant.settings import RetrievalSettings
+from knowledge.settings import RetrievalSettings
 from tools.errors import SizingError
 
 

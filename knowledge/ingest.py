@@ -12,7 +12,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 from tqdm import tqdm
 
-from assistant.settings import Settings
+from knowledge.settings import HasRetrieval, RetrievalSettings, retrieval_part
 from knowledge import store
 from knowledge.chunking import chunk_documents
 from knowledge.documents import LoadResult, catalog_documents, load_builtin_docs, load_folder
@@ -51,10 +51,10 @@ def _previous_vectors(settings, pointer: store.IndexPointer | None, embedder: Em
     return dict(zip(ids, vectors, strict=True)) if len(ids) == len(vectors) else {}
 
 
-def ingest(paths: list[Path] | None, settings: Settings, progress: bool = True,
+def ingest(paths: list[Path] | None, settings: RetrievalSettings | HasRetrieval, progress: bool = True,
            embedder: Embedder | None = None, batch: int = 16) -> IngestReport:
     t0 = time.perf_counter()
-    rs = settings.retrieval
+    rs = retrieval_part(settings)
     loaded = collect(paths)
     chunks = chunk_documents(loaded.documents, rs.chunk_max_chars, rs.chunk_overlap_chars)
     if not chunks:

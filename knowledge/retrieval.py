@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel, Field
 
-from assistant.settings import Settings, get_settings
+from knowledge.settings import HasRetrieval, RetrievalSettings, retrieval_part
 from knowledge import store
 from knowledge.chunking import Chunk
 from knowledge.embeddings import Embedder, make_embedder
@@ -46,8 +46,8 @@ class Hits(list):
 class _Index:
     """Everything one generation needs at query time, loaded once."""
 
-    def __init__(self, settings: Settings, pointer: store.IndexPointer):
-        gen = store.Generation(settings.retrieval, pointer.generation)
+    def __init__(self, rs: RetrievalSettings, pointer: store.IndexPointer):
+        gen = store.Generation(rs, pointer.generation)
         self.pointer = pointer
         self.generation = gen
         self.chunks: list[Chunk] = gen.load_chunks()
@@ -80,10 +80,9 @@ def _pointer_stamp(path: Path) -> tuple[int, int] | None:
 
 
 class Retriever:
-    def __init__(self, settings: Settings | None = None, embedder: Embedder | None = None,
+    def __init__(self, settings: RetrievalSettings | HasRetrieval | None = None, embedder: Embedder | None = None,
                  auto_ingest: bool = True):
-        self.settings = settings or get_settings()
-        self.rs = self.settings.retrieval
+        self.rs = retrieval_part(settings) if settings is not None else RetrievalSettings()
         self._embedder = embedder
         self.auto_ingest = auto_ingest
         self._index: _Index | None = None
@@ -111,12 +110,12 @@ class Retriever:
                     raise SizingError("no knowledge index yet: run `gpu-sizer ingest` first")
                 from knowledge.ingest import ingest
 
-                ingest(None, self.settings, progress=False, embedder=self.embedder)
+                ingest(None, self.rs, progress=False, embedder=self.embedder)
                 pointer = store.read_pointer(self.rs)
                 stamp = _pointer_stamp(path)
             if pointer is None:
                 raise SizingError("no knowledge index could be built")
-            self._index = _Index(self.settings, pointer)
+            self._index = _Index(self.rs, pointer)
             self._stamp = stamp
             return self._index
 
@@ -184,16 +183,3 @@ class Retriever:
                                 language=c.language, source=c.source, topic=c.topic, headings=c.heading_path))
         hits.degraded = self.degraded = idx.degraded
         return hits
-
-
-_shared: Retriever | None = None
-_shared_lock = threading.Lock()
-
-
-def get_retriever() -> Retriever:
-    """The process-wide warm retriever for the app's settings (embedder and indexes loaded once)."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            _shared = Retriever(get_settings())
-        return _shared

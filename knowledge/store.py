@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 import numpy as np
 from pydantic import BaseModel
 
-from assistant.settings import RetrievalSettings
+from knowledge.settings import RetrievalSettings
 from knowledge.chunking import Chunk
 from knowledge.lexical import BM25Index
 from knowledge.lexical import signature as lexical_signature

@@ -42,3 +42,16 @@ def make_assistant(kb_settings, kb_retriever):
         return Assistant(kb_settings, backend=backend, retriever=kb_retriever)
 
     return make
+
+
+MODEL_FIXTURES = {"real_assistant", "real_backend", "poisoned_assistant", "llama_server"}
+BROWSER_MODULES = {"test_browser", "test_widget_output"}
+
+
+def pytest_collection_modifyitems(items):
+    """Tier markers from what a test uses, so a new test lands in the right tier without remembering to."""
+    for item in items:
+        if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.model)
+        if item.module is not None and item.module.__name__.rsplit(".", 1)[-1] in BROWSER_MODULES:
+            item.add_marker(pytest.mark.browser)

@@ -4,8 +4,26 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
+from assistant.llm import READY, ModelStatus
 
-class ScriptedBackend:
+
+class FakeBackend:
+    """What every test double of a model declares (the ChatBackend protocol); subclasses stream."""
+
+    name = "fake"
+    can_call_tools = False
+
+    def status(self) -> ModelStatus:
+        return READY
+
+    def tokenizer(self):
+        return None
+
+    def tool_call(self, messages: list[dict], tools: list) -> list[tuple[str, dict]]:
+        return []
+
+
+class ScriptedBackend(FakeBackend):
     """Replays queued answers by call number and records every prompt it was given."""
 
     name = "scripted"
@@ -14,9 +32,6 @@ class ScriptedBackend:
         self.answers = list(answers or ["Готово."])
         self.calls: list[list[dict]] = []
         self.delay = delay
-
-    def status(self) -> str:
-        return "ready"
 
     def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
         self.calls.append(messages)

@@ -1,7 +1,7 @@
 """The calculators tab: forms that call tools/ directly, with no language model — instant.
 
 Each handler returns (Markdown, figure or None). The Markdown is rendered by the same
-`assistant.render` the chat uses, so a number looks the same in both places. Bad input comes
+`assistant.views` the chat uses, so a number looks the same in both places. Bad input comes
 back as one readable line, never a traceback.
 """
 from __future__ import annotations
@@ -13,8 +13,9 @@ from matplotlib.figure import Figure
 from pydantic import ValidationError
 
 from assistant.messages import t
-from assistant.render import chart_data, render
-from assistant.types import Fact
+from assistant.views import chart_data, render
+from assistant.scenario import Scenario
+from assistant.turn.facts import fact, memory_request
 from tools.build import build_check
 from tools.catalog import load_catalog
 from tools.cost import CostRequest, own_vs_cloud
@@ -42,11 +43,6 @@ def precision_names() -> list[str]:
     # catalog-facing spellings: fp16, int4, Q4_K_M...; sorted by size so the list reads top-down
     names = {p.name: p.bits_per_weight for p in PRECISIONS.values()}
     return sorted(names, key=lambda n: -names[n])
-
-
-def _fact(tool: str, inp: Any, out: Any) -> Fact:
-    dump = inp.model_dump(exclude_defaults=True) if hasattr(inp, "model_dump") else dict(inp)
-    return Fact(tool=tool, input=dump, output=out.model_dump() if hasattr(out, "model_dump") else dict(out))
 
 
 def _int(value: float | None, name: str, default: int | None = None) -> int | None:
@@ -85,9 +81,9 @@ def _memory_request(model: str | None, params_b: float | None, precision: str, c
     model = (model or "").strip() or None
     if not model and not params_b:
         raise SizingError(tr(lang, "need_model"))
-    return MemoryRequest(model=model, params_b=None if model else params_b, precision=precision or "fp16",
-                         context=_int(context, "context"), batch=_int(batch, "batch", 1), task=task or "inference",
-                         **extra)
+    s = Scenario(model=model, params_b=params_b, precision=precision or None, context=_int(context, "context"),
+                 users=_int(batch, "batch"), task=task or None)  # type: ignore[arg-type]
+    return memory_request(s, **extra)
 
 
 @safe(lang_index=-1)
@@ -96,9 +92,9 @@ def memory(model: str | None, params_b: float | None, precision: str, context: f
     req = _memory_request(model, params_b, precision, context, batch, task, lang,
                           gpus=_int(gpus, "gpus", 1), gpu=(gpu or None))
     out = estimate_memory(req)
-    facts = [_fact("vram", req, out)]
+    facts = [fact("vram", req, out)]
     if req.gpu:
-        facts.append(_fact("fit", req, out))
+        facts.append(fact("fit", req, out))
     return render(facts, lang), memory_figure(chart_data(facts), facts, lang)
 
 
@@ -106,7 +102,7 @@ def memory(model: str | None, params_b: float | None, precision: str, context: f
 def configuration(model: str | None, params_b: float | None, precision: str, context: float | None,
                   batch: float | None, task: str, lang: str) -> Output:
     req = _memory_request(model, params_b, precision, context, batch, task, lang)
-    facts = [_fact("vram", req, estimate_memory(req)), _fact("recommend", req, recommend(req, top=5))]
+    facts = [fact("vram", req, estimate_memory(req)), fact("recommend", req, recommend(req, top=5))]
     return render(facts, lang), memory_figure(chart_data(facts), facts, lang)
 
 
@@ -115,8 +111,8 @@ def power(gpu: str | None, count: float | None, cpus: float | None, lang: str) -
     if not gpu:
         raise SizingError(t(lang, "missing_gpu"))
     n, c = _int(count, "count", 1), _int(cpus, "cpus", 1)
-    facts = [_fact("power", {"gpu": gpu, "count": n, "cpus": c}, power_budget(gpu, n, cpus=c)),
-             _fact("build", {"gpu": gpu, "count": n}, build_check(gpu, n))]
+    facts = [fact("power", {"gpu": gpu, "count": n, "cpus": c}, power_budget(gpu, n, cpus=c)),
+             fact("build", {"gpu": gpu, "count": n}, build_check(gpu, n))]
     return render(facts, lang), power_figure(chart_data(facts), lang)
 
 
@@ -127,5 +123,5 @@ def cost(server_price: float | None, cloud_hourly: float | None, hours: float | 
                       hours_per_month=730 if hours is None else hours, power_kw=power_kw or 0.0,
                       electricity_price=kwh_price or 0.0, currency=(currency or "").strip()[:8])
     out = own_vs_cloud(req)
-    facts = [_fact("cost", req, out)]
+    facts = [fact("cost", req, out)]
     return render(facts, lang), cost_figure(req.server_price, out.model_dump(), lang)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from assistant.llm import ModelStatus
+
 UiLang = Literal["ru", "en"]
 
 LABELS: dict[str, dict[str, str]] = {
@@ -33,6 +35,7 @@ LABELS: dict[str, dict[str, str]] = {
         "st_none": "⚪ отключена — показываем расчёт и выдержки из руководства",
         "st_failed": "🔴 не загрузилась — показываем расчёт и выдержки из руководства",
         "error": "Не удалось обработать запрос. Попробуйте переформулировать вопрос.",
+        "rate_limited": "Слишком много сообщений подряд. Повторите через {s} с.",
         # calculators
         "calc_mem": "Память (VRAM)",
         "calc_power": "Питание",
@@ -86,6 +89,7 @@ LABELS: dict[str, dict[str, str]] = {
         "st_none": "⚪ off — showing the computation and guide excerpts",
         "st_failed": "🔴 failed to load — showing the computation and guide excerpts",
         "error": "Could not process the request. Please try rephrasing the question.",
+        "rate_limited": "Too many messages in a row. Please try again in {s} s.",
         "calc_mem": "Memory (VRAM)",
         "calc_power": "Power",
         "calc_rec": "Configuration",
@@ -141,8 +145,7 @@ def tr(lang: str, key: str) -> str:
     return LABELS.get(lang, LABELS["ru"]).get(key, LABELS["ru"][key])
 
 
-def status_line(lang: str, status: str) -> str:
-    """assistant.model_status() ('ready' | 'loading' | 'none' | 'failed: why') in customer words."""
-    key = "st_failed" if status.startswith("failed") else f"st_{status}"
-    text = LABELS[lang].get(key, status)
+def status_line(lang: str, status: ModelStatus) -> str:
+    """assistant.model_status() in customer words."""
+    text = LABELS[lang].get(f"st_{status.state}", str(status))
     return f"**{tr(lang, 'model')}:** {text}"

@@ -8,16 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from assistant.safe_markdown import safe_markdown
 from assistant.types import Fact, Source
+from assistant.views.registry import label
 
-TOOL_NAMES = {
-    "ru": {"vram": "Расчёт памяти", "fit": "Проверка на выбранных картах", "fit_card": "Проверка карты",
-           "min_gpus": "Минимум карт", "recommend": "Подбор конфигураций", "power": "Бюджет питания",
-           "build": "Сборка: PCIe и охлаждение", "speed": "Оценка скорости", "cost": "Свой сервер или облако"},
-    "en": {"vram": "Memory estimate", "fit": "Fit on the chosen cards", "fit_card": "Card check",
-           "min_gpus": "Minimum cards", "recommend": "Configuration search", "power": "Power budget",
-           "build": "Build: PCIe and cooling", "speed": "Speed estimate", "cost": "Own server vs cloud"},
-}
 WORDS = {"ru": {"in": "вход", "out": "результат", "time": "Время, с", "none": "Расчётов не было."},
          "en": {"in": "input", "out": "output", "time": "Time, s", "none": "No calculations were run."}}
 MAX_JSON_CHARS = 1800  # a trace is for reading, not for dumping whole breakdowns of every candidate
@@ -39,24 +33,28 @@ def _json(value: Any) -> str:
     return text if len(text) <= MAX_JSON_CHARS else text[:MAX_JSON_CHARS] + "\n…"
 
 
-def trace_markdown(facts: list[Fact], lang: str, timings: dict[str, float] | None = None) -> str:
-    names, w = TOOL_NAMES.get(lang, TOOL_NAMES["ru"]), WORDS.get(lang, WORDS["ru"])
+def trace_markdown(facts: list[Fact], lang: str, timings: dict[str, float] | None = None,
+                   hosts: tuple[str, ...] = ()) -> str:
+    """Under the safe-Markdown policy: inputs quote the customer's words (model names...)."""
+    w = WORDS.get(lang, WORDS["ru"])
     if not facts:
         return w["none"]
     parts: list[str] = []
     for i, f in enumerate(facts, 1):
-        parts.append(f"**{i}. {names.get(f.tool, f.tool)}** (`{f.tool}`)\n\n"
+        parts.append(f"**{i}. {label(f.tool, lang)}** (`{f.tool}`)\n\n"
                      f"{w['in']}:\n```json\n{_json(f.input)}\n```\n{w['out']}:\n```json\n{_json(f.output)}\n```")
     if timings:
         parts.append(f"{w['time']}: " + ", ".join(f"{k} {v:.2f}" for k, v in timings.items()))
-    return "\n\n".join(parts)
+    return safe_markdown("\n\n".join(parts), hosts)
 
 
-def sources_markdown(sources: list[Source], lang: str, empty: str) -> str:
+def sources_markdown(sources: list[Source], lang: str, empty: str, hosts: tuple[str, ...] = ()) -> str:
+    """Passages are data, not markup: titles and excerpts under the safe-Markdown policy (an indexed
+    document's image must not load, its links not be followed)."""
     if not sources:
         return empty
     out = []
     for i, s in enumerate(sources, 1):
-        excerpt = " ".join(s.text.split())[:280].replace("<", "&lt;")  # passages are data, not markup
-        out.append(f"**[{i}] {s.title.replace('<', '&lt;')}**\n> {excerpt}…")
+        excerpt = safe_markdown(" ".join(s.text.split())[:280], hosts)
+        out.append(f"**\\[{i}\\] {safe_markdown(' '.join(s.title.split()), hosts)}**\n> {excerpt}…")
     return "\n\n".join(out)

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from assistant.settings import LLMSettings
+from assistant.llm import READY, ModelStatus, Tokenizer
+from assistant.llm.settings import LLMSettings
 
 
 class OpenAICompatible:
     name = "openai"
+    can_call_tools = True
 
     def __init__(self, settings: LLMSettings):
         if not settings.base_url:
@@ -18,8 +20,11 @@ class OpenAICompatible:
         self.client = ChatOpenAI(base_url=settings.base_url, api_key=settings.api_key, model=settings.model_name,
                                  temperature=settings.temperature, timeout=60, max_retries=1)
 
-    def status(self) -> str:
-        return "ready"
+    def status(self) -> ModelStatus:
+        return READY  # a down server shows as a failed stream, answered with the computed block alone
+
+    def tokenizer(self) -> Tokenizer | None:
+        return None
 
     def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
         for chunk in self.client.stream(messages, max_tokens=max_tokens):

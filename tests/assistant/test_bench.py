@@ -1,7 +1,7 @@
 """`gpu-sizer bench` produces a well-formed report (small configuration; no timing verdicts)."""
 import json
 
-from assistant.bench import run_bench
+from bench.run import run_bench
 from assistant.settings import LLMSettings, Settings
 
 

@@ -12,7 +12,7 @@ from assistant.settings import LLMSettings, Settings
 def real_assistant(kb_settings, kb_retriever):
     settings = Settings(retrieval=kb_settings.retrieval, llm=LLMSettings(max_tokens=96))
     a = Assistant(settings, retriever=kb_retriever)
-    assert a.model_status() == "ready", a.model_status()
+    assert a.model_status().ready, a.model_status()
     return a
 
 

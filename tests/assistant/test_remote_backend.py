@@ -44,7 +44,7 @@ def test_assistant_over_openai_compatible_endpoint(llama_server, kb_settings, kb
     settings = Settings(retrieval=kb_settings.retrieval,
                         llm=LLMSettings(mode="openai", base_url=llama_server, model_name="tiny", max_tokens=64))
     a = Assistant(settings, retriever=kb_retriever)
-    assert a.model_status() == "ready" and a.backend.name == "openai"
+    assert a.model_status().ready and a.backend.name == "openai"
     res = a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
     assert "23,71" in res.computed and res.explanation
     assert not res.guard.violations or res.guard.regenerated

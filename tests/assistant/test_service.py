@@ -90,7 +90,7 @@ def test_missing_truncated_or_foreign_model_file(tmp_path, make_assistant, conte
     if content is not None:
         path.write_bytes(content)
     backend = LocalLlama(LLMSettings(model_path=path))
-    assert backend.status().startswith("failed") and "make setup" in backend.status()
+    assert backend.status().state == "failed" and "make setup" in backend.status().detail
     a = make_assistant(backend=backend)
     res = a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
     assert "23,71" in res.computed and any("недоступно" in n for n in res.notices)
@@ -104,4 +104,4 @@ def test_truncated_copy_of_the_real_model(tmp_path):
     with open(src, "rb") as fh:
         dst.write_bytes(fh.read(50_000_000))
     status = LocalLlama(LLMSettings(model_path=dst)).status()
-    assert status.startswith("failed") and "truncated" in status
+    assert status.state == "failed" and "truncated" in status.detail

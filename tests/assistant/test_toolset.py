@@ -1,5 +1,5 @@
 """Tool schemas come from the calculators' models; a model's tool call never overrides the numbers path."""
-from assistant.extract import extract
+from assistant.reading import read
 from assistant.toolset import BY_NAME, openai_schemas, reconcile
 
 
@@ -13,7 +13,7 @@ def test_schemas_are_generated_from_the_calculators():
 
 def test_hallucinated_values_are_rejected():
     text = "Хочу запустить Llama-3-70B для 20 сотрудников"
-    s = extract(text).scenario
+    s = read(text).scenario
     s2, notes = reconcile(s, "estimate_memory", {"params_b": 32, "context": 32000, "task": "full"}, text)
     assert s2.model == "llama-3-70b" and s2.params_b is None  # the catalog model stays
     assert s2.context is None and any("32000" in n for n in notes)
@@ -21,13 +21,13 @@ def test_hallucinated_values_are_rejected():
 
 def test_values_from_the_question_are_accepted():
     text = "модель Llama-3-8B, окно 6000 токенов примерно"
-    s = extract(text).scenario.model_copy(update={"context": None})
+    s = read(text).scenario.model_copy(update={"context": None})
     s2, _ = reconcile(s, "estimate_memory", {"model": "llama-3-8b", "context": 6000}, text)
     assert s2.context == 6000
 
 
 def test_unknown_tool_and_bad_arguments():
-    s = extract("Llama-3-8B").scenario
+    s = read("Llama-3-8B").scenario
     assert reconcile(s, "rm_rf", {}, "x")[1]
     s2, notes = reconcile(s, "power_budget", {"gpu": "RTX 4090", "count": "many"}, "x")
     assert s2 == s and "invalid" in notes[0]

@@ -11,7 +11,7 @@ import pytest
 from kb_helpers import CountingEmbedder, cli_env, popen_cli, run_cli
 
 from knowledge import store
-from knowledge.evaluate import evaluate
+from bench.retrieval import evaluate
 from knowledge.ingest import ingest
 from knowledge.retrieval import Passage, Retriever
 from tools.errors import SizingError

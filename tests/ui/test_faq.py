@@ -5,11 +5,12 @@ import json
 import shutil
 
 import pytest
+from fakes import FakeBackend
 from web_helpers import private_settings
 
 from assistant.faq import FAQ, GUIDE_QUESTIONS, faq_items
-from knowledge.documents import DOCS_DIR
-from tools.catalog import CATALOG_DIR
+from tools.paths import DOCS_DIR
+from tools.paths import CATALOG_DIR
 
 
 @pytest.fixture
@@ -131,11 +132,8 @@ def test_cli_faq(settings, monkeypatch, tmp_path, capsys):
 
 
 def test_answers_without_the_model_are_not_cached_as_model_answers(make_assistant, settings):
-    class Failing:
+    class Failing(FakeBackend):
         name, calls = "failing", []
-
-        def status(self):
-            return "ready"
 
         def stream(self, messages, max_tokens):
             self.calls.append(messages)

@@ -12,9 +12,10 @@ from fakes import ScriptedBackend
 from fastapi.testclient import TestClient
 from web_helpers import ThreadedServer, parse_sse, private_settings
 
-from assistant.service import Assistant, Conversation, ModelBusy
+from assistant.llm.gate import ModelBusy
+from assistant.service import Assistant, Conversation
 from ui.app import create_app
-from ui.gate import ModelGate
+from assistant.llm.gate import ModelGate
 from ui.limits import TokenBuckets, client_ip, parse_networks
 
 LONG = " ".join(["Слово."] * 400)  # many short sentences: a slow model streams for a long time

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from assistant.evaluate import load_items, run_assistant, run_baseline
+from bench.answers import load_items, run_assistant, run_baseline
 from assistant.prompt import SYSTEM
 from assistant.service import Assistant, Conversation
 from assistant.settings import Settings
@@ -77,7 +77,7 @@ def bench_turns(assistant: Assistant, repeats: int) -> dict[str, Any]:
 def bench_estimator(models: list[Path], points: list[tuple[int, int]]) -> dict[str, Any]:
     """(context per sequence, concurrent sequences) points; llama.cpp serves B sequences of C tokens
     from one KV pool of n_ctx = B x C cells, which is what it is loaded with here."""
-    from assistant.llm.measure import llama_report
+    from bench.measure import llama_report
     from tools.memory import MemoryRequest, estimate_memory
 
     rows = []
@@ -135,7 +135,7 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
     if quick:
         settings.llm.max_tokens = min(settings.llm.max_tokens, 160)
     report["accuracy"] = {"no_llm": run_assistant(assistant, items if not sample else picked, use_llm=False)}
-    if status == "ready":
+    if status.ready:
         report["accuracy"]["with_tools_items"] = len(picked)
         with_tools = run_assistant(assistant, picked, use_llm=True)
         baseline = run_baseline(assistant, picked)
@@ -144,13 +144,13 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
         if settings.llm.mode == "local":
             report["turn"] = bench_turns(assistant, repeats=1 if quick else 3)
     else:
-        report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=status)
+        report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=str(status))
     report["memory"]["rss_peak_bytes"] = _rss()
     models = sorted(Path(settings.llm.model_path).parent.glob("*.gguf"))
     points = points or ([(2048, 1), (8192, 1), (2048, 4)] if quick else
                         [(2048, 1), (8192, 1), (32768, 1), (2048, 4), (4096, 8)])
     report["estimator"] = bench_estimator(models, points)
-    from knowledge.evaluate import evaluate, load_items as retrieval_items_all
+    from bench.retrieval import evaluate, load_items as retrieval_items_all
 
     r_items = retrieval_items_all()[: retrieval_items] if retrieval_items else None
     report["retrieval"] = evaluate(settings, items=r_items, measure_ingest=not quick).model_dump()

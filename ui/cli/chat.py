@@ -10,7 +10,7 @@ from assistant.settings import get_settings
 def _assistant(args):
     from assistant.service import Assistant
 
-    settings = get_settings()
+    settings = get_settings().model_copy(deep=True)  # flags change a copy, never the cached object
     if args.model:
         settings.llm.model_path = args.model
     if args.no_llm:
@@ -23,8 +23,8 @@ def cmd_ask(args) -> int:
 
     assistant = _assistant(args)
     status = assistant.model_status()
-    if status.startswith("failed"):
-        print(f"gpu-sizer: {status[8:]}", file=sys.stderr)  # answers still come, computed only
+    if status.state == "failed":
+        print(f"gpu-sizer: {status.detail}", file=sys.stderr)  # answers still come, computed only
     conv = Conversation()
     turns = []
     for q in args.questions:

@@ -25,14 +25,14 @@ def cmd_serve(args) -> int:
 
     # uvicorn configures only its own loggers; lead hand-offs and unexpected errors must reach the log too
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    settings = get_settings()
+    settings = get_settings().model_copy(deep=True)  # flags change a copy, never the cached object
     host = args.host or settings.server.host
     port = args.port or settings.server.port
-    # one process: conversations live in memory and one llama.cpp context serves all requests
-    # proxy_headers=False: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1 on its own; client
-    # addresses are resolved once, in ui.limits, against settings.limits.trusted_proxies
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level, timeout_graceful_shutdown=10,
-                proxy_headers=False)
+    from ui.serving import uvicorn_config
+
+    # one process: conversations live in memory and one llama.cpp context serves all requests;
+    # slow clients are cut off (ui.serving)
+    uvicorn.Server(uvicorn_config(create_app(settings), settings, host, port, args.log_level)).run()
     return 0
 
 
@@ -40,18 +40,18 @@ def cmd_faq(args) -> int:
     from assistant.faq import FAQ
     from assistant.service import Assistant
 
-    settings = get_settings()
+    settings = get_settings().model_copy(deep=True)  # flags change a copy, never the cached object
     if args.no_llm:
         settings.llm.mode = "none"
     assistant = Assistant(settings)
     status = assistant.model_status()
-    if status.startswith("failed"):
-        print(f"gpu-sizer: {status[8:]} (answers are computed only)", file=sys.stderr)
+    if status.state == "failed":
+        print(f"gpu-sizer: {status.detail} (answers are computed only)", file=sys.stderr)
     return _write(FAQ(assistant, settings).render(args.format, use_llm=not args.no_llm), args.out)
 
 
 def cmd_leads_export(args) -> int:
-    from assistant.leads import LeadStore
+    from assistant.storage.leads import LeadStore
 
     store = LeadStore(get_settings())
     try:

@@ -66,7 +66,7 @@ def _search(args) -> int:
 
 
 def _bench(args) -> int:
-    from knowledge.evaluate import evaluate, format_report
+    from bench.retrieval import evaluate, format_report
 
     report = evaluate(get_settings(), measure_ingest=not args.no_ingest_timing)
     print(report.model_dump_json(indent=1) if args.json else format_report(report))

@@ -46,28 +46,6 @@ CALCS: list[tuple[str, str, dict | None, int]] = [  # (method, path, body, weigh
 ]
 
 
-class SlowFakeModel:
-    """Benchmarking only (settings.limits.fake_llm_delay_s): a stand-in for the model that streams a
-    fixed answer, one completion at a time like llama.cpp, so load can be measured without it."""
-
-    name = "fake-slow"
-    ANSWER = ("Расчёт выше показывает, сколько памяти нужно модели и кэшу контекста. Запас оставлен под "
-              "пики нагрузки. Это пояснение написала тестовая заглушка для замера нагрузки, а не модель.")
-
-    def __init__(self, delay_s: float):
-        self.delay_s = delay_s
-        self.lock = threading.Lock()
-
-    def status(self) -> str:
-        return "ready"
-
-    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
-        with self.lock:
-            for word in self.ANSWER.split(" ")[:max_tokens]:
-                time.sleep(self.delay_s)
-                yield word + " "
-
-
 @dataclass
 class Results:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -100,7 +78,8 @@ class Server:
         if no_llm:
             self.env["GPU_SIZER_LLM__MODE"] = "none"
         if fake_llm_delay is not None:
-            self.env["GPU_SIZER_LIMITS__FAKE_LLM_DELAY_S"] = str(fake_llm_delay)
+            self.env["GPU_SIZER_LLM__MODE"] = "fake"
+            self.env["GPU_SIZER_LLM__FAKE_DELAY_S"] = str(fake_llm_delay)
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
 

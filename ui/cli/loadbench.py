@@ -1,4 +1,4 @@
-"""`gpu-sizer bench-load`: the load benchmark of the web server (code in ui.loadbench)."""
+"""`gpu-sizer bench-load`: the load benchmark of the web server (code in bench.load)."""
 from __future__ import annotations
 
 import json
@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def cmd_bench_load(args) -> int:
-    from ui.loadbench import render, run
+    from bench.load import render, run
 
     report = run(clients=args.clients, seconds=args.seconds, no_llm=args.no_llm, fake_llm_delay=args.fake_llm_delay,
                  chat_share=args.chat_share, think_s=args.think, request_timeout=args.request_timeout, seed=args.seed,

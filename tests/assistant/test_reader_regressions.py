@@ -1,7 +1,16 @@
-"""Scenario extraction on many phrasings, Russian and English, and carry-over between turns."""
+"""The first reader's cases, kept as regressions of the new one: many phrasings, Russian and English,
+and carry-over between turns."""
 import pytest
 
-from assistant.extract import Scenario, detect_language, extract, merge
+from assistant.reading import read
+from assistant.scenario import Scenario
+from tools.text import detect_language
+
+
+def merge(previous, reading):
+    from assistant.scenario import merge as fold
+
+    return fold(previous, reading.scenario, reading.new_model)
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -27,7 +36,7 @@ from assistant.extract import Scenario, detect_language, extract, merge
     ("RTX 5090 x2 for Llama 3 8B", {"model": "llama-3-8b", "gpu": "rtx-5090", "gpu_count": 2}),
 ])
 def test_extracts_scenario(text, expected):
-    s = extract(text).scenario.model_dump()
+    s = read(text).scenario.model_dump()
     for k, v in expected.items():
         assert s[k] == v, (k, s)
 
@@ -52,7 +61,7 @@ def test_extracts_scenario(text, expected):
     ("а если на RTX 5090?", "followup"),
 ])
 def test_intent(text, intent):
-    assert extract(text).intent == intent
+    assert read(text).intent == intent
 
 
 def test_language():
@@ -61,21 +70,21 @@ def test_language():
 
 
 def test_follow_ups_carry_the_scenario():
-    s = merge(None, extract("Llama-3-70B для 20 сотрудников с контекстом 16k на 4 H100"))
-    s = merge(s, extract("а с контекстом 32k?"))
+    s = merge(None, read("Llama-3-70B для 20 сотрудников с контекстом 16k на 4 H100"))
+    s = merge(s, read("а с контекстом 32k?"))
     assert (s.model, s.users, s.context, s.gpu, s.gpu_count) == ("llama-3-70b", 20, 32768, "h100-sxm", 4)
-    s = merge(s, extract("and for 10 users?"))
+    s = merge(s, read("and for 10 users?"))
     assert (s.users, s.context) == (10, 32768)
-    s = merge(s, extract("а если на RTX 5090?"))
+    s = merge(s, read("а если на RTX 5090?"))
     assert s.gpu == "rtx-5090" and s.gpu_count is None and s.model == "llama-3-70b"
 
 
 def test_new_model_starts_new_scenario():
-    s = merge(None, extract("Llama-3-70B для 20 сотрудников с контекстом 16k"))
-    s = merge(s, extract("а Qwen2.5-7B?"))
+    s = merge(None, read("Llama-3-70B для 20 сотрудников с контекстом 16k"))
+    s = merge(s, read("а Qwen2.5-7B?"))
     assert s == Scenario(model="qwen2.5-7b")
 
 
 def test_unknown_names_are_not_guessed():
-    s = extract("Llama-7-900B на RTX 9090").scenario
+    s = read("Llama-7-900B на RTX 9090").scenario
     assert s.model is None and s.gpu is None

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from tools.errors import SizingError
 
 
-COMMAND_MODULES = ["calc", "admin", "knowledge", "chat", "serve", "bench", "loadbench"]
+COMMAND_MODULES = ["calc", "admin", "knowledge", "chat", "serve", "bench", "loadbench", "understanding", "explanation", "catalog_cmd"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -20,7 +20,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     import importlib
 
-    modules = [importlib.import_module(f"assistant.cli.{m}") for m in COMMAND_MODULES]
+    modules = [importlib.import_module(f"ui.cli.{m}") for m in COMMAND_MODULES]
 
     parser = _Parser(prog="gpu-sizer", description="GPU server sizing assistant / подбор GPU-серверов")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)

@@ -10,12 +10,14 @@ import csv
 import io
 import json
 import re
+import threading
+import unicodedata
 import uuid
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from sqlalchemy import JSON, DateTime, String, Text, create_engine, event, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import NoSuchModuleError
@@ -23,9 +25,17 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from assistant.settings import Settings
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_PHONE_CHARS = re.compile(r"^\+?[\d\s()\-.]+$")
+# plain address characters only: no quotes, brackets, slashes or "=" that could carry markup or a formula
+_EMAIL = re.compile(r"^[\w.%+\-]{1,64}@(?:[^\W_](?:[\w\-]{0,61}[^\W_])?\.)+[^\W\d_]{2,63}$")
+_CONVERSATION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def check_conversation_id(v: str | None) -> str | None:
+    """Our ids are hex: anything else (a newline forging a log line, a formula) is refused."""
+    if v is not None and not _CONVERSATION_ID.match(v):
+        raise ValueError("conversation_id must be the id the server gave (letters, digits, '-' and '_')")
+    return v
+_PHONE_CHARS = re.compile(r"^\+?[\d(][\d\s()\-.]*$")  # starts with + , a digit or "(": never "-" or "="
 CSV_COLUMNS = ["id", "created_at", "name", "phone", "email", "message", "language", "conversation_id",
                "scenario", "configurations"]
 
@@ -49,8 +59,20 @@ class Lead(Base):
     conversation_id: Mapped[str | None] = mapped_column(String(64), index=True)
 
 
+def _invisible(ch: str) -> bool:
+    """Control, format (bidi overrides, zero-width, Unicode tags), private-use, unassigned and
+    line/paragraph separator characters: they hide or reorder what the manager reads."""
+    return unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp")
+
+
+def _clean_line(text: str) -> str:
+    return "".join(" " if _invisible(ch) else ch for ch in text)
+
+
 class LeadIn(BaseModel):
-    """What a customer submits. At least one way to reach them is required."""
+    """What a customer submits. At least one way to reach them is required; unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=200, description="How to address the customer.")
     phone: str | None = Field(None, max_length=40, description="Phone number, any common notation.")
@@ -66,9 +88,11 @@ class LeadIn(BaseModel):
         if not isinstance(v, str):
             return v
         if info.field_name == "message":
-            return "\n".join(_CONTROL.sub(" ", line).rstrip() for line in v.splitlines()).strip() or None
-        v = _CONTROL.sub(" ", v).strip()
+            return "\n".join(_clean_line(line).rstrip() for line in v.splitlines()).strip() or None
+        v = " ".join(_clean_line(v).split())
         return v if v or info.field_name == "name" else None  # "" name -> "at least 1 character"
+
+    _id = field_validator("conversation_id")(check_conversation_id)
 
     @field_validator("phone")
     @classmethod
@@ -77,7 +101,8 @@ class LeadIn(BaseModel):
             return v
         digits = sum(c.isdigit() for c in v)
         if not _PHONE_CHARS.match(v) or not 7 <= digits <= 15:  # E.164 allows at most 15 digits
-            raise ValueError("phone must be 7 to 15 digits, optionally with +, spaces, dashes or brackets")
+            raise ValueError("phone must be 7 to 15 digits, optionally starting with +, with spaces, dashes "
+                             "or brackets")
         return v
 
     @field_validator("email")
@@ -120,6 +145,8 @@ class LeadStore:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_durability)
         Base.metadata.create_all(self.engine)
+        self.duplicate_window_s = settings.leads.duplicate_window_s
+        self._add_lock = threading.Lock()
 
     def add(self, lead: LeadIn, language: str = "ru", scenario: dict | None = None,
             configurations: list | None = None) -> str:
@@ -131,6 +158,22 @@ class LeadStore:
         with Session(self.engine) as session, session.begin():
             session.add(row)
         return lead_id
+
+    def add_once(self, lead: LeadIn, language: str = "ru", scenario: dict | None = None,
+                 configurations: list | None = None) -> tuple[str, bool]:
+        """(id, True) for a new lead; (the earlier id, False) when the same lead (name, contacts,
+        message, conversation) arrived within the duplicate window: a double click, a retry after a
+        lost answer or a script repeating a form must not hand managers the same customer five times."""
+        since = datetime.now(timezone.utc) - timedelta(seconds=self.duplicate_window_s)
+        with self._add_lock:  # one process writes (SQLite); check and insert must not interleave
+            with Session(self.engine) as session:
+                same = session.scalars(select(Lead.id).where(
+                    Lead.name == lead.name, _eq(Lead.phone, lead.phone), _eq(Lead.email, lead.email),
+                    _eq(Lead.message, lead.message), _eq(Lead.conversation_id, lead.conversation_id),
+                    Lead.created_at >= since).limit(1)).first()
+            if same is not None:
+                return same, False
+            return self.add(lead, language, scenario, configurations), True
 
     def all(self) -> list[dict[str, Any]]:
         with Session(self.engine) as session:
@@ -147,17 +190,21 @@ class LeadStore:
             lead["created_at"] = lead["created_at"].replace(tzinfo=timezone.utc).isoformat()  # SQLite drops tz
             for key in ("scenario", "configurations"):
                 lead[key] = json.dumps(lead[key], ensure_ascii=False)
-            writer.writerow([_csv_safe(lead[c]) if c in ("name", "email", "message") else lead[c]
-                             for c in CSV_COLUMNS])
+            writer.writerow([_csv_safe(lead[c]) for c in CSV_COLUMNS])  # every column: ids and phones too
         return buf.getvalue()
 
     def close(self) -> None:
         self.engine.dispose()
 
 
+def _eq(column, value):
+    return column.is_(None) if value is None else column == value
+
+
 def _csv_safe(value: Any) -> Any:
-    """Customer text opened in a spreadsheet must not run as a formula (CSV injection)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    """Any cell opened in a spreadsheet must not run as a formula (CSV injection, OWASP): text that
+    starts, after blanks, with = + - @ or a tab/CR/LF gets a leading apostrophe."""
+    if isinstance(value, str) and value.lstrip(" ")[:1] in ("=", "+", "-", "@", "\t", "\r", "\n", "|", "%"):
         return "'" + value
     return "" if value is None else value
 

@@ -5,11 +5,12 @@ import json
 import time
 from pathlib import Path
 
-from assistant.settings import ROOT, get_settings
+from assistant.settings import get_settings
+from tools.paths import REPORTS_DIR
 
 
 def _settings(args):
-    settings = get_settings()
+    settings = get_settings().model_copy(deep=True)  # flags change a copy, never the cached object
     if getattr(args, "backend_url", None):
         settings.llm.mode, settings.llm.base_url = "openai", args.backend_url
     if getattr(args, "no_llm", False):
@@ -18,9 +19,9 @@ def _settings(args):
 
 
 def cmd_bench(args) -> int:
-    from assistant.bench import run_bench
+    from bench.run import run_bench
 
-    out = Path(args.out) if args.out else ROOT / "reports" / time.strftime("bench-%Y%m%d-%H%M%S")
+    out = Path(args.out) if args.out else REPORTS_DIR / time.strftime("bench-%Y%m%d-%H%M%S")
     report = run_bench(_settings(args), quick=args.quick, out_dir=out, load_seconds=10 if args.quick else 30)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
@@ -31,7 +32,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from assistant.evaluate import load_items, run_assistant, run_baseline
+    from bench.answers import load_items, run_assistant, run_baseline
     from assistant.service import Assistant
 
     settings = _settings(args)

@@ -48,11 +48,51 @@ def _memory_args(p: argparse.ArgumentParser, gpus_default: int = 1) -> None:
     p.add_argument("--gpus", type=int, default=gpus_default, help="cards to split over")
     p.add_argument("--gpu", help="catalog GPU to check the fit against")
     p.add_argument("--reserve", type=float, dest="reserve_fraction", help="safety reserve fraction")
-    p.add_argument("--runtime", default="gpu", choices=["gpu", "cpu"])
+    p.add_argument("--runtime", default="llama.cpp", choices=["llama.cpp", "vllm", "sglang", "cpu", "gpu"],
+                   help="inference engine (default llama.cpp; 'gpu' = llama.cpp): KV layout, what fits means")
+    p.add_argument("--gpu-memory-utilization", type=float, help="vLLM/SGLang share of VRAM claimed (0.9)")
+    _offload_args(p)
     p.add_argument("--lora-rank", type=int, default=16)
     p.add_argument("--no-checkpointing", dest="grad_checkpointing", action="store_false")
-    p.add_argument("--master-weights", action="store_true", help="count an fp32 master copy (training)")
+    p.add_argument("--master-weights", dest="master_weights", action="store_true", default=None,
+                   help="count the fp32 master copy (training; the default, 16 B/param)")
+    p.add_argument("--no-master-weights", dest="master_weights", action="store_false",
+                   help="no fp32 master copy: 12 B/param, the vendor guide's figure")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _offload_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--offload", help="hybrid GPU+RAM (llama.cpp): auto | experts (-ot exps=CPU) | N "
+                   "(--n-cpu-moe N); with --runtime cpu and no --gpu: CPU only")
+    p.add_argument("--ram-gb", type=float, help="system RAM for --offload/--runtime cpu (default: platform max)")
+    p.add_argument("--platform", default="x99-dual-e5v4", help="CPU platform for --offload (catalog id)")
+
+
+def _offload(args, gpu: str | None):
+    from tools.offload import OffloadRequest, estimate_offload
+
+    mode, n = (args.offload or "auto"), None
+    if str(mode).isdigit():
+        mode, n = "n_cpu_moe", int(mode)
+    if args.runtime == "cpu" and not args.offload:
+        mode, gpu = "cpu", None
+    return estimate_offload(OffloadRequest(
+        model=args.model, params_b=args.params_b, precision=args.precision, context=args.context or 4096,
+        batch=args.batch, gpu=gpu, gpus=args.gpus, mode=mode, n_cpu_moe=n, platform=args.platform,
+        ram_gb=args.ram_gb))
+
+
+def _offload_human(r) -> str:
+    if not r.fits:
+        return f"REFUSED: {r.refusal}\n* {r.pcie_note}\n* {r.numa_note}"
+    rows = [[r.gpu or "CPU only", r.gpus, fmt_gb(r.gpu_bytes_per_card), fmt_gb(r.ram_bytes_needed),
+             r.decode_tokens_per_s_per_user, r.decode_tokens_per_s_one_socket, r.decode_ceiling_tokens_per_s_per_user,
+             r.prefill_tokens_per_s, r.time_to_first_token_s]]
+    out = (f"{r.model} {r.precision}, runtime {r.runtime}, {r.platform}\n"
+           + table(rows, ["GPU", "n", "VRAM/card", "RAM", "tok/s", "tok/s 1 socket", "ceiling", "prompt tok/s",
+                          "TTFT s"]))
+    out += f"\nslower path: {r.slower_path}; prompt: {r.prefill_path}"
+    return out + "\n" + "\n".join(f"* {a}" for a in [*r.placement, r.pcie_note, r.numa_note, *r.assumptions])
 
 
 def _memory_request(args) -> MemoryRequest:
@@ -69,10 +109,15 @@ def memory_rows(b) -> list[list[object]]:
 
 
 def cmd_vram(args) -> int:
+    if args.offload or (args.runtime == "cpu" and args.model and not args.model_file and args.task == "inference"
+                        and args.ram_gb):
+        r = _offload(args, args.gpu)
+        return _emit(args, r.model_dump(), _offload_human(r))
     b = estimate_memory(_memory_request(args))
     out = b.model_dump()
     out["rendered"] = {k: fmt_gb(v) for k, v in out.items() if k.endswith("_bytes") and isinstance(v, int)}
-    head = (f"{b.model}, {b.task}, {b.precision}, context {b.context}, batch {b.batch}, {b.gpus} GPU(s)\n"
+    head = (f"{b.model}, {b.task}, {b.precision}, context {b.context}, batch {b.batch}, {b.gpus} GPU(s), "
+            f"runtime {b.runtime}\n"
             "(GB = 10^9 bytes)\n")
     human = head + table(memory_rows(b), ["part", "GB", "bytes"])
     if b.gpus > 1:
@@ -96,11 +141,24 @@ def cmd_fit(args) -> int:
 
 
 def cmd_speed(args) -> int:
-    r = estimate_throughput(ThroughputRequest(model=args.model, params_b=args.params_b, gpu=args.gpu,
-                                              gpus=args.gpus, precision=args.precision,
-                                              context=args.context, batch=args.batch))
-    human = table([[r.gpu, r.gpus, r.decode_tokens_per_s_per_user, r.decode_tokens_per_s_total,
-                    r.prefill_tokens_per_s]], ["GPU", "n", "tok/s per user", "tok/s total", "prefill tok/s"])
+    from tools.throughput import DoesNotFit
+
+    if args.offload or args.runtime == "cpu" or not args.gpu:
+        r = _offload(args, args.gpu)
+        return _emit(args, r.model_dump(), _offload_human(r))
+    try:
+        r = estimate_throughput(ThroughputRequest(model=args.model, params_b=args.params_b, gpu=args.gpu,
+                                                  gpus=args.gpus, precision=args.precision, context=args.context,
+                                                  batch=args.batch, runtime=args.runtime))
+    except DoesNotFit as e:
+        out = {"fits": False, "refusal": str(e), "runtime": args.runtime,
+               "memory": e.breakdown.model_dump() if e.breakdown else None}
+        _emit(args, out, f"REFUSED: {e}")
+        return 2
+    human = table([[r.gpu, r.gpus, r.parallel, r.decode_tokens_per_s_per_user, r.decode_tokens_per_s_total,
+                    r.decode_ceiling_tokens_per_s_per_user, r.prefill_tokens_per_s, r.time_to_first_token_s]],
+                  ["GPU", "n", "split", "tok/s per user", "tok/s total", "ceiling/user", "prefill tok/s", "TTFT s"])
+    human = f"runtime {r.runtime}; decode bound by {r.bound}\n" + human
     return _emit(args, r.model_dump(), human + "\n" + "\n".join(f"* {a}" for a in r.assumptions))
 
 
@@ -142,11 +200,15 @@ def cmd_models(args) -> int:
 
 
 def cmd_recommend(args) -> int:
-    r = recommend(_memory_request(args), top=args.top)
-    rows = [[c.gpu, c.count, fmt_gb(c.per_gpu_need_bytes), fmt_gb(c.total_vram_bytes),
-             money(c.price_usd_min, c.price_usd_max), c.system_watts, ", ".join(c.servers) or "-"]
+    r = recommend(_memory_request(args), top=args.top, min_tokens_per_s=args.min_tokens_per_s)
+    rows = [[c.gpu, c.count, c.mode + (f" {c.ram_gb} GB RAM" if c.ram_gb else ""), fmt_gb(c.per_gpu_need_bytes),
+             fmt_gb(c.total_vram_bytes), money(c.price_usd_min, c.price_usd_max), c.system_watts,
+             c.decode_tokens_per_s_per_user if c.decode_tokens_per_s_per_user is not None else "-",
+             c.time_to_first_token_s if c.time_to_first_token_s is not None else "-",
+             {True: "yes", False: "no", None: "-"}[c.meets_speed], ", ".join(c.servers) or "-"]
             for c in r.configurations]
-    human = table(rows, ["GPU", "n", "need/card", "VRAM total", "price $", "system W", "vendor line"])
+    human = f"runtime {r.runtime}\n" + table(rows, ["GPU", "n", "mode", "need/card", "VRAM total", "price $",
+                                                   "system W", "tok/s/user", "TTFT s", "speed met", "vendor line"])
     for c in r.configurations:
         for w in c.warnings:
             human += f"\n! {c.count} x {c.gpu}: {w}"
@@ -172,17 +234,21 @@ def register(sub) -> None:
     p = sub.add_parser("recommend", help="ranked GPU configurations for a scenario")
     _memory_args(p)
     p.add_argument("--top", type=int, default=5)
+    p.add_argument("--min-tokens-per-s", type=float, help="per-user decode speed the users need")
     p.set_defaults(func=cmd_recommend)
 
     p = sub.add_parser("speed", help="decode/prefill tokens per second bound")
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--model")
     g.add_argument("--params-b", type=float)
-    p.add_argument("--gpu", required=True)
+    p.add_argument("--gpu", help="catalog GPU (omit with --runtime cpu)")
     p.add_argument("--gpus", type=int, default=1)
     p.add_argument("--precision", default="fp16")
     p.add_argument("--context", type=int, default=4096)
     p.add_argument("--batch", type=int, default=1)
+    p.add_argument("--runtime", default="llama.cpp", choices=["llama.cpp", "vllm", "sglang", "cpu", "gpu"],
+                   help="llama.cpp splits layers (default); vllm/sglang split tensors")
+    _offload_args(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_speed)
 

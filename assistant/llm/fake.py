@@ -1,0 +1,37 @@
+"""A stand-in model for benchmarks: the load on the server without the cost of a real model."""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Iterator
+
+from assistant.llm import READY, ModelStatus, Tokenizer
+
+
+class FakeModel:
+    """Mode `fake` (benchmarks, `bench-load --fake-llm-delay`): a stand-in for the model that streams a
+    fixed answer, one completion at a time like llama.cpp, so load can be measured without it."""
+
+    name = "fake-slow"
+    can_call_tools = False
+    ANSWER = ("Расчёт выше показывает, сколько памяти нужно модели и кэшу контекста. Запас оставлен под "
+              "пики нагрузки. Это пояснение написала тестовая заглушка для замера нагрузки, а не модель.")
+
+    def __init__(self, delay_s: float):
+        self.delay_s = delay_s
+        self.lock = threading.Lock()
+
+    def status(self) -> ModelStatus:
+        return READY
+
+    def tokenizer(self) -> Tokenizer | None:
+        return None
+
+    def tool_call(self, messages: list[dict], tools: list) -> list[tuple[str, dict]]:
+        return []
+
+    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+        with self.lock:
+            for word in self.ANSWER.split(" ")[:max_tokens]:
+                time.sleep(self.delay_s)
+                yield word + " "

@@ -1,0 +1,26 @@
+"""Model settings: the model backends' part of the one settings object."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from tools.paths import MODELS_DIR
+
+
+class LLMSettings(BaseModel):
+    mode: Literal["local", "openai", "none", "fake"] = Field(
+        "local", description="local GGUF, OpenAI-compatible URL, no model, or a fixed-text fake (benchmarks).")
+    model_path: Path = Field(MODELS_DIR / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", description="GGUF file.")
+    n_ctx: int = Field(4096, ge=512, description="Context window of the local model.")
+    n_threads: int | None = Field(None, description="CPU threads; None = all cores.")
+    n_gpu_layers: int | None = Field(None, description="Layers on GPU; None = as many as fit (computed).")
+    base_url: str | None = Field(None, description="OpenAI-compatible chat endpoint (mode=openai).")
+    api_key: str = Field("not-needed", description="API key for the endpoint.")
+    model_name: str = Field("default", description="Model name sent to the endpoint.")
+    max_tokens: int = Field(320, ge=16, le=4096, description="Cap on generated tokens per answer.")
+    temperature: float = Field(0.0, ge=0, le=2, description="0 = greedy, reproducible.")
+    tool_calls: bool = Field(False, description="Also let the model propose a tool call (strong remote models); "
+                                                "reconciled with the deterministic extraction, never trusted blindly.")
+    fake_delay_s: float = Field(0.05, ge=0, description="mode=fake: pause per streamed word.")

@@ -1,0 +1,51 @@
+"""What the customer asked about, as slots: the contract between the reader and the calculators.
+
+`Scenario` holds only what the customer said (or a follow-up changed); defaults the calculation
+uses are added later as named assumptions, so the answer can say which numbers were assumed.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Intent = Literal["vram", "recommend", "power", "cost", "speed", "knowledge", "handoff", "greeting", "out_of_scope",
+                 "followup", "gpu_info", "compare", "models_for_hardware", "upgrade"]
+Task = Literal["inference", "lora", "qlora", "full"]
+
+
+class Scenario(BaseModel):
+    model: str | None = Field(None, description="Catalog model id.")
+    params_b: float | None = Field(None, description="Model size in billions when no catalog model is named.")
+    precision: str | None = Field(None, description="fp16, int4, Q4_K_M ... as tools.precision names them.")
+    context: int | None = Field(None, description="Context length in tokens.")
+    users: int | None = Field(None, description="Concurrent users / requests.")
+    gpu: str | None = Field(None, description="Catalog GPU id.")
+    gpu_count: int | None = None
+    gpus: list[str] | None = Field(None, description="Two or more catalog GPU ids to compare.")
+    card_vram_gb: float | None = Field(None, description="Card memory when no catalog card is named.")
+    ram_gb: float | None = Field(None, description="System RAM.")
+    task: Task | None = None
+    budget: float | None = Field(None, description="What the customer can spend.")
+    server_price: float | None = None
+    cloud_hourly: float | None = None
+    hours_per_month: float | None = None
+    currency: str | None = Field(None, description="₽, $ or €, as written.")
+
+    def is_empty(self) -> bool:
+        return not any(v is not None for v in self.model_dump().values())
+
+    def said(self) -> dict:
+        return self.model_dump(exclude_none=True)
+
+
+def merge(previous: Scenario | None, new: Scenario, new_model: bool) -> Scenario:
+    """Carry the conversation's scenario over; a new model name starts a new scenario."""
+    if previous is None or (new_model and (new.model, new.params_b) != (previous.model, previous.params_b)):
+        return new
+    fields = new.said()
+    if "gpu" in fields:  # "а если на RTX 5090?": count and card size belong to the old card
+        fields.setdefault("gpu_count", None)
+        fields["card_vram_gb"] = None
+        fields["gpus"] = None
+    return previous.model_copy(update=fields)

@@ -1,0 +1,1 @@
+"""What the assistant keeps between requests: hand-off leads (and conversations)."""

@@ -1,0 +1,37 @@
+"""Stage 5, the computed block: what the customer reads first, before any model token.
+
+Order: products we do not know, the "Computed for: …" line with its defaults, questions about what
+was not understood, the calculators' tables, then what is missing to compute more."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from assistant.messages import t
+from assistant.turn.facts import Computation
+from assistant.turn.framing import Frame
+from assistant.views import render
+from assistant.views.scenario import ScenarioItem, scenario_items, scenario_line
+
+
+class Block(BaseModel):
+    text: str
+    items: list[ScenarioItem] = Field(default_factory=list)
+
+
+def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str) -> Block:
+    items = scenario_items(fr.scenario, {a.slot: a.value for a in comp.assumptions}, lang) if comp.facts else []
+    parts = []
+    if unknown:  # said first, and the model reads it among the FACTS
+        parts.append(t(lang, "unknown_products", names=", ".join(unknown)))
+    if fr.intent == "handoff":
+        line = scenario_line(scenario_items(fr.scenario, {}, lang), lang, t(lang, "handoff_scenario"), "")
+        return Block(text="\n\n".join([*parts, t(lang, "handoff"), *([line] if line else [])]))
+    if items:
+        line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"))
+        parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default for i in items) else ""))
+    parts += fr.questions
+    if table := render(comp.facts, lang):
+        parts.append(table)
+    parts += [t(lang, f"missing_{m}") for m in comp.missing]
+    parts += [f"{t(lang, 'error')}: {e}" for e in comp.errors]
+    return Block(text="\n\n".join(parts), items=items)

@@ -1,0 +1,104 @@
+"""Stage 7, explanation: the model's text, streamed sentence by sentence through the checks.
+
+An ungrounded sentence never reaches the customer: the first violation triggers one regeneration
+with a correction note; after that offending sentences are dropped. Without a model (off, loading,
+busy, failed) the guide's own passages are quoted instead."""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from assistant import guard
+from assistant.llm import ChatBackend
+from assistant.prompt import SYSTEM, correction_note, user_message
+from assistant.turn.timing import Timings
+from assistant.types import GuardReport, Source
+
+MAX_HISTORY_CHARS = 6000  # ~2k tokens of earlier turns in a 4k context
+MAX_KEPT_TURNS = 20  # stored per conversation: a flood of messages must not grow it without bound
+_SPLIT = re.compile(r"(?<=[.!?…])\s+|\n+")
+
+
+def history(messages: list[dict]) -> list[dict]:
+    """Earlier turns verbatim (so llama.cpp reuses their KV cache), oldest dropped past the budget."""
+    kept: list[dict] = []
+    total = 0
+    for m in reversed(messages):
+        total += len(m["content"])
+        if total > MAX_HISTORY_CHARS:
+            break
+        kept.insert(0, m)
+    return kept[1:] if kept and kept[0]["role"] == "assistant" else kept
+
+
+def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: set[str],
+          unknown: list[str]) -> str | None:
+    """The sentence (with a trailing space) if grounded, '' if empty or a repeat, None if it violates."""
+    s = sentence.strip()
+    if not s:
+        return ""
+    report.checked_numbers += len(guard.numbers_in(s))
+    if guard.violations(s, allowed, unknown):
+        report.dropped_sentences.append(s)
+        return None
+    key = re.sub(r"\W+", "", s.lower())
+    if key in shown:
+        return ""
+    shown.add(key)
+    return s + " "
+
+
+def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sources: list[Source],
+            chars: int, lang: str, allowed: guard.Grounding, report: GuardReport, timings: Timings,
+            max_tokens: int, timeout_s: float) -> Iterator[str]:
+    shown: set[str] = set()
+    correction = ""
+    unknown = guard.unknown_products(question)
+    for attempt in (1, 2):
+        msg = user_message(question, computed, sources, lang, correction, chars)
+        messages = [{"role": "system", "content": SYSTEM}, *history(conv.messages), {"role": "user", "content": msg}]
+        t0 = time.perf_counter()
+        buf, text_all, violated = "", "", []
+        gen = backend.stream(messages, max_tokens)
+        try:
+            for piece in gen:
+                timings.values.setdefault("first_token", time.perf_counter() - t0)  # since generation began
+                buf += piece
+                text_all += piece
+                *done, buf = _SPLIT.split(buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
+                for s in done:
+                    out = check(s, allowed, report, shown, unknown)
+                    if out is None and attempt == 1:
+                        violated = guard.violations(s, allowed, unknown) or ["claim"]
+                        break
+                    if out:
+                        yield out
+                if violated or time.perf_counter() - t0 > timeout_s:
+                    break
+        finally:
+            gen.close()
+        timings.values[f"generate_{attempt}"] = time.perf_counter() - t0
+        if not violated:
+            out = check(buf, allowed, report, shown, unknown) if buf.strip() else ""
+            if out:
+                yield out
+            conv.messages = [*conv.messages, {"role": "user", "content": msg},
+                             {"role": "assistant", "content": text_all}][-2 * MAX_KEPT_TURNS:]
+            return
+        report.regenerated = True
+        report.violations += violated
+        correction = correction_note(violated)
+
+
+def quotes(sources: list[Source], has_facts: bool) -> str:
+    """The guide's passages, quoted, where the model's explanation cannot be had (never an ingested
+    document's text: it is not ours to vouch for)."""
+    length = 400 if has_facts else 800  # knowledge-only answers rest on the passages alone
+    return "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:length]}" for s in [x for x in sources if x.trusted][:2])
+
+
+def _plain(text: str) -> str:
+    """A passage as one quotable paragraph: headings and line breaks removed."""
+    return " ".join(re.sub(r"^#+\s*", "", line) for line in text.splitlines() if line.strip())

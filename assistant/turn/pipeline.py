@@ -1,0 +1,125 @@
+"""The turn, stage by stage. Events go out as soon as each stage has them: the computed block
+first (it never waits for the model), then the explanation's sentences, then the sources."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Generator, Iterator
+from typing import TYPE_CHECKING
+
+from assistant import guard
+from assistant.llm import NO_MODEL
+from assistant.llm.gate import ModelBusy
+from assistant.messages import t
+from assistant.prompt import model_sources
+from assistant.reading import read
+from assistant.turn.block import Block, computed_block
+from assistant.turn.explain import MAX_KEPT_TURNS, explain, quotes
+from assistant.turn.facts import Computation, compute
+from assistant.turn.framing import frame
+from assistant.turn.intake import intake
+from assistant.turn.retrieve import retrieve
+from assistant.turn.timing import Timings
+from assistant.turn.toolcall import propose
+from assistant.types import Event, GuardReport, Source, TurnResult
+from assistant.views import chart_data
+
+if TYPE_CHECKING:
+    from assistant.service import Assistant, Conversation
+
+log = logging.getLogger(__name__)
+NO_NUMBERS = ("out_of_scope", "greeting")
+
+
+def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -> Iterator[Event]:
+    tm = Timings()
+    with tm.stage("intake"):
+        inp = intake(raw, a.settings.assistant.max_input_chars, a.settings.limits.max_input_tokens, a.backend)
+    lang, notices = inp.language, list(inp.notices)
+    if not inp.text:
+        yield from _short(t(lang, "empty"), lang, "empty", notices, tm)
+        return
+    with tm.stage("reading"):
+        reading = read(inp.text)
+    lang = reading.language
+    if reading.intent in NO_NUMBERS:
+        yield from _short(t(lang, reading.intent), lang, reading.intent, notices, tm)
+        return
+    with tm.stage("framing"):
+        fr = frame(reading, conv.scenario, conv.intent)
+        fr.scenario, fr.trace = propose(a, fr.scenario, inp.text, fr.intent)
+    conv.scenario, conv.intent = fr.scenario, fr.intent
+    conv.user_texts = [*conv.user_texts, inp.text][-MAX_KEPT_TURNS:]
+    with tm.stage("tools"):
+        comp = compute(fr.scenario, fr.intent) if fr.intent != "handoff" else Computation()
+        block = computed_block(fr, comp, reading.unknown_products, lang)
+    for n in notices:
+        yield Event(type="notice", text=n)
+    if block.text:
+        yield Event(type="computed", text=block.text)
+    with tm.stage("retrieval"):
+        sources, degraded = retrieve(a.retriever, inp.text, lang, a.settings.retrieval.top_k)
+    if degraded:
+        notices.append(degraded)
+    report = GuardReport()
+    parts: list[str] = []
+    by_model = False
+    if fr.intent != "handoff":
+        by_model = yield from _explanation(a, conv, inp.text, block, comp, sources, lang, use_llm, notices,
+                                           report, parts, tm)
+    explanation = "".join(parts).strip()
+    yield Event(type="sources", text="\n".join(f"[{i}] {s.title}" for i, s in enumerate(sources, 1)))
+    answer = "\n\n".join(x for x in (block.text, explanation, "\n".join(f"_{n}_" for n in notices)) if x)
+    if sources:
+        answer += f"\n\n**{t(lang, 'sources')}:** " + "; ".join(s.title for s in sources)
+    res = TurnResult(answer=answer, language=lang, intent=fr.intent, computed=block.text, explanation=explanation,
+                     facts=comp.facts, sources=sources, explained_by_model=by_model,
+                     scenario=fr.scenario.said(), scenario_items=[i.model_dump() for i in block.items],
+                     understood={k: [s.text for s in v] for k, v in reading.spans.items()},
+                     charts=chart_data(comp.facts), guard=report, notices=notices, timings=tm.total(), trace=fr.trace)
+    conv.last_result = res
+    yield Event(type="done", result=res)
+
+
+def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, comp: Computation,
+                 sources: list[Source], lang: str, use_llm: bool, notices: list[str], report: GuardReport,
+                 parts: list[str], tm: Timings) -> Generator[Event, None, bool]:
+    """The model's explanation, or the guide's passages when the model cannot give one. Returns
+    (as the generator's value) whether the model wrote it."""
+    status = a.model_status() if use_llm else NO_MODEL
+    if not status.ready or a.backend is None:
+        notices.append(t(lang, "loading" if status.state == "loading" else "no_model"))
+        if text := quotes(sources, bool(comp.facts)):
+            parts.append(text)
+            yield Event(type="token", text=text)
+        return False
+    # ingested documents may inform the wording, never the figures or contacts
+    allowed = guard.grounding([f.model_dump() for f in comp.facts],
+                              [block.text, *conv.user_texts, *(f"{s.title} {s.text}" for s in sources if s.trusted)])
+    picked, chars = model_sources(sources, bool(comp.facts), follow_up=bool(conv.messages))
+    try:
+        with tm.stage("explanation"):
+            for piece in explain(a.backend, conv, question, block.text, picked, chars, lang, allowed, report, tm,
+                                 a.settings.llm.max_tokens, a.settings.assistant.answer_timeout_s):
+                parts.append(piece)
+                yield Event(type="token", text=piece)
+    except ModelBusy as busy:
+        notices.append(t(lang, "busy", n=busy.retry_after))
+        yield Event(type="busy", text=notices[-1], retry_after=busy.retry_after)
+        if not parts and (text := quotes(sources, bool(comp.facts))):
+            parts.append(text)
+            yield Event(type="token", text=text)
+        return False
+    except Exception as exc:  # a remote model down mid-answer: the numbers are already out
+        log.warning("explanation failed: %s", exc)
+        notices.append(t(lang, "no_model"))
+        return False
+    if report.dropped_sentences:
+        notices.append(t(lang, "guard_dropped"))
+    return True
+
+
+def _short(text: str, lang: str, intent: str, notices: list[str], tm: Timings) -> Iterator[Event]:
+    """Turns with no numbers to compute: empty messages, greetings, questions outside the domain."""
+    res = TurnResult(answer=text, language=lang, intent=intent, notices=notices, timings=tm.total())
+    yield Event(type="computed", text=text)
+    yield Event(type="done", result=res)

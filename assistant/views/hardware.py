@@ -1,0 +1,48 @@
+"""Hardware facts as Markdown: cards side by side, what runs on given cards, what to add."""
+from __future__ import annotations
+
+from assistant.views.text import g, num
+
+SHOWN_MODELS = 12  # the largest that fit; the rest are counted, not listed
+
+
+def compare(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    cards = o["cards"]
+    head = "| | " + " | ".join(c["name"] for c in cards) + " |"
+    rows = [("VRAM, GiB", lambda c: num(c["vram_gib"], lang, 0)),
+            (t["bw"] + ", GB/s", lambda c: num(c["bandwidth_gbs"], lang, 0)),
+            ("FP16, TFLOPS", lambda c: num(c["fp16_tflops"], lang, 1)),
+            (f"{t['tdp']}, {t['w']}", lambda c: str(c["tdp_w"])),
+            (t["conn"], lambda c: c["power_connector"]),
+            ("NVLink", lambda c: t["yes"] if c["nvlink"] else t["no"]),
+            (t["licence"], lambda c: t["dc_no"] if c["datacenter_restricted"] else t["dc_ok"]),
+            (t["price_one"] + ", $", lambda c: f"{num(c['price_usd_min'], lang, 0)}–{num(c['price_usd_max'], lang, 0)}"
+             if c["price_usd_min"] else t["on_request"])]
+    if any(c["fits"] is not None for c in cards):
+        rows += [(t["fits_one"], lambda c: t["yes"] if c["fits"] else t["no"]),
+                 (t["cards_needed"], lambda c: str(c["min_cards"]) if c["min_cards"] else "—")]
+    lines = ["", f"**{t['cmp']}**", "", head, "|---|" + "---:|" * len(cards)]
+    return lines + [f"| {label} | " + " | ".join(cell(c) for c in cards) + " |" for label, cell in rows]
+
+
+def models_for_hardware(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    card = o["gpu"] or f"{num(o['vram_per_gpu_bytes'] / 2**30, lang, 0)} GiB"
+    lines = ["", f"**{t['hw']}** {t['hw_on']} {o['count']} × {card}", ""]
+    if not o["fits"]:
+        return lines + [t["hw_none"]]
+    lines += [f"| {t['hw_model']} | {t['hw_prec']} | {t['hw_need']} | {t['hw_ctx']} | {t['hw_users']} |",
+              "|---|---|---:|---:|---:|"]
+    for f in o["fits"][:SHOWN_MODELS]:
+        lines.append(f"| {f['name']} | {f['precision'].upper()} | {g(f['per_gpu_bytes'], lang)} | "
+                     f"{f['max_context']} | {f['max_users']} |")
+    if len(o["fits"]) > SHOWN_MODELS:
+        lines.append(t["hw_more"].format(n=len(o["fits"]) - SHOWN_MODELS))
+    return lines
+
+
+def upgrade(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    head = f"**{t['upg']}** — {o['gpu']}: {t['upg_have']} {o['have']}"
+    if o["need"] is None:
+        return ["", head + ", " + t["upg_never"].format(n=64)]
+    tail = t["upg_enough"] if o["add"] == 0 else f"{t['upg_add']} **{o['add']}**"
+    return ["", f"{head}, {t['upg_need']} {o['need']} — {tail}"]

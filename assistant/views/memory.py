@@ -1,0 +1,64 @@
+"""Memory facts as Markdown: the breakdown table, fit lines, minimum cards, recommendations."""
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.views.text import g, gu, num, warning
+
+
+def memory(out: dict[str, Any], t: dict, lang: str, inp: dict) -> list[str]:
+    head = (f"**{t['mem']}** — {out['model']}, {out['precision'].upper()}, {t[out['task']]}, {t['ctx']} "
+            f"{out['context']} {t['tok']}, {out['batch']} {t['users']}" + (f", {out['gpus']} GPU" if out["gpus"] > 1 else "")
+            + f" ({t['unit']})")
+    rows = [("weights", out["weights_bytes"]), ("kv", out["kv_cache_bytes"]), ("acts", out["activations_bytes"]),
+            ("grads", out["gradients_bytes"]), ("optim", out["optimizer_bytes"]), ("master", out["master_weights_bytes"]),
+            ("cuda", out["cuda_context_bytes"]), ("fw", out["framework_bytes"]), ("reserve", out["reserve_bytes"])]
+    lines = [head, "", f"| {t['part']} | {t['unit'].split(' ')[0]} |", "|---|---:|"]
+    lines += [f"| {t[k]} | {g(v, lang)} |" for k, v in rows if v]
+    lines.append(f"| **{t['total']}** | **{g(out['total_bytes'], lang)}** |")
+    if out["gpus"] > 1:
+        lines.append(f"| {t['per_card']} | {g(out['per_gpu_bytes'], lang)} |")
+    return lines
+
+
+def _fit_line(out: dict, t: dict, lang: str) -> str:
+    free = out["gpu_vram_bytes"] - out["per_gpu_bytes"]
+    verdict = (f"✅ {t['fits']}, {t['free']} {gu(free, lang)}" if out["fits"]
+               else f"❌ {t['nofit']}, {t['short']} {gu(-free, lang)}")
+    return (f"{t['card']}: {out['gpus']} × {out['gpu']} ({gu(out['gpu_vram_bytes'], lang)} {t['per_card']}) — "
+            f"{t['need']} {gu(out['per_gpu_bytes'], lang)} {t['per_card']}: {verdict}")
+
+
+def fit(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    return ["", _fit_line(o, t, lang)]
+
+
+def fit_card(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    free = o["free_bytes"]
+    verdict = f"✅ {t['fits']}, {t['free']} {gu(free, lang)}" if o["fits"] else \
+        f"❌ {t['nofit']}, {t['short']} {gu(-free, lang)}"
+    size = num(inp["card_vram_gb"], lang, 0)
+    return ["", f"{t['card']} «{size} GB» (= {size} GiB = {gu(o['card_vram_bytes'], lang)}): "
+                f"{t['need']} {gu(o['per_gpu_bytes'], lang)} — {verdict}"]
+
+
+def min_gpus(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    n = o["gpus"]
+    return ["", f"{t['min']} {o['gpu']}: **{n}**" if n else f"{o['gpu']}: " + t["none_fit"].format(n=64)]
+
+
+def recommend(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    cfgs = o["configurations"]
+    if not cfgs:
+        return []
+    lines = ["", f"**{t['rec']}**", "",
+             f"| {t['cfg']} | {t['vram_total']} | {t['per_card']} | {t['price']} | {t['watts']} | {t['line']} |",
+             "|---|---:|---:|---:|---:|---|"]
+    for c in cfgs:
+        price = (f"{num(c['price_usd_min'], lang, 0)}–{num(c['price_usd_max'], lang, 0)}"
+                 if c["price_usd_min"] else t["on_request"])
+        lines.append(f"| {c['count']} × {c['gpu']} | {g(c['total_vram_bytes'], lang)} | "
+                     f"{g(c['per_gpu_need_bytes'], lang)} | {price} | {c['system_watts']} | "
+                     f"{', '.join(c['servers']) or t['vendor_none']} |")
+    warns = sorted({warning(w, lang) for c in cfgs for w in c["warnings"]})
+    return lines + [f"- ⚠ {w}" for w in warns]

@@ -1,0 +1,72 @@
+"""The scenario as the customer sees it: one "Computed for: …" line, each value marked when it was
+a default, plus the same items as data for the editable chips in the web app and the widget."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from assistant.scenario import Scenario
+from assistant.views.text import T, num
+from tools import catalog
+from tools.errors import SizingError
+
+LABELS = {lang: T[lang]["slots"] for lang in T}  # slot names in the customer's words
+ORDER = ["model", "params_b", "task", "precision", "context", "users", "gpu", "gpus", "gpu_count", "card_vram_gb",
+         "ram_gb", "budget", "server_price", "cloud_hourly", "hours_per_month"]
+
+
+class ScenarioItem(BaseModel):
+    slot: str
+    value: Any
+    text: str
+    default: bool = False
+
+
+def _name(kind: str, ident: str) -> str:
+    try:
+        return (catalog.get_model if kind == "model" else catalog.get_gpu)(ident).name
+    except SizingError:
+        return ident
+
+
+def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
+    lab = LABELS[lang]
+    if slot == "model":
+        return _name("model", value)
+    if slot in ("gpu",):
+        return _name("gpu", value)
+    if slot == "gpus":
+        return " / ".join(_name("gpu", g) for g in value)
+    if slot == "task":
+        return lab[value]
+    if slot == "precision":
+        return str(value).upper()
+    if slot == "params_b":
+        return f"{num(value, lang, 0)}B"
+    if slot in ("card_vram_gb", "ram_gb"):
+        return f"{lab[slot]} {num(value, lang, 0)} GB"
+    if slot in ("budget", "server_price", "cloud_hourly"):
+        return f"{lab[slot]} {num(value, lang, 0)} {currency or ''}".strip()
+    if slot in ("context", "users", "gpu_count", "hours_per_month"):
+        return f"{lab[slot]} {num(value, lang, 0)}"
+    return f"{lab.get(slot, slot)} {value}"
+
+
+def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str) -> list[ScenarioItem]:
+    said = s.said()
+    items = []
+    for slot in ORDER:
+        if slot in said:
+            items.append(ScenarioItem(slot=slot, value=said[slot], text=_text(slot, said[slot], lang, s.currency)))
+        elif slot in defaults:
+            items.append(ScenarioItem(slot=slot, value=defaults[slot], default=True,
+                                      text=_text(slot, defaults[slot], lang, s.currency)))
+    return items
+
+
+def scenario_line(items: list[ScenarioItem], lang: str, head: str, default_word: str) -> str:
+    if not items:
+        return ""
+    parts = [f"{i.text} _({default_word})_" if i.default else i.text for i in items]
+    return f"**{head}:** " + " · ".join(parts)

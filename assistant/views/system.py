@@ -1,0 +1,59 @@
+"""System facts as Markdown: power and PSU, build checks, a card's specifications, speed, own vs cloud."""
+from __future__ import annotations
+
+from assistant.views.text import gu, num, psu_label
+
+
+def gpu_spec(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    price = (f"~{num(o['price_usd_min'], lang, 0)}–{num(o['price_usd_max'], lang, 0)} $" if o["price_usd_min"]
+             else t["on_request"])
+    yes, no = ("да", "нет") if lang == "ru" else ("yes", "no")
+    nvlink = f"{yes} ({num(o['nvlink_bandwidth_gbs'], lang, 0)} GB/s)" if o["nvlink"] and o["nvlink_bandwidth_gbs"] else \
+        (yes if o["nvlink"] else no)
+    return [f"**{o['name']}** — {t['catalog']}", "",
+            f"| | |", "|---|---|",
+            f"| VRAM | {num(o['vram_gib'], lang, 0)} GB {o['memory_type']} ({gu(o['vram_bytes'], lang)}) |",
+            f"| {t['tdp']} | {o['tdp_w']} {t['w']} |",
+            f"| {t['bw']} | {num(o['bandwidth_gbs'], lang, 0)} GB/s |",
+            f"| FP16 | {num(o['fp16_tflops'], lang, 1)} TFLOPS |",
+            f"| NVLink | {nvlink} |", f"| ECC / MIG | {yes if o['ecc'] else no} / {yes if o['mig'] else no} |",
+            f"| {t['price_one']} | {price} |"]
+
+
+def build(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    out = []
+    if not o["cooling_ok_as_is"]:
+        out.append(f"- ⚠ {o['count']} × {o['gpu']}: {t['cooling_bad']}")
+    if o["pcie_lanes_gpus"]:
+        out.append(f"- PCIe: {o['count']} × x16 = {o['pcie_lanes_gpus']} {t['lanes']} "
+                   f"({o['pcie_lanes_recommended']} {t['with_nvme']}); {t['platforms']}: {', '.join(o['platforms'])}")
+    elif o["count"]:
+        out.append(f"- {t['sxm']}")
+    return out
+
+
+def power(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    lines = ["", f"**{t['power']}** — {o['count']} × {o['gpu']}", "",
+             f"| | {t['w']} |", "|---|---:|", f"| {t['gpus_w']} | {o['gpu_watts']} |", f"| {t['cpu_w']} | {o['cpu_watts']} |",
+             f"| {t['plat_w']} | {o['platform_watts']} |",
+             f"| **{t['sys_w']}** | **{o['system_watts_min']}–{o['system_watts']}** |", "",
+             f"{t['psu']}: **{psu_label(o['psu'], lang)}**, {o['efficiency_class']}. {t['options']}: "
+             + ", ".join(psu_label(p, lang) for p in o["psu_options"])]
+    if o["three_phase_advisable"]:
+        lines.append(f"- ⚠ {t['three']}")
+    for conn, n in o["connectors"].items():
+        lines.append(f"- {t['conn']}: {n} × {conn}" + (f" — {t['no_chain']}" if "12V" in conn else ""))
+    return lines
+
+
+def speed(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    return ["", f"**{t['speed']}** — {o['gpus']} × {o['gpu']}: {t['decode']} ≈ "
+                f"{num(o['decode_tokens_per_s_per_user'], lang, 0)}, {t['prefill']} ≈ {num(o['prefill_tokens_per_s'], lang, 0)}"]
+
+
+def cost(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    cur = o["currency"] or ""
+    be = (f"{num(o['break_even_months'], lang, 1)} {t['months']}" if o["break_even_months"] is not None
+          else t["never"])
+    return ["", f"**{t['cost']}**", f"- {t['cloud_m']}: {num(o['cloud_monthly'], lang, 0)} {cur}",
+            f"- {t['own_m']}: {num(o['own_monthly'], lang, 0)} {cur}", f"- {t['break_even']}: **{be}**"]
