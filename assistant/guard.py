@@ -110,6 +110,7 @@ class Grounding(list):
         super().__init__(numbers)
         self.text, self.typed, self.customer = text, typed, sorted(customer)
         self.parts, self.fits, self.lang = list(parts), fits, lang
+        self.question: list[str] = []
 
 
 def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: str | None = None,
@@ -121,10 +122,11 @@ def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: 
 
     customer = list(customer)
     fact_list = facts if isinstance(facts, list) else [facts]
-    parts = [RULES, *texts, *customer, *prompt]
-    return Grounding(allowed_numbers(facts, texts), "\n".join(texts), typed_numbers(facts, texts),
-                     allowed_numbers([], customer), parts, claims.fit_verdict([f for f in fact_list if isinstance(f, dict)]),
-                     lang)
+    g = Grounding(allowed_numbers(facts, texts), "\n".join(texts), typed_numbers(facts, texts),
+                  allowed_numbers([], customer), [RULES, *texts, *prompt],
+                  claims.fit_verdict([f for f in fact_list if isinstance(f, dict)]), lang)
+    g.question = customer
+    return g
 
 
 def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterable[str] = ()) -> list[str]:
@@ -137,8 +139,9 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     for n in nums.parse(sentence):
         if any(s <= n.start and n.end <= e for s, e in names):
             continue
-        if n.words and n.kind == "count" and max(n[1]) < 10 and not (typed and typed["count"]):
-            continue  # "одна карта" where nothing counted cards: a word, not a figure
+        if n.words and n.kind == "count" and max(n[1]) < 10 and (
+                not (typed and typed["count"]) or grounded(n[0], n[1], customer)):
+            continue  # "одна карта" where nothing counted cards, "на двух картах" the customer's own: words
         ok = grounded(n[0], n[1], allowed) or (as_customers and grounded(n[0], n[1], customer))
         if ok and typed and n.kind in typed and not as_customers:
             ok = _typed_ok(n, typed[n.kind])
@@ -150,7 +153,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
         out.append("claim")
     if figure_for_unknown(sentence, unknown):
         out.append("unknown product")
-    if echo.leaks(sentence) or echo.is_echo(sentence, getattr(allowed, "parts", ())):
+    if echo.leaks(sentence) or echo.is_echo(sentence, getattr(allowed, "parts", ()), getattr(allowed, "question", ())):
         out.append("echo")
     if claims.contradicts_fit(sentence, getattr(allowed, "fits", None)):
         out.append("verdict")

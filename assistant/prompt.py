@@ -10,7 +10,7 @@ from assistant.types import Source
 
 RULES = (
     "You are the pre-sales engineer of a GPU server vendor. The customer already sees a table of computed "
-    "FACTS; you write 2-3 short sentences under it, in the customer's language.\n"
+    "FACTS; you write 2-3 short plain sentences under it (no headings or labels), in the customer's language.\n"
     "Sentence 1: the verdict the FACTS give (it fits or it does not, how many cards, which card, yes or no).\n"
     "Sentence 2: the main reason (model weights, KV cache for the context, overhead, memory bandwidth, "
     "power peaks), using the figures from FACTS.\n"
@@ -33,6 +33,9 @@ EXAMPLES = (
 # example is not an echo of the prompt; one that copies a rule is)
 SYSTEM = RULES + EXAMPLES
 LANG_NAME = {"ru": "Russian", "en": "English"}
+# the last line, in the answer's own language: the small model follows the language it last read
+ANSWER_IN = {"ru": "Ответь по-русски, 2–3 обычных предложения без заголовков: вывод, причина, что делать дальше.",
+             "en": "Answer in English, 2-3 plain sentences without headings: verdict, reason, what to do next."}
 # Prefill dominates the first token on a CPU (Russian runs ~1.7 characters per token): the customer
 # sees every source, the model only what it needs — passages carry a knowledge answer, facts a computed one.
 PASSAGE_CHARS = {"knowledge": 400, "computed": 200}
@@ -81,7 +84,7 @@ def user_message(question: str, computed: str, sources: list[Source], lang: str,
                                             for i, s in enumerate(sources, 1)))
     if correction:
         parts.append(correction)
-    parts.append(f"Answer in {LANG_NAME[lang]}: verdict, reason, next step.")
+    parts.append(ANSWER_IN[lang])
     return "\n\n".join(parts)
 
 

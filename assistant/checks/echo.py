@@ -2,7 +2,8 @@
 customer's question, a copied passage) or is written in the other language is not an explanation.
 
 Overlap is measured on word 3-grams. Thresholds: a sentence is an echo when at least 60 % of its
-3-grams (and it has at least 5: seven words) occur in one prompt part. An explanation that paraphrases shares
+3-grams (and it has at least 5: seven words) occur in one prompt part, or 85 % occur in the
+customer's own message. An explanation that paraphrases shares
 a few 3-grams with the facts ("23,71 ГБ видеопамяти"); a copied line shares nearly all of them.
 The evaluation (bench/explanation.py) measures the same overlap on whole texts.
 """
@@ -17,6 +18,7 @@ LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|В
 _WORD = re.compile(r"[\wа-яё$%€₽]+(?:[.,]\d+)?", re.I)
 ECHO_SHARE = 0.6
 MIN_GRAMS = 5
+QUESTION_ECHO_SHARE = 0.85
 
 
 def words(text: str) -> list[str]:
@@ -36,11 +38,14 @@ def overlap(text: str, reference: str, n: int = 3) -> float:
     return sum(g in ref for g in grams) / len(grams)
 
 
-def is_echo(sentence: str, parts: Iterable[str]) -> bool:
+def is_echo(sentence: str, parts: Iterable[str], question: Iterable[str] = ()) -> bool:
+    """A copy of a prompt part; of the customer's own words only when nearly all of it is theirs
+    (a verdict naturally reuses the question's words: "LoRA needs less memory than full fine-tuning")."""
     grams = ngrams(words(sentence))
     if len(grams) < MIN_GRAMS:  # a short sentence naturally shares its few 3-grams with the facts
         return False
-    return any(overlap(sentence, p) >= ECHO_SHARE for p in parts if p)
+    return (any(overlap(sentence, p) >= ECHO_SHARE for p in parts if p)
+            or any(overlap(sentence, q) >= QUESTION_ECHO_SHARE for q in question if q))
 
 
 def leaks(sentence: str) -> bool:

@@ -1,0 +1,75 @@
+"""The static system prompt's KV state, kept per process (llama-cpp-python 0.3: llama_state_seq_*).
+
+A new conversation's first turn used to prefill the whole system prompt again whenever the KV
+cache no longer started with it (the process had just loaded, a reset, another prompt in between).
+`StaticPrefix` evaluates it once, saves sequence 0's KV, and puts it back before such a turn, so
+the turn prefills only its own message. Follow-ups already reuse their prefix through
+llama-cpp-python's own prefix match.
+"""
+from __future__ import annotations
+
+import ctypes
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def warm_prefix(llm) -> "StaticPrefix | None":
+    from assistant.prompt import SYSTEM  # the one static prefix every explanation starts with
+
+    try:
+        return StaticPrefix(llm, SYSTEM)
+    except Exception as exc:  # an optimisation only: turns still work, just with a cold first token
+        log.warning("static prompt not cached (%s: %s)", exc.__class__.__name__, exc)
+        llm.reset()
+        return None
+
+
+class StaticPrefix:
+    """The static system prompt, evaluated once per process and put back into the KV cache when a
+    turn finds it gone (a reset, another prompt in between), so a new conversation's first token
+    costs only its own message. Follow-ups already reuse their prefix through llama-cpp-python's
+    prefix match; this covers the first turn. Only sequence 0's KV is saved (no logits): the turn's
+    own message is always decoded after it, which refreshes the logits before sampling."""
+
+    def __init__(self, llm, system: str | None):
+        import llama_cpp
+
+        self.llm, self.system, self.tokens, self.state = llm, system, [], b""
+        if not system:
+            return
+        seen = []
+        for probe in ("a", "b"):  # the template's tokens up to where the user's text starts
+            llm.create_chat_completion(messages=[{"role": "system", "content": system},
+                                                 {"role": "user", "content": probe}], max_tokens=1, temperature=0)
+            seen.append(list(llm.input_ids[: llm.n_tokens]))
+        n = next((i for i, (x, y) in enumerate(zip(*seen)) if x != y), min(map(len, seen)))
+        self.tokens = seen[0][:n]
+        llm._ctx.kv_cache_seq_rm(-1, n, -1)
+        llm.n_tokens = n
+        size = llama_cpp.llama_state_seq_get_size(llm._ctx.ctx, 0)
+        buf = (ctypes.c_uint8 * size)()
+        got = llama_cpp.llama_state_seq_get_data(llm._ctx.ctx, buf, size, 0)
+        self.state = bytes(buf[:got])
+
+    def cached(self) -> bool:
+        n = len(self.tokens)
+        return self.llm.n_tokens >= n and list(self.llm.input_ids[:n]) == self.tokens
+
+    def restore_if_lost(self, system: str) -> bool:
+        """Put the saved prefix back if this turn uses it and the cache lost it; True if restored."""
+        import llama_cpp
+
+        if not self.state or system != self.system or self.cached():
+            return False
+        llm = self.llm
+        llm._ctx.kv_cache_seq_rm(-1, 0, -1)
+        buf = (ctypes.c_uint8 * len(self.state)).from_buffer_copy(self.state)
+        if llama_cpp.llama_state_seq_set_data(llm._ctx.ctx, buf, len(self.state), 0) != len(self.state):
+            llm.reset()
+            return False
+        n = len(self.tokens)
+        llm.input_ids[:n] = self.tokens
+        llm.n_tokens = n
+        llm._requires_eval = True
+        return True
