@@ -19,6 +19,8 @@ from tools.paths import CATALOG_DIR
 CONCEPTS = {"gpu", "piece", "user", "request", "gb", "tb", "ram", "vram", "billion", "token", "context", "bit",
             "hour", "day", "week", "month", "weekday", "rub", "usd", "eur", "budget", "model", "server",
             "finetune", "train", "lora", "qlora", "inference"}
+INTENTS = {"vram", "recommend", "power", "cost", "speed", "gpu_info", "compare", "models_for_hardware", "upgrade",
+           "knowledge", "handoff"}
 PRECISION_NAMES = {"int4", "int8", "fp16", "bf16", "fp32", "fp8", "fp4", "awq", "gptq", "nf4", "mxfp4", "exl2",
                    "Q2_K", "Q3_K_M", "Q5_K_M", "Q6_K"}
 
@@ -45,12 +47,14 @@ class PrecisionWords(BaseModel):
 class Lexicon(BaseModel):
     families: dict[str, list[str]]
     slang: dict[str, str]
-    numbers: dict[str, int]
+    numbers: dict[str, float]
     scale: Scale
     precision: PrecisionWords
     model_defaults: dict[str, str] = Field(default_factory=dict, description="'mistral' -> a catalog model id")
     name_words: dict[str, str] = Field(default_factory=dict, description="Cyrillic spellings of name words")
     retrieval_slang: list[tuple[str, str | None, str | None]]
+    server_names: dict[str, str] = Field(default_factory=dict, description="'ферма 4u' -> a server line id")
+    intent_cues: dict[str, list[str]] = Field(default_factory=dict, description="intent -> cue lemmas")
 
     @field_validator("slang")
     @classmethod
@@ -62,7 +66,7 @@ class Lexicon(BaseModel):
 
     @field_validator("numbers")
     @classmethod
-    def _lower(cls, v: dict[str, int]) -> dict[str, int]:
+    def _lower(cls, v: dict[str, float]) -> dict[str, float]:
         return {k.lower(): n for k, n in v.items()}
 
     @field_validator("retrieval_slang")
@@ -71,6 +75,23 @@ class Lexicon(BaseModel):
         for pattern, _ru, _en in v:
             re.compile(pattern)
         return v
+
+    @field_validator("intent_cues")
+    @classmethod
+    def _intents(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        bad = sorted(set(v) - INTENTS)
+        if bad:
+            raise ValueError(f"unknown intents {bad}")
+        return {k: [w.lower() for w in words] for k, words in v.items()}
+
+    def cue_index(self) -> dict[str, str]:
+        """Cue word -> intent; a word listed under two intents is an error of the list (checked here)."""
+        out: dict[str, str] = {}
+        for intent, words in self.intent_cues.items():
+            for w in words:
+                if out.setdefault(w, intent) != intent:
+                    raise ValueError(f"cue {w!r} listed under {out[w]} and {intent}")
+        return out
 
     @model_validator(mode="after")
     def _one_family_per_alias(self) -> "Lexicon":

@@ -30,6 +30,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from assistant.reading import choices, names, pick, quantities
+from assistant.reading.relative import Change, find as find_relative
 from assistant.reading.intent import classify
 from assistant.reading.resolve import resolve
 from assistant.reading.tokens import Token, tokenize
@@ -57,6 +58,7 @@ class Reading(BaseModel):
     assumed: list[str] = Field(default_factory=list)
     new_model: bool = False
     unknown_products: list[str] = Field(default_factory=list)
+    relative: list[Change] = Field(default_factory=list, description="'ещё две', 'usage doubles'")
 
 
 def _span(text: str, tokens: list[Token], idx: list[int]) -> Span:
@@ -75,6 +77,11 @@ def read(text: str) -> Reading:
     for a in items:
         for k in a.tokens:
             tokens[k].used = "precision"
+    changes, rel_idx = find_relative(tokens, text)
+    for k in rel_idx:
+        tokens[k].used = "relative"
+    if rel_idx:
+        spans["relative"] = [_span(text, tokens, rel_idx)]
     gpu_starts = {h.i for h in hits if h.kind == "gpu"}
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text)
     for a in items:
@@ -91,6 +98,8 @@ def read(text: str) -> Reading:
         found = [h for h in hits if h.kind == kind]
         if found:
             spans[key] = [_span(text, tokens, list(range(h.i, h.j))) for h in found]
+            if kind == "server" and len({h.id for h in found}) == 1:  # "сервер дипсик", "DGX H100"
+                fields["server"] = found[0].id
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, [t.i]) for t in tokens if not t.used and (
@@ -98,7 +107,8 @@ def read(text: str) -> Reading:
     return Reading(
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
-                        len({h.id for h in models}) > 1, conflicted=frozenset(clashes)),
+                        len({h.id for h in models}) > 1, conflicted=frozenset(clashes), tokens=tokens,
+                        named_gpus=len({h.id for h in gpus}), relative=bool(changes)),
         spans=spans, unattached=unattached,
         conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
-        assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown])
+        assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes)

@@ -30,7 +30,7 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
     for t in tokens:
         if t.used:
             continue
-        low = t.low.replace("-", "")
+        low = load_lexicon().name_words.get(t.low, t.low).replace("-", "")  # "фп8" fp8
         if _GGUF.match(t.low):
             out.append(Attached("precision", t.text.upper(), [t.i]))
         elif t.low in lex.exact or low in lex.exact:
@@ -81,4 +81,11 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve
             return [Attached("task", "full", [t.i])] + found[:1]
+    if not found and (run := _RUN.search(text)) and not _negated(tokens, next(t.i for t in tokens if t.start >= run.start())):
+        return [Attached("task", "inference", [t.i for t in tokens if t.start >= run.start() and t.end <= run.end()])]
     return found[:1]
+
+
+# "запустить / развернуть / run / serve / host": inference, said in a verb; weaker than any named task
+_RUN = re.compile(r"\b(?:запуст\w*|развернуть|разверн[её]м|развертывани\w*|развёртывани\w*|serv(?:e|es|ing)|"
+                  r"host(?:ing)?|run(?:ning)?)\b", re.I)

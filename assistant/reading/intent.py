@@ -1,122 +1,102 @@
-"""Which question the message asks, from cue phrases and from what it names.
+"""Which question the message asks: a score per intent from cue lemmas and phrases, then the slots.
 
-Rules beyond the cues: two or more cards named with a comparing word is `compare`; cards and no model
-with "какие модели" is `models_for_hardware`; "у меня ..., что докупить" is `upgrade`; a customer who
-names hardware and no model never gets a model-needing intent (vram, recommend, speed); a message that
-only changes a parameter ("а если 4 штуки?") is `followup`.
+Scores: every cue word of the lexicon (`intent_cues`, matched on pymorphy3 lemmas and surface forms, so
+"жрёт/жрать", "влезет/влезть", "окупится/окупиться" are one cue each) adds 1 to its intent; every phrase
+rule of `cues` ("сколько стоит", "what can I run", "какие модели") adds 2. The slots then decide what
+the cues leave open: two cards -> compare; an hourly price -> cost; a budget and no hardware ->
+recommend; hardware and no model -> models_for_hardware (never a model-needing intent); a server line
+asked about -> gpu_info; a short message that only changes a value, or a relative change ("ещё две",
+"usage doubles") -> followup. Ties go by the order of `_ORDER`.
 """
 from __future__ import annotations
 
 import re
+from collections import Counter
 
+from assistant.reading import cues as C
+from assistant.reading.tokens import Token
 from assistant.scenario import Intent, Scenario
+from tools.lexicon import load_lexicon
 
-_CUES: list[tuple[Intent, str]] = [
-    ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|сч[её]т на|"
-                r"выставьте сч|(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"
-                r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
-                r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк"),
-    ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
-                r"for comparison|быстрее|faster"),
-    ("upgrade", r"докупить|добавить|what (?:should|do) (?:i|we) (?:need to )?add|what to add|нужно добавить|upgrade|апгрейд|"
-                r"if not,? what should"),
-    ("power", r"\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
-              r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
-    ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
-             r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles"),
-    ("speed", r"скорост|latency|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
-              r"throughput|decode speed|мало токенов|токенов будет|how many tokens"),
-    ("knowledge", r"what is (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe)|explain|объясни|"
-                  r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|нужен ли|нужна ли|нужно ли|нужны ли|"
-                  r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
-                  r"есть ли смысл|безопасно|which is better|что лучше (?!взять)|с чего начать|амортизац|allowed|"
-                  r"охлажд|cooling is|how to cool|обязательн\w* ли|отличаю|\bdiffer\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
-    ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
-                            r"что (?:из [\w ]+)?(?:можно |получится |смогу |могу )?(?:на н\w+ )?(?:запустить|крутить|"
-                            r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет)|"
-                            r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we) run|"
-                            r"what could we run|what (?:will|would) (?:run|fit)"),
-    ("gpu_info", r"сколько сто[ияю]т|скока|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
-                 r"memory bandwidth of|bandwidth|стоимость|how much is (?:the |an? )?\S*\d|"
-                 r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|how much (?:does|is|are|do) "
-                 r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн|что за сервер|что за карт|"
-                 r"расскажи про|tell me about|active cooling|passive|в наличии|can i order|заказать"),
-    ("recommend", r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
-                  r"spec out|собрать сервер|what to buy|which card|what config|какой конфиг|какой сервер|какую карт|какие карт|какую видеокарт|какие видеокарт|какую видюх|что взять|что выбрать|"
-                  r"посоветуе|подбер|подобрать|recommend|which (?:gpu|server|card)|what (?:gpu|server|hardware|card)|"
-                  r"what do i need|какое железо|по железу|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"
-                  r"что нужно|что купить|what should i buy|best (?:server|card|node)|smallest gpu|лучший сервер|"
-                  r"какое оборудование|конфиг|варианты сервер|sizing|what setup|what can we do|what can i build|"
-                  r"предложите|предложить|what do i quote|на какой карте|какая карта нужна|реально\?|подъ[её]мно|"
-                  r"сколько оперативк|what hardware|нужен сервер|нужен on-prem"),
-    ("vram", r"\bmemory\?|- memory|gpu memory|vram requirement|memory requirement|requirements|can i fit|does it fit|займ[её]т|"
-             r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько vram|памят|how much (?:vram|memory)|"
-             r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
-             r"handle|hold it|cover|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"
-             r"\bvram\b|норм\?|запущу|will it work|реально|сколько надо|сколько нужно"),
-]
-_CUE_RE = [(name, re.compile(p, re.I)) for name, p in _CUES]
-_DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
-                     r"lora|лора|llm|модел|model|нейросет|inference|инференс|обучен|train|kv|контекст|context|"
-                     r"rtx|h100|a100|4090|5090|mig|охлажд|cooling|стойк|rack|pcie|nvme|озу|ram|драйвер|driver|"
-                     r"vllm|ollama|tensorrt|docker|квантиз|quantiz|бп|psu|ватт|watt|облак|cloud|токен|token", re.I)
-_GREETING = re.compile(r"^\s*(привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|добрый (?:день|вечер)|доброе утро|hi|hello|hey|"
-                       r"good (?:morning|afternoon|evening))\W*$", re.I)
-_FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
-                       r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
-_GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"
-                      r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
-_SPECS = re.compile(r"характеристик|спек|\bspecs?\b|active cooling|passive|list price|сколько сто[ияю]т|price|цена|"
-                    r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have", re.I)
-_RAM_QUESTION = re.compile(r"сколько оперативк|how much (?:system )?ram", re.I)
-_VERSUS = re.compile(r"\bvs\.?\b|\bили\b|\bor\b|versus", re.I)
+_ORDER = ["power", "cost", "speed", "upgrade", "gpu_info", "compare", "knowledge", "models_for_hardware",
+          "recommend", "vram", "handoff"]
 
 
-def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, conflicted: frozenset = frozenset()) -> Intent:
-    """`compared`: the message names two models or two precisions ("phi 4 vs qwen3 14b", "awq или gptq");
-    `conflicted`: slots whose values contradict each other ("12 GB and 24 GB cards" is still hardware)."""
-    hardware = bool(s.gpu or s.gpus or s.card_vram_gb or s.ram_gb or conflicted & {"gpu_count", "card_vram_gb"})
+def scores(text: str, tokens: list[Token]) -> Counter:
+    index = load_lexicon().cue_index()
+    out: Counter = Counter()
+    for t in tokens:
+        hit = index.get(t.lemma) or index.get(t.low)
+        if hit:
+            out[hit] += 1
+    for name, pat in C.CUE_RE:
+        if pat.search(text):
+            out[name] += 2
+    return out
+
+
+def _top(sc: Counter, among: list[str]) -> str | None:
+    best = max(among, key=lambda n: (sc[n], -_ORDER.index(n)), default=None)
+    return best if best and sc[best] > 0 else None
+
+
+def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, conflicted: frozenset = frozenset(),
+             tokens: list[Token] | None = None, named_gpus: int = 0, relative: bool = False) -> Intent:
+    """`compared`: two models or two precisions named ("phi 4 vs qwen3 14b"); `conflicted`: slots whose values
+    contradict each other; `named_gpus`: catalog cards named even when none was taken ("3090 и 4090")."""
+    hardware = bool(s.gpu or s.gpus or s.card_vram_gb or s.ram_gb or s.server or named_gpus or
+                    conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
-    hits = [name for name, pat in _CUE_RE if pat.search(text)]
-    if _GREETING.match(text):
+    sc = scores(text, tokens or [])
+    hits = {n for n, v in sc.items() if v > 0}
+    if C.GREETING.match(text):
         return "greeting"
-    if "handoff" in hits and not (s.server_price or s.cloud_hourly):
+    if sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff":
         return "handoff"
     if s.gpus:
         return "compare"
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning
-    if "upgrade" in hits:
+    if relative and not new_model:
+        return "followup"  # "а если ещё две", "what if usage doubles"
+    if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)):
         return "upgrade"
-    if "gpu_info" in hits and _SPECS.search(text) and (s.gpu or not model):
+    if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model):
         return "gpu_info"
-    for name in ("power", "cost", "speed"):
-        if name in hits:
-            return name
+    top = _top(sc, ["power", "cost", "speed"])
+    if top:
+        return top  # type: ignore[return-value]
+    if "models_for_hardware" in hits and not model and hardware:
+        return "models_for_hardware"
+    if s.server and not model and (hits & {"knowledge", "gpu_info"} or C.ABOUT.search(text)) or \
+            re.search(r"что за сервер", text, re.I):
+        return "gpu_info"  # "что за ферма 4U4", "what is the HUANANZHI DeepSeek server"
     if "knowledge" in hits or (compared and not s.gpu) or \
-            (_VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
+            (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
         return "knowledge"
     if "models_for_hardware" in hits and not model:
-        return "models_for_hardware" if hardware else "knowledge"
+        return "knowledge"
     if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model):
-        return "gpu_info" if s.gpu or re.search(r"сервер|server", text, re.I) else "knowledge"
-    if _FOLLOWUP.match(text) and not new_model and _changes(s):
+        return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
+    if C.FOLLOWUP.match(text) and not new_model and _changes(s):
         return "followup"
-    if _RAM_QUESTION.search(text):
+    if C.RAM_QUESTION.search(text):
         return "recommend" if hardware or model else "knowledge"
     if "recommend" in hits and not (hardware and model and "vram" in hits):
         return "recommend" if (model or not hardware or s.budget) else "models_for_hardware"
     if _changes(s) and not new_model and len(text.split()) <= 8 and not re.search(r"\?\s*$", text):
         return "followup"  # "бюджет 300к руб", "загрузка 24/7", "on H200 specifically"
+    if s.budget and not hardware:
+        return "recommend"  # "бюджет миллион, на что хватит для 8B"
     if "vram" in hits:
-        return "vram" if model or not hardware else "followup"  # "would four A100 cover it?": the model is the last one
+        return "vram" if model or not hardware else "followup"  # "would four A100 cover it?": the last model
     if model:
         return "vram" if hardware else "recommend"
     if hardware:
         return "models_for_hardware"
     if _changes(s):
         return "recommend"
-    if _DOMAIN.search(text):
+    if C.DOMAIN.search(text):
         return "knowledge"
     return "out_of_scope"
 

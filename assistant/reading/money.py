@@ -27,6 +27,10 @@ _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*) 
                             re.I)
 _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
                "spend", "потратить", "upto", "больше", "дороже"}
+# a money word on either side ("box for 60k", "обойдётся в 900 тысяч", "60k to buy"): a sum, not a context
+_PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
+              "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
+              "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri", re.I)
 
@@ -41,7 +45,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     from assistant.reading.quantities import Attached
 
     t = tokens[k]
-    m = _AMOUNT.match(t.low if not t.word_number else f"{int(t.number or 0)}")
+    m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:g}")
     if not m:
         return None
     value = float(re.sub(r"[ ,\u00a0]", "", m.group(1)) if re.search(r"[ \u00a0]|,\d{3}$", m.group(1))
@@ -70,9 +74,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         used.insert(0, k - 1)
     cur = cur or before or after
     budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k])
+    priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
     if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
         return None  # "контекст 1.2 млн": not money
-    if not (cur or big or (budget_cue and (value >= 1000 or glued))):
+    if not (cur or big or ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
     tail = text[tokens[end].end:tokens[end].end + 16]
     head = " ".join(x.low for x in tokens[max(0, k - 6):k] if x.low not in _SIGN)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from assistant.reading.near import next_word
 from assistant.reading.tokens import Token
 from tools import catalog
 from tools.lexicon import load_lexicon
@@ -35,8 +36,9 @@ def _indexes(_cat_id: int) -> dict[str, dict[str, str]]:
             for n in (it.id, it.name, *it.aliases):
                 idx.setdefault(normalise_name(n), it.id)
         out[kind] = idx
-    for name, mid in load_lexicon().model_defaults.items():
-        out["model"].setdefault(normalise_name(name), mid)
+    for kind, table in (("model", load_lexicon().model_defaults), ("server", load_lexicon().server_names)):
+        for name, mid in table.items():
+            out[kind].setdefault(normalise_name(name), mid)
     return out
 
 
@@ -82,8 +84,10 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         m = _SIZE.match(t.canon)
         if m:
             return float(m.group(1).replace(",", ".")), k + 1, version
-        if t.number is not None and not t.word_number and k + 1 < len(tokens) and tokens[k + 1].concept == "billion":
-            return t.number, k + 2, version
+        n = next_word(tokens, k)
+        if t.number is not None and n < len(tokens) and (tokens[n].concept == "billion" or
+                                                         (t.word_number and tokens[n].low in ("b", "б"))):
+            return t.number, n + 1, version
         if _VERSION.match(t.canon) and not t.word_number:
             version.append(t.canon)
             continue
@@ -91,8 +95,7 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
     return None
 
 
-def _nominal(m) -> float:
-    """The size a model's name says ("qwen3-coder-30b-a3b" 30), else its parameter count rounded."""
+def _nominal(m) -> float:  # the size a model's name says ("qwen3-coder-30b-a3b" 30), else params rounded
     found = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])", m.id)
     return float(found.group(1)) if found else float(round(m.params_b))
 

@@ -14,7 +14,7 @@ def unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:
     """Concept of the first meaningful word after token k, and its index."""
     for n in range(k + 1, min(len(tokens), k + 4)):
         t = tokens[n]
-        if t.low in _SKIP or t.lemma in _SKIP or t.low in ("-", "."):
+        if t.low in _SKIP or t.lemma in _SKIP or t.low in ("-", ".") or t.used == "number":
             continue
         return (t.concept if not t.used else None), n
     return None, k
@@ -28,9 +28,18 @@ def cue_before(tokens: list[Token], k: int, cues: set[str], reach: int = 3) -> b
     return False
 
 
+def next_word(tokens: list[Token], k: int) -> int:
+    """Index of the token after k, past the second word of a compound number ("тридцать две")."""
+    n = k + 1
+    while n < len(tokens) and tokens[n].used == "number":
+        n += 1
+    return n
+
+
 def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[float, int]:
-    if k + 1 < len(tokens) and tokens[k + 1].low.rstrip(".") in table:
-        return table[tokens[k + 1].low.rstrip(".")], k + 1
+    n = next_word(tokens, k)
+    if n < len(tokens) and tokens[n].low.rstrip(".") in table:
+        return table[tokens[n].low.rstrip(".")], n
     return 1.0, k
 
 

@@ -61,8 +61,15 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
-        ram = cue_before(tokens, k, {"ram"}) or any(x.concept == "ram" for x in tokens[k + 1:k + 4])
-        return [Attached("ram_gb" if ram else "card_vram_gb", size, [k] + (unit if concept in ("gb", "tb") else []))]
+        after = []
+        for x in tokens[k + 1:k + 5]:  # "256GB DDR5", "128 гигов оперативки"; not past the next number or card
+            if x.concept == "ram":
+                after = [x.i]
+            if after or (x.number is not None and x.i > k + 1) or x.concept in ("gpu", "vram"):
+                break
+        ram = cue_before(tokens, k, {"ram"}, 4) or bool(after)
+        return [Attached("ram_gb" if ram else "card_vram_gb", size,
+                         [k] + (unit if concept in ("gb", "tb") else []) + [i for i in after if tokens[i].has_digit])]
     if suffix in _BITS or concept == "bit":
         name = lex.precision.bits.get(int(value))
         return [Attached("precision", name, [k] + (unit if concept == "bit" else []))] if name else []
@@ -74,12 +81,14 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     whole = value == int(value)
     if concept == "server":
         return []
+    if concept == "piece" and n + 1 < len(tokens) and tokens[n + 1].used == "server_name":
+        return []
     count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
-    if concept in ("user", "request") or cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
+    if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
         return [Attached("users", int(value), [k] + unit)] if whole else []
     if concept == "hour" or suffix in ("ч", "h") or cue_before(tokens, k, {"hour"}, 1):
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, max(n, k), text), [k] + unit)]

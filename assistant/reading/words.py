@@ -61,7 +61,7 @@ def concept_of(low: str) -> tuple[str | None, str]:
     return slang.get(lem), lem
 
 
-def number_word(low: str) -> int | None:
+def number_word(low: str) -> float | None:
     nums = load_lexicon().numbers
     if low in nums:
         return nums[low]
@@ -72,6 +72,7 @@ def number_word(low: str) -> int | None:
     return None
 
 
+_DIGIT_WORDS = {"ddr4", "ddr5", "ddr3"}
 _LOOKALIKE = str.maketrans("авсенкмортхуАВСЕНКМОРТХУ", "abcehkmoptxyABCEHKMOPTXY")
 
 
@@ -85,12 +86,16 @@ def annotate(tokens: list[Token]) -> None:
     """Fill lemma, concept, canon and word-number fields of every token in place."""
     names_words = load_lexicon().name_words
     for t in tokens:
-        t.concept, t.lemma = concept_of(t.low) if not t.has_digit else (None, t.low)
+        t.concept, t.lemma = concept_of(t.low) if not t.has_digit or t.low in _DIGIT_WORDS else (None, t.low)
         fam = family_of(t.low) or (None if t.has_digit else family_of(t.lemma))
         if fam is None and not t.has_digit and t.concept is None:
             fam = fuzzy_family(t.low)
-        t.canon = fam or (_latin(strip_number_suffix(t.low)) if t.has_digit else names_words.get(t.low, t.low))
+        t.canon = fam or names_words.get(t.low) or (_latin(strip_number_suffix(t.low)) if t.has_digit else t.low)
         if not t.has_digit and t.number is None:
             n = number_word(t.low)
             if n is not None:
                 t.number, t.word_number = float(n), True
+    for a, b in zip(tokens, tokens[1:]):  # "двадцать четыре" 24, "thirty two" 32: one number, the first token's
+        if a.word_number and b.word_number and a.number and b.number and a.number % 10 == 0 and \
+                20 <= a.number <= 90 and b.number < 10:
+            a.number, b.number, b.word_number, b.used = a.number + b.number, None, False, "number"

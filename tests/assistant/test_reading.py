@@ -13,7 +13,8 @@ import pytest
 from assistant.reading import read
 from tools.paths import EVAL_DIR
 
-TUNE_FLOOR = 0.96
+TUNE_FLOOR = 0.98
+DEV_FLOOR = 0.98  # dev.yaml: written from personas before the second pass, then tuned on
 HOLDOUT_FLOOR = 0.77
 
 
@@ -106,11 +107,16 @@ def _corpus_texts() -> list[str]:
     return [t["text"] for c in convs for t in c["turns"]]
 
 
-def test_no_number_is_silently_dropped_on_the_corpus():
+@pytest.mark.parametrize("split", ["tune", "dev", "holdout"])
+def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
-    texts = [t["text"] for c in load_split("all") for t in c["turns"]]
-    assert [(t, d) for t in texts if (d := dropped(read(t)))] == []
+    texts = [t["text"] for c in load_split(split) for t in c["turns"]]
+    lost = [(t, d) for t in texts if (d := dropped(read(t)))]
+    if split == "holdout":  # a count only: the holdout's items are never shown
+        assert len(lost) == 0, f"{len(lost)} holdout messages drop a number"
+    else:
+        assert lost == []
 
 
 def test_read_is_fast():
@@ -124,10 +130,10 @@ def test_read_is_fast():
     assert statistics.median(times) < 0.02  # measured ~1 ms on 2 cores; the computed block has 0.5 s
 
 
-@pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("holdout", HOLDOUT_FLOOR)])
+@pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
 
     report = evaluate(load_split(split))
-    assert report["whole_scenario_accuracy"] >= floor
+    assert report["whole_scenario_accuracy"] >= floor, round(report["whole_scenario_accuracy"], 3)
     assert report["silently_dropped"] == 0

@@ -1,0 +1,72 @@
+"""The phrase rules of the intent reader: multi-word cues (regular expressions on the message) that the
+lemma cues of the lexicon (`intent_cues`) cannot state, and the shapes of greetings, follow-ups,
+general questions and spec questions. Data only; `intent` scores and decides."""
+from __future__ import annotations
+
+import re
+
+from assistant.scenario import Intent
+
+CUES: list[tuple[Intent, str]] = [
+    ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|сч[её]т на|"
+                r"выставьте сч|(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"
+                r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
+                r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк"),
+    ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
+                r"for comparison|быстрее|faster"),
+    ("upgrade", r"чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do) (?:i|we) (?:need to )?add|what to add|нужно добавить|upgrade|апгрейд|"
+                r"if not,? what should"),
+    ("power", r"\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+              r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
+    ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
+             r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles"),
+    ("speed", r"скорост|latency|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
+              r"throughput|decode speed|мало токенов|токенов будет|how many tokens"),
+    ("knowledge", r"what is (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe)|explain|объясни|"
+                  r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|нужен ли|нужна ли|нужно ли|нужны ли|"
+                  r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
+                  r"есть ли смысл|безопасно|which is better|что лучше (?!взять)|с чего начать|амортизац|allowed|"
+                  r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
+    ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
+                            r"что (?:из [\w ]+)?(?:можно |получится |смогу |могу )?(?:на н\w+ )?(?:запустить|крутить|"
+                            r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет)|"
+                            r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we) run|"
+                            r"what could we run|what (?:will|would) (?:run|fit)"),
+    ("gpu_info", r"сколько сто[ияю]т|скока|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
+                 r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
+                 r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|how much (?:does|is|are|do) "
+                 r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн|что за сервер|что за карт|"
+                 r"расскажи про|tell me about|active cooling|passive|в наличии|can i order|заказать"),
+    ("recommend", r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
+                  r"spec out|собрать сервер|what to buy|which card|what config|какой конфиг|какой сервер|какую карт|какие карт|какую видеокарт|какие видеокарт|какую видюх|что взять|что выбрать|"
+                  r"посоветуе|подбер|подобрать|recommend|which (?:gpu|server|card)|what (?:gpu|server|hardware|card)|"
+                  r"what do i need|какое железо|по железу|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"
+                  r"что нужно|что купить|what should i buy|best (?:server|card|node)|smallest gpu|лучший сервер|"
+                  r"какое оборудование|конфиг|варианты сервер|sizing|what setup|what can we do|what can i build|"
+                  r"предложите|предложить|what do i quote|на какой карте|какая карта нужна|реально\?|подъ[её]мно|"
+                  r"сколько оперативк|what hardware|нужен сервер|нужен on-prem"),
+    ("vram", r"\bmemory\?|- memory|gpu memory|vram requirement|memory requirement|requirements|can i fit|does it fit|займ[её]т|"
+             r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько vram|памят|how much (?:vram|memory)|"
+             r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
+             r"handle|hold it|cover|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"
+             r"\bvram\b|норм\?|запущу|will it work|реально|сколько надо|сколько нужно"),
+]
+CUE_RE = [(name, re.compile(p, re.I)) for name, p in CUES]
+DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
+                     r"lora|лора|llm|модел|model|нейросет|inference|инференс|обучен|train|kv|контекст|context|"
+                     r"rtx|h100|a100|4090|5090|mig|охлажд|cooling|стойк|rack|pcie|nvme|озу|ram|драйвер|driver|"
+                     r"vllm|ollama|tensorrt|docker|квантиз|quantiz|бп|psu|ватт|watt|облак|cloud|токен|token", re.I)
+GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|добрый (?:день|вечер)|"
+                      r"доброе утро|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
+                      r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер)[\s,!.]*)+$", re.I)
+FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
+                       r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
+GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"
+                      r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
+SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|сколько сто[ияю]т|price|цена|"
+                    r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have", re.I)
+RAM_QUESTION = re.compile(r"сколько оперативк|how much (?:system )?ram", re.I)
+ABOUT = re.compile(r"что за|что (?:это|там)|what(?: i|')s|tell me about|расскажи|для чего", re.I)  # a named thing itself
+VERSUS = re.compile(r"\bvs\.?\b|\bили\b|\bor\b|versus", re.I)
+
+
