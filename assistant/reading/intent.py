@@ -78,6 +78,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "knowledge"
     if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model):
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
+    if hardware and not model and _WHAT_RUNS.search(text):
+        return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"
     if C.FOLLOWUP.match(text) and not new_model and _changes(s):
         return "followup"
     if C.RAM_QUESTION.search(text):
@@ -99,6 +101,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if C.DOMAIN.search(text):
         return "knowledge"
     return "out_of_scope"
+
+
+_WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! для | for | под ).){0,30}?\b(?:потян\w*|постав\w*|"
+                        r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
 
 
 def _changes(s: Scenario) -> bool:

@@ -22,7 +22,7 @@ _HOURLY = re.compile(r"^\s*(?:/\s*(?:час|ч|h|hr|hour)|(?:в|за|per|an|a|ea
                      r"hourly|почасов|в\s+ч\b)", re.I)
 # "час аренды H100 стоит 250 руб", "hourly rate $6"; not "10 часов в день, за сервер 2 млн"
 _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|работы)(?: \S+)? (?:стоит|обойд[её]тся)$|per hour$", re.I)
-_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)$|"
+_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)$|"
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
 _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -31,7 +31,8 @@ _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "ма
 _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
               "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
-_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
+_CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
+_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri", re.I)
 
 
@@ -73,14 +74,16 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if before:
         used.insert(0, k - 1)
     cur = cur or before or after
-    budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k])
+    budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
+        any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
     if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
         return None  # "контекст 1.2 млн": not money
     if not (cur or big or ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
     tail = text[tokens[end].end:tokens[end].end + 16]
-    head = " ".join(x.low for x in tokens[max(0, k - 6):k] if x.low not in _SIGN)
+    last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
+    head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head):
         slot = "cloud_hourly"
     elif budget_cue:

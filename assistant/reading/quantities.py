@@ -24,6 +24,9 @@ _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "д�
 _USERS_CUE = {"batch", "батч", "пользователи", "users", "юзеры"}
 _BITS = {"bit", "бит", "бита", "bits", "битный"}
 _GB = {"gb", "гб", "g", "гиг"}
+# "system memory is 1TB", "памяти в сервере 384 гб", "512 GB host memory": the machine's RAM, not a card's
+_HOST_MEMORY = re.compile(r"(?:system|host|server|main) (?:memory|ram)|памят\w* (?:в|на|у) (?:сервер|машин|компе|пк)\w*|"
+                          r"(?:серверн|системн)\w* памят", re.I)
 
 
 @dataclass
@@ -67,7 +70,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
                 after = [x.i]
             if after or (x.number is not None and x.i > k + 1) or x.concept in ("gpu", "vram"):
                 break
-        ram = cue_before(tokens, k, {"ram"}, 4) or bool(after)
+        ram = cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
+            text[max(0, t.start - 32):t.start] + " " + text[t.end:t.end + 24].split(",")[0]))
         return [Attached("ram_gb" if ram else "card_vram_gb", size,
                          [k] + (unit if concept in ("gb", "tb") else []) + [i for i in after if tokens[i].has_digit])]
     if suffix in _BITS or concept == "bit":
@@ -93,7 +97,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if concept == "hour" or suffix in ("ч", "h") or cue_before(tokens, k, {"hour"}, 1):
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, max(n, k), text), [k] + unit)]
     ctx_scale, s_end = scale_after(tokens, k, lex.scale.context)
-    if ctx_scale > 1 and value <= 2048:
+    ctx_cue = cue_before(tokens, k, _CONTEXT_CUE | {"context", "token"}) or \
+        (s_end + 1 < len(tokens) and tokens[s_end + 1].concept in ("token", "context"))
+    if ctx_scale > 1 and (value <= 256 or (ctx_cue and value <= 2048)):
         tok = [s_end + 1] if s_end + 1 < len(tokens) and tokens[s_end + 1].concept == "token" else []
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
     if concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE):
