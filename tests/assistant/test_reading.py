@@ -15,7 +15,7 @@ from tools.paths import EVAL_DIR
 
 TUNE_FLOOR = 0.98
 DEV_FLOOR = 0.98  # dev.yaml: written from personas before the second pass, then tuned on
-HOLDOUT_FLOOR = 0.77
+HOLDOUT_FLOOR = 0.78  # reached 0.780 after the second pass (baseline 0.771); see the lead's report
 
 
 def said(text: str) -> dict:
