@@ -164,6 +164,15 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     return out
 
 
+_LABEL = re.compile(r"^\s*(?:\*\*)?(?:ответ|вывод|итог|причина|следующий шаг|совет|verdict|answer|reason|next step|"
+                    r"conclusion|advice)(?:\*\*)?\s*:\s*(?:\*\*)?\s*", re.I)
+
+
+def tidy(sentence: str) -> str:
+    """The sentence without a leading heading the model sometimes writes ("Ответ:", "Verdict:")."""
+    return _LABEL.sub("", sentence, count=1)
+
+
 def allowed_numbers(facts: Any, texts: Iterable[str]) -> list[float]:
     vals = set(nums.walk(facts))
     for t in texts:

@@ -15,10 +15,10 @@ log = logging.getLogger(__name__)
 
 
 def warm_prefix(llm) -> "StaticPrefix | None":
-    from assistant.prompt import SYSTEM  # the one static prefix every explanation starts with
+    from assistant.prompt import static_messages  # the one static start of every explanation
 
     try:
-        return StaticPrefix(llm, SYSTEM)
+        return StaticPrefix(llm, static_messages())
     except Exception as exc:  # an optimisation only: turns still work, just with a cold first token
         log.warning("static prompt not cached (%s: %s)", exc.__class__.__name__, exc)
         llm.reset()
@@ -32,16 +32,16 @@ class StaticPrefix:
     prefix match; this covers the first turn. Only sequence 0's KV is saved (no logits): the turn's
     own message is always decoded after it, which refreshes the logits before sampling."""
 
-    def __init__(self, llm, system: str | None):
+    def __init__(self, llm, static: list[dict]):
         import llama_cpp
 
-        self.llm, self.system, self.tokens, self.state = llm, system, [], b""
-        if not system:
+        self.llm, self.static, self.tokens, self.state = llm, list(static), [], b""
+        if not static:
             return
         seen = []
-        for probe in ("a", "b"):  # the template's tokens up to where the user's text starts
-            llm.create_chat_completion(messages=[{"role": "system", "content": system},
-                                                 {"role": "user", "content": probe}], max_tokens=1, temperature=0)
+        for probe in ("a", "b"):  # the template's tokens up to where the turn's own text starts
+            llm.create_chat_completion(messages=[*static, {"role": "user", "content": probe}], max_tokens=1,
+                                       temperature=0)
             seen.append(list(llm.input_ids[: llm.n_tokens]))
         n = next((i for i, (x, y) in enumerate(zip(*seen)) if x != y), min(map(len, seen)))
         self.tokens = seen[0][:n]
@@ -56,11 +56,11 @@ class StaticPrefix:
         n = len(self.tokens)
         return self.llm.n_tokens >= n and list(self.llm.input_ids[:n]) == self.tokens
 
-    def restore_if_lost(self, system: str) -> bool:
-        """Put the saved prefix back if this turn uses it and the cache lost it; True if restored."""
+    def restore_if_lost(self, messages: list[dict]) -> bool:
+        """Put the saved prefix back if this turn starts with it and the cache lost it; True if restored."""
         import llama_cpp
 
-        if not self.state or system != self.system or self.cached():
+        if not self.state or messages[: len(self.static)] != self.static or self.cached():
             return False
         llm = self.llm
         llm._ctx.kv_cache_seq_rm(-1, 0, -1)

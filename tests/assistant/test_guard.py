@@ -195,3 +195,9 @@ def test_faq_answers_are_checked_before_publishing():
     assert problems("Чем LoRA отличается, зависит от размера модели, кв", "ru", guide) == ["cut mid-sentence"]
     assert any("rule" in p for p in problems("Yes, NVLink is required to fine-tune a model.", "en", guide))
     assert whole_sentences("Первое предложение. Зависит от размера модели, кв") == "Первое предложение."
+
+
+def test_tidy_removes_a_leading_heading_only():
+    assert guard.tidy("Ответ: Да, карта подходит.") == "Да, карта подходит."
+    assert guard.tidy("**Verdict:** It fits.") == "It fits."
+    assert guard.tidy("Причина проста: веса.") == "Причина проста: веса."

@@ -13,6 +13,8 @@ def cmd_explain_eval(args) -> int:
     settings = _settings(args)
     if args.max_tokens:
         settings.llm.max_tokens = args.max_tokens
+    if args.answer_timeout:  # grade what the model writes, not how busy this machine is
+        settings.assistant.answer_timeout_s = args.answer_timeout
     assistant = Assistant(settings)
     items, defaults = load()
     if args.split != "all":
@@ -54,6 +56,7 @@ def register(sub) -> None:
     p.add_argument("--ids", help="comma list of item ids")
     p.add_argument("--limit", type=int)
     p.add_argument("--max-tokens", type=int)
+    p.add_argument("--answer-timeout", type=float, help="seconds per explanation (default: the setting)")
     p.add_argument("--rows", action="store_true", help="print each graded text")
     p.add_argument("--json", action="store_true")
     p.add_argument("--out", help="folder for explanation.json (all rows)")
