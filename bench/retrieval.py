@@ -16,8 +16,9 @@ from assistant.settings import Settings
 from knowledge.ingest import ingest
 from knowledge.retrieval import Passage, Retriever
 from tools.errors import SizingError
+from tools.paths import EVAL_DIR
 
-EVAL_FILE = Path(__file__).resolve().parent / "eval" / "retrieval.yaml"
+EVAL_FILE = EVAL_DIR / "retrieval.yaml"
 TARGET_RECALL = 0.9
 TARGET_LATENCY_MS = 50.0
 
@@ -59,7 +60,7 @@ def is_hit(p: Passage, relevant: list[str]) -> bool:
     return p.doc_id in relevant or (p.source == "catalog" and p.doc_id.removesuffix("-en") in relevant)
 
 
-def _scores(rows: list[tuple[int | None]]) -> Scores:
+def _scores(rows: list[int | None]) -> Scores:
     n = len(rows)
     return Scores(n=n, recall_at_3=round(sum(1 for r in rows if r is not None and r <= 3) / max(n, 1), 3),
                   mrr=round(sum(1 / r for r in rows if r is not None) / max(n, 1), 3))

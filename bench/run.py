@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.answers import load_items, run_assistant, run_baseline
+from assistant.llm.local import LocalLlama
 from assistant.prompt import SYSTEM
 from assistant.service import Assistant, Conversation
 from assistant.settings import Settings
+from tools.errors import SizingError
 
 TURNS_RU = ["Хватит ли одной карты на 24 ГБ для Llama-3-8B?", "а с контекстом 32k?"]
 
@@ -34,7 +36,10 @@ def _current_rss() -> int:
 def bench_turns(assistant: Assistant, repeats: int) -> dict[str, Any]:
     """Our turn vs raw llama.cpp on the very prompt we built, both from a cold KV cache, same tokens.
     The follow-up turn runs right after the first, so its first token shows the prefix-cache effect."""
-    llm = assistant.backend.llama
+    backend = assistant.backend
+    if not isinstance(backend, LocalLlama) or backend.llama is None:
+        raise SizingError("the turn benchmark needs the local llama.cpp model loaded (llm.mode local)")
+    llm = backend.llama
     ours, raw, ours_decode, raw_decode, first, follow, splits = [], [], [], [], [], [], []
     for _ in range(repeats):
         conv = Conversation()
@@ -80,7 +85,7 @@ def bench_estimator(models: list[Path], points: list[tuple[int, int]]) -> dict[s
     from bench.measure import llama_report
     from tools.memory import MemoryRequest, estimate_memory
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path in models:
         for ctx, batch in points:
             got = llama_report(path, ctx * batch)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Literal
@@ -20,6 +20,7 @@ from tools.paths import DOCS_DIR
 USER_SUFFIXES = {".md", ".markdown", ".txt", ".html", ".htm", ".pdf"}
 
 Language = Literal["ru", "en"]
+LANGUAGE_SUFFIXES: tuple[tuple[Language, str], ...] = (("ru", ""), ("en", "-en"))  # catalog passage ids
 
 
 class Document(BaseModel):
@@ -211,11 +212,10 @@ def _num(x: float) -> str:
 
 
 def _price(lo: float | None, hi: float | None) -> str | None:
-    if lo is None and hi is None:
-        return None
     if lo is not None and hi is not None and lo != hi:
         return f"${_num(lo)}–{_num(hi)}"
-    return f"${_num(lo if lo is not None else hi)}"
+    one = lo if lo is not None else hi
+    return None if one is None else f"${_num(one)}"
 
 
 @lru_cache(maxsize=1)
@@ -283,14 +283,14 @@ def catalog_documents(catalog=None) -> LoadResult:
             result.skipped.append(f"catalog: skipped ({exc.__class__.__name__}: {str(exc).splitlines()[0][:200]})")
             return result
     gpu_names = {g.id: g.name for g in catalog.gpus}
-    entries: Iterable[tuple[str, str, str, callable]] = [
+    entries: Iterable[tuple[str, str, str, Callable[[Language], str]]] = [
         *((f"gpu-{g.id}", g.name, "gpu", lambda lang, g=g: _gpu_text(g, lang)) for g in catalog.gpus),
         *((f"model-{m.id}", m.name, "model", lambda lang, m=m: _model_text(m, lang)) for m in catalog.models),
         *((f"server-{s.id}", s.name, "server", lambda lang, s=s: _server_text(s, gpu_names, lang))
           for s in catalog.servers),
     ]
     for doc_id, name, topic, render in entries:
-        for lang, suffix in (("ru", ""), ("en", "-en")):
+        for lang, suffix in LANGUAGE_SUFFIXES:
             result.documents.append(Document(id=doc_id + suffix, title=name, language=lang,
                                              topic=f"catalog-{topic}", text=render(lang), source="catalog"))
     return result

@@ -66,7 +66,8 @@ def ingest(paths: list[Path] | None, settings: RetrievalSettings | HasRetrieval,
         same_place = (previous is not None and previous.backend == store.backend_of(rs)
                       and previous.lexical == store.lexical_signature())
         known = _previous_vectors(rs, previous, embedder)
-        if same_place and previous.chunks == len(chunks) and set(known) == {c.id for c in chunks}:
+        if (same_place and previous is not None and previous.chunks == len(chunks)
+                and set(known) == {c.id for c in chunks}):
             store.cleanup(rs, previous)  # also clears anything a killed ingest left behind
             return IngestReport(documents=len(loaded.documents), chunks=len(chunks), embedded=0,
                                 reused=len(chunks), unchanged=True, generation=previous.generation,
@@ -81,7 +82,10 @@ def ingest(paths: list[Path] | None, settings: RetrievalSettings | HasRetrieval,
                 vectors[i] = vec
             bar.update(len(idx))
         bar.close()
-        matrix = np.stack(vectors).astype(np.float32)
+        done = [v for v in vectors if v is not None]
+        if len(done) != len(chunks):  # zip(strict=True) above already refuses a short batch
+            raise SizingError(f"embedding left {len(chunks) - len(done)} chunks without a vector")
+        matrix = np.stack(done).astype(np.float32)
 
         gen = store.new_generation(rs)
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -85,7 +86,7 @@ class BM25Index:
     def build(cls, ids: list[str], texts: list[str], languages: list[str] | None = None,
               k1: float = 1.2, b: float = 0.75) -> "BM25Index":
         model = bm25s.BM25(k1=k1, b=b)
-        langs = languages or [None] * len(texts)
+        langs: Sequence[str | None] = languages or [None] * len(texts)
         # Every chunk gets at least one token so bm25s never sees an empty document.
         docs = [tokenize(normalize(t, lang)) or ["_"] for t, lang in zip(texts, langs, strict=True)]
         model.index(docs, show_progress=False)

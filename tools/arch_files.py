@@ -7,7 +7,7 @@ import math
 import os
 import struct
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel
 
@@ -33,7 +33,7 @@ class GGUFInfo(BaseModel):
     file_type: int | None = None
 
 
-def _read(fh: BinaryIO, fmt: str):
+def _read(fh: BinaryIO, fmt: str) -> Any:  # a GGUF scalar: int, float or bool by the format
     size = struct.calcsize(fmt)
     data = fh.read(size)
     if len(data) != size:
@@ -48,7 +48,7 @@ def _string(fh: BinaryIO) -> str:
     return fh.read(n).decode("utf-8", errors="replace")
 
 
-def _value(fh: BinaryIO, vtype: int, keep_arrays: bool):
+def _value(fh: BinaryIO, vtype: int, keep_arrays: bool) -> Any:  # scalar, string, list or array length
     if vtype in _SCALARS:
         return _read(fh, _SCALARS[vtype])
     if vtype == _STRING:
@@ -78,7 +78,7 @@ def read_gguf(path: str | Path) -> GGUFInfo:
         n_tensors, n_kv = _read(fh, "<Q"), _read(fh, "<Q")
         if n_kv > MAX_KEYS or n_tensors > 1_000_000:
             raise SizingError("GGUF header is corrupt (counts out of range)")
-        meta = {}
+        meta: dict[str, Any] = {}
         for _ in range(n_kv):
             key = _string(fh)
             meta[key] = _value(fh, _read(fh, "<I"), keep_arrays=False)
@@ -101,7 +101,7 @@ def read_gguf(path: str | Path) -> GGUFInfo:
         raise SizingError(f"{p.name} is truncated ({size:,} bytes)")
     arch = meta.get("general.architecture", "llama")
 
-    def g(key, default=None):
+    def g(key: str, default: Any = None) -> Any:
         return meta.get(f"{arch}.{key}", default)
 
     heads = int(g("attention.head_count", 0))
@@ -145,7 +145,7 @@ def read_gguf(path: str | Path) -> GGUFInfo:
                     file_type=meta.get("general.file_type"))
 
 
-def _layer_kinds(cfg: dict, layers: int) -> tuple[int | None, int, int | None]:
+def _layer_kinds(cfg: dict[str, Any], layers: int) -> tuple[int | None, int, int | None]:
     """(sliding layers, layers without own KV, sliding window) from a config.json."""
     window = cfg.get("sliding_window") if cfg.get("use_sliding_window", True) else None
     shared_kv = int(cfg.get("num_kv_shared_layers") or 0)
@@ -169,12 +169,12 @@ def _layer_kinds(cfg: dict, layers: int) -> tuple[int | None, int, int | None]:
     return sliding, kv_free, window if sliding else None
 
 
-def _tied(cfg: dict) -> bool:
+def _tied(cfg: dict[str, Any]) -> bool:
     """tie_word_embeddings; Gemma configs omit it and tie by default (transformers' Gemma configs)."""
     return bool(cfg.get("tie_word_embeddings", str(cfg.get("model_type", "")).startswith("gemma")))
 
 
-def _hf_params(cfg: dict, layers: int, hidden: int, heads: int, kv_heads: int, head_dim: int, vocab: int,
+def _hf_params(cfg: dict[str, Any], layers: int, hidden: int, heads: int, kv_heads: int, head_dim: int, vocab: int,
                experts: int | None) -> tuple[float, float, int, int]:
     """(total, active, MoE layers, shared experts) summed from the architecture: attention (MLA or
     GQA) + dense MLPs + routed and shared experts + embeddings/LM head."""

@@ -14,7 +14,8 @@ from functools import lru_cache
 import yaml
 from pydantic import BaseModel, Field
 
-from tools.catalog import CATALOG_DIR
+from tools.errors import SizingError
+from tools.paths import CATALOG_DIR
 from tools.throughput import ThroughputRequest, estimate_throughput
 
 
@@ -59,6 +60,8 @@ def calibrate_row(m: Measurement) -> CalibrationRow:
     t = estimate_throughput(ThroughputRequest(model=m.model, gpu=m.gpu, gpus=m.gpus, precision=m.precision,
                                               context=m.context, batch=m.batch, runtime=m.runtime))
     pred, ceil = t.decode_tokens_per_s_per_user, t.decode_ceiling_tokens_per_s_per_user
+    if ceil is None:  # estimate_throughput always reports the ceiling
+        raise SizingError(f"{m.id}: no 100 %-bandwidth ceiling for {m.model} on {m.gpu}")
     return CalibrationRow(id=m.id, measurement=m, predicted_tokens_per_s=pred, ceiling_tokens_per_s=ceil,
                           ratio=round(m.measured_tokens_per_s / pred, 3),
                           ratio_to_ceiling=round(m.measured_tokens_per_s / ceil, 3))

@@ -7,10 +7,11 @@ importing ``knowledge``) so ``tools/`` stays free of the other packages.
 from __future__ import annotations
 
 import difflib
-import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 import yaml
 from pydantic import BaseModel, Field, model_validator
@@ -49,6 +50,16 @@ class GPU(BaseModel):
     @property
     def vram_bytes(self) -> int:
         return int(round(self.vram_gib * GIB))
+
+
+@dataclass(frozen=True)
+class Arch:
+    """The transformer dimensions every LLM has (Model's validator requires them for kind 'llm')."""
+    n_layers: int
+    hidden_size: int
+    n_heads: int
+    n_kv_heads: int
+    head_dim: int
 
 
 class Model(BaseModel):
@@ -99,6 +110,15 @@ class Model(BaseModel):
         return self
 
     @property
+    def arch(self) -> Arch:
+        """The LLM dimensions, all known; SizingError for a model without them (image models)."""
+        n_layers, hidden, heads, kv_heads, head_dim = (self.n_layers, self.hidden_size, self.n_heads,
+                                                       self.n_kv_heads, self.head_dim)
+        if n_layers is None or hidden is None or heads is None or kv_heads is None or head_dim is None:
+            raise SizingError(f"{self.name} has no transformer architecture in the catalog ({self.kind} model)")
+        return Arch(n_layers=n_layers, hidden_size=hidden, n_heads=heads, n_kv_heads=kv_heads, head_dim=head_dim)
+
+    @property
     def params(self) -> int:
         return int(round(self.params_b * 1e9))
 
@@ -114,15 +134,16 @@ class Model(BaseModel):
             return 0
         if self.expert_params_b:
             return int(round(self.expert_params_b * 1e9))
-        layers = self.moe_layers if self.moe_layers is not None else self.n_layers
-        return layers * self.moe_experts * 3 * self.hidden_size * (self.intermediate_size or 0)
+        arch = self.arch
+        layers = self.moe_layers if self.moe_layers is not None else arch.n_layers
+        return layers * self.moe_experts * 3 * arch.hidden_size * (self.intermediate_size or 0)
 
     @property
     def embedding_params(self) -> int:
         """Input embeddings plus the LM head (once when tied)."""
         if self.kind != "llm" or not self.vocab_size:
             return 0
-        return self.vocab_size * self.hidden_size * (1 if self.tied_embeddings else 2)
+        return self.vocab_size * self.arch.hidden_size * (1 if self.tied_embeddings else 2)
 
 
 class Server(BaseModel):
@@ -187,7 +208,7 @@ class Catalog(BaseModel):
 @lru_cache(maxsize=4)
 def load_catalog(directory: str | None = None) -> Catalog:
     d = Path(directory) if directory else CATALOG_DIR
-    data = {}
+    data: dict[str, Any] = {}
     for key in ("gpus", "models", "servers", "platforms"):
         if key == "platforms" and not (d / f"{key}.yaml").is_file():
             continue
@@ -196,18 +217,27 @@ def load_catalog(directory: str | None = None) -> Catalog:
     return Catalog.model_validate(data)
 
 
-def _lookup(items, name: str, what: str):
+class _Named(Protocol):
+    id: str
+    name: str
+    aliases: list[str]
+
+
+_Item = TypeVar("_Item", bound=_Named)
+
+
+def _lookup(items: Iterable[_Item], name: str, what: str) -> _Item:
     if not name or not name.strip():
         raise SizingError(f"empty {what} name")
     key = _norm(name)
-    index: dict[str, object] = {}
+    index: dict[str, _Item] = {}
     for it in items:
         for n in (it.id, it.name, *it.aliases):
             index.setdefault(_norm(n), it)
     if key in index:
         return index[key]
     close = difflib.get_close_matches(key, list(index), n=3, cutoff=0.6)
-    names = []
+    names: list[str] = []
     for c in close:
         nm = index[c].name
         if nm not in names:

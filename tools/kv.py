@@ -32,8 +32,11 @@ def kv_values_per_token_per_layer(model: Model) -> int:
     if model.kind != "llm":
         return 0
     if model.attention == "mla":
+        if model.kv_lora_rank is None or model.qk_rope_head_dim is None:
+            raise SizingError(f"MLA model {model.name} needs kv_lora_rank and qk_rope_head_dim")
         return model.kv_lora_rank + model.qk_rope_head_dim
-    return 2 * model.n_kv_heads * model.head_dim
+    arch = model.arch
+    return 2 * arch.n_kv_heads * arch.head_dim
 
 
 def _pad(n: int, to: int) -> int:
@@ -50,7 +53,7 @@ def sliding_cells(model: Model, seq_len: int, runtime: str = "llama.cpp") -> int
 
 def kv_layers(model: Model) -> tuple[int, int]:
     """(full-attention layers, sliding-window layers) that keep their own KV cache."""
-    own = model.n_layers - (model.kv_free_layers or 0)
+    own = model.arch.n_layers - (model.kv_free_layers or 0)
     swa = (model.sliding_layers or 0) if model.sliding_window else 0
     return own - swa, swa
 
@@ -74,6 +77,7 @@ def kv_bytes_per_token(model: Model, dtype: str = "fp16") -> float:
     return kv_values_per_token_per_layer(model) * kv_bytes_per_element(dtype) * full
 
 
-def max_tokens_in(model: Model, free_bytes: float, dtype: str = "fp16") -> int:
+def max_tokens_in(model: Model, free_bytes: float, dtype: str = "fp16") -> int | float:
+    """Tokens of KV cache that fit in free_bytes; math.inf when a token costs nothing."""
     per = kv_bytes_per_token(model, dtype)
     return 0 if free_bytes <= 0 else (math.inf if per == 0 else int(free_bytes // per))

@@ -17,5 +17,6 @@ REPACKED_TYPES = {2, 12, 20}  # ggml Q4_0, Q4_K, IQ4_NL
 def compute_buffer_bytes(model: Model, n_ctx: int, n_ubatch: int = N_UBATCH) -> int:
     mask = n_ctx * n_ubatch * 4
     logits = (model.vocab_size or 32_000) * n_ubatch * 4
-    attention = model.n_heads * n_ctx * n_ubatch * 4 + n_ubatch * (model.intermediate_size or 4 * model.hidden_size) * 4
+    arch = model.arch
+    attention = arch.n_heads * n_ctx * n_ubatch * 4 + n_ubatch * (model.intermediate_size or 4 * arch.hidden_size) * 4
     return mask + max(logits, attention)

@@ -48,9 +48,10 @@ def valid_tensor_parallel(model: Model, n: int) -> bool:
     evenly or be replicated (TP a multiple of the KV heads)."""
     if n == 1 or model.kind != "llm":
         return True
-    if model.n_heads % n:
+    arch = model.arch
+    if arch.n_heads % n:
         return False
-    kv = model.n_kv_heads if model.attention != "mla" else model.n_heads
+    kv = arch.n_kv_heads if model.attention != "mla" else arch.n_heads
     return kv % n == 0 or n % kv == 0
 
 
@@ -89,7 +90,7 @@ class MemoryRequest(BaseModel):
 
     @field_validator("runtime", mode="before")
     @classmethod
-    def _runtime(cls, v):
+    def _runtime(cls, v: str | None) -> str:
         return normalise_runtime(v)
 
 
@@ -163,6 +164,8 @@ def resolve_model(name: str | None, params_b: float | None, model_file: str | No
         return catalog.get_model(name), []
     dense = [m for m in catalog.load_catalog().models
              if m.kind == "llm" and not m.moe_experts and m.attention in ("gqa", "mha")]
+    if params_b is None:
+        raise SizingError("give a model name, a parameter count or a model file")
     ref = min(dense, key=lambda m: abs(math.log(m.params_b / params_b)))
     note = (f"architecture unknown: KV cache and activations estimated from {ref.name} "
             f"({ref.params_b:g}B), the nearest catalog model in size")
@@ -172,7 +175,8 @@ def resolve_model(name: str | None, params_b: float | None, model_file: str | No
 
 def lora_adapter_params(model: Model, rank: int, targets: list[str]) -> int:
     """r x (in + out) per adapted matrix, per layer (MoE: MLP adapters on every expert)."""
-    h, q_out, kv_out = model.hidden_size, model.n_heads * model.head_dim, model.n_kv_heads * model.head_dim
+    arch = model.arch
+    h, q_out, kv_out = arch.hidden_size, arch.n_heads * arch.head_dim, arch.n_kv_heads * arch.head_dim
     inter = model.intermediate_size or 4 * h
     experts = model.moe_experts or 1
     dims = {"q": (h, q_out), "k": (h, kv_out), "v": (h, kv_out), "o": (q_out, h),
@@ -182,16 +186,17 @@ def lora_adapter_params(model: Model, rank: int, targets: list[str]) -> int:
         fan_in, fan_out = dims[t]
         mult = experts if t in ("gate", "up", "down") else 1
         per_layer += rank * (fan_in + fan_out) * mult
-    return per_layer * model.n_layers
+    return per_layer * arch.n_layers
 
 
 def training_activation_bytes(model: Model, seq: int, batch: int, checkpointing: bool) -> int:
     """Korthikanti et al. (2022): ~34 x s x b x h bytes per layer in 16-bit with memory-efficient
     attention; with full checkpointing only each layer's input (2 x s x b x h) is kept, plus one
     layer recomputed at a time. Logits and their gradient in fp32 come on top."""
-    sbh = seq * batch * model.hidden_size
+    arch = model.arch
+    sbh = seq * batch * arch.hidden_size
     per_layer = 34 * sbh
-    layers = (model.n_layers * 2 * sbh + per_layer) if checkpointing else model.n_layers * per_layer
+    layers = (arch.n_layers * 2 * sbh + per_layer) if checkpointing else arch.n_layers * per_layer
     logits = seq * batch * (model.vocab_size or 32_000) * 4 * 2
     return int(layers + logits)
 

@@ -25,7 +25,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from tools import catalog
-from tools.catalog import Model, Platform
+from tools.catalog import GPU, Model, Platform
 from tools.errors import SizingError
 from tools.kv import kv_cache_bytes
 from tools.llamacpp import N_UBATCH, compute_buffer_bytes
@@ -66,7 +66,7 @@ class OffloadRequest(BaseModel):
 
     @field_validator("mode", mode="before")
     @classmethod
-    def _mode(cls, v):
+    def _mode(cls, v: object) -> object:
         return {"exps=cpu": "experts", "-ot exps=cpu": "experts", "n-cpu-moe": "n_cpu_moe"}.get(str(v).lower(), v)
 
 
@@ -135,18 +135,18 @@ def estimate_offload(req: OffloadRequest) -> OffloadResult:
     per_socket_bw = plat.memory_channels_per_socket * mts * 8 / 1000
     ram_bw = per_socket_bw * plat.sockets
     ram = int((req.ram_gb if req.ram_gb is not None else (plat.ram_gb_max or 256)) * GB)
-    cpu_only = req.gpu is None or req.mode == "cpu"
-    card = None if cpu_only else catalog.get_gpu(req.gpu)
+    card: GPU | None = None if req.gpu is None or req.mode == "cpu" else catalog.get_gpu(req.gpu)
+    cpu_only = card is None
     n = 0 if cpu_only else req.gpus
 
     total_w = weight_bytes(model, prec)
     experts = expert_bytes(model, prec) if model.moe_experts else 0
     rest = total_w - experts
-    moe_layers = (model.moe_layers if model.moe_layers is not None else model.n_layers) if experts else 0
+    moe_layers = (model.moe_layers if model.moe_layers is not None else model.arch.n_layers) if experts else 0
     per_layer_experts = experts / moe_layers if moe_layers else 0
     kv = kv_cache_bytes(model, req.context, req.batch, req.kv_dtype, runtime="llama.cpp")
 
-    if cpu_only:
+    if card is None:
         k, mode = moe_layers, "cpu"
     elif not experts:
         raise SizingError(f"{model.name} is dense: hybrid expert offload needs a MoE model; use -ngl layer "
@@ -168,7 +168,7 @@ def estimate_offload(req: OffloadRequest) -> OffloadResult:
 
     ram_experts = int(per_layer_experts * k)
     gpu_experts = experts - ram_experts
-    if cpu_only:
+    if card is None:
         gpu_w, gpu_kv, per_card = 0, 0, 0
         ram_w = total_w
         ram_need = total_w + kv + compute_buffer_bytes(model, req.context * req.batch) + RAM_RESERVE_BYTES
@@ -200,7 +200,7 @@ def estimate_offload(req: OffloadRequest) -> OffloadResult:
 
     def per_token_s(gpu_eff: float, cpu_eff: float, cpu_bw_gbs: float) -> tuple[float, float]:
         t_gpu = 0.0
-        if not cpu_only:
+        if card is not None:
             gpu_read = rest + gpu_experts * touched + kv
             t_gpu = gpu_read / (card.bandwidth_gbs * 1e9 * gpu_eff)  # layer split: one card at a time
         t_cpu = max(cpu_read / (cpu_bw_gbs * 1e9 * cpu_eff), 2 * cpu_active_params * req.batch / cpu_flops)
@@ -217,7 +217,7 @@ def estimate_offload(req: OffloadRequest) -> OffloadResult:
     lane_gbs = PCIE_GBS_PER_LANE.get(plat.pcie_gen, 1.0) * LANES_PER_GPU * PCIE_EFFICIENCY
     prompt = req.context
     attn = attention_flops_per_token(model, prompt // 2)
-    if cpu_only:
+    if card is None:
         prefill = cpu_flops / (2 * model.active_params + attn)
         path = f"CPU ({plat.cpu_fp32_tflops or 1.0:g} TFLOPS peak x {CPU_COMPUTE_EFFICIENCY:.0%})"
     else:
@@ -252,7 +252,7 @@ def estimate_offload(req: OffloadRequest) -> OffloadResult:
     refusal = None
     if not fits:
         parts = []
-        if not fits_gpu:
+        if not fits_gpu and card is not None:  # only a card can be too small
             parts.append(f"the cards need {per_card / GB:.1f} GB each even with every expert in RAM "
                          f"({card.vram_bytes / GB:.1f} GB on a {card.name})")
         if not fits_ram:

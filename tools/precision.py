@@ -122,7 +122,7 @@ def weight_bytes(model: "Model", prec: Precision) -> int:
         return int(round(routed * prec.bytes_per_param + (params - routed) * 2))
     emb = min(model.embedding_params, params)
     if prec.head_bits and emb and not model.tied_embeddings:
-        head = model.vocab_size * model.hidden_size
+        head = (model.vocab_size or 0) * model.arch.hidden_size  # emb > 0 means vocab_size is known
         return int(round((params - emb) * prec.bytes_per_param + (emb - head) * 2 + head * prec.head_bits / 8))
     return int(round((params - emb) * prec.bytes_per_param + emb * 2))
 

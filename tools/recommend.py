@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from tools import catalog
 from tools.build import build_check
+from tools.catalog import GPU
 from tools.errors import SizingError
 from tools.fit import min_gpus
 from tools.memory import MemoryBreakdown, MemoryRequest, estimate_memory, valid_tensor_parallel
@@ -102,7 +103,7 @@ def _speed(scenario: MemoryRequest, gpu_id: str, n: int) -> tuple[float | None, 
     return t.decode_tokens_per_s_per_user, t.decode_tokens_per_s_total, t.time_to_first_token_s
 
 
-def _gpu_configs(scenario: MemoryRequest, cards, missing: list[str]) -> list[Configuration]:
+def _gpu_configs(scenario: MemoryRequest, cards: list[GPU], missing: list[str]) -> list[Configuration]:
     configs = []
     paged = scenario.runtime in ("vllm", "sglang")
     for card in cards:
@@ -111,7 +112,9 @@ def _gpu_configs(scenario: MemoryRequest, cards, missing: list[str]) -> list[Con
             missing.append(card.name)
             continue
         n, b = fit.gpus, fit.breakdown
-        if paged and scenario.task == "inference" and b is not None:
+        if b is None:  # min_gpus returns a breakdown with every card count it finds
+            raise SizingError(f"no memory breakdown for {n} x {card.name}")
+        if paged and scenario.task == "inference":
             model = catalog.get_model(scenario.model) if scenario.model else None
             while model and n <= SERVER_MAX_CARDS and not valid_tensor_parallel(model, n):
                 n += 1  # tensor-parallel size must divide the heads: 3 -> 4
@@ -138,7 +141,7 @@ def _gpu_configs(scenario: MemoryRequest, cards, missing: list[str]) -> list[Con
     return configs
 
 
-def hybrid_configs(scenario: MemoryRequest, cards=None) -> list[Configuration]:
+def hybrid_configs(scenario: MemoryRequest, cards: list[GPU] | None = None) -> list[Configuration]:
     """The HUANANZHI DeepSeek line for a MoE model: for each of its cards, the fewest cards (up to 4)
     and the smallest RAM option that hold the model with experts in RAM, plus CPU-only."""
     if scenario.task != "inference" or not scenario.model:
@@ -171,7 +174,7 @@ def hybrid_configs(scenario: MemoryRequest, cards=None) -> list[Configuration]:
             continue
         seen_gpu.add(gid)
         card = catalog.get_gpu(gid) if gid else None
-        power = power_budget(gid, n, cpus=2) if card else None
+        power = power_budget(card.id, n, cpus=2) if card else None
         label = (f"{line.name}: {n} × {card.name} + {ram} GB DDR4, experts of {r.n_cpu_moe}/{r.moe_layers} "
                  f"MoE layers in RAM" if card else f"{line.name}: CPU only, {ram} GB DDR4")
         out.append(Configuration(
@@ -182,7 +185,7 @@ def hybrid_configs(scenario: MemoryRequest, cards=None) -> list[Configuration]:
             system_watts=power.system_watts if power else 2 * 350 + 350, psu=power.psu.label if power else "1×1200 W",
             servers=[label], mode="hybrid" if card else "cpu", runtime="llama.cpp" if card else "cpu", ram_gb=ram,
             warnings=[f"{'hybrid' if card else 'CPU-only'}: decode bound by RAM bandwidth ({r.numa_note})",
-                      r.pcie_note] + (_warnings(gid, n, "inference") if card else []),
+                      r.pcie_note] + (_warnings(card.id, n, "inference") if card else []),
             decode_tokens_per_s_per_user=r.decode_tokens_per_s_per_user,
             decode_tokens_per_s_total=r.decode_tokens_per_s_total, time_to_first_token_s=r.time_to_first_token_s,
             hybrid=r,

@@ -59,7 +59,7 @@ class ThroughputRequest(BaseModel):
 
     @field_validator("runtime", mode="before")
     @classmethod
-    def _runtime(cls, v):
+    def _runtime(cls, v: str | None) -> str:
         return normalise_runtime(v)
 
 
@@ -101,7 +101,8 @@ def attention_flops_per_token(model: Model, position: int) -> float:
     """QK^T and AV for one token attending to `position` earlier tokens, all KV-keeping layers."""
     full, swa = kv_layers(model)
     window = min(position, model.sliding_window or position)
-    return 4 * model.n_heads * model.head_dim * (full * position + swa * window)
+    arch = model.arch
+    return 4 * arch.n_heads * arch.head_dim * (full * position + swa * window)
 
 
 def estimate_throughput(req: ThroughputRequest) -> ThroughputResult:
