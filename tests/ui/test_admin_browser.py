@@ -81,12 +81,13 @@ def test_admin_page_with_the_token(kb_settings, tmp_path, make_assistant, browse
         # the proposal attached to the lead, fetched with the admin's cookie, rendered to a page image
         href = page.locator("#leads + table a").first.get_attribute("href")
         pdf = page.request.get(f"{srv.url}{href}")
-        assert pdf.status == 200 and pdf.body().startswith(b"%PDF")
+        pdf_bytes = pdf.body()  # read before the page closes (the response is disposed with it)
+        assert pdf.status == 200 and pdf_bytes.startswith(b"%PDF")
         customer_pdf = httpx.get(f"{srv.url}/proposal/{conv}.pdf", timeout=30)
         page.close()
     if shutil.which("pdftoppm"):
         out = tmp_path / "lead.pdf"
-        out.write_bytes(pdf.body())
+        out.write_bytes(pdf_bytes)
         subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(out), str(SHOTS / "proposal-lead")],
                        check=True)
         text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
