@@ -12,6 +12,7 @@ import threading
 import uuid
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
@@ -19,14 +20,14 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from assistant.faq import FAQ
-from assistant.leads import LeadStore
+from assistant.storage.leads import LeadStore
 from assistant.service import Assistant
 from assistant.settings import Settings, get_settings
 from tools.errors import SizingError
-from ui import api
-from ui.conversations import ConversationStore
-from ui.gate import GatedBackend, ModelGate
-from ui.limits import RateLimit
+from ui import api, operations
+from ui.conversations import open_store
+from assistant.llm.gate import GatedBackend, ModelGate
+from ui.limits import UI_PREFIX, ClientLimits, RateLimit
 
 log = logging.getLogger(__name__)
 
@@ -81,30 +82,36 @@ def install_error_handlers(app: FastAPI) -> None:
 
 
 class BodyLimit:
-    """API bodies are small JSON: read each whole (up to the limit) before the app sees it, and
-    answer an oversized one with a JSON 413, declared length or chunked alike."""
+    """Bodies of the API (small JSON) and of the Gradio app (JSON with the chat history) are read
+    whole, up to their limit and within `timeout_s`, before the app sees them: an oversized one gets
+    a JSON 413 (declared length or chunked alike), a body trickled in too slowly a 408."""
 
-    def __init__(self, app, limit: int, prefix: str = "/api/"):
-        self.app, self.limit, self.prefix = app, limit, prefix
+    def __init__(self, app, limits: dict[str, int], timeout_s: float = 15.0):
+        self.app, self.limits, self.timeout_s = app, limits, timeout_s
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith(self.prefix):
+        limit = next((n for prefix, n in self.limits.items() if scope.get("path", "").startswith(prefix)), None) \
+            if scope["type"] == "http" else None
+        if limit is None:
             return await self.app(scope, receive, send)
-        too_large = _error(413, f"request body too large (limit {self.limit // 1024} KB)")
+        too_large = _error(413, f"request body too large (limit {limit // 1024} KB)")
         declared = dict(scope["headers"]).get(b"content-length", b"")
-        if declared.isdigit() and int(declared) > self.limit:
+        if declared.isdigit() and int(declared) > limit:
             return await too_large(scope, receive, send)
         chunks, size = [], 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunks.append(message.get("body", b""))
-            size += len(chunks[-1])
-            if size > self.limit:
-                return await too_large(scope, receive, send)
-            if not message.get("more_body"):
-                break
+        with anyio.move_on_after(self.timeout_s) as reading:
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                chunks.append(message.get("body", b""))
+                size += len(chunks[-1])
+                if size > limit:
+                    return await too_large(scope, receive, send)
+                if not message.get("more_body"):
+                    break
+        if reading.cancelled_caught:
+            return await _error(408, f"request body not received within {self.timeout_s:g} s")(scope, receive, send)
         replayed = False
 
         async def replay():
@@ -135,6 +142,8 @@ def _optional(module: str):
 
 
 def _mount_ui(app: FastAPI, assistant: Assistant, settings: Settings) -> None:
+    """The widget's routes, then Gradio at "/" (its queue bounded, no file uploads: the app has no
+    upload component, and ui.limits closes the route as well)."""
     ui_status = app.state.ui
     try:
         if widget := _optional("ui.widget"):
@@ -147,7 +156,8 @@ def _mount_ui(app: FastAPI, assistant: Assistant, settings: Settings) -> None:
         if gradio_app := _optional("ui.gradio_app"):
             import gradio as gr
 
-            gr.mount_gradio_app(app, gradio_app.build_ui(assistant, settings), path="/")
+            demo = gradio_app.build_ui(assistant, settings, limits=app.state.limits)
+            gr.mount_gradio_app(app, demo, path="/", max_file_size=1024, show_error=False)
             ui_status["gradio"] = "mounted"
     except Exception as exc:
         log.exception("Gradio UI not mounted")
@@ -170,10 +180,6 @@ def create_app(settings: Settings | None = None, assistant: Assistant | None = N
                mount_ui: bool = True) -> FastAPI:
     """`mount_ui=False` leaves out the Gradio chat and the widget (API-only tests, headless deployments)."""
     settings = settings or get_settings()
-    if assistant is None and settings.limits.fake_llm_delay_s is not None:  # `bench-load --fake-llm-delay`
-        from ui.loadbench import SlowFakeModel
-
-        assistant = Assistant(settings, backend=SlowFakeModel(settings.limits.fake_llm_delay_s))
     assistant = assistant or Assistant(settings, background_load=True)
     gate = _gate(assistant, settings)
 
@@ -187,21 +193,26 @@ def create_app(settings: Settings | None = None, assistant: Assistant | None = N
     app.state.ui = {"gradio": "absent", "widget": "absent"}
     app.state.services = api.Services(
         assistant=assistant,
-        conversations=ConversationStore(settings.server.max_conversations, settings.server.conversation_ttl_s),
+        conversations=open_store(settings),
         leads=LeadStore(settings),
         faq=FAQ(assistant, settings),
         gate=gate,
+        link_hosts=tuple(settings.server.link_hosts),
     )
-    app.add_middleware(RateLimit, settings=settings.limits)  # inside CORS: a browser can read its 429
+    app.state.limits = ClientLimits(settings.limits)
+    app.add_middleware(RateLimit, limits=app.state.limits)  # inside CORS: a browser can read its 429
     app.add_middleware(CORSMiddleware, allow_origins=settings.server.cors_origins, allow_methods=["GET", "POST"],
                        allow_headers=["Content-Type", "Accept"], expose_headers=["X-Conversation-Id"], max_age=600)
-    app.add_middleware(BodyLimit, limit=settings.server.max_body_bytes)
+    app.add_middleware(BodyLimit, limits={"/api/": settings.server.max_body_bytes,
+                                          UI_PREFIX: settings.server.max_ui_body_bytes},
+                       timeout_s=settings.server.body_timeout_s)
     install_error_handlers(app)
+    operations.mount(app, settings, assistant, gate)  # metrics, admin (with a token), catalog watch, proposal
     app.include_router(api.router)
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict:
-        return {"status": "ok", "model": assistant.model_status(), "index": app.state.index_status,
+        return {"status": "ok", "model": str(assistant.model_status()), "index": app.state.index_status,
                 "conversations": len(app.state.services.conversations), "model_queue": gate.snapshot(),
                 "ui": app.state.ui}
 

@@ -1,5 +1,8 @@
-"""Per-client rate limits of the API: token buckets keyed by the client's address, one budget for
-the conversation (each turn may cost the model seconds) and one for the cheap calculators.
+"""Per-client rate limits: token buckets keyed by the client's address, one budget for the
+conversation (each turn may cost the model seconds), one for the cheap calculators and one for the
+Gradio app's own API (/gradio_api/...; its chat turns also draw from the chat budget, in the
+handler). Gradio's file routes are closed: the app has no upload component, so nobody may host
+files at the vendor's address.
 
 The address is the TCP peer's. X-Forwarded-For is believed only when that peer is one of our own
 reverse proxies (settings.limits.trusted_proxies): from anyone else it is a header they chose.
@@ -18,9 +21,13 @@ from assistant.settings import LimitsSettings
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
-# which budget a path draws from; paths not listed (health, UI, docs) are not limited here
+# which budget a path draws from; paths not listed (health, pages, static files) are not limited here
 CHAT_PATHS = ("/api/chat", "/api/ask", "/api/leads")
 CALC_PREFIX = "/api/"
+UI_PREFIX = "/gradio_api/"
+# Gradio routes that take files or media from the browser, or features this app does not use
+CLOSED_PREFIXES = ("/gradio_api/upload", "/gradio_api/process_recording", "/gradio_api/stream/",
+                   "/gradio_api/run-history", "/gradio_api/vibe", "/gradio_api/undo-vibe", "/gradio_api/dev/")
 
 
 def parse_networks(items: Iterable[str]) -> list[Network]:
@@ -75,29 +82,58 @@ class TokenBuckets:
         return wait
 
 
-class RateLimit:
-    """ASGI middleware: 429 + Retry-After as JSON before the request reaches the app."""
+class ClientLimits:
+    """The budgets of all clients, shared by the HTTP middleware and the Gradio chat handler (which
+    charges each chat turn to the chat budget, whichever Gradio route carried it)."""
 
-    def __init__(self, app, settings: LimitsSettings):
-        self.app = app
+    def __init__(self, settings: LimitsSettings):
         self.trusted = parse_networks(settings.trusted_proxies)
         self.chat = TokenBuckets(settings.chat_per_minute, settings.max_clients)
         self.calc = TokenBuckets(settings.calc_per_minute, settings.max_clients)
+        self.ui = TokenBuckets(settings.ui_per_minute, settings.max_clients)
+
+    def client(self, peer: str | None, forwarded_for: str | None) -> str:
+        return client_ip(peer, forwarded_for, self.trusted)
+
+    def client_of_scope(self, scope) -> str:
+        xff = dict(scope.get("headers") or []).get(b"x-forwarded-for", b"").decode("latin-1") or None
+        return self.client((scope.get("client") or (None,))[0], xff)
+
+
+async def send_json(send, status: int, payload: dict, headers: list[tuple[bytes, bytes]] = ()) -> None:
+    body = json.dumps(payload).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *headers]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class RateLimit:
+    """ASGI middleware: 429 + Retry-After as JSON before the request reaches the app; the client's
+    address is left in scope["state"]["client"] for the model gate's per-client share."""
+
+    def __init__(self, app, limits: ClientLimits):
+        self.app, self.limits = app, limits
 
     async def __call__(self, scope, receive, send) -> None:
-        path = scope.get("path", "")
-        if scope["type"] != "http" or scope.get("method") == "OPTIONS" or not path.startswith(CALC_PREFIX):
+        if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        headers = dict(scope["headers"])
-        xff = headers.get(b"x-forwarded-for", b"").decode("latin-1") or None
-        ip = client_ip((scope.get("client") or (None,))[0], xff, self.trusted)
-        kind, buckets = ("chat", self.chat) if path in CHAT_PATHS else ("calculators", self.calc)
+        path, method = scope.get("path", ""), scope.get("method")
+        ip = self.limits.client_of_scope(scope)
+        scope.setdefault("state", {})["client"] = ip
+        if path.startswith(CLOSED_PREFIXES):
+            return await send_json(send, 404, {"error": "not found"})
+        if method == "OPTIONS":
+            return await self.app(scope, receive, send)
+        if path.startswith(CALC_PREFIX):
+            kind, buckets = ("chat", self.limits.chat) if path in CHAT_PATHS else ("calculators", self.limits.calc)
+        elif path.startswith(UI_PREFIX) and method == "POST":
+            kind, buckets = "chat app", self.limits.ui
+        else:
+            return await self.app(scope, receive, send)
         wait = buckets.take(ip)
         if wait == 0:
             return await self.app(scope, receive, send)
         retry = max(1, math.ceil(wait))
-        body = json.dumps({"error": f"too many {kind} requests from {ip}; try again in {retry} s"}).encode()
-        await send({"type": "http.response.start", "status": 429,
-                    "headers": [(b"content-type", b"application/json"), (b"retry-after", str(retry).encode()),
-                                (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+        await send_json(send, 429, {"error": f"too many {kind} requests from {ip}; try again in {retry} s"},
+                        [(b"retry-after", str(retry).encode())])
