@@ -19,7 +19,8 @@ from starlette.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from assistant.faq import FAQ
-from assistant.leads import LeadIn, LeadStore, summarize_configurations
+from assistant.safe_markdown import SafeStream, safe_markdown
+from assistant.storage.leads import LeadIn, LeadStore, check_conversation_id, summarize_configurations
 from assistant.service import Assistant, Conversation
 from tools.catalog import load_catalog
 from tools.cost import CostRequest, own_vs_cloud
@@ -27,7 +28,7 @@ from tools.memory import MemoryRequest, estimate_memory
 from tools.power import power_budget
 from tools.recommend import recommend
 from ui.conversations import ConversationStore
-from ui.gate import ModelGate, client_left
+from assistant.llm.gate import ModelGate, client_key, client_left
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api", tags=["api"])
@@ -40,10 +41,22 @@ class Services:
     leads: LeadStore
     faq: FAQ
     gate: ModelGate
+    link_hosts: tuple[str, ...] = ()
+
+
+RESTARTED = {"ru": "Предыдущий разговор не найден (истёк или сервер перезапущен) — начинаю заново; уточните "
+                   "модель и задачу, если это продолжение.",
+             "en": "The earlier conversation was not found (expired or the server restarted), so this starts a new "
+                   "one; repeat the model and task if this was a follow-up."}
 
 
 def services(request: Request) -> Services:
     return request.app.state.services
+
+
+def client_of(request: Request) -> str:
+    """The client address resolved by the rate limiter (trusted proxies applied)."""
+    return getattr(request.state, "client", None) or (request.client.host if request.client else "unknown")
 
 
 class ApiError(Exception):
@@ -65,9 +78,13 @@ class AskIn(BaseModel):
     @field_validator("message")
     @classmethod
     def _not_empty(cls, v: str) -> str:
+        # a lone surrogate ("\ud800", valid JSON) cannot be encoded anywhere downstream: drop it here
+        v = "".join(ch for ch in v if not "\ud800" <= ch <= "\udfff")
         if not v.strip():
             raise ValueError("message must not be empty")
         return v
+
+    _id = field_validator("conversation_id")(check_conversation_id)
 
 
 class VramIn(MemoryRequest):
@@ -101,36 +118,63 @@ class CostIn(CostRequest):
 
 # ---- conversation ----
 
-def _turn_json(res, question: str, conv: Conversation) -> dict:
-    # same shape as one turn of `gpu-sizer ask --json`, plus the id to continue with
-    return {**res.model_dump(mode="json"), "question": question, "conversation_id": conv.id}
+def _turn_json(res, question: str, conv: Conversation, hosts: tuple[str, ...] = (),
+               extra_notices: list[str] = ()) -> dict:
+    """Same shape as one turn of `gpu-sizer ask --json`, plus the id to continue with; every text a
+    customer may be shown is under the safe-Markdown policy."""
+    data = res.model_dump(mode="json")
+    for key in ("answer", "computed", "explanation"):
+        data[key] = safe_markdown(data[key], hosts)
+    data["notices"] = [safe_markdown(n, hosts) for n in [*extra_notices, *data["notices"]]]
+    for src in data["sources"]:
+        src["title"], src["text"] = safe_markdown(src["title"], hosts), safe_markdown(src["text"], hosts)
+    return {**data, "question": question, "conversation_id": conv.id}
 
 
-def _claim(svc: Services, conv_id: str | None) -> Conversation:
-    conv = svc.conversations.get_or_create(conv_id)
+def _claim(svc: Services, conv_id: str | None, client: str, message: str) -> tuple[Conversation, list[str]]:
+    """The conversation (claimed for this turn) and the notices to show first: a follow-up whose
+    conversation is gone is told so, not silently answered as a new one."""
+    conv, found = svc.conversations.get_or_create(conv_id, owner=client)
     if not svc.conversations.claim(conv.id):
         raise ApiError(409, "this conversation is still answering the previous message; wait for it to finish")
-    return conv
+    notices = []
+    if conv_id and not found:
+        from assistant.storage.conversations import LOST, DetachedConversation
+        from tools.text import detect_language
+
+        lang = detect_language(message) if message.strip() else "ru"
+        notices.append((LOST if isinstance(conv, DetachedConversation) else RESTARTED)[lang])
+    return conv, notices
 
 
-def _refuse_if_busy(svc: Services) -> None:
+def _refuse_if_busy(svc: Services, client: str) -> None:
     """A whole answer that would only queue behind a full gate is refused at once, with an estimate:
-    a client told "come back in N s" is better served than one left hanging."""
-    if svc.assistant.model_status() == "ready" and svc.gate.full():
+    a client told "come back in N s" is better served than one left hanging. A client whose previous
+    answer is still with the model waits for it first (one model turn per client)."""
+    if not svc.assistant.model_status().ready:
+        return
+    if svc.gate.holds(client):
+        retry = svc.gate.retry_after()
+        raise ApiError(429, f"your previous answer is still being written; try again in {retry} s",
+                       headers={"Retry-After": str(retry)})
+    if svc.gate.full():
         retry = svc.gate.retry_after()
         raise ApiError(503, f"the assistant is busy; try again in {retry} s", headers={"Retry-After": str(retry)})
 
 
 @router.post("/ask", responses={503: {"description": "The model's queue is full; see Retry-After."}})
-def ask(body: AskIn, svc: Services = Depends(services)) -> dict:
+def ask(body: AskIn, request: Request, svc: Services = Depends(services)) -> dict:
+    client = client_of(request)
     if not body.no_llm:
-        _refuse_if_busy(svc)
-    conv = _claim(svc, body.conversation_id)
+        _refuse_if_busy(svc, client)
+    conv, notices = _claim(svc, body.conversation_id, client, body.message)
+    token = client_key.set(client)  # this worker thread runs the whole turn
     try:
         res = svc.assistant.ask(conv, body.message, use_llm=not body.no_llm)
     finally:
-        svc.conversations.release(conv.id)
-    return _turn_json(res, body.message, conv)
+        client_key.reset(token)
+        svc.conversations.release(conv.id, conv)
+    return _turn_json(res, body.message, conv, svc.link_hosts, notices)
 
 
 class ClosingStream(StreamingResponse):
@@ -138,8 +182,8 @@ class ClosingStream(StreamingResponse):
     otherwise the suspended generator would keep the conversation busy and the model's lock held
     until the garbage collector happened to find it."""
 
-    def __init__(self, gen: Iterator[str], **kw):
-        self._gen = gen
+    def __init__(self, gen: Iterator[str], client: str | None = None, **kw):
+        self._gen, self.client = gen, client
         self.left = threading.Event()
         super().__init__(gen, **kw)
 
@@ -150,10 +194,12 @@ class ClosingStream(StreamingResponse):
         self.left.set()
 
     async def __call__(self, scope, receive, send) -> None:
-        token = client_left.set(self.left)  # copied into the tasks and worker threads running the generator
+        # copied into the tasks and worker threads running the generator
+        token, key = client_left.set(self.left), client_key.set(self.client)
         try:
             await super().__call__(scope, receive, send)
         finally:
+            client_key.reset(key)
             client_left.reset(token)
             with anyio.CancelScope(shield=True):
                 await run_in_threadpool(self._gen.close)
@@ -164,29 +210,40 @@ def _sse(event: str, data: dict) -> str:
 
 
 @router.post("/chat", response_class=StreamingResponse)
-def chat(body: AskIn, svc: Services = Depends(services)) -> StreamingResponse:
+def chat(body: AskIn, request: Request, svc: Services = Depends(services)) -> StreamingResponse:
     """Server-sent events: computed, token*, notice*, busy?, sources, done (TurnResult + conversation_id).
     The computed block is sent before any model token, so numbers show while the model thinks; only
     the explanation waits for the model, and when its queue is full a `busy` event (text in the
     customer's language, retry_after in seconds) replaces it at once."""
-    conv = _claim(svc, body.conversation_id)  # 409 before the stream starts, not inside it
+    client = client_of(request)
+    conv, notices = _claim(svc, body.conversation_id, client, body.message)  # 409 before the stream starts
+    hosts = svc.link_hosts
 
     def events() -> Iterator[str]:
+        tokens = SafeStream(hosts)  # links are judged whole, never half-streamed
         try:
+            for text in notices:
+                yield _sse("notice", {"text": safe_markdown(text, hosts)})
             for ev in svc.assistant.stream(conv, body.message, use_llm=not body.no_llm):
+                if ev.type == "token":
+                    if piece := tokens.feed(ev.text):
+                        yield _sse("token", {"text": piece})
+                    continue
+                if rest := tokens.flush():
+                    yield _sse("token", {"text": rest})
                 if ev.type == "done":
-                    yield _sse("done", _turn_json(ev.result, body.message, conv))
+                    yield _sse("done", _turn_json(ev.result, body.message, conv, hosts, notices))
                 elif ev.type == "busy":
-                    yield _sse("busy", {"text": ev.text, "retry_after": ev.retry_after})
+                    yield _sse("busy", {"text": safe_markdown(ev.text, hosts), "retry_after": ev.retry_after})
                 else:
-                    yield _sse(ev.type, {"text": ev.text})
+                    yield _sse(ev.type, {"text": safe_markdown(ev.text, hosts)})
         except Exception:  # headers are gone: the client learns of the failure from an error event
             log.exception("chat stream failed (conversation %s)", conv.id)
             yield _sse("error", {"error": "the answer could not be completed; please try again"})
         finally:
-            svc.conversations.release(conv.id)
+            svc.conversations.release(conv.id, conv)
 
-    return ClosingStream(events(), media_type="text/event-stream",
+    return ClosingStream(events(), client=client, media_type="text/event-stream",
                          headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
                                   "X-Conversation-Id": conv.id})
 
@@ -228,11 +285,15 @@ def faq(format: Literal["json", "md", "html"] = "json", lang: Literal["ru", "en"
     text = svc.faq.render(format, language=lang, background=True)
     if format == "json":
         return JSONResponse(json.loads(text))
-    return PlainTextResponse(text, media_type="text/markdown" if format == "md" else "text/html")
+    # a page served from the vendor's address loads nothing and runs nothing, whatever slipped through
+    headers = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
+                                          "form-action 'none'; frame-ancestors *",
+               "X-Content-Type-Options": "nosniff"}
+    return PlainTextResponse(text, media_type="text/markdown" if format == "md" else "text/html", headers=headers)
 
 
-@router.post("/leads", status_code=201)
-def leads(body: LeadIn, svc: Services = Depends(services)) -> dict:
+@router.post("/leads", status_code=201, responses={200: {"description": "The same lead was already received."}})
+def leads(body: LeadIn, svc: Services = Depends(services)):
     conv = svc.conversations.get(body.conversation_id)
     scenario, configs, language = {}, [], "ru"
     if conv is not None and conv.scenario is not None:
@@ -243,17 +304,20 @@ def leads(body: LeadIn, svc: Services = Depends(services)) -> dict:
     if not configs and conv is not None and conv.scenario is not None:
         configs = _configurations_for(conv)
     if conv is None and body.message:
-        from assistant.extract import detect_language
+        from tools.text import detect_language
 
         language = detect_language(body.message)
-    lead_id = svc.leads.add(body, language=language, scenario=scenario, configurations=configs)
-    log.info("lead %s stored (conversation %s)", lead_id, body.conversation_id)
-    return {"status": "ok", "id": lead_id}
+    lead_id, new = svc.leads.add_once(body, language=language, scenario=scenario, configurations=configs)
+    # ids are validated ([A-Za-z0-9_-]), and %r would show any control character as an escape anyway
+    log.info("lead %s %s (conversation %r)", lead_id, "stored" if new else "repeated", body.conversation_id)
+    found = body.conversation_id is None or conv is not None
+    payload = {"status": "ok" if new else "duplicate", "id": lead_id, "conversation_found": found}
+    return payload if new else JSONResponse(payload, status_code=200)
 
 
 def _configurations_for(conv: Conversation) -> list[dict]:
     """The last turn was e.g. "call me": size the scenario so the manager still sees configurations."""
-    from assistant.compute import memory_request
+    from assistant.turn.facts import memory_request
     from tools.errors import SizingError
 
     s = conv.scenario
