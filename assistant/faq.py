@@ -8,7 +8,6 @@ regenerated; otherwise serving the FAQ never touches the model.
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import logging
 import os
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from assistant.messages import TEXT
+from assistant.safe_markdown import safe_markdown
 from assistant.service import Assistant, Conversation
 from assistant.settings import Settings
 from knowledge.documents import DOCS_DIR
@@ -52,7 +52,7 @@ def _hash_tree(h: "hashlib._Hash", root: Path, pattern: str) -> None:
 
 def questions(settings: Settings) -> list[tuple[str, str]]:
     """(language, question) pairs: the guide's four in Russian, then in English, then the extras."""
-    from assistant.extract import detect_language
+    from tools.text import detect_language
 
     out = [(lang, q) for lang in ("ru", "en") for q in GUIDE_QUESTIONS[lang]]
     return out + [(detect_language(q), q) for q in settings.faq.extra_questions if q.strip()]
@@ -102,7 +102,7 @@ class FAQ:
         the computed-only version is served meanwhile (the web page must not wait minutes)."""
         if use_llm and (cached := self._load().get(self.fingerprint(True))):
             return cached  # still valid while the model is (re)loading: same model path
-        ready = use_llm and self.assistant.model_status() == "ready"
+        ready = use_llm and self.assistant.model_status().ready
         if ready and background:
             self._generate_in_background()
             ready = False
@@ -115,7 +115,8 @@ class FAQ:
     def render(self, format: Format = "md", use_llm: bool = True, language: str | None = None,
                background: bool = False) -> str:
         data = self.get(use_llm=use_llm, background=background)
-        items = [i for i in data["items"] if language in (None, i["language"])]
+        hosts = self.settings.server.link_hosts
+        items = [_safe_item(i, hosts) for i in data["items"] if language in (None, i["language"])]
         if format == "json":
             return json.dumps({**data, "items": items}, ensure_ascii=False, indent=2)
         if format == "md":
@@ -124,8 +125,9 @@ class FAQ:
             from markdown_it import MarkdownIt
 
             md = MarkdownIt("commonmark", {"html": False}).enable("table")  # raw HTML in docs is escaped
-            return "\n".join(f'<section class="faq-item" lang="{i["language"]}">\n<h2>{html.escape(i["question"])}'
-                             f"</h2>\n{md.render(i['answer'])}</section>" for i in items) + "\n"
+            return "\n".join(f'<section class="faq-item" lang="{"en" if i["language"] == "en" else "ru"}">\n'
+                             f"<h2>{md.renderInline(i['question'])}</h2>\n{md.render(i['answer'])}</section>"
+                             for i in items) + "\n"
         raise ValueError(f"unknown FAQ format {format!r}; known: md, json, html")
 
     def _answer(self, lang: str, question: str, use_llm: bool) -> dict[str, Any]:
@@ -179,6 +181,15 @@ class FAQ:
         os.replace(tmp, self.cache_path)  # readers see the old cache or the new one, never half
 
 
+def _safe_item(item: dict[str, Any], hosts: list[str]) -> dict[str, Any]:
+    """An FAQ entry under the safe-Markdown policy: answers quote indexed documents, and the cache
+    may predate the policy, so it is applied when serving, in every format."""
+    out = {**item, **{k: safe_markdown(item.get(k, ""), hosts) for k in ("question", "answer", "computed",
+                                                                          "explanation")}}
+    out["sources"] = [{**s, "title": safe_markdown(s.get("title", ""), hosts)} for s in item.get("sources", [])]
+    return out
+
+
 def faq_items(language: str, settings: Settings | None = None) -> list[dict[str, Any]]:
     """Cached, still valid FAQ entries of one language, without generating anything (pages are
     built fast); the model-written version when there is one. [] until the FAQ was generated."""
@@ -188,5 +199,6 @@ def faq_items(language: str, settings: Settings | None = None) -> list[dict[str,
     entries = _read_cache(cache_path(settings))
     for use_llm in (True, False):
         if entry := entries.get(fingerprint(settings, use_llm)):
-            return [i for i in entry.get("items", []) if i.get("language") == language]
+            return [_safe_item(i, settings.server.link_hosts) for i in entry.get("items", [])
+                    if i.get("language") == language]
     return []

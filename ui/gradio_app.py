@@ -6,12 +6,15 @@ number shown comes from the assistant's facts or from tools/ directly; this modu
 from __future__ import annotations
 
 import logging
+import math
 import re
 from typing import Any, Iterator
 
 import gradio as gr
 from gradio import ChatMessage
 
+from assistant.llm.gate import with_context
+from assistant.safe_markdown import safe_markdown
 from assistant.service import Assistant, Conversation
 from assistant.settings import Settings
 from assistant.types import TurnResult
@@ -22,6 +25,8 @@ from ui.trace import sources_markdown, trace_markdown
 
 log = logging.getLogger(__name__)
 CHAT_CONCURRENCY = 4  # the local model serialises itself; calculators and retrieval may overlap
+MAX_SHOWN_TURNS = 40  # the browser sends the history back each turn; older messages are dropped
+MAX_TEXT = 20_000  # Gradio's max_length is checked in the browser only
 # mount_gradio_app() owns css/theme; this is exported so ui.app can pass it (the UI works without it)
 CSS = "#gs-status p {margin: 0} .gs-examples button {text-align: left}"
 
@@ -48,56 +53,65 @@ class Labels:
         return out
 
 
-_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+def _answer_text(computed: str, explanation: str, notices: list[str], hosts: tuple[str, ...] = ()) -> str:
+    """The whole answer under the safe-Markdown policy (it is re-rendered whole on every update, so
+    a link is never judged half-streamed): a prompt-injected model, a poisoned passage or the
+    customer's own text must not put a tracking pixel or a phishing link on screen."""
+    parts = [computed.strip(), explanation.strip(), "\n".join(f"_{n}_" for n in notices)]
+    return safe_markdown("\n\n".join(p for p in parts if p), hosts)
 
 
-def inert(text: str) -> str:
-    """Model or passage text as Markdown that cannot carry HTML, images or links: a prompt-injected
-    model must not put a tracking pixel or a phishing link in front of a customer."""
-    # only "<" opens a tag; leaving ">" keeps the Markdown quotes of the no-model fallback intact
-    return _MD_LINK.sub(r"\1", text.replace("<", "&lt;"))
-
-
-def _answer_text(computed: str, explanation: str, notices: list[str]) -> str:
-    # computed is rendered by assistant.render from numbers; everything else is escaped
-    parts = [computed.strip(), inert(explanation.strip()), "\n".join(f"_{inert(n)}_" for n in notices)]
-    return "\n\n".join(p for p in parts if p)
-
-
-def _steps(result: TurnResult) -> list[ChatMessage]:
+def _steps(result: TurnResult, hosts: tuple[str, ...] = ()) -> list[ChatMessage]:
     """The collapsible "how computed" trace and the sources of one answer."""
     lang = result.language
     steps = []
     if result.facts:
-        steps.append(ChatMessage(role="assistant", content=trace_markdown(result.facts, lang, result.timings),
+        steps.append(ChatMessage(role="assistant", content=trace_markdown(result.facts, lang, result.timings, hosts),
                                  metadata={"title": f"🧮 {tr(lang, 'trace')}", "status": "done"}))
     if result.sources:
         steps.append(ChatMessage(role="assistant",
-                                 content=sources_markdown(result.sources, lang, tr(lang, "no_sources")),
+                                 content=sources_markdown(result.sources, lang, tr(lang, "no_sources"), hosts),
                                  metadata={"title": f"📚 {tr(lang, 'sources')} ({len(result.sources)})",
                                            "status": "done"}))
     return steps
 
 
-def chat_handler(assistant: Assistant):
-    """A streaming handler: the computed block first, then the explanation as it arrives."""
+def _client(request: gr.Request | None, limits) -> str:
+    """The client's address as the rate limiter sees it (trusted proxies applied)."""
+    if request is None or limits is None:
+        return "local"
+    peer = request.client.host if request.client else None
+    return limits.client(peer, request.headers.get("x-forwarded-for"))
+
+
+def chat_handler(assistant: Assistant, limits=None, hosts: tuple[str, ...] = ()):
+    """A streaming handler: the computed block first, then the explanation as it arrives. Each turn
+    is charged to the client's chat budget (the same as /api/chat), whichever Gradio route carried
+    it, and its model time to the client's share of the gate."""
 
     def respond(text: str, history: list, conv: Conversation | None, use_llm: bool,
-                ui_lang: str) -> Iterator[tuple]:
-        history = list(history or [])
+                ui_lang: str, request: gr.Request = None) -> Iterator[tuple]:
+        history = list(history or [])[-2 * MAX_SHOWN_TURNS:]
         same = gr.update()
         if not (text or "").strip():
             yield same, same, history, conv, same, same
             return
+        text = "".join(ch for ch in text[:MAX_TEXT] if not "\ud800" <= ch <= "\udfff")  # the assistant cuts further
+        client = _client(request, limits)
+        if limits is not None and (wait := limits.chat.take(client)):
+            history += [ChatMessage(role="user", content=safe_markdown(text, hosts)),
+                        ChatMessage(role="assistant", content=tr(ui_lang, "rate_limited").format(s=math.ceil(wait)))]
+            yield gr.update(value=""), same, history, conv, same, same
+            return
         conv = conv or Conversation()
         answer = ChatMessage(role="assistant", content="…")
-        history += [ChatMessage(role="user", content=inert(text)), answer]
+        history += [ChatMessage(role="user", content=safe_markdown(text, hosts)), answer]
         # locked until the turn is over: a second message would interleave with this conversation
         locked = gr.update(interactive=False)
         yield gr.update(value="", interactive=False), locked, history, conv, same, same
         computed, tokens, notices, result = "", [], [], None
         try:
-            for ev in assistant.stream(conv, text, use_llm=bool(use_llm)):
+            for ev in with_context(assistant.stream(conv, text, use_llm=bool(use_llm)), client_key=client):
                 if ev.type == "computed":
                     computed = ev.text
                 elif ev.type == "token":
@@ -109,7 +123,7 @@ def chat_handler(assistant: Assistant):
                     continue
                 else:
                     continue  # sources arrive whole in the done event
-                answer.content = _answer_text(computed, "".join(tokens), notices) or "…"
+                answer.content = _answer_text(computed, "".join(tokens), notices, hosts) or "…"
                 yield same, same, history, conv, same, same
         except Exception:  # the customer gets a sentence, the log gets the stack
             log.exception("chat turn failed")
@@ -118,8 +132,8 @@ def chat_handler(assistant: Assistant):
             return
         if result is None:
             return
-        answer.content = _answer_text(computed, result.explanation, result.notices)
-        history += _steps(result)
+        answer.content = _answer_text(computed, result.explanation, result.notices, hosts)
+        history += _steps(result, hosts)
         mem = memory_figure(result.charts, result.facts, result.language)
         pw = power_figure(result.charts, result.language)
         yield (same, same, history, conv, gr.update(value=mem, visible=mem is not None),
@@ -137,7 +151,7 @@ def _faq(assistant: Assistant, settings: Settings | None):
     return FAQ(assistant, settings)
 
 
-def _faq_markdown(faq: Any, lang: str) -> str:
+def _faq_markdown(faq: Any, lang: str) -> str:  # FAQ.render applies the safe-Markdown policy
     """Computed-only answers at once; the model-written ones replace them once generated."""
     if faq is None:
         return ""
@@ -149,8 +163,10 @@ def _faq_markdown(faq: Any, lang: str) -> str:
         return tr(lang, "error")
 
 
-def build_ui(assistant: Assistant, settings: Settings | None = None) -> gr.Blocks:
+def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None) -> gr.Blocks:
+    """`limits` (ui.limits.ClientLimits) charges chat turns to the clients' budgets; None: unlimited (tests)."""
     labels = Labels()
+    hosts = tuple(settings.server.link_hosts) if settings else ()
     faq = _faq(assistant, settings)
     with gr.Blocks(title=tr("ru", "title"), analytics_enabled=False) as demo:
         with gr.Row(equal_height=True):
@@ -195,7 +211,7 @@ def build_ui(assistant: Assistant, settings: Settings | None = None) -> gr.Block
                 faq_md = gr.Markdown(elem_id="gs-faq")  # filled when opened: answering takes a few seconds
         tab_faq.select(lambda lang: _faq_markdown(faq, lang), ui_lang, faq_md, api_name="faq")
 
-        respond = chat_handler(assistant)
+        respond = chat_handler(assistant, limits, hosts)
         chat_io = dict(fn=respond, inputs=[box, chatbot, conv, use_llm, ui_lang],
                        outputs=[box, send, chatbot, conv, mem_plot, power_plot])
         # unlocking is its own step so it runs even when the turn failed or was cancelled
@@ -211,7 +227,7 @@ def build_ui(assistant: Assistant, settings: Settings | None = None) -> gr.Block
 
         def refresh_status(lang: str):
             s = assistant.model_status()
-            return status_line(lang, s), gr.Timer(active=s == "loading")  # stop polling once settled
+            return status_line(lang, s), gr.Timer(active=s.state == "loading")  # stop polling once settled
 
         timer.tick(refresh_status, ui_lang, [status, timer], api_name=False, queue=False, show_progress="hidden")
         demo.load(refresh_status, ui_lang, [status, timer], api_name=False, queue=False)
@@ -224,6 +240,8 @@ def build_ui(assistant: Assistant, settings: Settings | None = None) -> gr.Block
                        api_name="switch_language", queue=False).then(
             lambda lang, shown: _faq_markdown(faq, lang) if shown else "", [ui_lang, faq_md], faq_md,
             api_name=False)  # an FAQ already on screen follows the language; an unopened one stays unloaded
+    # a bounded queue: one event more is refused at once (Gradio's default holds any number)
+    demo.queue(max_size=settings.limits.ui_queue_size if settings else 32)
     return demo
 
 

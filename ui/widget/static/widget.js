@@ -69,18 +69,24 @@
   }
 
   // ---- Markdown subset: tables, bold, italics, code, lists, quotes, headings, allow-listed links ----
-  var INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\[[^\]]+\]\([^)\s]+\)|(?:^|(?<=[\s(]))_[^_\n]+_(?=$|[\s.,;:!?)]))/g;
+  // The server sends text under its safe-Markdown policy (assistant/safe_markdown.py): backslash
+  // escapes and "&lt;" stand for literal characters, and are shown as such
+  var INLINE = /(\\[!-\/:-@\[-`{-~]|\*\*[^*]+\*\*|`[^`]+`|\[[^\]]+\]\([^)\s]+\)|(?:^|(?<=[\s(]))_[^_\n]+_(?=$|[\s.,;:!?)]))/g;
+  var ENTITIES = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": "\"", "&#39;": "'" };
+
+  function literal(text) { return String(text).replace(/&(lt|gt|amp|quot|#39);/g, function (e) { return ENTITIES[e]; }); }
 
   function inline(text) {
     var frag = document.createDocumentFragment();
     String(text).split(INLINE).forEach(function (part) {
       if (!part) return;
       var m;
-      if (/^\*\*[^*]+\*\*$/.test(part)) frag.appendChild(el("strong", { text: part.slice(2, -2) }));
+      if (/^\\[!-\/:-@\[-`{-~]$/.test(part)) frag.appendChild(document.createTextNode(part.slice(1)));
+      else if (/^\*\*[^*]+\*\*$/.test(part)) frag.appendChild(el("strong", { text: literal(part.slice(2, -2)) }));
       else if (/^`[^`]+`$/.test(part)) frag.appendChild(el("code", { text: part.slice(1, -1) }));
-      else if (/^_[^_]+_$/.test(part)) frag.appendChild(el("em", { text: part.slice(1, -1) }));
-      else if ((m = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part))) frag.appendChild(link(m[1], m[2]));
-      else frag.appendChild(document.createTextNode(part));
+      else if (/^_[^_]+_$/.test(part)) frag.appendChild(el("em", { text: literal(part.slice(1, -1)) }));
+      else if ((m = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part))) frag.appendChild(link(literal(m[1]), m[2]));
+      else frag.appendChild(document.createTextNode(literal(part)));
     });
     return frag;
   }
@@ -295,7 +301,7 @@
       computedBox.textContent = ""; explBox.textContent = ""; notesBox.textContent = "";
       if (computed) computedBox.appendChild(markdown(computed));
       if (expl) explBox.appendChild(markdown(expl));
-      notes.forEach(function (n) { notesBox.appendChild(el("p", { text: n })); });
+      notes.forEach(function (n) { notesBox.appendChild(el("p", {}, [inline(n)])); });
       if (computed || expl) waiting.remove();
       // keep the start of a long answer in view: the computed block is what the customer reads first
       var question = msg.previousSibling;
@@ -308,8 +314,11 @@
       else if (type === "notice" && data.text) notes.push(data.text);
       else if (type === "error") { notes.push(t("error")); }
       else if (type === "done") {
-        computed = data.computed || computed || data.answer || "";
+        // the whole answer is computed + explanation: showing `answer` besides them doubled
+        // knowledge-only answers; it stands alone only when both are empty
+        computed = data.computed || computed;
         expl = data.explanation != null ? data.explanation : expl;
+        if (!computed && !expl) computed = data.answer || "";
         notes = data.notices || notes;
         showSources(srcBox, data.sources || []);
         msg.setAttribute("data-done", "1");
@@ -328,7 +337,7 @@
     box.textContent = "";
     if (!sources.length) return;
     var list = el("ol");
-    sources.forEach(function (s) { list.appendChild(el("li", { text: String(s.title || "") })); });
+    sources.forEach(function (s) { list.appendChild(el("li", {}, [inline(String(s.title || ""))])); });
     box.appendChild(el("details", {}, [el("summary", { text: t("sources") + " (" + sources.length + ")" }), list]));
   }
 
