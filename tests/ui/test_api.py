@@ -9,6 +9,7 @@ import types
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from fakes import FakeBackend
 from web_helpers import ThreadedServer, parse_sse, private_settings
 
 from tools.memory import MemoryRequest, estimate_memory
@@ -127,7 +128,7 @@ def test_chat_streams_events_in_order(client):
     assert done["computed"] == events[0][1]["text"]
 
 
-class GatedBackend:
+class GatedBackend(FakeBackend):
     """Produces its first token only once the client has received the computed block."""
 
     name = "gated"
@@ -135,9 +136,6 @@ class GatedBackend:
     def __init__(self):
         self.client_saw_computed = threading.Event()
         self.gate_was_open: bool | None = None
-
-    def status(self) -> str:
-        return "ready"
 
     def stream(self, messages, max_tokens):
         self.gate_was_open = self.client_saw_computed.wait(timeout=20)
@@ -311,7 +309,7 @@ def test_cors_allows_only_listed_origins(client):
 def test_gradio_and_widget_are_mounted_when_their_modules_exist(make_assistant, kb_settings, tmp_path, monkeypatch):
     import gradio as gr
 
-    def build_ui(assistant, settings):
+    def build_ui(assistant, settings, limits=None):
         with gr.Blocks() as demo:
             gr.Markdown("fake chat")
         return demo
@@ -333,7 +331,7 @@ def test_gradio_and_widget_are_mounted_when_their_modules_exist(make_assistant, 
 
 
 def test_a_broken_ui_module_does_not_take_the_api_down(make_assistant, kb_settings, tmp_path, monkeypatch):
-    def build_ui(assistant, settings):
+    def build_ui(assistant, settings, limits=None):
         raise ImportError("gradio too old")
 
     monkeypatch.setattr(app_module, "_optional", {"ui.gradio_app": types.SimpleNamespace(build_ui=build_ui)}.get)
@@ -345,25 +343,22 @@ def test_a_broken_ui_module_does_not_take_the_api_down(make_assistant, kb_settin
 def test_conversation_store_is_bounded_by_count_and_idle_time():
     now = [0.0]
     store = ConversationStore(max_items=2, ttl_s=100, clock=lambda: now[0])
-    a, b = store.get_or_create(None), store.get_or_create(None)
+    a, b = store.get_or_create(None)[0], store.get_or_create(None)[0]
     assert store.get(a.id) is a  # a is now the most recently used
-    c = store.get_or_create(None)
+    c = store.get_or_create(None)[0]
     assert store.get(b.id) is None and store.get(a.id) is a and store.get(c.id) is c
     now[0] = 150
     assert store.get(a.id) is None and len(store) == 0
 
 
 
-class CountingBackend:
+class CountingBackend(FakeBackend):
     """A long, slow answer of distinct sentences; counts what the model was made to produce."""
 
     name = "counting"
 
     def __init__(self):
         self.produced = 0
-
-    def status(self) -> str:
-        return "ready"
 
     def stream(self, messages, max_tokens):
         for i in range(200):
