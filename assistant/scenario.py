@@ -23,9 +23,12 @@ class Scenario(BaseModel):
     gpu: str | None = Field(None, description="Catalog GPU id.")
     gpu_count: int | None = None
     gpus: list[str] | None = Field(None, description="Two or more catalog GPU ids to compare.")
+    server: str | None = Field(None, description="Catalog server line id (the vendor's own lines).")
     card_vram_gb: float | None = Field(None, description="Card memory when no catalog card is named.")
     ram_gb: float | None = Field(None, description="System RAM.")
     task: Task | None = None
+    runtime: Literal["llama.cpp", "vllm", "sglang", "cpu"] | None = Field(
+        None, description="Serving engine; llama.cpp (Ollama, LM Studio) when not said.")
     budget: float | None = Field(None, description="What the customer can spend.")
     server_price: float | None = None
     cloud_hourly: float | None = None
@@ -48,4 +51,7 @@ def merge(previous: Scenario | None, new: Scenario, new_model: bool) -> Scenario
         fields.setdefault("gpu_count", None)
         fields["card_vram_gb"] = None
         fields["gpus"] = None
+        fields.setdefault("server", None)  # a server line comes with its own cards
+    if fields.get("runtime") == "cpu":  # "а без видеокарт?": the cards are gone from the question
+        fields.update(gpu=None, gpu_count=None, card_vram_gb=None)
     return previous.model_copy(update=fields)

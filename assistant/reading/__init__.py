@@ -83,7 +83,7 @@ def read(text: str) -> Reading:
     if rel_idx:
         spans["relative"] = [_span(text, tokens, rel_idx)]
     gpu_starts = {h.i for h in hits if h.kind == "gpu"}
-    items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text)
+    items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
     for a in items:
         for k in a.tokens:
             tokens[k].used = tokens[k].used or a.slot

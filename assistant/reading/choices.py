@@ -89,3 +89,24 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
 # "запустить / развернуть / run / serve / host": inference, said in a verb; weaker than any named task
 _RUN = re.compile(r"\b(?:запуст\w*|развернуть|разверн[её]м|развертывани\w*|развёртывани\w*|serv(?:e|es|ing)|"
                   r"host(?:ing)?|run(?:ning)?)\b", re.I)
+
+
+# the serving engine: it changes the KV layout, the memory headroom and how cards split a model
+_RUNTIMES = [("vllm", re.compile(r"^v-?llm$", re.I)), ("sglang", re.compile(r"^sg-?lang$", re.I)),
+             ("llama.cpp", re.compile(r"^(?:llama\.?cpp|ollama|lm-?studio|gguf|koboldcpp)$", re.I))]
+
+
+_CPU_ONLY = re.compile(r"без (?:видеокарт|видюх|gpu|гпу)\w*|только (?:на )?процессор\w*|на процессорах|"
+                       r"\bcpu[- ]only\b|without (?:a |any )?gpus?|no gpus?\b|on (?:the )?cpus?\b", re.I)
+
+
+def runtime(tokens: list[Token], text: str = "") -> list[Attached]:
+    if m := _CPU_ONLY.search(text):  # pure CPU inference: sized like the hybrid, with every weight in RAM
+        return [Attached("runtime", "cpu", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
+    for t in tokens:
+        if t.used:
+            continue
+        for name, pat in _RUNTIMES:
+            if pat.match(t.low):
+                return [Attached("runtime", name, [t.i])]
+    return []

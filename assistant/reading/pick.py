@@ -71,4 +71,22 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
         else:
             fields["gpus"] = ids
             spans["gpus"] = spans["gpu_name"]
-        fields.pop("card_vram_gb", None)
+        _card_size(fields, spans)
+
+
+RAM_MIN_GB = 64  # a size this large next to a named card is the server's RAM ("две 4090 и 512 ГБ")
+
+
+def _card_size(fields: dict, spans: dict) -> None:
+    """A memory size beside a named card: the card's own (part of its name), the server's RAM, or a
+    different size that stays in the scenario so the answer can say which one it used."""
+    size = fields.get("card_vram_gb")
+    if size is None or not fields.get("gpu"):
+        return
+    vram = catalog.get_gpu(fields["gpu"]).vram_gib
+    if abs(size - vram) <= 1:
+        fields.pop("card_vram_gb")
+        spans.setdefault("gpu_name", []).extend(spans.pop("card_vram_gb", []))
+    elif size >= RAM_MIN_GB and size > vram and "ram_gb" not in fields:
+        fields["ram_gb"] = fields.pop("card_vram_gb")
+        spans["ram_gb"] = spans.pop("card_vram_gb", [])

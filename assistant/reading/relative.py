@@ -61,8 +61,10 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     for t in tokens:
         if t.low in _MORE and t.i + 1 < len(tokens) and tokens[t.i + 1].number:
             n = tokens[t.i + 1]
-            slot = _slot(tokens[n.i + 1:]) or ("gpu_count" if re.search(r"такие же|таких же|same|of them|добав|докуп|add", text, re.I)
-                                              else None)
+            # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
+            bare = len(tokens) <= 5
+            slot = _slot(tokens[n.i + 1:]) or ("gpu_count" if bare or re.search(
+                r"такие же|таких же|same|of them|добав|докуп|add", text, re.I) else None)
             if slot:
                 return [Change(slot=slot, op="add", value=float(n.number or 0))], [t.i, n.i]
     return [], []

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from assistant.messages import t
 from assistant.reading import Reading
+from assistant.reading.relative import apply as apply_relative
 from assistant.scenario import Intent, Scenario, merge
 from assistant.views.scenario import LABELS
 
@@ -22,7 +23,7 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
     intent = reading.intent
     if intent == "followup":  # "а если 4 штуки?": the same question with one value changed
         intent = previous_intent if previous_intent not in (None, "knowledge", "handoff") else "vram"  # type: ignore[assignment]
-    scenario = merge(previous, reading.scenario, reading.new_model)
+    scenario = apply_relative(merge(previous, reading.scenario, reading.new_model), reading.relative)  # "ещё две"
     questions = []
     if reading.unattached:
         questions.append(t(lang, "unattached", items=", ".join(f"«{s.text}»" for s in reading.unattached)))

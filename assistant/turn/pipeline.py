@@ -14,7 +14,8 @@ from assistant.prompt import model_sources
 from assistant.reading import read
 from assistant.turn.block import Block, computed_block
 from assistant.turn.explain import MAX_KEPT_TURNS, explain, quotes
-from assistant.turn.facts import Computation, compute
+from assistant.turn.calculate import compute
+from assistant.turn.facts import Computation
 from assistant.turn.framing import frame
 from assistant.turn.intake import intake
 from assistant.turn.retrieve import retrieve

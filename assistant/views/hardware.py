@@ -46,3 +46,32 @@ def upgrade(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
         return ["", head + ", " + t["upg_never"].format(n=64)]
     tail = t["upg_enough"] if o["add"] == 0 else f"{t['upg_add']} **{o['add']}**"
     return ["", f"{head}, {t['upg_need']} {o['need']} — {tail}"]
+
+
+def offload(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    head = t["offload"] if o.get("gpu") else t["cpu_only"]
+    where = f"{o['gpus']} × {o['gpu']} + " if o.get("gpu") else ""
+    lines = ["", f"**{head}** — {o['model']}, {o['precision'].upper()}: {where}{o['platform']}", ""]
+    if o.get("gpu"):
+        n = o.get("n_cpu_moe") or 0
+        lines += [f"- {t['placement']}: " + t["place_gpu"].format(on_gpu=o["moe_layers"] - n, layers=o["moe_layers"]),
+                  f"- {t['placement']}: " + t["place_ram"].format(in_ram=n)]
+    else:
+        lines.append(f"- {t['placement']}: {t['place_cpu']}")
+    ram = f"- {t['ram_need']}: {g(o['ram_bytes_needed'], lang)} GB, {t['ram_have']} {g(o['ram_bytes'], lang)} GB"
+    lines.append(ram + ("" if o["fits_ram"] else f" — ❌ {t['offload_nofit']}"))
+    if o.get("gpu"):
+        fit = "✅" if o["fits_gpu"] else f"❌ {t['offload_nofit']}"
+        lines.append(f"- VRAM {t['gpu_per_card']}: {g(o['gpu_bytes_per_card'], lang)} / "
+                     f"{g(o['gpu_vram_bytes'], lang)} GB {fit}")
+    if o["fits"] and o.get("decode_tokens_per_s_per_user") is not None:
+        lines.append(f"- {t['decode_numa']} ≈ {num(o['decode_tokens_per_s_per_user'], lang, 1)}; {t['decode_one']} ≈ "
+                     f"{num(o['decode_tokens_per_s_one_socket'], lang, 1)}; {t['ceiling']} "
+                     f"{num(o['decode_ceiling_tokens_per_s_per_user'], lang, 1)}; {t['slower']}: {o['slower_path']}")
+        lines.append(f"- {t['prefill_hybrid']} ≈ {num(o['prefill_tokens_per_s'], lang, 0)}, {t['ttft']} ≈ "
+                     f"{num(o['time_to_first_token_s'], lang, 0)} {t['sec']} ({inp.get('context', 4096)})")
+    numa = t["numa"].format(both=num(o["ram_bandwidth_gbs"], lang, 1), link=num(o["socket_link_gbs"], lang, 1),
+                            one=num(o["ram_bandwidth_gbs_one_socket"], lang, 1))
+    lines += [f"- NUMA: {numa}", f"- {t['pcie']}: " + t["pcie_lanes"].format(lanes=o["pcie_lanes"], gen=o["pcie_gen"]),
+              f"- {t['ceiling_note']}"]
+    return lines

@@ -14,6 +14,7 @@ from tools.cost import CostResult
 from tools.fit import FitResult
 from tools.hardware import Comparison, HardwareFit, Upgrade
 from tools.memory import MemoryBreakdown
+from tools.offload import OffloadResult
 from tools.power import PowerResult
 from tools.recommend import Recommendation
 from tools.throughput import ThroughputResult
@@ -63,11 +64,13 @@ TOOLS: dict[str, ToolView] = {v.name: v for v in [
     ToolView("build", BuildCheck, "Сборка: PCIe и охлаждение", "Build: PCIe and cooling", system.build),
     ToolView("gpu_spec", None, "Характеристики карты", "Card specifications", system.gpu_spec),
     ToolView("speed", ThroughputResult, "Оценка скорости", "Speed estimate", system.speed),
+    ToolView("no_speed", None, "Скорость не оценена", "No speed quoted", system.no_speed),
     ToolView("cost", CostResult, "Свой сервер или облако", "Own server vs cloud", system.cost),
     ToolView("compare", Comparison, "Сравнение карт", "Card comparison", hardware.compare),
     ToolView("models_for_hardware", HardwareFit, "Что запустится на картах", "What runs on the cards",
              hardware.models_for_hardware),
     ToolView("upgrade", Upgrade, "Что докупить", "What to add", hardware.upgrade),
+    ToolView("offload", OffloadResult, "Гибрид GPU + ОЗУ", "Hybrid GPU + RAM", hardware.offload),
 ]}
 
 

@@ -13,7 +13,7 @@ from tools.errors import SizingError
 
 LABELS = {lang: T[lang]["slots"] for lang in T}  # slot names in the customer's words
 ORDER = ["model", "params_b", "task", "precision", "context", "users", "gpu", "gpus", "gpu_count", "card_vram_gb",
-         "ram_gb", "budget", "server_price", "cloud_hourly", "hours_per_month"]
+         "server", "ram_gb", "runtime", "budget", "server_price", "cloud_hourly", "hours_per_month"]
 
 
 class ScenarioItem(BaseModel):
@@ -30,12 +30,23 @@ def _name(kind: str, ident: str) -> str:
         return ident
 
 
+def _server(ident: str) -> str:
+    try:
+        return catalog.get_server(ident).name
+    except SizingError:
+        return ident
+
+
 def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
     lab = LABELS[lang]
     if slot == "model":
         return _name("model", value)
     if slot in ("gpu",):
         return _name("gpu", value)
+    if slot == "server":
+        return _server(value)
+    if slot == "runtime":
+        return f"{lab[slot]} {value}"
     if slot == "gpus":
         return " / ".join(_name("gpu", g) for g in value)
     if slot == "task":

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from assistant.views.text import gu, num, psu_label
+from tools.catalog import get_gpu
+from tools.errors import SizingError
 
 
 def gpu_spec(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
@@ -11,7 +13,7 @@ def gpu_spec(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     nvlink = f"{yes} ({num(o['nvlink_bandwidth_gbs'], lang, 0)} GB/s)" if o["nvlink"] and o["nvlink_bandwidth_gbs"] else \
         (yes if o["nvlink"] else no)
     return [f"**{o['name']}** — {t['catalog']}", "",
-            f"| | |", "|---|---|",
+            "| | |", "|---|---|",
             f"| VRAM | {num(o['vram_gib'], lang, 0)} GB {o['memory_type']} ({gu(o['vram_bytes'], lang)}) |",
             f"| {t['tdp']} | {o['tdp_w']} {t['w']} |",
             f"| {t['bw']} | {num(o['bandwidth_gbs'], lang, 0)} GB/s |",
@@ -47,8 +49,27 @@ def power(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
 
 
 def speed(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
-    return ["", f"**{t['speed']}** — {o['gpus']} × {o['gpu']}: {t['decode']} ≈ "
-                f"{num(o['decode_tokens_per_s_per_user'], lang, 0)}, {t['prefill']} ≈ {num(o['prefill_tokens_per_s'], lang, 0)}"]
+    per, total = o["decode_tokens_per_s_per_user"], o.get("decode_tokens_per_s_total") or 0
+    lines = ["", f"**{t['speed']}** — {o['gpus']} × {o['gpu']}, {t['runtime']} {o.get('runtime', 'llama.cpp')}: "
+                 f"{t['decode']} ≈ {num(per, lang, 0)}"
+             + (f", {t['decode_total']} ≈ {num(total, lang, 0)}" if total and total != per else "")
+             + f", {t['prefill']} ≈ {num(o['prefill_tokens_per_s'], lang, 0)}"]
+    if o.get("time_to_first_token_s") is not None:
+        lines[-1] += f", {t['ttft']} ≈ {num(o['time_to_first_token_s'], lang, 1)} {t['sec']}"
+    if o.get("decode_ceiling_tokens_per_s_per_user"):
+        lines.append(f"- {t['ceiling']}: {num(o['decode_ceiling_tokens_per_s_per_user'], lang, 0)}; {t['ceiling_note']}")
+    return lines
+
+
+def no_speed(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    return ["", "❌ " + t["no_speed"].format(model=o["model"], gpus=o["gpus"], gpu=_gpu_name(o["gpu"]), runtime=o["runtime"])]
+
+
+def _gpu_name(ident: str) -> str:
+    try:
+        return get_gpu(ident).name
+    except SizingError:
+        return ident
 
 
 def cost(o: dict, t: dict, lang: str, inp: dict) -> list[str]:

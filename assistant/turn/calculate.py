@@ -1,0 +1,60 @@
+"""Stage 4, facts: run the calculators the question calls for; every number the customer sees starts here."""
+from __future__ import annotations
+
+from assistant.scenario import Scenario
+from assistant.turn.facts import Computation, fact, memory_request
+from assistant.turn.model_facts import model_facts, power_facts
+from assistant.types import Fact
+from tools import hardware
+from tools.catalog import get_gpu
+from tools.cost import CostRequest, own_vs_cloud
+from tools.errors import SizingError
+
+HOURS_PER_MONTH = 730  # 24 h x 365 d / 12: a server that never sleeps
+
+
+def _gpu_spec(gpu: str) -> Fact:
+    card = get_gpu(gpu)  # the catalog, not a document, is the source of a card's price and specs
+    return Fact(tool="gpu_spec", input={"gpu": gpu},
+                output={**card.model_dump(exclude={"aliases"}), "vram_bytes": card.vram_bytes})
+
+
+def compute(s: Scenario, intent: str) -> Computation:
+    """Only what the question asks: a PSU question about named cards gets no memory table."""
+    c = Computation()
+    has_model = bool(s.model or s.params_b)
+    try:
+        if intent == "cost":
+            if s.server_price and s.cloud_hourly:
+                cr = CostRequest(server_price=s.server_price, cloud_hourly=s.cloud_hourly,
+                                 hours_per_month=s.hours_per_month or c.assume("hours_per_month", HOURS_PER_MONTH),
+                                 currency=s.currency or "")
+                c.facts.append(fact("cost", cr, own_vs_cloud(cr)))
+            else:
+                c.missing.append("cost")
+        elif intent == "compare" and s.gpus:
+            req = memory_request(s, c) if has_model else None
+            c.facts.append(fact("compare", {"gpus": s.gpus, **(req.model_dump(exclude_defaults=True) if req else {})},
+                                hardware.compare(s.gpus, req)))
+        elif intent == "power" and s.gpu:
+            power_facts(s.gpu, s.gpu_count or c.assume("gpu_count", 1), c)
+        elif intent == "gpu_info" and s.gpu and not has_model:
+            c.facts.append(_gpu_spec(s.gpu))
+        elif intent == "upgrade" and has_model and s.gpu:
+            req, have = memory_request(s, c), s.gpu_count or c.assume("gpu_count", 1)
+            c.facts.append(fact("upgrade", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu, "have": have},
+                                hardware.upgrade(req, s.gpu, have)))
+        elif has_model:
+            model_facts(s, intent, c)
+        elif intent in ("models_for_hardware", "upgrade", "vram", "recommend", "speed") and (s.gpu or s.card_vram_gb):
+            count = s.gpu_count or c.assume("gpu_count", 1)
+            inp = {"gpu": s.gpu, "card_vram_gb": s.card_vram_gb, "count": count, "context": s.context, "users": s.users}
+            c.facts.append(fact("models_for_hardware", {k: v for k, v in inp.items() if v is not None},
+                                hardware.models_for_hardware(s.gpu, s.card_vram_gb, count, s.context, s.users)))
+        elif intent == "power":
+            c.missing.append("gpu")
+        elif intent in ("vram", "recommend", "speed", "upgrade"):
+            c.missing.append("model")
+    except SizingError as exc:
+        c.errors.append(str(exc))
+    return c

@@ -1,0 +1,73 @@
+"""Facts for a named model: memory, fit on the named cards, recommendations, speed, the hybrid
+GPU + RAM sizing of the vendor's DeepSeek line, and power for the card it lands on."""
+from __future__ import annotations
+
+from assistant.scenario import Scenario
+from assistant.turn.facts import Computation, fact, memory_request
+from assistant.types import Fact
+from tools.build import build_check
+from tools.fit import min_gpus
+from tools.memory import MemoryRequest, estimate_memory
+from tools.offload import OffloadRequest, estimate_offload
+from tools.power import power_budget
+from tools.recommend import recommend
+from tools.throughput import DoesNotFit, ThroughputRequest, estimate_throughput
+from tools.units import GIB
+
+
+def model_facts(s: Scenario, intent: str, c: Computation) -> None:
+    req = memory_request(s, c)
+    if req.runtime == "cpu":  # no cards in the question: the memory table and the RAM-side sizing
+        c.facts.append(fact("vram", req, estimate_memory(req)))
+        if req.task == "inference":
+            offload_fact(s, req, c)
+        return
+    count = s.gpu_count or (c.assume("gpu_count", 1) if (s.gpu or s.card_vram_gb) else 1)
+    mem = estimate_memory(req.model_copy(update={"gpus": count}) if not s.gpu else req)
+    c.facts.append(fact("vram", req, mem))
+    target_gpu, target_count = s.gpu, s.gpu_count
+    if s.gpu:
+        r = req.model_copy(update={"gpus": count, "gpu": s.gpu})
+        c.facts.append(fact("fit", r, estimate_memory(r)))
+        c.facts.append(fact("min_gpus", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu}, min_gpus(req, s.gpu)))
+    elif s.card_vram_gb:
+        need, vram = mem.per_gpu_bytes, int(s.card_vram_gb * GIB)
+        c.facts.append(Fact(tool="fit_card", input={"card_vram_gb": s.card_vram_gb, "gpus": count},
+                            output={"per_gpu_bytes": need, "card_vram_bytes": vram, "fits": need <= vram,
+                                    "free_bytes": vram - need}))
+    if intent in ("recommend", "power", "speed", "upgrade") or not (s.gpu or s.card_vram_gb):
+        rec = recommend(req, top=3)
+        c.facts.append(fact("recommend", req, rec))
+        if rec.configurations and not target_gpu:
+            target_gpu, target_count = rec.configurations[0].gpu_id, rec.configurations[0].count
+    hybrid = bool(s.ram_gb or s.server == "deepseek" or s.runtime == "cpu") and req.task == "inference"
+    if hybrid:  # the vendor's DeepSeek line: attention on the cards, routed experts in RAM
+        offload_fact(s, req, c)
+    if intent == "speed" and target_gpu:
+        tr = ThroughputRequest(model=s.model, params_b=None if s.model else s.params_b, gpu=target_gpu,
+                               gpus=target_count or 1, precision=req.precision, context=req.context or 4096,
+                               batch=req.batch, runtime=req.runtime)
+        try:
+            c.facts.append(fact("speed", tr, estimate_throughput(tr)))
+        except DoesNotFit:  # no speed is quoted for a setup that cannot hold the model
+            if not hybrid:
+                c.facts.append(Fact(tool="no_speed", input=tr.model_dump(exclude_defaults=True),
+                                    output={"model": s.model or f"{s.params_b}B", "gpu": target_gpu,
+                                            "gpus": target_count or 1, "runtime": req.runtime}))
+    if intent == "power" and target_gpu:
+        power_facts(target_gpu, target_count or 1, c)
+
+
+def offload_fact(s: Scenario, req: MemoryRequest, c: Computation) -> None:
+    gpu = None if s.runtime == "cpu" else s.gpu
+    gpus = s.gpu_count or (c.assume("gpu_count", 1) if gpu else 1)
+    oreq = OffloadRequest(model=s.model, params_b=None if s.model else s.params_b,
+                          precision=req.precision, context=req.context or 4096, batch=req.batch,
+                          gpu=gpu, gpus=gpus, mode="auto" if gpu else "cpu", ram_gb=s.ram_gb)
+    c.facts.append(fact("offload", oreq, estimate_offload(oreq)))
+
+
+def power_facts(gpu: str, count: int, c: Computation) -> None:
+    cpus = 2 if count > 4 else 1
+    c.facts.append(fact("power", {"gpu": gpu, "count": count, "cpus": cpus}, power_budget(gpu, count, cpus=cpus)))
+    c.facts.append(fact("build", {"gpu": gpu, "count": count}, build_check(gpu, count)))
