@@ -26,20 +26,20 @@ RULES = (
 SYSTEM = RULES
 LANG_NAME = {"ru": "Russian", "en": "English"}
 # the last line, in the answer's own language: the small model follows the language it last read
-ANSWER_IN = {"ru": "Ответь по-русски, 2–3 обычных предложения без заголовков: вывод, причина, что делать дальше.",
-             "en": "Answer in English, 2-3 plain sentences without headings: verdict, reason, what to do next."}
+ANSWER_IN = {"ru": "Ответь по-русски: 2–3 предложения без заголовков.",
+             "en": "Answer in English: 2-3 sentences, no headings."}
 # Two worked turns after the rules, as real chat turns (the small model copies the shape of an
 # answer it has seen, and a "Example: ..." line in the system text taught it to write labels).
 # They are part of the static prefix, evaluated once per process, so they cost no time per turn.
-FEW_SHOT = [
-    ("QUESTION: Хватит ли одной карты на 24 ГБ для Llama-3-8B?\n\nFACTS:\nВеса модели: 16,06\nKV-кэш: 1,07\n"
-     "Итого: 23,71\nКарта «24 GB» (= 24 GiB = 25,77 ГБ): нужно 23,71 ГБ — помещается, свободно 2,05 ГБ",
-     "Да, карта на 24 ГБ подходит: нужно 23,71 ГБ, свободно 2,05 ГБ. Больше всего занимают веса модели, а KV-кэш "
-     "при таком контексте невелик. Для длинного контекста стоит взять квантование Q8.", "ru"),
-    ("QUESTION: Does Qwen2.5-14B in fp16 fit on an RTX 4090?\n\nFACTS:\nModel weights: 29,54\nTotal: 38,90\n"
-     "RTX 4090 × 1: needs 38,90 GB per card of 25,77 GB — does not fit",
-     "No, it does not fit: the model needs 38.90 GB and the card has 25.77 GB. The FP16 weights alone take "
-     "29.54 GB. Quantise to Q8 or Q4, or add a second card.", "en"),
+FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/explanation.yaml)
+    ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nВеса модели: 5,76\nKV-кэш: 2,11\n"
+     "Итого: 10,40\nКарта «16 GB» (= 16 GiB = 17,18 ГБ): нужно 10,40 ГБ — помещается, свободно 6,78 ГБ",
+     "Да, модель помещается: нужно 10,40 ГБ из 17,18 ГБ, свободно 6,78 ГБ. Основная часть — квантованные веса, "
+     "ещё 2,11 ГБ занимает KV-кэш контекста. Запас позволяет увеличить контекст или число пользователей.", "ru"),
+    ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nModel weights: 141,12\nTotal: 160,40\n"
+     "A100 80GB × 1: needs 160,40 GB per card of 85,90 GB — does not fit",
+     "No, it does not fit: the model needs 160.40 GB and one card has 85.90 GB. The FP16 weights alone take "
+     "141.12 GB. Quantise to Q4, or split the model across two or more cards.", "en"),
 ]
 
 
@@ -54,8 +54,8 @@ def static_messages() -> list[dict]:
 
 # Prefill dominates the first token on a CPU (Russian runs ~1.7 characters per token): the customer
 # sees every source, the model only what it needs — passages carry a knowledge answer, facts a computed one.
-PASSAGE_CHARS = {"knowledge": 400, "computed": 200}
-MAX_FACT_LINES = 8  # the verdict line and the largest parts; the customer sees the whole table
+PASSAGE_CHARS = {"knowledge": 400, "computed": 160}
+MAX_FACT_LINES = 6  # the verdict line and the largest parts; the customer sees the whole table
 
 
 def compact(computed: str) -> str:
@@ -63,6 +63,8 @@ def compact(computed: str) -> str:
     lines = []
     for line in computed.splitlines():
         if re.fullmatch(r"\|[-:| ]+\|", line.strip()):
+            if lines and lines[-1].count(":") == 1 and not re.search(r"\d", lines[-1]):
+                lines.pop()  # the table's header row ("Часть: ГБ") tells the model nothing
             continue
         if line.startswith("|"):
             cells = [c.strip(" *") for c in line.strip("|").split("|")]

@@ -190,9 +190,15 @@ def run(assistant, items: list[Item], defaults: dict, system: str) -> list[dict[
         rows.append({"id": it.id, "lang": it.lang, "split": it.split, "category": it.category, "text": text,
                      "by_model": by_model, "guard_dropped": len(res.guard.dropped_sentences) if system == "full" else 0,
                      "dropped": res.guard.dropped_sentences if system == "full" else [],
-                     "seconds": round(time.perf_counter() - t0, 2), "facts": facts, "computed": res.computed,
+                     "seconds": round(time.perf_counter() - t0, 2),
+                     "first_token_s": res.timings.get("first_token") if system == "full" else None, "facts": facts, "computed": res.computed,
                      "passages": passages, **g})
     return rows
+
+
+def _median(xs: list) -> float | None:
+    xs = [x for x in xs if x is not None]
+    return round(statistics.median(xs), 2) if xs else None
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -213,7 +219,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
                       "injected": sum(r["injected"] for r in rs), "false_claims": sum(bool(r["false_claims"]) for r in rs),
                       "other_language": sum(r["other_language"] for r in rs), "empty": sum(r["empty"] for r in rs),
                       "ungrounded_numbers": sum(len(r["ungrounded"]) for r in rs),
-                      "median_seconds": statistics.median(r["seconds"] for r in rs)}
+                      "median_seconds": statistics.median(r["seconds"] for r in rs),
+                      "median_first_token_s": _median([r.get("first_token_s") for r in rs])}
     return out
 
 
