@@ -6,6 +6,7 @@ import json
 import os
 import resource
 import statistics
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -123,12 +124,33 @@ def server_memory_under_load(seconds: float, clients: int = 20) -> dict[str, Any
             "requests": load["requests"], "load_targets_passed": load["passed"]}
 
 
+def bench_computed_block(assistant: Assistant, items: list[Any]) -> dict[str, Any]:
+    """Seconds from the question to the computed block (reading, calculators, rendering), no model."""
+    times = []
+    for item in items:
+        conv, t0 = Conversation(), time.perf_counter()
+        for ev in assistant.stream(conv, item.turns[0], use_llm=False):
+            if ev.type == "computed":
+                times.append(time.perf_counter() - t0)
+                break
+    return {"median_s": round(_median(times), 4), "max_s": round(max(times), 4), "n": len(times)}
+
+
+def _stamp() -> dict[str, str]:
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=Path(__file__).resolve().parent.parent, timeout=10).stdout.strip()
+    except OSError:
+        commit = ""
+    return {"commit": commit or "unknown", "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+
+
 def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, sample: int | None = None,
               points: list[tuple[int, int]] | None = None, retrieval_items: int | None = None,
               load_seconds: float = 0) -> dict[str, Any]:
     """sample / points / retrieval_items shrink the run (the test suite checks the report's shape with them)."""
     t_start = time.perf_counter()
-    report: dict[str, Any] = {"quick": quick, "backend": settings.llm.mode}
+    report: dict[str, Any] = {"quick": quick, "backend": settings.llm.mode, **_stamp()}
     rss0 = _current_rss()
     assistant = Assistant(settings)
     status = assistant.model_status()
@@ -151,6 +173,16 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
     else:
         report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=str(status))
     report["memory"]["rss_peak_bytes"] = _rss()
+    report["computed_block"] = bench_computed_block(assistant, items if not sample else picked)
+    from bench.understanding import run as understanding
+    from tools.calibration import calibration_report
+
+    # aggregate figures only: the held-aside split's messages never reach a report
+    report["understanding"] = {split: {k: v for k, v in r.items() if k not in ("failures", "dropped_examples")}
+                               for split, r in understanding("all").items()}
+    report["calibration"] = calibration_report().model_dump()
+    report["gpu_check"] = ("unverified: no NVIDIA GPU was lent to this run; the CUDA figures (KV, compute buffer, "
+                           "all layers offloaded) are checked against llama.cpp on the CPU only")
     models = sorted(Path(settings.llm.model_path).parent.glob("*.gguf"))
     points = points or ([(2048, 1), (8192, 1), (2048, 4)] if quick else
                         [(2048, 1), (8192, 1), (32768, 1), (2048, 4), (4096, 8)])
@@ -170,7 +202,8 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
 def write_report(report: dict[str, Any], out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
-    lines = ["# gpu-sizer benchmark", "", f"quick: {report['quick']}, total {report['seconds']} s", ""]
+    lines = ["# gpu-sizer benchmark", "", f"commit {report['commit']}, {report['date']}; quick: {report['quick']}, "
+             f"total {report['seconds']} s", ""]
     acc = report["accuracy"]
     lines += ["## Answer accuracy", f"- with model + tools + retrieval: {acc.get('with_tools')}",
               f"- computed path only (--no-llm, all {acc['no_llm']['n']} items): {acc['no_llm']['accuracy']}",
@@ -191,6 +224,20 @@ def write_report(report: dict[str, Any], out_dir: Path) -> None:
               "|---|---:|---:|---:|---:|---:|---:|"]
     lines += [f"| {r['model']} | {r['n_ctx']} | {r['batch']} | {r['kv_error']:.3%} | {r['compute_error']:.2%} | {r['total_error']:.2%}"
               f" | {r['rss'] / 1e9:.2f} GB |" for r in est["rows"]]
+    cb = report["computed_block"]
+    lines += ["", "## Computed block", f"- question to computed block, no model: median {cb['median_s']} s, "
+              f"max {cb['max_s']} s over {cb['n']} questions"]
+    lines += ["", "## Understanding (gpu-sizer eval-understanding)", "| split | turns | whole scenario | intent | "
+              "silently dropped | read() median ms |", "|---|---:|---:|---:|---:|---:|"]
+    lines += [f"| {k} | {u['turns']} | {u['whole_scenario_accuracy']:.1%} | {u['intent_accuracy']:.1%} | "
+              f"{u['silently_dropped']} | {u['read_ms_median']} |" for k, u in report["understanding"].items()]
+    cal = report["calibration"]
+    lines += ["", "## Speed calibration (measured ÷ predicted)", f"- {cal['summary']}", "",
+              "| setup | measured tok/s | predicted | ratio | ÷ 100 % ceiling |", "|---|---:|---:|---:|---:|"]
+    lines += [f"| {r['measurement']['runtime']}: {r['measurement']['model']} {r['measurement']['precision']} on "
+              f"{r['measurement']['gpus']} × {r['measurement']['gpu']} | {r['measurement']['measured_tokens_per_s']} | "
+              f"{r['predicted_tokens_per_s']} | {r['ratio']} | {r['ratio_to_ceiling']} |" for r in cal["rows"]]
+    lines += ["", "## GPU check", f"- {report['gpu_check']}"]
     ret = report["retrieval"]
     lines += ["", "## Retrieval", f"- recall@3 {ret['overall']['recall_at_3']}, MRR {ret['overall']['mrr']}, "
               f"median latency {ret['latency_ms_median']} ms"]
