@@ -56,6 +56,12 @@ class Assistant:
         assert result is not None  # every turn ends with a done event
         return result
 
+    def recompute(self, conv: Conversation, changes: dict[str, Any], lang: str = "ru") -> TurnResult:
+        """An edited value of the scenario line, computed again without the model."""
+        from assistant.turn.recompute import recompute
+
+        return recompute(conv, changes, lang)
+
     def stream(self, conv: Conversation, text: str, use_llm: bool = True) -> Iterator[Event]:
         from assistant.turn.pipeline import run_turn
 

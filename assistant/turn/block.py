@@ -19,7 +19,8 @@ class Block(BaseModel):
 
 
 def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str) -> Block:
-    items = scenario_items(fr.scenario, {a.slot: a.value for a in comp.assumptions}, lang) if comp.facts else []
+    defaults = {a.slot: a.value for a in comp.assumptions}
+    items = scenario_items(fr.scenario, defaults, lang, fr.assumed) if comp.facts else []
     parts = []
     if unknown:  # said first, and the model reads it among the FACTS
         parts.append(t(lang, "unknown_products", names=", ".join(unknown)))
@@ -27,8 +28,8 @@ def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str) 
         line = scenario_line(scenario_items(fr.scenario, {}, lang), lang, t(lang, "handoff_scenario"), "")
         return Block(text="\n\n".join([*parts, t(lang, "handoff"), *([line] if line else [])]))
     if items:
-        line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"))
-        parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default for i in items) else ""))
+        line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"), t(lang, "assumed"))
+        parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default or i.assumed for i in items) else ""))
     parts += fr.questions
     if table := render(comp.facts, lang):
         parts.append(table)

@@ -15,6 +15,7 @@ class Frame(BaseModel):
     scenario: Scenario
     intent: Intent
     questions: list[str] = Field(default_factory=list, description="Said to the customer before any figure.")
+    assumed: list[str] = Field(default_factory=list, description="Slots read from vague words, shown as guesses.")
     trace: list[str] = Field(default_factory=list)
 
 
@@ -30,4 +31,4 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
     for slot, spans in reading.conflicts.items():
         questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot),
                            items=", ".join(f"«{s.text}»" for s in spans)))
-    return Frame(scenario=scenario, intent=intent, questions=questions)
+    return Frame(scenario=scenario, intent=intent, questions=questions, assumed=reading.assumed)

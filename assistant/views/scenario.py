@@ -2,9 +2,10 @@
 a default, plus the same items as data for the editable chips in the web app and the widget."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from assistant.scenario import Scenario
 from assistant.views.text import T, num
@@ -21,6 +22,7 @@ class ScenarioItem(BaseModel):
     value: Any
     text: str
     default: bool = False
+    assumed: bool = Field(False, description="Read from vague words (e.g. 'квантованная' -> int4): a guess to confirm.")
 
 
 def _name(kind: str, ident: str) -> str:
@@ -64,20 +66,22 @@ def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
     return f"{lab.get(slot, slot)} {value}"
 
 
-def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str) -> list[ScenarioItem]:
+def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: Iterable[str] = ()) -> list[ScenarioItem]:
     said = s.said()
     items = []
     for slot in ORDER:
         if slot in said:
-            items.append(ScenarioItem(slot=slot, value=said[slot], text=_text(slot, said[slot], lang, s.currency)))
+            items.append(ScenarioItem(slot=slot, value=said[slot], text=_text(slot, said[slot], lang, s.currency),
+                                      assumed=slot in assumed))
         elif slot in defaults:
             items.append(ScenarioItem(slot=slot, value=defaults[slot], default=True,
                                       text=_text(slot, defaults[slot], lang, s.currency)))
     return items
 
 
-def scenario_line(items: list[ScenarioItem], lang: str, head: str, default_word: str) -> str:
+def scenario_line(items: list[ScenarioItem], lang: str, head: str, default_word: str, assumed_word: str = "") -> str:
     if not items:
         return ""
-    parts = [f"{i.text} _({default_word})_" if i.default else i.text for i in items]
+    parts = [f"{i.text} _({default_word})_" if i.default else f"{i.text} _({assumed_word})_" if i.assumed else i.text
+             for i in items]
     return f"**{head}:** " + " · ".join(parts)

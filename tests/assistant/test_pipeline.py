@@ -1,0 +1,91 @@
+"""The turn pipeline without a model: the scenario line with its defaults, questions about what was not
+understood, the engine's answers in the chat (hybrid DeepSeek line, runtime, no speed for what does not
+fit), and recomputing an edited value without the model."""
+from __future__ import annotations
+
+import pytest
+
+from assistant.service import Assistant, Conversation
+from tools.errors import SizingError
+
+
+@pytest.fixture(scope="module")
+def bare(kb_settings, kb_retriever):
+    return Assistant(kb_settings, backend=None, retriever=kb_retriever)
+
+
+def test_defaults_are_named_in_the_scenario_line(bare):
+    res = bare.ask(Conversation(), "потянет ли видюха на 24 гига ламу 3 8б в q4?")
+    first = res.computed.splitlines()[0]
+    assert first.startswith("**Считаю для:**") and "INT4" in first and "(по умолчанию)" in first
+    items = {i["slot"]: i for i in res.scenario_items}
+    assert items["precision"]["value"] == "int4" and not items["precision"]["default"]
+    assert items["context"]["default"] and items["context"]["value"] == 8192
+    assert res.understood["model"] == ["ламу 3 8б"]
+
+
+def test_a_number_read_from_vague_words_is_shown_as_a_guess(bare):
+    res = bare.ask(Conversation(), "llama 3 8b, что брать на 500к?")
+    items = {i["slot"]: i for i in res.scenario_items}
+    assert items["budget"]["assumed"] and "бюджет 500 000 _(предположение)_" in res.computed.splitlines()[0]
+
+
+def test_an_unattached_number_is_asked_about_not_used(bare):
+    res = bare.ask(Conversation(), "llama 3 8b сколько надо 500")
+    assert "Не понял, к чему относится «500»" in res.computed
+
+
+def test_contradictory_counts_are_asked_about(bare):
+    res = bare.ask(Conversation(), "у нас две карты 4090 и четыре карты 4090, пойдёт ли llama 3 8b")
+    assert "несколько значений" in res.computed and "gpu_count" not in res.scenario
+
+
+def test_english_scenario_line(bare):
+    res = bare.ask(Conversation(), "Can a single 3090 handle llama3 70b q4?")
+    assert res.computed.startswith("**Computed for:**") and "INT4" in res.computed.splitlines()[0]
+
+
+def test_deepseek_line_hybrid_answer(bare):
+    q = ("Сервер HUANANZHI DeepSeek с двумя 4090 и 512 ГБ — пойдёт ли DeepSeek R1 в Q4, если экспертов держать в "
+         "оперативке, и с какой скоростью?")
+    res = bare.ask(Conversation(), q)
+    tools = [f.tool for f in res.facts]
+    assert "offload" in tools and "speed" not in tools
+    off = next(f for f in res.facts if f.tool == "offload").output
+    assert off["fits"] and off["ram_bytes"] == 512e9 and off["decode_tokens_per_s_per_user"] > 0
+    assert "Гибрид GPU + ОЗУ" in res.computed and "--n-cpu-moe" in res.computed and "NUMA" in res.computed
+
+
+def test_cpu_only_in_english(bare):
+    res = bare.ask(Conversation(), "DeepSeek R1 Q4 CPU only with 512GB RAM, how fast?")
+    assert res.scenario["runtime"] == "cpu" and "CPU only (RAM)" in res.computed
+
+
+def test_no_speed_is_quoted_for_what_does_not_fit(bare):
+    res = bare.ask(Conversation(), "what speed for deepseek r1 q4 on one rtx 4090?")
+    assert "speed" not in [f.tool for f in res.facts] and "no speed is quoted" in res.computed
+
+
+def test_runtime_is_stated(bare):
+    res = bare.ask(Conversation(), "llama 3.1 8b on an rtx 4090 in vllm, how fast?")
+    assert "runtime vllm" in res.computed.splitlines()[0]
+    assert next(f for f in res.facts if f.tool == "speed").output["runtime"] == "vllm"
+
+
+def test_follow_up_adds_cards(bare):
+    conv = Conversation()
+    bare.ask(conv, "лама 70б на двух 4090 в q4")
+    res = bare.ask(conv, "а если ещё две?")
+    assert res.scenario["gpu_count"] == 4
+
+
+def test_recompute_changes_the_table_without_the_model(bare):
+    conv = Conversation()
+    first = bare.ask(conv, "потянет ли 4090 ламу 3 8б?")
+    res = bare.recompute(conv, {"precision": "Q4_K_M"}, "ru")
+    assert res.scenario["precision"] == "Q4_K_M" and res.computed != first.computed and not res.explanation
+    assert conv.scenario.precision == "Q4_K_M"
+    with pytest.raises(SizingError):
+        bare.recompute(conv, {"gpu_count": "-2"}, "ru")
+    with pytest.raises(SizingError):
+        bare.recompute(conv, {"admin": True}, "ru")
