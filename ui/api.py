@@ -248,6 +248,41 @@ def chat(body: AskIn, request: Request, svc: Services = Depends(services)) -> St
                                   "X-Conversation-Id": conv.id})
 
 
+class ScenarioEditIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    conversation_id: str = Field(max_length=64, description="The conversation whose scenario is edited.")
+    changes: dict[str, str | float | None] = Field(
+        max_length=10, description="Slot -> new value (model, precision, context, users, gpu, gpu_count, task, "
+                                   "runtime, card_vram_gb, ram_gb); empty or null = back to the default.")
+    lang: Literal["ru", "en"] = "ru"
+
+    _id = field_validator("conversation_id")(check_conversation_id)
+
+
+@router.get("/config")
+def config(svc: Services = Depends(services)) -> dict:
+    """What a client needs to know of the server's settings (the widget's input limit, the precisions
+    a chip may be set to): owned here, never hard-coded in the widget."""
+    from ui.calculators import precision_names
+
+    return {"max_input_chars": svc.assistant.settings.assistant.max_input_chars, "precisions": precision_names()}
+
+
+@router.post("/scenario")
+def edit_scenario(body: ScenarioEditIn, request: Request, svc: Services = Depends(services)) -> dict:
+    """An edited value of the "Computed for" line (a chip): the computed block again, without the model."""
+    conv = svc.conversations.get(body.conversation_id)
+    if conv is None:
+        raise ApiError(404, "conversation not found; ask the question again")
+    if not svc.conversations.claim(conv.id):
+        raise ApiError(409, "this conversation is still answering the previous message; wait for it to finish")
+    try:
+        res = svc.assistant.recompute(conv, dict(body.changes), body.lang)
+    finally:
+        svc.conversations.release(conv.id, conv)
+    return _turn_json(res, "", conv, svc.link_hosts)
+
+
 # ---- calculators ----
 
 @router.get("/gpus")

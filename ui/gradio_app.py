@@ -19,6 +19,7 @@ from assistant.service import Assistant, Conversation
 from assistant.settings import Settings
 from assistant.types import TurnResult
 from ui import calculators as calc
+from ui import scenario_editor
 from ui.charts import memory_figure, power_figure
 from ui.i18n import EXAMPLES, LANG_CHOICES, TASKS, status_line, tr
 from ui.trace import sources_markdown, trace_markdown
@@ -196,6 +197,7 @@ def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None
                 examples = labels.add(gr.Dataset(components=[box], samples=[[q] for q in EXAMPLES["ru"]],
                                                  label=tr("ru", "examples"), elem_id="gs-examples",
                                                  elem_classes="gs-examples"), "examples")
+                form = scenario_editor.build(labels)
                 with gr.Accordion(tr("ru", "charts"), open=True) as charts_box:
                     labels.add(charts_box, "charts")
                     mem_plot = gr.Plot(visible=False, show_label=False, elem_id="gs-mem-plot")
@@ -217,11 +219,14 @@ def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None
         # unlocking is its own step so it runs even when the turn failed or was cancelled
         unlock = dict(fn=lambda: (gr.update(interactive=True), gr.update(interactive=True)), inputs=None,
                       outputs=[box, send], api_name=False, queue=False)
+        fill = dict(fn=scenario_editor.values, inputs=conv, outputs=scenario_editor.outputs(form), api_name=False,
+                    queue=False)
         gr.on([box.submit, send.click], **chat_io, api_name="chat", concurrency_limit=CHAT_CONCURRENCY,
-              concurrency_id="chat").then(**unlock)
+              concurrency_id="chat").then(**unlock).then(**fill)
+        scenario_editor.wire(form, assistant, chatbot, conv, ui_lang, hosts)
         # an example fills the box and is asked at once: one click, like a customer would expect
         examples.click(lambda s: s[0] if isinstance(s, list) else s, examples, box, api_name="example",
-                       queue=False).then(**chat_io, api_name="chat_example", concurrency_id="chat").then(**unlock)
+                       queue=False).then(**chat_io, api_name="chat_example", concurrency_id="chat").then(**unlock).then(**fill)
         clear.click(lambda: ([], None, gr.update(visible=False), gr.update(visible=False)), None,
                     [chatbot, conv, mem_plot, power_plot], api_name="new_conversation", queue=False)
 

@@ -19,7 +19,8 @@
   var cfg = window.GpuSizerWidget || {};
   var server = String(cfg.server || (script ? new URL(script.src, location.href).origin : location.origin))
     .replace(/\/+$/, "");
-  var MAX_INPUT = 2000;
+  var MAX_INPUT = 2000; // until /api/config answers: the server's settings own the real limit
+  var PRECISIONS = [];
 
   var T = {
     ru: {
@@ -32,7 +33,8 @@
       cancel: "Назад к чату", lead_ok: "Заявка принята. Менеджер свяжется с вами.",
       lead_need: "Укажите имя и телефон или e-mail.", error: "Не удалось получить ответ. Попробуйте ещё раз.",
       busy: "Подождите, предыдущий ответ ещё формируется.", thinking: "Считаю…", lang: "EN",
-      lang_title: "Switch to English", too_long: "Сообщение сокращено до 2000 символов."
+      lang_title: "Switch to English", too_long: "Сообщение сокращено до {n} символов.",
+      chips: "Считаю для — нажмите на значение, чтобы изменить:", apply: "Пересчитать"
     },
     en: {
       title: "GPU server sizing", open: "Open the assistant chat", close: "Close",
@@ -45,7 +47,8 @@
       lead_need: "Please give your name and a phone number or e-mail.",
       error: "Could not get an answer. Please try again.",
       busy: "Please wait, the previous answer is still coming.", thinking: "Computing…", lang: "RU",
-      lang_title: "Переключить на русский", too_long: "The message was cut to 2000 characters."
+      lang_title: "Переключить на русский", too_long: "The message was cut to {n} characters.",
+      chips: "Computed for — click a value to change it:", apply: "Recompute"
     }
   };
   var lang = pickLang(cfg.lang || (script && script.getAttribute("data-lang")) || navigator.language);
@@ -285,7 +288,7 @@
     text = String(text || "").trim();
     if (!text) return;
     if (state.busy) { say("_" + t("busy") + "_"); return; }
-    if (text.length > MAX_INPUT) { text = text.slice(0, MAX_INPUT); say("_" + t("too_long") + "_"); }
+    if (text.length > MAX_INPUT) { text = text.slice(0, MAX_INPUT); say("_" + t("too_long").replace("{n}", MAX_INPUT) + "_"); }
     if (!echoed) add("user", document.createTextNode(text));
     state.busy = true; sendBtn.disabled = true;
     var box = el("div", { "class": "gsw-answer" });
@@ -321,6 +324,7 @@
         if (!computed && !expl) computed = data.answer || "";
         notes = data.notices || notes;
         showSources(srcBox, data.sources || []);
+        showChips(box, data.scenario_items || []);
         msg.setAttribute("data-done", "1");
       }
       render();
@@ -331,6 +335,65 @@
       state.busy = false; sendBtn.disabled = false;
       msg.setAttribute("data-done", "1");
     });
+  }
+
+  // the scenario line as chips: a value the reader got wrong is fixed in place, recomputed without the model
+  var CHOICES = { task: ["inference", "lora", "qlora", "full"], runtime: ["llama.cpp", "vllm", "sglang", "cpu"] };
+  function showChips(box, items) {
+    var editable = items.filter(function (i) { return /^(model|precision|context|users|gpu|gpu_count|task|runtime|card_vram_gb|ram_gb)$/.test(i.slot); });
+    if (!editable.length || !state.conversationId) return;
+    var row = el("div", { "class": "gsw-sc-chips" }, [el("span", { "class": "gsw-sc-label", text: t("chips") })]);
+    editable.forEach(function (item) {
+      var chip = el("button", { type: "button", "class": "gsw-sc-chip" + (item.default ? " gsw-sc-chip-default" : ""),
+        "data-slot": item.slot, text: String(item.text) });
+      chip.addEventListener("click", function () { editChip(row, chip, item); });
+      row.appendChild(chip);
+    });
+    box.appendChild(row);
+  }
+
+  function editChip(row, chip, item) {
+    var options = item.slot === "precision" ? PRECISIONS : CHOICES[item.slot];
+    var field = options && options.length ? el("select", { "class": "gsw-sc-input", "data-slot": item.slot })
+      : el("input", { "class": "gsw-sc-input", "data-slot": item.slot, value: String(item.value), maxlength: "40" });
+    (options || []).forEach(function (o) {
+      var opt = el("option", { value: o, text: o });
+      if (String(o).toLowerCase() === String(item.value).toLowerCase()) opt.selected = true;
+      field.appendChild(opt);
+    });
+    var go = el("button", { type: "button", "class": "gsw-sc-apply", text: t("apply") });
+    var wrap = el("span", { "class": "gsw-sc-edit" }, [field, go]);
+    chip.replaceWith(wrap);
+    field.focus();
+    function submit() {
+      var changes = {}; changes[item.slot] = field.value;
+      go.disabled = true;
+      fetch(server + "/api/scenario", {
+        method: "POST", mode: "cors", credentials: "omit", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ conversation_id: state.conversationId, changes: changes, lang: lang })
+      }).then(function (r) {
+        return r.json().catch(function () { return {}; }).then(function (data) {
+          if (!r.ok) throw new Error(data && data.error ? String(data.error) : t("error"));
+          var box = el("div", { "class": "gsw-answer gsw-recomputed" }, [el("div", { "class": "gsw-computed" }, [markdown(data.computed || "")])]);
+          showChips(box, data.scenario_items || []);
+          add("bot", box);
+        });
+      }).catch(function (err) { say("_" + (err.message || t("error")) + "_"); })
+        .then(function () { wrap.replaceWith(chip); });
+    }
+    go.addEventListener("click", submit);
+    field.addEventListener("keydown", function (e) { if (e.key === "Enter") { e.preventDefault(); submit(); } });
+  }
+
+  function loadConfig() {
+    fetch(server + "/api/config", { mode: "cors", credentials: "omit" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (c) {
+        if (!c) return;
+        MAX_INPUT = c.max_input_chars || MAX_INPUT; input.maxLength = MAX_INPUT;
+        PRECISIONS = Array.isArray(c.precisions) ? c.precisions : PRECISIONS;
+      })
+      .catch(function () { /* defaults stand */ });
   }
 
   function showSources(box, sources) {
@@ -383,6 +446,7 @@
     host.classList.toggle("gsw-open", on);
     if (on) {
       if (!log.childNodes.length) say(t("hello"));
+      loadConfig();
       loadFaq();
       input.focus();
     } else bubble.focus();
