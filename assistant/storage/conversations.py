@@ -161,7 +161,9 @@ class SqlConversationStore:
             return conv, False
         except (SQLAlchemyError, StoreUnavailable) as exc:
             log.error("conversation store unavailable, answering without context: %s", _short(exc))
-            return DetachedConversation(), False
+            # keeps the asked id (it is never saved under it): a client that continues with the id it
+            # is given finds its conversation again once the store is back
+            return DetachedConversation(**({"id": conv_id} if conv_id else {})), False
 
     def _insert(self, conv: Conversation, owner: str) -> None:
         now = self.clock()
@@ -210,10 +212,10 @@ class SqlConversationStore:
         with self._lock:
             local = conv_id in self._local_busy
             self._local_busy.discard(conv_id)
-        if local or isinstance(conv, DetachedConversation):
+        if local:
             return
-        values: dict = {"busy_until": None}
-        if conv is not None:
+        values: dict = {"busy_until": None}  # a detached turn claimed in the database frees it, saves nothing
+        if conv is not None and not isinstance(conv, DetachedConversation):
             values.update(data=conv.model_dump_json(), used_at=self.clock())
         try:
             with self._session() as s, s.begin():

@@ -7,6 +7,7 @@ SQLite (WAL, synchronous=FULL) in the data dir by default: a lead is on disk bef
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import re
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from sqlalchemy import JSON, DateTime, String, Text, create_engine, event, select
+from sqlalchemy import JSON, DateTime, String, Text, create_engine, event, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -151,10 +152,8 @@ class LeadStore:
     def add(self, lead: LeadIn, language: str = "ru", scenario: dict | None = None,
             configurations: list | None = None) -> str:
         """Store the lead; returns its id only after the commit reached the disk."""
-        lead_id = uuid.uuid4().hex
-        row = Lead(id=lead_id, created_at=datetime.now(timezone.utc), name=lead.name, phone=lead.phone,
-                   email=lead.email, message=lead.message, language=language, scenario=scenario or {},
-                   configurations=configurations or [], conversation_id=lead.conversation_id)
+        row = _row(lead, language, scenario, configurations)
+        lead_id = row.id  # read before the commit expires the row
         with Session(self.engine) as session, session.begin():
             session.add(row)
         return lead_id
@@ -166,14 +165,21 @@ class LeadStore:
         lost answer or a script repeating a form must not hand managers the same customer five times."""
         since = datetime.now(timezone.utc) - timedelta(seconds=self.duplicate_window_s)
         with self._add_lock:  # one process writes (SQLite); check and insert must not interleave
-            with Session(self.engine) as session:
+            with Session(self.engine) as session, session.begin():
+                if self.engine.dialect.name == "postgresql":
+                    # replicas share the database: the same lead arriving at two of them at once is
+                    # checked and inserted by one at a time (the lock ends with this transaction)
+                    session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _identity_key(lead)})
                 same = session.scalars(select(Lead.id).where(
                     Lead.name == lead.name, _eq(Lead.phone, lead.phone), _eq(Lead.email, lead.email),
                     _eq(Lead.message, lead.message), _eq(Lead.conversation_id, lead.conversation_id),
                     Lead.created_at >= since).limit(1)).first()
-            if same is not None:
-                return same, False
-            return self.add(lead, language, scenario, configurations), True
+                if same is not None:
+                    return same, False
+                row = _row(lead, language, scenario, configurations)
+                lead_id = row.id
+                session.add(row)
+            return lead_id, True
 
     def all(self) -> list[dict[str, Any]]:
         with Session(self.engine) as session:
@@ -195,6 +201,18 @@ class LeadStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _row(lead: LeadIn, language: str, scenario: dict | None, configurations: list | None) -> Lead:
+    return Lead(id=uuid.uuid4().hex, created_at=datetime.now(timezone.utc), name=lead.name, phone=lead.phone,
+                email=lead.email, message=lead.message, language=language, scenario=scenario or {},
+                configurations=configurations or [], conversation_id=lead.conversation_id)
+
+
+def _identity_key(lead: LeadIn) -> int:
+    """A signed 64-bit key of what makes two leads the same (PostgreSQL advisory locks take a bigint)."""
+    ident = repr((lead.name, lead.phone, lead.email, lead.message, lead.conversation_id)).encode()
+    return int.from_bytes(hashlib.blake2b(ident, digest_size=8).digest(), "big", signed=True)
 
 
 def _eq(column, value):

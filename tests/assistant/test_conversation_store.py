@@ -121,7 +121,10 @@ def test_database_restart_is_survived(pg):
     s.release(conv.id, conv)
     pg.stop()
     try:
-        assert isinstance(s.get_or_create(conv.id)[0], DetachedConversation)
+        detached = s.get_or_create(conv.id)[0]
+        assert isinstance(detached, DetachedConversation) and detached.id == conv.id  # the id to continue with
+        assert s.claim(detached.id)
+        s.release(detached.id, detached)  # saves nothing
     finally:
         pg.start()
     again, found = s.get_or_create(conv.id)
