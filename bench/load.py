@@ -9,6 +9,7 @@ rate limits then apply per customer, not to the benchmark as a whole.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -129,6 +130,8 @@ async def _plain(kind: str, client: httpx.AsyncClient, res: Results, headers: di
     res.statuses[f"{kind} {r.status_code}"] += 1
     if r.status_code == 200:
         res.add(ok_label, took)
+        if kind == "ask" and _explained(r.text):
+            res.statuses[EXPLAINED] += 1
     elif r.status_code in (429, 503):
         res.add("rejected (429/503)", took)
         if "retry-after" not in r.headers:
@@ -163,6 +166,8 @@ async def _chat(client: httpx.AsyncClient, rng: random.Random, res: Results, hea
                 return
             state["conversation_id"] = r.headers.get("x-conversation-id")
             async for line in r.aiter_lines():
+                if line.startswith("data: ") and "done" in seen and _explained(line.removeprefix("data: ")):
+                    res.statuses[EXPLAINED] += 1  # the done event's turn: the model's prose arrived whole
                 if not line.startswith("event: "):
                     continue
                 event = line.removeprefix("event: ")
@@ -185,6 +190,17 @@ async def _chat(client: httpx.AsyncClient, rng: random.Random, res: Results, hea
         res.statuses["chat answered with model" if "busy" not in seen else "chat answered busy"] += 1
     elif "error" not in seen:
         res.errors["chat: stream ended without done"] += 1
+
+
+EXPLAINED = "explained answers"  # a status, not a request: the model's explanation delivered in full
+
+
+def _explained(turn_json: str) -> bool:
+    try:
+        turn = json.loads(turn_json)
+    except ValueError:
+        return False
+    return bool(turn.get("explained_by_model")) and bool(str(turn.get("explanation", "")).strip())
 
 
 async def _ask(client: httpx.AsyncClient, rng: random.Random, res: Results, headers: dict) -> None:
@@ -243,6 +259,8 @@ def summarize(res: Results, elapsed: float, config: dict, health: dict, load_bef
                                          "model_queue": health.get("model_queue"), "memory": health.get("memory")},
             "load_average_before": load_before, "load_average_after": load_after, "elapsed_s": round(elapsed, 1),
             "requests": requests, "throughput_per_s": round(requests / elapsed, 2),
+            "explained_answers": res.statuses[EXPLAINED],
+            "explained_per_min": round(res.statuses[EXPLAINED] / elapsed * 60, 2),
             "latency": kinds, "statuses": dict(res.statuses), "errors": dict(res.errors), "targets": targets,
             "passed": all(targets.values())}
 
@@ -284,7 +302,8 @@ def render(report: dict) -> str:
     lines = [f"bench-load: {report['config']['clients']} clients for {report['config']['seconds']} s, "
              f"model {report['config']['llm']} ({report['server']['model']}); load average "
              f"{report['load_average_before']} -> {report['load_average_after']}",
-             f"{report['requests']} requests, {report['throughput_per_s']}/s",
+             f"{report['requests']} requests, {report['throughput_per_s']}/s; explained answers (model prose in "
+             f"full): {report.get('explained_answers', 0)}, {report.get('explained_per_min', 0)}/min",
              f"{'kind':34} {'count':>6} {'/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
     for kind, k in report["latency"].items():
         lines.append(f"{kind:34} {k['count']:>6} {k['per_s']:>7} {k['p50_ms']:>8} {k['p95_ms']:>8} "

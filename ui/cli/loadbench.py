@@ -9,6 +9,18 @@ from pathlib import Path
 def cmd_bench_load(args) -> int:
     from bench.load import render, run
 
+    if args.compare or args.replicas:
+        from bench.services import compare, render_compare, run_load
+
+        kw = dict(chat_share=args.chat_share, think_s=args.think, request_timeout=args.request_timeout, seed=args.seed)
+        if args.compare:
+            report = compare(clients=args.clients, seconds=args.seconds, **kw)
+            print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else render_compare(report))
+        else:
+            report = run_load(args.replicas, clients=args.clients, seconds=args.seconds, **kw)
+            print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else render(report))
+        return 0 if report["passed"] else 1
+
     report = run(clients=args.clients, seconds=args.seconds, no_llm=args.no_llm, fake_llm_delay=args.fake_llm_delay,
                  chat_share=args.chat_share, think_s=args.think, request_timeout=args.request_timeout, seed=args.seed,
                  log_path=Path(args.server_log) if args.server_log else None)
@@ -42,6 +54,12 @@ def register(sub) -> None:
     p.add_argument("--request-timeout", type=_positive(float), default=120,
                    help="a request taking longer counts as a hang (default 120 s)")
     p.add_argument("--seed", type=int, default=0, help="seed of the request mix")
+    p.add_argument("--replicas", type=_positive(int), metavar="N",
+                   help="instead of one process: N replicas behind HAProxy on one shared llama_cpp.server, with "
+                        "PostgreSQL and a Chroma server (README 'Running several replicas'; needs postgresql, haproxy)")
+    p.add_argument("--compare", action="store_true",
+                   help="the same customers against one process, 1 replica and 2 replicas behind HAProxy: "
+                        "explained answers per minute side by side")
     p.add_argument("--server-log", help="write the server's output to this file")
     p.add_argument("--json", action="store_true", help="the report as JSON")
     p.set_defaults(func=cmd_bench_load)
