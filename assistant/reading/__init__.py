@@ -24,6 +24,7 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Literal
 
@@ -82,6 +83,11 @@ def read(text: str) -> Reading:
         tokens[k].used = "relative"
     if rel_idx:
         spans["relative"] = [_span(text, tokens, rel_idx)]
+    rack = [t.i for t in tokens if not t.used and re.fullmatch(r"\d{1,2}u", t.low)]  # "4U": a chassis height
+    for k in rack:
+        tokens[k].used = "form_factor"
+    if rack:
+        spans["form_factor"] = [_span(text, tokens, [k]) for k in rack]
     gpu_starts = {h.i for h in hits if h.kind == "gpu"}
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
     for a in items:

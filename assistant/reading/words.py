@@ -52,13 +52,25 @@ def fuzzy_family(word: str) -> str | None:
     return family_of(hit[0]) if hit else None
 
 
+# case endings of feminine/masculine nouns: pymorphy3 cannot inflect slang it does not know ("видюхи")
+_ENDINGS = re.compile(r"(?:ами|ями|ах|ях|ой|ей|ою|ам|ям|ов|ев|а|я|и|ы|у|ю|е|о)$")
+
+
+@lru_cache(maxsize=1)
+def _slang_stems() -> dict[str, str]:
+    return {_ENDINGS.sub("", k): v for k, v in load_lexicon().slang.items() if len(k) > 4 and re.fullmatch(r"[а-яё]+", k)}
+
+
 def concept_of(low: str) -> tuple[str | None, str]:
     """(concept, lemma) of a lower-case word."""
     slang = load_lexicon().slang
     if low in slang:
         return slang[low], low
     lem = lemma(low)
-    return slang.get(lem), lem
+    if lem in slang:
+        return slang[lem], lem
+    stem = _ENDINGS.sub("", low)
+    return _slang_stems().get(stem) if len(stem) > 3 else None, lem
 
 
 def number_word(low: str) -> float | None:

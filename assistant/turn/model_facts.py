@@ -10,7 +10,7 @@ from tools.fit import min_gpus
 from tools.memory import MemoryRequest, estimate_memory
 from tools.offload import OffloadRequest, estimate_offload
 from tools.power import power_budget
-from tools.recommend import recommend
+from tools.recommend import Recommendation, recommend
 from tools.throughput import DoesNotFit, ThroughputRequest, estimate_throughput
 from tools.units import GIB
 
@@ -36,10 +36,11 @@ def model_facts(s: Scenario, intent: str, c: Computation) -> None:
                             output={"per_gpu_bytes": need, "card_vram_bytes": vram, "fits": need <= vram,
                                     "free_bytes": vram - need}))
     if intent in ("recommend", "power", "speed", "upgrade") or not (s.gpu or s.card_vram_gb):
-        rec = recommend(req, top=3)
+        rec = _mixed(req)
         c.facts.append(fact("recommend", req, rec))
-        if rec.configurations and not target_gpu:
-            target_gpu, target_count = rec.configurations[0].gpu_id, rec.configurations[0].count
+        gpu_rows = [x for x in rec.configurations if x.mode == "gpu"]
+        if gpu_rows and not target_gpu:  # speed and power are for an all-GPU build unless the customer said RAM
+            target_gpu, target_count = gpu_rows[0].gpu_id, gpu_rows[0].count
     hybrid = bool(s.ram_gb or s.server == "deepseek" or s.runtime == "cpu") and req.task == "inference"
     if hybrid:  # the vendor's DeepSeek line: attention on the cards, routed experts in RAM
         offload_fact(s, req, c)
@@ -56,6 +57,17 @@ def model_facts(s: Scenario, intent: str, c: Computation) -> None:
                                             "gpus": target_count or 1, "runtime": req.runtime}))
     if intent == "power" and target_gpu:
         power_facts(target_gpu, target_count or 1, c)
+
+
+def _mixed(req: MemoryRequest, top: int = 3) -> Recommendation:
+    """The cheapest fits, but never only the hybrid GPU + RAM line: when it ranks first, the best
+    all-GPU builds stand beside it, so a customer sees both ways to run a large MoE model."""
+    rec = recommend(req, top=top)
+    if all(x.mode == "gpu" for x in rec.configurations):
+        return rec
+    hybrid = next(x for x in rec.configurations if x.mode != "gpu")
+    gpu_only = recommend(req, top=top, include_hybrid=False).configurations[: top - 1]
+    return rec.model_copy(update={"configurations": [hybrid, *gpu_only]})
 
 
 def offload_fact(s: Scenario, req: MemoryRequest, c: Computation) -> None:

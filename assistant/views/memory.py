@@ -1,6 +1,7 @@
 """Memory facts as Markdown: the breakdown table, fit lines, minimum cards, recommendations."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from assistant.views.text import g, gu, num, warning
@@ -59,6 +60,14 @@ def recommend(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
                  if c["price_usd_min"] else t["on_request"])
         lines.append(f"| {c['count']} × {c['gpu']} | {g(c['total_vram_bytes'], lang)} | "
                      f"{g(c['per_gpu_need_bytes'], lang)} | {price} | {c['system_watts']} | "
-                     f"{', '.join(c['servers']) or t['vendor_none']} |")
+                     f"{', '.join(_line(x, lang) for x in c['servers']) or t['vendor_none']} |")
     warns = sorted({warning(w, lang) for c in cfgs for w in c["warnings"]})
     return lines + [f"- ⚠ {w}" for w in warns]
+
+
+def _line(server: str, lang: str) -> str:
+    """A vendor line as tools/ names it (English), in the customer's language."""
+    if lang != "ru":
+        return server
+    return re.sub(r"experts of (\d+)/(\d+) MoE layers in RAM", r"эксперты \1 из \2 MoE-слоёв в ОЗУ",
+                  server).replace(" GPUs: ", " GPU: ").replace("replicas of", "реплики по")

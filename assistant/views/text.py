@@ -27,8 +27,8 @@ WARNINGS_RU = [  # tools/ speaks English; customers reading Russian get these
     ("PCIe 3.0 lanes", "платформа X99: 80 линий PCIe 3.0 — до 4 карт по x16"),
     ("tensor parallel needs a size", "тензорный параллелизм требует числа карт, на которое делится число голов внимания"),
 ]
-REDUNDANCY = {"ru": {"single": "", "N": " (нагрузка делится)", "N+1": " (N+1, с резервом)"},
-              "en": {"single": "", "N": " (shared load)", "N+1": " (N+1 redundant)"}}
+REDUNDANCY = {"ru": {"single": "", "N": " (нагрузка делится)", "N+k": " ({r}, с резервом)"},
+              "en": {"single": "", "N": " (shared load)", "N+k": " ({r} redundant)"}}
 
 
 def warning(text: str, lang: str) -> str:
@@ -40,7 +40,8 @@ def warning(text: str, lang: str) -> str:
 
 
 def psu_label(o: dict, lang: str) -> str:
-    return f"{o['units']}×{o['unit_w']} W" + REDUNDANCY[lang][o["redundancy"]]
+    r = o["redundancy"]  # "single", "N", or "N+1", "N+2" (DGX-class 4+2)
+    return f"{o['units']}×{o['unit_w']} W" + REDUNDANCY[lang].get(r, REDUNDANCY[lang]["N+k"]).format(r=r)
 
 
 def num(x: float, lang: str, digits: int = 2) -> str:
