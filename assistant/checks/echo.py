@@ -14,7 +14,8 @@ from typing import Iterable
 
 LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|ВОПРОС)\s*:|\bAnswer in (?:Russian|English)\b|"
                   r"<\|im_(?:start|end)\|>|\bsystem prompt\b|\bсистемн\w+ (?:промпт|инструкци)\w*|"
-                  r"\byou are the pre-sales engineer\b|\(no calculation for this question\)", re.I)
+                  r"\byou are the pre-sales engineer\b|\(no calculation for this question\)|"
+                  r"\byour previous answer\b|\bwrite it again\b", re.I)  # the correction note, echoed
 _WORD = re.compile(r"[\wа-яё$%€₽]+(?:[.,]\d+)?", re.I)
 ECHO_SHARE = 0.6
 MIN_GRAMS = 5

@@ -201,3 +201,10 @@ def test_tidy_removes_a_leading_heading_only():
     assert guard.tidy("Ответ: Да, карта подходит.") == "Да, карта подходит."
     assert guard.tidy("**Verdict:** It fits.") == "It fits."
     assert guard.tidy("Причина проста: веса.") == "Причина проста: веса."
+
+
+def test_an_echoed_correction_note_is_a_leak():
+    from assistant.prompt import correction_note
+
+    note = correction_note(["echo"])
+    assert "echo" in guard.violations(note.split(". ")[0] + ".", guard.grounding([], [], lang="en"))
