@@ -314,3 +314,127 @@ def render(report: dict) -> str:
         lines.append(f"  [{'ok' if ok else 'FAIL'}] {name}")
     return "\n".join(lines)
 
+
+
+# ---- fairness: a polite client's wait while another saturates its own limit ----
+
+FAIR_QUESTION = "Хватит ли одной RTX 4090 для Llama-3-8B в fp16?"
+
+
+async def _timed_turn(client: httpx.AsyncClient, headers: dict) -> dict:
+    """One /api/chat turn: seconds to the numbers, to the first explanation token and to the end."""
+    t0 = time.perf_counter()
+    out: dict = {"status": None, "numbers_s": None, "first_token_s": None, "total_s": None, "busy": False}
+    try:
+        async with client.stream("POST", "/api/chat", json={"message": FAIR_QUESTION}, headers=headers) as r:
+            out["status"] = r.status_code
+            if r.status_code != 200:
+                out["retry_after"] = float(r.headers.get("retry-after", "1"))
+                await r.aread()
+                return out
+            async for line in r.aiter_lines():
+                event = line.removeprefix("event: ") if line.startswith("event: ") else None
+                now = time.perf_counter() - t0
+                if event == "computed" and out["numbers_s"] is None:
+                    out["numbers_s"] = now
+                elif event == "token" and out["first_token_s"] is None:
+                    out["first_token_s"] = now
+                elif event == "busy":
+                    out["busy"] = True
+    except httpx.HTTPError as exc:
+        out["status"] = exc.__class__.__name__
+        return out
+    out["total_s"] = time.perf_counter() - t0
+    return out
+
+
+async def _polite(client: httpx.AsyncClient, turns: int, pause_s: float) -> list[dict]:
+    headers = {"X-Forwarded-For": "10.200.0.2"}
+    results = []
+    for _ in range(turns):
+        results.append(await _timed_turn(client, headers))
+        await asyncio.sleep(pause_s)
+    return results
+
+
+async def _greedy(client: httpx.AsyncClient, stop: asyncio.Event, parallel: int, tally: Counter) -> None:
+    """`parallel` loops from one address, each asking again the moment it is answered (or as soon as
+    a 429's Retry-After allows): the client spends its whole rate budget."""
+    headers = {"X-Forwarded-For": "10.200.0.1"}
+
+    async def loop() -> None:
+        while not stop.is_set():
+            r = await _timed_turn(client, headers)
+            tally["answered with model" if r["status"] == 200 and not r["busy"] else
+                  "answered busy (numbers only)" if r["status"] == 200 else f"HTTP {r['status']}"] += 1
+            if r["status"] != 200:
+                try:
+                    await asyncio.wait_for(stop.wait(), timeout=min(r.get("retry_after", 1.0), 5.0))
+                except asyncio.TimeoutError:
+                    pass
+
+    await asyncio.gather(*(loop() for _ in range(parallel)))
+
+
+def _waits(results: list[dict]) -> dict:
+    explained = [r["first_token_s"] for r in results if r["first_token_s"] is not None]
+    totals = [r["total_s"] for r in results if r["total_s"] is not None]
+    return {"turns": len(results), "explained": len(explained), "busy": sum(r["busy"] for r in results),
+            "refused": sum(r["status"] != 200 for r in results),
+            "first_token_p50_s": round(percentile(explained, 50), 2) if explained else None,
+            "first_token_max_s": round(max(explained), 2) if explained else None,
+            "answer_p50_s": round(percentile(totals, 50), 2) if totals else None,
+            "answer_max_s": round(max(totals), 2) if totals else None}
+
+
+async def drive_fairness(url: str, turns: int, parallel: int, pause_s: float, timeout: float) -> dict:
+    limits = httpx.Limits(max_connections=parallel + 10)
+    async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as client:
+        alone = await _polite(client, turns, pause_s)
+        stop, tally = asyncio.Event(), Counter()
+        greedy = asyncio.create_task(_greedy(client, stop, parallel, tally))
+        await asyncio.sleep(2 * pause_s)  # the greedy client is at full tilt before the polite one returns
+        contended = await _polite(client, turns, pause_s)
+        stop.set()
+        await greedy
+    return {"alone": _waits(alone), "with_greedy": _waits(contended), "greedy": dict(tally)}
+
+
+def run_fairness(turns: int = 6, parallel: int = 8, pause_s: float = 1.0, fake_llm_delay: float | None = None,
+                 no_llm: bool = False, request_timeout: float = 180, log_path: Path | None = None) -> dict:
+    """The polite client's wait alone, then while a greedy client (one address, `parallel` concurrent
+    loops) saturates its own limits. Target: the polite client's first explanation token comes within
+    one answer's time of what it was alone (one model turn per client + least-served-first)."""
+    server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull))
+    try:
+        health = server.start()
+        res = asyncio.run(drive_fairness(server.url, turns, parallel, pause_s, request_timeout))
+    finally:
+        server.stop()
+    alone, contended = res["alone"], res["with_greedy"]
+    answer_s = alone["answer_p50_s"] or 0.0
+    ok = (alone["first_token_p50_s"] is not None and contended["first_token_p50_s"] is not None
+          and contended["first_token_p50_s"] <= alone["first_token_p50_s"] + answer_s + 0.5
+          and contended["explained"] == contended["turns"])
+    config = {"turns": turns, "greedy_parallel": parallel, "pause_s": pause_s,
+              "llm": "none" if no_llm else (f"fake, {fake_llm_delay} s/word" if fake_llm_delay is not None
+                                            else "configured")}
+    return {"scenario": "fairness", "config": config, "server": {"model": health.get("model")}, **res,
+            "targets": {"polite client explained every turn, first token within one answer of its wait alone": ok},
+            "passed": ok}
+
+
+def render_fairness(report: dict) -> str:
+    lines = [f"bench-load --fairness: model {report['config']['llm']}; a greedy client with "
+             f"{report['config']['greedy_parallel']} parallel loops vs a polite one ({report['config']['turns']} turns)",
+             f"{'polite client':22} {'turns':>5} {'explained':>9} {'busy':>5} {'refused':>7} "
+             f"{'1st token p50':>13} {'max':>6} {'answer p50':>10} {'max':>6}"]
+    for label, key in (("alone", "alone"), ("while greedy saturates", "with_greedy")):
+        w = report[key]
+        lines.append(f"{label:22} {w['turns']:>5} {w['explained']:>9} {w['busy']:>5} {w['refused']:>7} "
+                     f"{w['first_token_p50_s']!s:>13} {w['first_token_max_s']!s:>6} {w['answer_p50_s']!s:>10} "
+                     f"{w['answer_max_s']!s:>6}")
+    lines.append("greedy client: " + ", ".join(f"{k}: {v}" for k, v in sorted(report["greedy"].items())))
+    for name, ok in report["targets"].items():
+        lines.append(f"  [{'ok' if ok else 'FAIL'}] {name}")
+    return "\n".join(lines)

@@ -7,7 +7,14 @@ from pathlib import Path
 
 
 def cmd_bench_load(args) -> int:
-    from bench.load import render, run
+    from bench.load import render, render_fairness, run, run_fairness
+
+    if args.fairness:
+        report = run_fairness(turns=args.turns, parallel=args.greedy_parallel, no_llm=args.no_llm,
+                              fake_llm_delay=args.fake_llm_delay, request_timeout=args.request_timeout,
+                              log_path=Path(args.server_log) if args.server_log else None)
+        print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else render_fairness(report))
+        return 0 if report["passed"] else 1
 
     if args.compare or args.replicas:
         from bench.services import compare, render_compare, run_load
@@ -54,6 +61,11 @@ def register(sub) -> None:
     p.add_argument("--request-timeout", type=_positive(float), default=120,
                    help="a request taking longer counts as a hang (default 120 s)")
     p.add_argument("--seed", type=int, default=0, help="seed of the request mix")
+    p.add_argument("--fairness", action="store_true",
+                   help="instead: a polite client's wait alone, then while a greedy client saturates its own limits")
+    p.add_argument("--turns", type=_positive(int), default=6, help="--fairness: the polite client's turns per phase")
+    p.add_argument("--greedy-parallel", type=_positive(int), default=8,
+                   help="--fairness: concurrent request loops of the greedy client (default 8)")
     p.add_argument("--replicas", type=_positive(int), metavar="N",
                    help="instead of one process: N replicas behind HAProxy on one shared llama_cpp.server, with "
                         "PostgreSQL and a Chroma server (README 'Running several replicas'; needs postgresql, haproxy)")
