@@ -28,6 +28,7 @@ class CaseRecord:
     checks: str = ""
     evidence: str = ""
     model_called: bool | None = None
+    lang: str = ""
     seconds: float = 0.0
     outcome: str = "not run"
     failure: str = ""
@@ -62,7 +63,8 @@ class Report:
         rows = sorted(self.cases.values(), key=lambda r: (r.category or "~", r.id or r.nodeid))
         for r in rows:
             r.id = r.id or r.nodeid.rsplit("::", 1)[-1]
-        totals = {o: sum(r.outcome == o for r in rows) for o in ("passed", "failed", "error", "skipped", "not run")}
+        totals = {o: sum(r.outcome == o for r in rows)
+                  for o in ("passed", "failed", "error", "xfail", "skipped", "not run")}
         runtime = round(time.time() - self.started, 1)
         data = {"generated": time.strftime("%Y-%m-%d %H:%M:%S"), "runtime_s": runtime, "totals": totals,
                 "categories": OWASP, "cases": [asdict(r) for r in rows]}
@@ -77,17 +79,42 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+ROUTES = {True: "model saw it", False: "keyword routing alone", None: "web layer / scripted"}
+LANGS = ("ru", "en", "mixed", "—")
+
+
+def _summary(rows: list[CaseRecord]) -> list[str]:
+    """Cases per OWASP category: by language, and by what answered them."""
+    out = ["| Category | cases | " + " | ".join(LANGS) + " | " + " | ".join(ROUTES.values()) + " |",
+           "|---|---:|" + "---:|" * (len(LANGS) + len(ROUTES))]
+    for cat in sorted({r.category for r in rows}):
+        mine = [r for r in rows if r.category == cat]
+        langs = [sum((r.lang or "—") == lang for r in mine) for lang in LANGS]
+        routes = [sum(r.model_called is key for r in mine) for key in ROUTES]
+        out.append(f"| {cat} {OWASP.get(cat, '')} | {len(mine)} | " + " | ".join(map(str, langs + routes)) + " |")
+    langs = [sum((r.lang or "—") == lang for r in rows) for lang in LANGS]
+    routes = [sum(r.model_called is key for r in rows) for key in ROUTES]
+    out.append(f"| **all** | **{len(rows)}** | " + " | ".join(map(str, langs + routes)) + " |")
+    return out
+
+
 def _markdown(rows: list[CaseRecord], totals: dict[str, int], runtime: float) -> str:
     out = ["# Security test report (OWASP Top 10 for LLM applications)", "",
            f"Generated {time.strftime('%Y-%m-%d %H:%M')} by `tests/security` in {runtime} s. "
            + ", ".join(f"{v} {k}" for k, v in totals.items() if v) + ".", "",
-           "Model called: whether the case reached the language model (many attacks are refused "
-           "deterministically before it).", "",
-           "| Result | Case | Category | What it checks | Model called | Evidence |", "|---|---|---|---|---|---|"]
+           "Answered by: *model saw it* — the case reached the language model (the real default GGUF); "
+           "*keyword routing alone* — the real assistant answered it deterministically, before any model; "
+           "*web layer / scripted* — the web layer, stores and pages, driven by a scripted turn or none. "
+           "Language: *—* for cases without customer text (limits, stores). "
+           "*xfail* marks a known gap owned elsewhere (the reason names the owner); it is listed, not hidden.", "",
+           *_summary(rows), "",
+           "| Result | Case | Category | Lang | What it checks | Answered by | Evidence |",
+           "|---|---|---|---|---|---|---|"]
     for r in rows:
-        mark = {"passed": "PASS", "failed": "**FAIL**", "error": "**ERROR**"}.get(r.outcome, r.outcome)
+        mark = {"passed": "PASS", "failed": "**FAIL**", "error": "**ERROR**", "xfail": "xfail"}.get(r.outcome, r.outcome)
         cat = f"{r.category} {OWASP.get(r.category, '')}".strip()
-        called = {True: "yes", False: "no", None: "—"}[r.model_called]
-        evidence = r.evidence + (f" — failure: {r.failure}" if r.failure else "")
-        out.append(f"| {mark} | `{_cell(r.id)}` | {_cell(cat)} | {_cell(r.checks)} | {called} | {_cell(evidence)} |")
+        evidence = r.evidence + (f" — {'pending' if r.outcome == 'xfail' else 'failure'}: {r.failure}"
+                                 if r.failure else "")
+        out.append(f"| {mark} | `{_cell(r.id)}` | {_cell(cat)} | {r.lang or '—'} | {_cell(r.checks)} | "
+                   f"{ROUTES[r.model_called]} | {_cell(evidence)} |")
     return "\n".join(out) + "\n"
