@@ -82,7 +82,7 @@ def _client(request: gr.Request | None, limits) -> str:
     if request is None or limits is None:
         return "local"
     peer = request.client.host if request.client else None
-    return limits.client(peer, request.headers.get("x-forwarded-for"))
+    return limits.client(peer, ", ".join(request.headers.getlist("x-forwarded-for")) or None)
 
 
 def chat_handler(assistant: Assistant, limits=None, hosts: tuple[str, ...] = ()):

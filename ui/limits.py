@@ -96,7 +96,9 @@ class ClientLimits:
         return client_ip(peer, forwarded_for, self.trusted)
 
     def client_of_scope(self, scope) -> str:
-        xff = dict(scope.get("headers") or []).get(b"x-forwarded-for", b"").decode("latin-1") or None
+        # every X-Forwarded-For line, in order: a proxy may add its own line (HAProxy's option
+        # forwardfor) instead of appending to the client's, and the rightmost entries are the trusted ones
+        xff = ", ".join(v.decode("latin-1") for k, v in scope.get("headers") or [] if k == b"x-forwarded-for") or None
         return self.client((scope.get("client") or (None,))[0], xff)
 
 

@@ -209,6 +209,23 @@ def test_database_restart_mid_conversation(stack):
     assert has(last["scenario"], model="llama-3-70b", gpu="h100-sxm", gpu_count=8, context=32768), last["scenario"]
 
 
+def test_rate_limits_apply_to_each_customer_behind_the_load_balancer(stack):
+    """HAProxy adds its own X-Forwarded-For line: the replicas must still key their limits on the
+    customer, so one customer over its chat budget does not refuse everyone behind the proxy."""
+    refused = None
+    for i in range(80):  # 20 chat requests a minute per replica, two replicas
+        r = httpx.post(f"{stack.url}/api/ask", json={"message": "Llama-3-8B на RTX 4090", "no_llm": True},
+                       headers={"X-Forwarded-For": "10.9.6.1"}, timeout=TURN_TIMEOUT_S)
+        if r.status_code == 429:
+            refused = i
+            assert "retry-after" in r.headers
+            break
+        assert r.status_code == 200, r.text
+    assert refused is not None and refused >= 20, f"refused after {refused} requests"
+    other, _ = ask(stack, "Llama-3-8B на RTX 4090", who="10.9.6.2")
+    assert other["computed"]
+
+
 def test_kill_9_a_replica_mid_conversation(stack):
     """A replica dies between two turns of a conversation: the next turn, whichever replica it was
     due to, is answered by the survivor with the whole scenario; so is every turn after it."""
