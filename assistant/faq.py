@@ -21,7 +21,7 @@ from assistant.safe_markdown import safe_markdown
 from assistant.service import Assistant, Conversation
 from assistant.settings import Settings
 from knowledge.documents import DOCS_DIR
-from tools.catalog import CATALOG_DIR
+from tools.paths import CATALOG_DIR
 
 log = logging.getLogger(__name__)
 Format = Literal["md", "json", "html"]

@@ -78,13 +78,15 @@ def safe_markdown(text: str | None, hosts: Iterable[str] = ()) -> str:
     """`text` under the policy; `hosts` are the vendor's allow-listed link hosts."""
     if not text:
         return ""
-    hosts, links, out, pos = tuple(hosts), [], [], 0
+    links: list[str] = []
+    out: list[str] = []
+    allowed, pos = tuple(hosts), 0
     text = str(text)
     for fence in _FENCE.finditer(text):
-        out.append(_inline(text[pos:fence.start()], hosts, links))
+        out.append(_inline(text[pos:fence.start()], allowed, links))
         out.append(fence.group(0))
         pos = fence.end()
-    out.append(_inline(text[pos:], hosts, links))
+    out.append(_inline(text[pos:], allowed, links))
     return "".join(out)
 
 

@@ -73,8 +73,11 @@ def reconcile(scenario: Scenario, tool_name: str, args: dict[str, Any], text: st
     tool = BY_NAME.get(tool_name)
     if tool is None:
         return scenario, [f"unknown tool {tool_name!r} ignored"]
+    schema = tool.args_schema
+    if not (isinstance(schema, type) and issubclass(schema, BaseModel)):  # every tool above is built from one
+        raise TypeError(f"tool {tool_name!r} has no pydantic v2 args_schema")
     try:
-        validated = tool.args_schema.model_validate(args).model_dump(exclude_unset=True)
+        validated = schema.model_validate(args).model_dump(exclude_unset=True)
     except ValidationError as exc:
         return scenario, [f"invalid arguments for {tool_name}: {exc.errors()[0]['msg']}"]
     proposed: dict[str, Any] = {}

@@ -10,7 +10,8 @@ import json
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from collections.abc import Generator, Sequence
+from typing import Literal
 
 import anyio
 from fastapi import APIRouter, Depends, Request
@@ -101,7 +102,10 @@ class VramIn(MemoryRequest):
 
 class RecommendIn(VramIn):
     top: int = Field(5, ge=1, le=50, description="How many configurations to return.")
-    gpus: list[str] | None = Field(None, max_length=50, description="Only consider these catalog GPUs.")
+    # the API's `gpus` is a shortlist of cards and deliberately replaces MemoryRequest's card count
+    # (`recommend` sizes every count itself); pydantic allows the override, mypy cannot know it is meant
+    gpus: list[str] | None = Field(None, max_length=50,  # type: ignore[assignment]
+                                   description="Only consider these catalog GPUs.")
 
 
 class PowerIn(BaseModel):
@@ -119,7 +123,7 @@ class CostIn(CostRequest):
 # ---- conversation ----
 
 def _turn_json(res, question: str, conv: Conversation, hosts: tuple[str, ...] = (),
-               extra_notices: list[str] = ()) -> dict:
+               extra_notices: Sequence[str] = ()) -> dict:
     """Same shape as one turn of `gpu-sizer ask --json`, plus the id to continue with; every text a
     customer may be shown is under the safe-Markdown policy."""
     data = res.model_dump(mode="json")
@@ -182,7 +186,7 @@ class ClosingStream(StreamingResponse):
     otherwise the suspended generator would keep the conversation busy and the model's lock held
     until the garbage collector happened to find it."""
 
-    def __init__(self, gen: Iterator[str], client: str | None = None, **kw):
+    def __init__(self, gen: Generator[str, None, None], client: str | None = None, **kw):
         self._gen, self.client = gen, client
         self.left = threading.Event()
         super().__init__(gen, **kw)
@@ -219,7 +223,7 @@ def chat(body: AskIn, request: Request, svc: Services = Depends(services)) -> St
     conv, notices = _claim(svc, body.conversation_id, client, body.message)  # 409 before the stream starts
     hosts = svc.link_hosts
 
-    def events() -> Iterator[str]:
+    def events() -> Generator[str, None, None]:
         tokens = SafeStream(hosts)  # links are judged whole, never half-streamed
         try:
             for text in notices:
@@ -356,7 +360,7 @@ def _configurations_for(conv: Conversation) -> list[dict]:
     from tools.errors import SizingError
 
     s = conv.scenario
-    if not (s.model or s.params_b):
+    if s is None or not (s.model or s.params_b):
         return []
     try:
         rec = recommend(memory_request(s), top=3)

@@ -7,7 +7,7 @@ back as one readable line, never a traceback.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from typing import Any, Callable, overload
 
 from matplotlib.figure import Figure
 from pydantic import ValidationError
@@ -45,6 +45,10 @@ def precision_names() -> list[str]:
     return sorted(names, key=lambda n: -names[n])
 
 
+@overload
+def _int(value: float | None, name: str, default: int) -> int: ...
+@overload
+def _int(value: float | None, name: str, default: None = None) -> int | None: ...
 def _int(value: float | None, name: str, default: int | None = None) -> int | None:
     """gr.Number gives floats or None; a fractional card count is a typo, not a request."""
     if value is None:

@@ -50,7 +50,8 @@ class Labels:
             elif key == "task":  # choices carry words too; the values stay the same
                 out.append(gr.update(label=tr(lang, key), choices=TASKS[lang]))
             else:
-                out.append(gr.update(**{prop: tr(lang, key)}))
+                prop_value: dict[str, Any] = {prop: tr(lang, key)}  # "label", "placeholder", … by the caller's key
+                out.append(gr.update(**prop_value))
         return out
 
 
@@ -91,7 +92,7 @@ def chat_handler(assistant: Assistant, limits=None, hosts: tuple[str, ...] = ())
     it, and its model time to the client's share of the gate."""
 
     def respond(text: str, history: list, conv: Conversation | None, use_llm: bool,
-                ui_lang: str, request: gr.Request = None) -> Iterator[tuple]:
+                ui_lang: str, request: gr.Request | None = None) -> Iterator[tuple]:
         history = list(history or [])[-2 * MAX_SHOWN_TURNS:]
         same = gr.update()
         if not (text or "").strip():
@@ -234,7 +235,9 @@ def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None
             s = assistant.model_status()
             return status_line(lang, s), gr.Timer(active=s.state == "loading")  # stop polling once settled
 
-        timer.tick(refresh_status, ui_lang, [status, timer], api_name=False, queue=False, show_progress="hidden")
+        # Gradio 6 still takes api_name=False (a private endpoint) though its annotation says str | None
+        timer.tick(refresh_status, ui_lang, [status, timer], api_name=False,  # type: ignore[arg-type]
+                   queue=False, show_progress="hidden")
         demo.load(refresh_status, ui_lang, [status, timer], api_name=False, queue=False)
 
         def switch(lang: str):

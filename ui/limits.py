@@ -15,7 +15,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from assistant.settings import LimitsSettings
 
@@ -102,7 +102,7 @@ class ClientLimits:
         return self.client((scope.get("client") or (None,))[0], xff)
 
 
-async def send_json(send, status: int, payload: dict, headers: list[tuple[bytes, bytes]] = ()) -> None:
+async def send_json(send, status: int, payload: dict, headers: Sequence[tuple[bytes, bytes]] = ()) -> None:
     body = json.dumps(payload).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),

@@ -46,6 +46,7 @@ def observe_turns(assistant, listener: Listener) -> None:
     current = assistant.stream
     if not hasattr(current, "listeners"):
         original = current
+        listeners: list[Listener] = []  # the wrapper's own list, published as stream.listeners
 
         @functools.wraps(original)
         def stream(conv, text: str, use_llm: bool = True) -> Iterator[Event]:
@@ -61,7 +62,7 @@ def observe_turns(assistant, listener: Listener) -> None:
                                     "busy" in marks, marks)
                         if res.explained_by_model and "token" in marks:
                             turn.first_token_s = marks["token"]
-                        for fn in list(stream.listeners):
+                        for fn in list(listeners):
                             try:
                                 fn(turn)
                             except Exception:  # an observer must never break a customer's answer
@@ -72,7 +73,7 @@ def observe_turns(assistant, listener: Listener) -> None:
             finally:
                 inner.close()
 
-        stream.listeners = []  # type: ignore[attr-defined]
+        stream.listeners = listeners  # type: ignore[attr-defined]  # a function attribute
         assistant.stream = stream
         current = stream
     current.listeners.append(listener)

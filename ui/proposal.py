@@ -104,7 +104,7 @@ def render(content: dict[str, Any], vendor: str = "", today: date | None = None)
     if not content.get("configurations"):
         lang = content.get("language", "ru")
         raise ProposalUnavailable(TEXT.get(lang, TEXT["en"])["none"])
-    lang = content.get("language") if content.get("language") in TEXT else "en"
+    lang = content["language"] if content.get("language") in TEXT else "en"
     t = TEXT[lang]
     regular, bold = _fonts()
     body = ParagraphStyle("body", fontName=regular, fontSize=9, leading=11.5)

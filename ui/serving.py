@@ -33,8 +33,9 @@ class HeadDeadlineProtocol(H11Protocol):
         self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_too_slow)
 
     def _cancel_head_timer(self) -> None:
-        if getattr(self, "_head_timer", None) is not None:
-            self._head_timer.cancel()
+        timer: asyncio.TimerHandle | None = getattr(self, "_head_timer", None)
+        if timer is not None:
+            timer.cancel()
             self._head_timer = None
 
     def data_received(self, data: bytes) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Iterator
+from collections.abc import Generator
 
 from assistant.llm import READY, ModelStatus, Tokenizer
 
@@ -30,7 +30,7 @@ class FakeModel:
     def tool_call(self, messages: list[dict], tools: list) -> list[tuple[str, dict]]:
         return []
 
-    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+    def stream(self, messages: list[dict], max_tokens: int) -> Generator[str, None, None]:
         with self.lock:
             for word in self.ANSWER.split(" ")[:max_tokens]:
                 time.sleep(self.delay_s)

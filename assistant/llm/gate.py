@@ -16,7 +16,8 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from typing import Iterator
+from collections.abc import Generator, Iterator
+from typing import Any, TypeVar
 
 from assistant.llm import ChatBackend, ModelStatus, Tokenizer
 
@@ -37,10 +38,13 @@ client_key: contextvars.ContextVar[str | None] = contextvars.ContextVar("client_
 MAX_REMEMBERED = 20000  # clients whose last turn is remembered for the fair order (bounded memory)
 
 
-def with_context(gen: Iterator, **values) -> Iterator:
+T = TypeVar("T")
+
+
+def with_context(gen: Iterator[T], **values: Any) -> Generator[T, None, None]:
     """Run each step of `gen` with these context variables set: frameworks that step a generator
     from fresh worker threads (Gradio) would otherwise lose a value set inside it."""
-    variables = {"client_left": client_left, "client_key": client_key}
+    variables: dict[str, contextvars.ContextVar[Any]] = {"client_left": client_left, "client_key": client_key}
     try:
         while True:
             tokens = [(variables[k], variables[k].set(v)) for k, v in values.items()]
@@ -53,7 +57,8 @@ def with_context(gen: Iterator, **values) -> Iterator:
                     var.reset(token)
             yield item
     finally:
-        gen.close()
+        if isinstance(gen, Generator):  # a plain iterator has nothing to stop
+            gen.close()
 
 
 class ModelGate:
@@ -178,10 +183,10 @@ class GatedBackend:
         finally:
             self.gate.release(started, client)
 
-    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+    def stream(self, messages: list[dict], max_tokens: int) -> Generator[str, None, None]:
         left, client = client_left.get(), client_key.get()
         started = self.gate.acquire(left, client)
-        pieces = None
+        pieces: Generator[str, None, None] | None = None
         try:
             pieces = self.inner.stream(messages, max_tokens)
             for piece in pieces:

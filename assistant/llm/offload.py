@@ -42,8 +42,9 @@ def gpu_layers_that_fit(path: Path, n_ctx: int, free: int | None = None, reserve
 def layers_for_budget(path: Path, n_ctx: int, free: int, reserve: float = 0.1) -> int:
     info = read_gguf(path)
     m = info.model
+    n_layers = m.arch.n_layers  # SizingError for a GGUF without transformer dimensions
     budget = free * (1 - reserve) - CUDA_CONTEXT_BYTES
-    per_layer = info.tensor_bytes / (m.n_layers + 1) + kv_cache_bytes(m, n_ctx) / m.n_layers
-    if budget >= per_layer * (m.n_layers + 1):
+    per_layer = info.tensor_bytes / (n_layers + 1) + kv_cache_bytes(m, n_ctx) / n_layers
+    if budget >= per_layer * (n_layers + 1):
         return -1  # everything, output layer included
     return max(0, int(budget // per_layer))

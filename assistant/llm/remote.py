@@ -1,7 +1,7 @@
 """Any OpenAI-compatible chat endpoint (vLLM, llama-server, Ollama) through langchain-openai."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Generator
 
 from assistant.llm import READY, ModelStatus, Tokenizer
 from assistant.llm.settings import LLMSettings
@@ -26,10 +26,13 @@ class OpenAICompatible:
     def tokenizer(self) -> Tokenizer | None:
         return None
 
-    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+    def stream(self, messages: list[dict], max_tokens: int) -> Generator[str, None, None]:
         for chunk in self.client.stream(messages, max_tokens=max_tokens):
-            if chunk.content:
-                yield chunk.content
+            content = chunk.content
+            if isinstance(content, list):  # content blocks (not sent by OpenAI-compatible text servers): their text
+                content = "".join(b if isinstance(b, str) else str(b.get("text", "")) for b in content)
+            if content:
+                yield content
 
     def tool_call(self, messages: list[dict], tools: list) -> list[tuple[str, dict]]:
         """The model's tool calls (name, args) for the question, if any."""

@@ -35,8 +35,7 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
             out.append(Attached("precision", t.text.upper(), [t.i]))
         elif t.low in lex.exact or low in lex.exact:
             out.append(Attached("precision", lex.exact.get(t.low) or lex.exact[low], [t.i]))
-    if _UNQUANT.search(text):
-        m = _UNQUANT.search(text)
+    if m := _UNQUANT.search(text):
         idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()]
         out.append(Attached("precision", "fp16", idx))
         for i in idx:

@@ -127,11 +127,13 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             for i in a.tokens:
                 tokens[i].used = tokens[i].used or a.slot
     for k in pending:  # "20 or 40 users", "8 гпу, ну или 16": the neighbour's unit
+        v = tokens[k].number
+        if v is None:
+            continue
         for other in out:
-            if other.slot == "currency" or tokens[k].number is None:
+            if other.slot == "currency":
                 continue
             if is_range(text, tokens, k, min(other.tokens)) or is_range(text, tokens, max(other.tokens), k):
-                v = tokens[k].number
                 out.append(Attached(other.slot, v if isinstance(other.value, float) else int(v), [k]))
                 tokens[k].used = other.slot
                 break

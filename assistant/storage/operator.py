@@ -13,9 +13,10 @@ import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import JSON, Boolean, Float, Integer, String, Text, delete, func, select
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from assistant.settings import Settings
@@ -93,7 +94,10 @@ class OperatorStore:
 
     def purge(self) -> int:
         with Session(self.engine) as s, s.begin():
-            return s.execute(delete(Question).where(Question.at < self.clock() - self.retention_s)).rowcount
+            # a DELETE gives a CursorResult (rowcount); SQLAlchemy's stub of Session.execute says Result
+            old = delete(Question).where(Question.at < self.clock() - self.retention_s)
+            result = cast("CursorResult[Any]", s.execute(old))
+            return result.rowcount
 
     def per_day(self, days: int = 14) -> list[tuple[str, int]]:
         since = self.clock() - days * 86400
@@ -127,7 +131,7 @@ class OperatorStore:
             rows = s.execute(select(Question.computed_s, Question.first_token_s, Question.total_s)).all()
         out = {}
         for i, part in enumerate(("computed", "first_token", "total")):
-            values = sorted(r[i] for r in rows if r[i] is not None)
+            values = sorted(v for r in rows if (v := r[i]) is not None)
             out[part] = {f"p{p}": _pct(values, p) for p in (50, 90, 99)} | {"n": len(values)}
         return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 
 from tools import catalog
 from tools.build import build_check
@@ -22,7 +23,7 @@ def money(lo: float | None, hi: float | None) -> str:
     return "on request" if lo is None else f"{lo:,.0f}–{hi:,.0f}"
 
 
-def table(rows: list[list[object]], header: list[str]) -> str:
+def table(rows: Sequence[Sequence[object]], header: list[str]) -> str:
     cells = [header] + [[str(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
@@ -122,7 +123,7 @@ def cmd_vram(args) -> int:
     human = head + table(memory_rows(b), ["part", "GB", "bytes"])
     if b.gpus > 1:
         human += f"\nper card: {fmt_gb(b.per_gpu_bytes)}"
-    if b.fits is not None:
+    if b.fits is not None and b.gpu_vram_bytes is not None:  # both set when a GPU was named
         human += (f"\n{b.gpu}: {fmt_gb(b.gpu_vram_bytes)} per card -> "
                   + ("fits" if b.fits else "does NOT fit"))
     human += "\n" + "\n".join(f"* {a}" for a in b.assumptions)
@@ -164,7 +165,7 @@ def cmd_speed(args) -> int:
 
 def cmd_power(args) -> int:
     r = power_budget(args.gpu, args.count, cpus=args.cpus, other_w=args.other_w)
-    rows = [["GPUs", r.gpu_watts], ["CPUs (max)", r.cpu_watts], ["platform", r.platform_watts],
+    rows: list[list[object]] = [["GPUs", r.gpu_watts], ["CPUs (max)", r.cpu_watts], ["platform", r.platform_watts],
             ["system peak", f"{r.system_watts_min}–{r.system_watts}"], ["PSU design load", r.psu_design_watts]]
     human = table(rows, ["part", "W"]) + f"\nPSU: {r.psu.label}, {r.efficiency_class}\noptions: " + \
         ", ".join(o.label for o in r.psu_options) + "\n" + "\n".join(f"* {n}" for n in r.notes)
@@ -185,8 +186,8 @@ def cmd_gpus(args) -> int:
              "memory_type": g.memory_type, "tdp_w": g.tdp_w, "bandwidth_gbs": g.bandwidth_gbs,
              "fp16_tflops": g.fp16_tflops, "price_usd_min": g.price_usd_min, "price_usd_max": g.price_usd_max,
              "nvlink": g.nvlink, "class": g.gpu_class} for g in gpus]
-    human = table([[r["name"], r["vram_gb"], r["memory_type"], r["tdp_w"], r["bandwidth_gbs"],
-                    money(r["price_usd_min"], r["price_usd_max"])] for r in rows],
+    human = table([[g.name, g.vram_gib, g.memory_type, g.tdp_w, g.bandwidth_gbs,
+                    money(g.price_usd_min, g.price_usd_max)] for g in gpus],
                   ["GPU", "VRAM (GB as marketed = GiB)", "memory", "TDP W", "GB/s", "price $"])
     return _emit(args, rows, human)
 
