@@ -281,20 +281,25 @@ def test_wall_clock_limit_stops_the_explanation(kb_settings, kb_retriever):
 
 
 class WordTokenizer:
-    """Stands in for llama.cpp's tokenizer: one token per word."""
+    """Stands in for the model's tokenizer: one token per word (tokens are the words' indices)."""
 
-    def tokenize(self, data: bytes, add_bos: bool = True) -> list[bytes]:
-        return [w.encode() for w in data.decode().split(" ")]
+    def __init__(self) -> None:
+        self.words: list[str] = []
 
-    def detokenize(self, tokens: list[bytes]) -> bytes:
-        return b" ".join(tokens)
+    def encode(self, text: str) -> list[int]:
+        self.words = text.split(" ")
+        return list(range(len(self.words)))
+
+    def decode(self, tokens: list[int]) -> str:
+        return " ".join(self.words[i] for i in tokens)
 
 
 def test_input_over_the_token_cap_is_cut_with_a_notice(kb_settings, kb_retriever):
     settings = kb_settings.model_copy(deep=True)
     settings.limits.max_input_tokens = 40
     backend = ScriptedBackend(["Хватит."])
-    backend.llama = WordTokenizer()
+    words = WordTokenizer()
+    backend.tokenizer = lambda: words  # the backend declares its tokenizer (ChatBackend.tokenizer)
     assistant = Assistant(settings, backend=backend, retriever=kb_retriever)
     message = "Хватит ли RTX 4090 для Llama-3-8B? " + "очень " * 300
     res = assistant.ask(Conversation(), message)
