@@ -115,7 +115,8 @@ def test_busy_conversation_is_refused_not_interleaved(client):
 
 
 def test_chat_streams_events_in_order(client):
-    r = client.post("/api/chat", json={"message": "Llama-3-70B на 4 × RTX 4090, хватит?"})
+    # the scripted answer says "one card is enough": true here, so the verdict check lets it through
+    r = client.post("/api/chat", json={"message": "Llama-3-8B на RTX 4090, хватит?"})
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
     events = parse_sse(r.text)
     kinds = [k for k, _ in events]
