@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup run test model index system-deps bench replicas-deps test-replicas
+.PHONY: setup run test test-replicas model index system-deps bench replicas-deps test-replicas
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,22 +24,25 @@ setup: $(STAMP) model index
 run: setup
 	$(BIN)/gpu-sizer serve --host 127.0.0.1 --port 7860
 
-# The browser tests drive Debian's chromium (Playwright never downloads one); emoji fonts make
-# the screenshots show what customers see.
+# Debian packages the tests drive for real: chromium (browser tests; Playwright never downloads one),
+# emoji and DejaVu fonts (screenshots, the proposal PDF's Cyrillic), poppler-utils (the PDF rendered to
+# PNG), PostgreSQL and HAProxy (conversation store and the replicas tier, on loopback).
 system-deps:
-	@if [ -x /usr/bin/chromium ]; then :; \
-	elif [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium chromium-driver fonts-noto-color-emoji; \
-	else echo "Missing /usr/bin/chromium. As root run: apt-get install -y chromium chromium-driver fonts-noto-color-emoji"; fi
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium chromium-driver fonts-noto-color-emoji"; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $$missing; \
+	else echo "Missing Debian packages. As root run: apt-get install -y$$missing"; exit 1; fi
 
+# everything: unit, model, browser and replicas tiers (select one with -m, see pyproject's markers)
 test: setup system-deps
-	$(BIN)/python -m pytest -m "not replicas"
+	$(BIN)/python -m pytest
 
-# The replicas tier (README "Running several replicas"): Debian's PostgreSQL and HAProxy on loopback
-# with one shared model server, a Chroma server and two replicas. A few minutes on 2 cores.
-replicas-deps:
-	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -x /usr/sbin/haproxy ]; then :; \
-	elif [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y postgresql haproxy; \
-	else echo "Missing PostgreSQL or HAProxy. As root run: apt-get install -y postgresql haproxy"; exit 1; fi
-
-test-replicas: setup replicas-deps
+# the replicas tier alone (README "Running several replicas"): PostgreSQL and HAProxy on loopback with one
+# shared model server, a Chroma server and two replicas
+test-replicas: setup system-deps
 	$(BIN)/python -m pytest -m replicas tests/replicas
