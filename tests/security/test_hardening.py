@@ -161,7 +161,9 @@ def test_gradio_chat_turns_draw_from_the_chat_budget(kb_settings, kb_retriever, 
     calls = []
     respond = chat_handler(type("A", (), {"stream": lambda self, *a, **k: calls.append(1) or iter(())})(),
                            ClientLimits(settings.limits))
-    req = type("R", (), {"client": type("C", (), {"host": "203.0.113.7"})(), "headers": {}})()
+    from starlette.datastructures import Headers
+
+    req = type("R", (), {"client": type("C", (), {"host": "203.0.113.7"})(), "headers": Headers({})})()
     last = []
     for _ in range(4):
         for out in respond("Llama-3-8B?", [], None, True, "en", req):
