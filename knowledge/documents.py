@@ -16,6 +16,7 @@ import yaml
 from pydantic import BaseModel, Field
 
 from tools.paths import DOCS_DIR
+from tools.text import detect_language
 
 USER_SUFFIXES = {".md", ".markdown", ".txt", ".html", ".htm", ".pdf"}
 
@@ -35,13 +36,6 @@ class Document(BaseModel):
 class LoadResult(BaseModel):
     documents: list[Document] = Field(default_factory=list)
     skipped: list[str] = Field(default_factory=list, description="One human-readable line per file not loaded.")
-
-
-def detect_language(text: str) -> Language:
-    """Cyrillic-heavy text is Russian; good enough for two languages."""
-    cyr = len(re.findall(r"[а-яё]", text[:5000], re.I))
-    lat = len(re.findall(r"[a-z]", text[:5000], re.I))
-    return "ru" if cyr >= lat * 0.5 and cyr > 0 else "en"
 
 
 def _split_front_matter(raw: str) -> tuple[dict, str]:

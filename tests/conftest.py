@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))  # tests/fakes.py, importable from every test folder
+sys.path.insert(0, str(Path(__file__).parent))  # tests/support/ (fakes, servers), importable from every test folder
 
 from assistant.settings import RetrievalSettings, Settings  # noqa: E402
 
@@ -34,7 +34,7 @@ def kb_retriever(kb_settings):
 def make_assistant(kb_settings, kb_retriever):
     """Assistant over the shared index with a scripted backend (or none)."""
     from assistant.service import Assistant
-    from fakes import ScriptedBackend
+    from support.fakes import ScriptedBackend
 
     def make(answers: list[str] | None = None, backend="scripted", **kw):
         if backend == "scripted":

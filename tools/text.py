@@ -21,8 +21,17 @@ Language = Literal["ru", "en"]
 _CYR = re.compile(r"[а-яё]", re.I)
 
 
+_LAT = re.compile(r"[a-z]", re.I)
+LONG_TEXT = 400  # a document, not a message: a few Russian words in it do not make it Russian
+
+
 def detect_language(text: str) -> Language:
-    return "ru" if len(_CYR.findall(text)) >= 2 else "en"
+    """A message with 2+ Cyrillic letters is Russian; a long text (a document) needs Cyrillic to be at
+    least half as frequent as Latin, since an English page may quote a Russian term or two."""
+    cyr = len(_CYR.findall(text[:5000]))
+    if len(text) < LONG_TEXT:
+        return "ru" if cyr >= 2 else "en"
+    return "ru" if cyr >= 2 and cyr >= 0.5 * len(_LAT.findall(text[:5000])) else "en"
 
 
 def has_cyrillic(text: str) -> bool:
@@ -71,12 +80,12 @@ def normalise_name(name: str) -> str:
     return s
 
 
-_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n+")
+SENTENCE_BOUNDARY = re.compile(r"(?<=[.!?…])\s+|\n+")
 
 
 def split_sentences(text: str) -> list[str]:
     """Sentences ending in . ! ? … or a line break; empty pieces dropped."""
-    return [s for s in (p.strip() for p in _SENTENCE.split(text)) if s]
+    return [s for s in (p.strip() for p in SENTENCE_BOUNDARY.split(text)) if s]
 
 
 # product-shaped names: "RTX 9090", "H300", "Llama-7-900B"; the catalog decides whether they exist

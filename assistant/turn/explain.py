@@ -15,10 +15,10 @@ from assistant.llm import ChatBackend
 from assistant.prompt import SYSTEM, correction_note, user_message
 from assistant.turn.timing import Timings
 from assistant.types import GuardReport, Source
+from tools.text import SENTENCE_BOUNDARY
 
 MAX_HISTORY_CHARS = 6000  # ~2k tokens of earlier turns in a 4k context
 MAX_KEPT_TURNS = 20  # stored per conversation: a flood of messages must not grow it without bound
-_SPLIT = re.compile(r"(?<=[.!?…])\s+|\n+")
 
 
 def history(messages: list[dict]) -> list[dict]:
@@ -67,7 +67,7 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
                 timings.values.setdefault("first_token", time.perf_counter() - t0)  # since generation began
                 buf += piece
                 text_all += piece
-                *done, buf = _SPLIT.split(buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
+                *done, buf = SENTENCE_BOUNDARY.split(buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
                 for s in done:
                     out = check(s, allowed, report, shown, unknown)
                     if out is None and attempt == 1:

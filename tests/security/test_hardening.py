@@ -225,7 +225,7 @@ def test_one_client_cannot_starve_another(case):
 
 
 def test_second_concurrent_ask_from_one_client_is_refused(kb_settings, kb_retriever, tmp_path, case):
-    from fakes import ScriptedBackend
+    from support.fakes import ScriptedBackend
 
     case.set("row5-per-client-api", "LLM10", "row 5: while a client's answer is with the model, its next /api/ask "
                                              "gets 429 + Retry-After at once; another client is served")
@@ -382,7 +382,7 @@ def test_lone_surrogate_is_not_a_500(kb_settings, kb_retriever, tmp_path, case):
 
 
 def test_lone_surrogate_in_the_assistant_itself(kb_settings, kb_retriever, case):
-    from fakes import ScriptedBackend
+    from support.fakes import ScriptedBackend
 
     from assistant.service import Assistant, Conversation
 

@@ -5,12 +5,10 @@ real headless Chromium, which records every request it makes.
 """
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from urllib.parse import urlparse
 
 import pytest
+from support.servers import ThreadedServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -25,17 +23,10 @@ PAYLOAD = ("Расчёт выше показывает память под ве�
 FLAGS = ["__pwned_script", "__pwned_img", "__pwned_svg", "__pwned_js", "__pwned_data"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def widget_run(kb_settings, kb_retriever, tmp_path_factory):
     """Ask one question through the widget on the demo page; return what the browser saw and did."""
-    import uvicorn
-    from fakes import ScriptedBackend
+    from support.fakes import ScriptedBackend
     from playwright.sync_api import sync_playwright
 
     from assistant.service import Assistant
@@ -53,15 +44,8 @@ def widget_run(kb_settings, kb_retriever, tmp_path_factory):
     guard_off.setattr("assistant.guard.foreign_contacts", lambda sentence, trusted: [])
     app = create_app(settings, assistant=assistant, mount_ui=False)
     widget.mount(app, settings)  # the widget alone: Gradio is not under test here
-    port = free_port()
-    origin = f"http://127.0.0.1:{port}"
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 60
-    while not server.started:
-        assert thread.is_alive() and time.time() < deadline, "app server did not start"
-        time.sleep(0.1)
+    server = ThreadedServer(app).__enter__()
+    origin = server.url
     requests: list[str] = []
     try:
         with sync_playwright() as p:
@@ -90,8 +74,7 @@ def widget_run(kb_settings, kb_retriever, tmp_path_factory):
             }""", FLAGS)
             browser.close()
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+        server.__exit__()
         guard_off.undo()
     return {"origin": origin, "requests": requests, **seen}
 

@@ -9,7 +9,7 @@ import types
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from fakes import FakeBackend
+from support.fakes import FakeBackend
 from web_helpers import ThreadedServer, parse_sse, private_settings
 
 from tools.memory import MemoryRequest, estimate_memory

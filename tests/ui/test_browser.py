@@ -8,14 +8,13 @@ Screenshots go to reports/screenshots/ for a person to look at.
 """
 from __future__ import annotations
 
-import socket
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support.servers import ThreadedServer, free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -29,35 +28,6 @@ EXPLANATION = ("Расчёт выше показывает, сколько па�
                "и [на сайте](https://evil.example/x)")
 Q_RU = "Хочу запустить Llama-3-70B для 20 сотрудников с контекстом 16k, какой сервер взять?"
 Q_EN = "Which GPUs to fine-tune a 70B model with LoRA?"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """uvicorn in a background thread, stopped at teardown."""
-
-    def __init__(self, app, port: int):
-        import uvicorn
-
-        self.port = port
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> "Server":
-        self.thread.start()
-        deadline = time.time() + 60
-        while not self.server.started:
-            assert self.thread.is_alive() and time.time() < deadline, "app server did not start"
-            time.sleep(0.1)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 def host_page(widget_origin: str, port: int) -> ThreadingHTTPServer:
@@ -85,7 +55,7 @@ def host_page(widget_origin: str, port: int) -> ThreadingHTTPServer:
 @pytest.fixture(scope="module")
 def site(kb_settings, kb_retriever):
     """The real app on a free loopback port, plus a cross-origin host page allowed by CORS."""
-    from fakes import ScriptedBackend
+    from support.fakes import ScriptedBackend
 
     from assistant.service import Assistant
     from ui.app import create_app
@@ -100,7 +70,7 @@ def site(kb_settings, kb_retriever):
     # the foreign link (tests/assistant/test_guard.py), is switched off for this module
     guard_off = pytest.MonkeyPatch()
     guard_off.setattr("assistant.guard.foreign_contacts", lambda sentence, trusted: [])
-    with Server(app, app_port):
+    with ThreadedServer(app, app_port):
         yield {"base": f"http://127.0.0.1:{app_port}", "host": f"http://127.0.0.1:{host_port}", "app": app}
     guard_off.undo()
     httpd.shutdown()

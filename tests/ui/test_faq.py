@@ -5,7 +5,7 @@ import json
 import shutil
 
 import pytest
-from fakes import FakeBackend
+from support.fakes import FakeBackend
 from web_helpers import private_settings
 
 from assistant.faq import FAQ, GUIDE_QUESTIONS, faq_items

@@ -12,7 +12,7 @@ import struct
 
 import httpx
 import pytest
-from fakes import ScriptedBackend
+from support.fakes import ScriptedBackend
 from web_helpers import ServeProcess, ThreadedServer, copy_index, free_port, private_settings
 
 from assistant.service import Assistant

@@ -9,7 +9,7 @@ import pytest
 import schemathesis
 from schemathesis import GenerationMode
 from fastapi.testclient import TestClient
-from fakes import ScriptedBackend
+from support.fakes import ScriptedBackend
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from hypothesis import strategies as st

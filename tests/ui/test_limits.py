@@ -8,7 +8,7 @@ import time
 
 import httpx
 import pytest
-from fakes import ScriptedBackend
+from support.fakes import ScriptedBackend
 from fastapi.testclient import TestClient
 from web_helpers import ThreadedServer, parse_sse, private_settings
 

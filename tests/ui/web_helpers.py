@@ -5,16 +5,15 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import httpx
 
 from assistant.settings import Settings
+from support.servers import ThreadedServer, free_port  # noqa: F401  (re-exported for the web tests)
 
 GPU_SIZER = Path(sys.executable).parent / "gpu-sizer"
 
@@ -34,12 +33,6 @@ def parse_sse(text: str) -> list[tuple[str, dict]]:
         if "event" in fields:
             events.append((fields["event"], json.loads(fields["data"])))
     return events
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_healthy(url: str, proc: subprocess.Popen | None = None, timeout: float = 120) -> dict:
@@ -89,29 +82,3 @@ def copy_index(kb_settings: Settings, dst: Path) -> Path:
     shutil.copytree(kb_settings.retrieval.data_dir, dst, ignore=shutil.ignore_patterns(".ingest.lock", "leads.sqlite3*",
                                                                                           "faq.json"))
     return dst
-
-
-class ThreadedServer:
-    """The app in uvicorn on a thread: a real socket, so streamed bytes arrive as they are sent."""
-
-    def __init__(self, app):
-        import uvicorn
-
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        # as `gpu-sizer serve`: X-Forwarded-For is judged by the app's trusted proxies, not by uvicorn
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    proxy_headers=False))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> "ThreadedServer":
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline, "in-process server did not start"
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
