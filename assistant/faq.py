@@ -82,13 +82,19 @@ def _read_cache(path: Path) -> dict[str, dict]:
 
 
 class FAQ:
+    """`operator`: the operator store (assistant.storage.operator) whose approvals the public page
+    follows; with an admin token configured and none given, the FAQ opens the configured one itself.
+    No token: no operator view, and the page shows the model-written answers as before."""
+
     def __init__(self, assistant: Assistant, settings: Settings | None = None,
-                 docs_dir: Path = DOCS_DIR, catalog_dir: Path = CATALOG_DIR):
+                 docs_dir: Path = DOCS_DIR, catalog_dir: Path = CATALOG_DIR, operator: Any = None):
         self.assistant = assistant
         self.settings = settings or assistant.settings
+        self.operator = operator
         self.docs_dir, self.catalog_dir = Path(docs_dir), Path(catalog_dir)
         self.cache_path = cache_path(self.settings)
         self._lock = threading.Lock()
+        self._operator_lock = threading.Lock()
         self._background: threading.Thread | None = None
 
     def questions(self) -> list[tuple[str, str]]:
@@ -112,9 +118,37 @@ class FAQ:
                 return cached
             return self._generate(fp, ready)
 
+    def reviewer(self) -> Any:
+        """The operator store approvals come from, or None where no operator view exists (no token)."""
+        if self.operator is None and self.settings.operator.admin_token:
+            from assistant.storage.operator import OperatorStore
+
+            with self._operator_lock:  # not self._lock: a background generation holds that one for minutes
+                if self.operator is None:
+                    self.operator = OperatorStore(self.settings)
+        return self.operator
+
+    def published(self, use_llm: bool = True, background: bool = False) -> dict[str, Any]:
+        """The FAQ as the public page shows it. Where an operator view exists, a model-written answer
+        is a draft (offered to the admin page) until an operator approves it; meanwhile the question
+        shows its guide-grounded answer (the computed block and the guide's passage, no model text)."""
+        data = self.get(use_llm=use_llm, background=background)
+        store = self.reviewer()
+        if store is None:
+            return data
+        guide = self.get(use_llm=False) if data.get("with_model") else data
+        try:
+            if data.get("with_model"):
+                store.offer_drafts(data["items"])  # the admin page lists them for approval
+            items = store.published(guide["items"])
+        except Exception as exc:  # the operator database is down: the guide's answers, never the drafts
+            log.warning("FAQ approvals not read (%s); serving the guide-grounded answers", exc)
+            items = [{**i, "reviewed": False} for i in guide["items"]]
+        return {**guide, "items": items, "operator_review": True}
+
     def render(self, format: Format = "md", use_llm: bool = True, language: str | None = None,
                background: bool = False) -> str:
-        data = self.get(use_llm=use_llm, background=background)
+        data = self.published(use_llm=use_llm, background=background)
         hosts = self.settings.server.link_hosts
         items = [_safe_item(i, hosts) for i in data["items"] if language in (None, i["language"])]
         if format == "json":

@@ -156,7 +156,9 @@ def _mount_ui(app: FastAPI, assistant: Assistant, settings: Settings) -> None:
         if gradio_app := _optional("ui.gradio_app"):
             import gradio as gr
 
-            demo = gradio_app.build_ui(assistant, settings, limits=app.state.limits)
+            svc = app.state.services  # the chat's conversations and FAQ are the API's: one store for every replica
+            demo = gradio_app.build_ui(assistant, settings, limits=app.state.limits, conversations=svc.conversations,
+                                       faq=svc.faq)
             gr.mount_gradio_app(app, demo, path="/", max_file_size=1024, show_error=False)
             ui_status["gradio"] = "mounted"
     except Exception as exc:
@@ -208,6 +210,8 @@ def create_app(settings: Settings | None = None, assistant: Assistant | None = N
                        timeout_s=settings.server.body_timeout_s)
     install_error_handlers(app)
     operations.mount(app, settings, assistant, gate)  # metrics, admin (with a token), catalog watch, proposal
+    if getattr(app.state, "operator", None) is not None:  # the public FAQ follows the operator's approvals
+        app.state.services.faq.operator = app.state.operator
     app.include_router(api.router)
 
     @app.get("/healthz", tags=["health"])

@@ -27,6 +27,7 @@ from ui.trace import sources_markdown, trace_markdown
 log = logging.getLogger(__name__)
 CHAT_CONCURRENCY = 4  # the local model serialises itself; calculators and retrieval may overlap
 MAX_SHOWN_TURNS = 40  # the browser sends the history back each turn; older messages are dropped
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a conversation id, as the API checks it
 MAX_TEXT = 20_000  # Gradio's max_length is checked in the browser only
 # mount_gradio_app() owns css/theme; this is exported so ui.app can pass it (the UI works without it)
 CSS = "#gs-status p {margin: 0} .gs-examples button {text-align: left}"
@@ -86,34 +87,83 @@ def _client(request: gr.Request | None, limits) -> str:
     return limits.client(peer, ", ".join(request.headers.getlist("x-forwarded-for")) or None)
 
 
-def chat_handler(assistant: Assistant, limits=None, hosts: tuple[str, ...] = ()):
+BUSY = {"ru": "Этот разговор ещё отвечает на предыдущее сообщение — дождитесь ответа.",
+        "en": "This conversation is still answering the previous message; please wait for it to finish."}
+
+
+def memory_store():
+    """A one-process store for a UI built on its own (tests, scripts); `create_app` passes the app's shared one."""
+    from ui.conversations import ConversationStore
+
+    return ConversationStore()
+
+
+def context_notices(store, conv_id: str | None, conv: Conversation, found: bool, lang: str) -> list[str]:
+    """What the API says when a follow-up's conversation is gone: the store is down (the numbers are
+    still computed, from this message alone) or the conversation expired / was never here."""
+    if not conv_id or found:
+        return []
+    from assistant.storage.conversations import LOST, DetachedConversation
+    from ui.api import RESTARTED
+
+    return [(LOST if isinstance(conv, DetachedConversation) else RESTARTED)[lang if lang in LOST else "ru"]]
+
+
+def conversation_id(value: Any) -> str | None:
+    """The id the browser sent back, when it looks like one (the API's rule); anything else starts anew."""
+    return value if isinstance(value, str) and _ID.fullmatch(value) else None
+
+
+def chat_handler(assistant: Assistant, limits=None, hosts: tuple[str, ...] = (), store=None):
     """A streaming handler: the computed block first, then the explanation as it arrives. Each turn
     is charged to the client's chat budget (the same as /api/chat), whichever Gradio route carried
-    it, and its model time to the client's share of the gate."""
+    it, and its model time to the client's share of the gate.
 
-    def respond(text: str, history: list, conv: Conversation | None, use_llm: bool,
+    The browser's state holds only the conversation's id: each turn loads the conversation from
+    `store` (the app's shared ConversationStore, as the API's turns do), claims it, and saves it on
+    release, so a follow-up served by another replica, or after a restart, keeps its scenario."""
+    store = store if store is not None else memory_store()
+
+    def respond(text: str, history: list, conv_id: str | None, use_llm: bool,
                 ui_lang: str, request: gr.Request | None = None) -> Iterator[tuple]:
         history = list(history or [])[-2 * MAX_SHOWN_TURNS:]
+        conv_id = conversation_id(conv_id)
         same = gr.update()
         if not (text or "").strip():
-            yield same, same, history, conv, same, same
+            yield same, same, history, conv_id, same, same
             return
         text = "".join(ch for ch in text[:MAX_TEXT] if not "\ud800" <= ch <= "\udfff")  # the assistant cuts further
         client = _client(request, limits)
         if limits is not None and (wait := limits.chat.take(client)):
             history += [ChatMessage(role="user", content=safe_markdown(text, hosts)),
                         ChatMessage(role="assistant", content=tr(ui_lang, "rate_limited").format(s=math.ceil(wait)))]
-            yield gr.update(value=""), same, history, conv, same, same
+            yield gr.update(value=""), same, history, conv_id, same, same
             return
-        conv = conv or Conversation()
+        from tools.text import detect_language
+
+        conv, found = store.get_or_create(conv_id, owner=client)
+        if not store.claim(conv.id):
+            history += [ChatMessage(role="user", content=safe_markdown(text, hosts)),
+                        ChatMessage(role="assistant", content=BUSY.get(ui_lang, BUSY["ru"]))]
+            yield gr.update(value=""), same, history, conv_id, same, same
+            return
+        try:
+            yield from _turn(conv, context_notices(store, conv_id, conv, found, detect_language(text)),
+                             text, history, bool(use_llm), ui_lang, client)
+        finally:  # also when the browser went away mid-answer (the generator is closed)
+            store.release(conv.id, conv)
+
+    def _turn(conv: Conversation, first: list[str], text: str, history: list, use_llm: bool, ui_lang: str,
+              client: str) -> Iterator[tuple]:
+        same = gr.update()
         answer = ChatMessage(role="assistant", content="…")
         history += [ChatMessage(role="user", content=safe_markdown(text, hosts)), answer]
         # locked until the turn is over: a second message would interleave with this conversation
         locked = gr.update(interactive=False)
-        yield gr.update(value="", interactive=False), locked, history, conv, same, same
-        computed, tokens, notices, result = "", [], [], None
+        yield gr.update(value="", interactive=False), locked, history, conv.id, same, same
+        computed, tokens, notices, result = "", [], list(first), None
         try:
-            for ev in with_context(assistant.stream(conv, text, use_llm=bool(use_llm)), client_key=client):
+            for ev in with_context(assistant.stream(conv, text, use_llm=use_llm), client_key=client):
                 if ev.type == "computed":
                     computed = ev.text
                 elif ev.type == "token":
@@ -126,19 +176,19 @@ def chat_handler(assistant: Assistant, limits=None, hosts: tuple[str, ...] = ())
                 else:
                     continue  # sources arrive whole in the done event
                 answer.content = _answer_text(computed, "".join(tokens), notices, hosts) or "…"
-                yield same, same, history, conv, same, same
+                yield same, same, history, conv.id, same, same
         except Exception:  # the customer gets a sentence, the log gets the stack
             log.exception("chat turn failed")
             answer.content = tr(ui_lang, "error")
-            yield same, same, history, conv, same, same
+            yield same, same, history, conv.id, same, same
             return
         if result is None:
             return
-        answer.content = _answer_text(computed, result.explanation, result.notices, hosts)
+        answer.content = _answer_text(computed, result.explanation, [*first, *result.notices], hosts)
         history += _steps(result, hosts)
         mem = memory_figure(result.charts, result.facts, result.language)
         pw = power_figure(result.charts, result.language)
-        yield (same, same, history, conv, gr.update(value=mem, visible=mem is not None),
+        yield (same, same, history, conv.id, gr.update(value=mem, visible=mem is not None),
                gr.update(value=pw, visible=pw is not None))
 
     return respond
@@ -165,11 +215,15 @@ def _faq_markdown(faq: Any, lang: str) -> str:  # FAQ.render applies the safe-Ma
         return tr(lang, "error")
 
 
-def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None) -> gr.Blocks:
-    """`limits` (ui.limits.ClientLimits) charges chat turns to the clients' budgets; None: unlimited (tests)."""
+def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None, conversations=None,
+             faq: Any = None) -> gr.Blocks:
+    """`limits` (ui.limits.ClientLimits) charges chat turns to the clients' budgets; None: unlimited (tests).
+    `conversations`: the app's shared ConversationStore (the API's); the browser keeps only the id.
+    None: a store of this process alone (a UI built on its own). `faq`: the app's FAQ service."""
     labels = Labels()
     hosts = tuple(settings.server.link_hosts) if settings else ()
-    faq = _faq(assistant, settings)
+    faq = faq if faq is not None else _faq(assistant, settings)
+    store = conversations if conversations is not None else memory_store()
     with gr.Blocks(title=tr("ru", "title"), analytics_enabled=False) as demo:
         with gr.Row(equal_height=True):
             labels.add(gr.Markdown(f"## {tr('ru', 'title')}\n{tr('ru', 'subtitle')}"), "title", "title")
@@ -178,7 +232,9 @@ def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None
             labels.add(ui_lang, "lang")
         status = gr.Markdown(status_line("ru", assistant.model_status()), elem_id="gs-status")
         timer = gr.Timer(2.0)
-        conv = gr.State(None)
+        # the conversation's id only, kept by the browser (a gr.State would live in this process's session
+        # memory): each event brings it back to whichever replica serves it; the conversation is in the store
+        conv = gr.Textbox(None, visible=False, elem_id="gs-conv-id", max_lines=1)
 
         with gr.Tabs():
             with gr.Tab(tr("ru", "tab_chat"), id="chat") as tab_chat:
@@ -214,17 +270,17 @@ def build_ui(assistant: Assistant, settings: Settings | None = None, limits=None
                 faq_md = gr.Markdown(elem_id="gs-faq")  # filled when opened: answering takes a few seconds
         tab_faq.select(lambda lang: _faq_markdown(faq, lang), ui_lang, faq_md, api_name="faq")
 
-        respond = chat_handler(assistant, limits, hosts)
+        respond = chat_handler(assistant, limits, hosts, store)
         chat_io = dict(fn=respond, inputs=[box, chatbot, conv, use_llm, ui_lang],
                        outputs=[box, send, chatbot, conv, mem_plot, power_plot])
         # unlocking is its own step so it runs even when the turn failed or was cancelled
         unlock = dict(fn=lambda: (gr.update(interactive=True), gr.update(interactive=True)), inputs=None,
                       outputs=[box, send], api_name=False, queue=False)
-        fill = dict(fn=scenario_editor.values, inputs=conv, outputs=scenario_editor.outputs(form), api_name=False,
+        fill = dict(fn=scenario_editor.loader(store), inputs=conv, outputs=scenario_editor.outputs(form), api_name=False,
                     queue=False)
         gr.on([box.submit, send.click], **chat_io, api_name="chat", concurrency_limit=CHAT_CONCURRENCY,
               concurrency_id="chat").then(**unlock).then(**fill)
-        scenario_editor.wire(form, assistant, chatbot, conv, ui_lang, hosts)
+        scenario_editor.wire(form, assistant, chatbot, conv, ui_lang, hosts, store)
         # an example fills the box and is asked at once: one click, like a customer would expect
         examples.click(lambda s: s[0] if isinstance(s, list) else s, examples, box, api_name="example",
                        queue=False).then(**chat_io, api_name="chat_example", concurrency_id="chat").then(**unlock).then(**fill)

@@ -62,11 +62,47 @@ def values(conv: Conversation | None) -> list[Any]:
                                          for s in SLOTS]
 
 
-def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...]):
-    def edit(value: Any, history: list, conv: Conversation | None, lang: str) -> tuple:
+def loader(store: Any):
+    """`values` for the conversation id the browser holds, read from the shared store."""
+    def fill(conv_id: str | None) -> list[Any]:
+        from ui.gradio_app import conversation_id
+
+        cid = conversation_id(conv_id)
+        return values(store.get(cid) if cid else None)
+    return fill
+
+
+def _unavailable(store: Any, lang: str) -> str:
+    """The conversation cannot be read: the store is down (the API's "context unavailable" notice),
+    or the conversation expired (the API's "not found")."""
+    from assistant.storage.conversations import LOST
+    from ui.api import RESTARTED
+
+    healthy = getattr(store, "healthy", None)
+    down = healthy is not None and not healthy()
+    return (LOST if down else RESTARTED).get(lang, LOST["ru"] if down else RESTARTED["ru"])
+
+
+def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any):
+    """Each edit loads the conversation from the shared store, claims it, recomputes and saves it."""
+    def edit(value: Any, history: list, conv_id: str | None, lang: str) -> tuple:
+        from ui.gradio_app import conversation_id
+
         history = list(history or [])
-        if conv is None or conv.scenario is None:
-            return history, conv
+        conv_id = conversation_id(conv_id)
+        if conv_id is None:
+            return history, None
+        conv = store.get(conv_id)
+        if conv is None:
+            history.append(ChatMessage(role="assistant", content=safe_markdown(f"_{_unavailable(store, lang)}_", hosts)))
+            return history, conv_id
+        if conv.scenario is None:
+            return history, conv_id
+        if not store.claim(conv.id):
+            from ui.gradio_app import BUSY
+
+            history.append(ChatMessage(role="assistant", content=BUSY.get(lang, BUSY["ru"])))
+            return history, conv_id
         try:
             res = assistant.recompute(conv, {slot: value}, lang)
             text = res.computed
@@ -75,16 +111,18 @@ def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...]):
         except Exception:  # a bug must not show a stack trace to a customer
             log.exception("recompute failed")
             text = tr(lang, "error")
+        finally:
+            store.release(conv.id, conv)
         history.append(ChatMessage(role="assistant", content=safe_markdown(text, hosts)))
-        return history, conv
+        return history, conv_id
     return edit
 
 
 def wire(form: dict[str, Any], assistant: Assistant, chatbot: Any, conv: Any, ui_lang: Any,
-         hosts: tuple[str, ...]) -> None:
+         hosts: tuple[str, ...], store: Any) -> None:
     """`.input` fires on the customer's own edits only, never when an answer fills the form."""
     for slot in SLOTS:
-        form[slot].input(on_edit(assistant, slot, hosts), [form[slot], chatbot, conv, ui_lang], [chatbot, conv],
+        form[slot].input(on_edit(assistant, slot, hosts, store), [form[slot], chatbot, conv, ui_lang], [chatbot, conv],
                          api_name=False, queue=False)
 
 

@@ -192,6 +192,20 @@ class OperatorStore:
             out.append(item)
         return out
 
+    def published(self, guide_items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The FAQ as the public sees it where an operator reviews: per question, the text a person
+        approved (or edited) when there is one, otherwise the guide-grounded item as given (computed
+        block + the guide's passage). A model draft that nobody approved is never in it."""
+        with Session(self.engine) as s:
+            approved = {r.key: r.approved for r in s.scalars(select(Draft).where(Draft.status == "approved"))
+                        if r.approved}
+        out = []
+        for item in guide_items:
+            text = approved.get(draft_key(item.get("language", ""), item.get("question", "")))
+            out.append({**item, "answer": text, "explanation": "", "reviewed": True} if text
+                       else {**item, "reviewed": False})
+        return out
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -310,7 +310,7 @@ def test_cors_allows_only_listed_origins(client):
 def test_gradio_and_widget_are_mounted_when_their_modules_exist(make_assistant, kb_settings, tmp_path, monkeypatch):
     import gradio as gr
 
-    def build_ui(assistant, settings, limits=None):
+    def build_ui(assistant, settings, limits=None, **_):
         with gr.Blocks() as demo:
             gr.Markdown("fake chat")
         return demo
@@ -332,7 +332,7 @@ def test_gradio_and_widget_are_mounted_when_their_modules_exist(make_assistant, 
 
 
 def test_a_broken_ui_module_does_not_take_the_api_down(make_assistant, kb_settings, tmp_path, monkeypatch):
-    def build_ui(assistant, settings, limits=None):
+    def build_ui(assistant, settings, limits=None, **_):
         raise ImportError("gradio too old")
 
     monkeypatch.setattr(app_module, "_optional", {"ui.gradio_app": types.SimpleNamespace(build_ui=build_ui)}.get)
