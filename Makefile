@@ -38,9 +38,11 @@ system-deps:
 	elif [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $$missing; \
 	else echo "Missing Debian packages. As root run: apt-get install -y$$missing"; exit 1; fi
 
-# everything: unit, model, browser and replicas tiers (select one with -m, see pyproject's markers)
+# everything: unit, model and browser tiers, then the replicas tier (it runs only when selected by marker,
+# so it never shares the 2 cores with the rest; select one tier with -m, see pyproject's markers)
 test: setup system-deps
 	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m replicas tests/replicas
 
 # the replicas tier alone (README "Running several replicas"): PostgreSQL and HAProxy on loopback with one
 # shared model server, a Chroma server and two replicas

@@ -12,6 +12,7 @@ import yaml
 from pydantic import BaseModel, Field
 
 from assistant import guard
+from bench import strict_numbers
 from assistant.service import Assistant, Conversation
 
 EVAL_FILE = Path(__file__).resolve().parent.parent / "knowledge" / "eval" / "answers.yaml"
@@ -46,14 +47,27 @@ def _has_number(text: str, value: float) -> bool:
     return any(abs(v - value) <= tol for _, vals in guard.numbers_in(text) for v in vals)
 
 
+_NEGATIVE = re.compile(r"^(?:не|нет|not|no|does not|doesn't|won't|cannot)\b", re.I)
+
+
+def _says(answer: str, phrase: str) -> bool:
+    """`phrase` on word boundaries; a positive phrase only where it is not negated
+    ("не помещается" does not say "помещается"; it does say "не помещается")."""
+    from bench.explanation import affirms
+
+    pat = re.compile(r"(?<!\w)" + re.escape(phrase).replace(r"\ ", r"\s+") + r"(?!\w)", re.I)
+    if _NEGATIVE.match(phrase.strip()):
+        return bool(pat.search(answer))
+    return affirms(answer, phrase)
+
+
 def check(answer: str, must: list[str | float]) -> list[str]:
     missing = []
-    low = answer.lower()
     for m in must:
         if isinstance(m, (int, float)):
             if not _has_number(answer, float(m)):
                 missing.append(str(m))
-        elif not any(alt.lower() in low for alt in m.split("|")):
+        elif not any(_says(answer, alt.strip()) for alt in m.split("|")):
             missing.append(m)
     return missing
 
@@ -80,12 +94,13 @@ def run_assistant(assistant: Assistant, items: list[Item], use_llm: bool) -> dic
         res = None
         for q in it.turns:
             res = assistant.ask(conv, q, use_llm=use_llm)
-        allowed = guard.allowed_numbers([f.model_dump() for f in res.facts],
-                                        [res.computed, *it.turns, *(f"{s.title} {s.text}" for s in res.sources)])
+        facts = [f.model_dump() for f in res.facts]
         g = res.guard
         results.append(ItemResult(
             id=it.id, lang=it.lang, category=it.category, correct=not check(res.answer, it.must),
-            missing=check(res.answer, it.must), wrong_numbers=guard.ungrounded(res.explanation, allowed),
+            missing=check(res.answer, it.must),
+            wrong_numbers=strict_numbers.unlinked(res.explanation, facts, [res.computed, *(s.text for s in res.sources
+                                                                                        if s.trusted)], it.turns),
             guard_interventions=int(g.regenerated) + len(g.dropped_sentences), seconds=time.perf_counter() - t0))
     return _summary(results)
 
@@ -103,8 +118,7 @@ def run_baseline(assistant: Assistant, items: list[Item]) -> dict[str, Any]:
             answer = "".join(assistant.backend.stream(messages, assistant.settings.llm.max_tokens))
             messages.append({"role": "assistant", "content": answer})
             ref = assistant.ask(ref_conv, q, use_llm=False)
-        allowed = guard.allowed_numbers([f.model_dump() for f in ref.facts], [ref.computed, *it.turns])
-        wrong = guard.ungrounded(re.sub(r"\n+", " ", answer), allowed) if ref.facts else []
+        wrong = strict_numbers.unlinked(answer, [f.model_dump() for f in ref.facts], [ref.computed]) if ref.facts else []
         results.append(ItemResult(id=it.id, lang=it.lang, category=it.category, correct=not check(answer, it.must),
                                   missing=check(answer, it.must), wrong_numbers=wrong,
                                   seconds=time.perf_counter() - t0))

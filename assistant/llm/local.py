@@ -4,21 +4,40 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Iterator
+from collections.abc import Generator
+from typing import Any
 
+from assistant.llm import LOADING, READY, ModelStatus, Tokenizer
 from assistant.llm.model_files import ModelFileError, check_gguf
 from assistant.llm.offload import gpu_layers_that_fit
-from assistant.settings import LLMSettings
+from assistant.llm.prefix import StaticPrefix, warm_prefix
+from assistant.llm.settings import LLMSettings
 
 log = logging.getLogger(__name__)
+# the 1.5B model loops on its own phrases ("The gradients are smaller, and …") at 1.0; 1.1 stops it
+# without changing figures it copies once from FACTS
+REPEAT_PENALTY = 1.1
+
+
+class _LlamaTokenizer:
+    def __init__(self, llm):
+        self.llm = llm
+
+    def encode(self, text: str) -> list[int]:
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=False)
+
+    def decode(self, tokens: list[int]) -> str:
+        return self.llm.detokenize(tokens).decode("utf-8", errors="ignore")
 
 
 class LocalLlama:
     name = "local"
+    can_call_tools = False
 
     def __init__(self, settings: LLMSettings, background: bool = False):
         self.settings = settings
-        self._llm = None
+        self._llm: Any = None  # llama_cpp.Llama once loaded
+        self._prefix: StaticPrefix | None = None
         self._error: str | None = None
         self._ready = threading.Event()
         # one llama.cpp context must never run two completions at once
@@ -40,6 +59,7 @@ class LocalLlama:
             self._llm = Llama(model_path=str(path), n_ctx=self.settings.n_ctx, n_gpu_layers=layers,
                               n_threads=self.settings.n_threads or os.cpu_count(), verbose=False)
             self.n_gpu_layers = layers
+            self._prefix = warm_prefix(self._llm)
         except ModelFileError as exc:
             self._error = str(exc)
         except Exception as exc:  # llama.cpp failed on a file that looked fine
@@ -49,10 +69,16 @@ class LocalLlama:
         if self._error:
             log.error(self._error)
 
-    def status(self) -> str:
+    def status(self) -> ModelStatus:
         if not self._ready.is_set():
-            return "loading"
-        return f"failed: {self._error}" if self._error else "ready"
+            return LOADING
+        return ModelStatus(state="failed", detail=self._error) if self._error else READY
+
+    def tokenizer(self) -> Tokenizer | None:
+        return _LlamaTokenizer(self._llm) if self._llm is not None else None
+
+    def tool_call(self, messages: list[dict], tools: list) -> list[tuple[str, dict]]:
+        return []  # the small embedded model fills schemas wrongly (measured); the reader does that job
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._ready.wait(timeout)
@@ -61,12 +87,15 @@ class LocalLlama:
     def llama(self):
         return self._llm
 
-    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+    def stream(self, messages: list[dict], max_tokens: int) -> Generator[str, None, None]:
         if self._llm is None:
-            raise RuntimeError(self.status())
+            raise RuntimeError(str(self.status()))
         with self.lock:
+            if self._prefix is not None:
+                self._prefix.restore_if_lost(messages)
             chunks = self._llm.create_chat_completion(messages=messages, max_tokens=max_tokens, stream=True,
-                                                      temperature=self.settings.temperature, seed=0)
+                                                      temperature=self.settings.temperature, seed=0,
+                                                      repeat_penalty=REPEAT_PENALTY)
             try:
                 for chunk in chunks:
                     piece = chunk["choices"][0]["delta"].get("content")

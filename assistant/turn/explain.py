@@ -12,7 +12,8 @@ from typing import Any
 
 from assistant import guard
 from assistant.llm import ChatBackend
-from assistant.prompt import SYSTEM, correction_note, user_message
+from assistant.checks.publish import whole_sentences
+from assistant.prompt import correction_note, static_messages, user_message
 from assistant.turn.timing import Timings
 from assistant.types import GuardReport, Source
 from tools.text import SENTENCE_BOUNDARY
@@ -36,7 +37,7 @@ def history(messages: list[dict]) -> list[dict]:
 def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: set[str],
           unknown: list[str]) -> str | None:
     """The sentence (with a trailing space) if grounded, '' if empty or a repeat, None if it violates."""
-    s = sentence.strip()
+    s = guard.tidy(sentence.strip())
     if not s:
         return ""
     report.checked_numbers += len(guard.numbers_in(s))
@@ -58,30 +59,36 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
     unknown = guard.unknown_products(question)
     for attempt in (1, 2):
         msg = user_message(question, computed, sources, lang, correction, chars)
-        messages = [{"role": "system", "content": SYSTEM}, *history(conv.messages), {"role": "user", "content": msg}]
+        messages = [*static_messages(), *history(conv.messages), {"role": "user", "content": msg}]
         t0 = time.perf_counter()
-        buf, text_all, violated = "", "", []
+        buf, text_all, violated, timed_out, pieces = "", "", [], False, 0
         gen = backend.stream(messages, max_tokens)
         try:
             for piece in gen:
                 timings.values.setdefault("first_token", time.perf_counter() - t0)  # since generation began
                 buf += piece
                 text_all += piece
+                pieces += 1
                 *done, buf = SENTENCE_BOUNDARY.split(buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
                 for s in done:
                     out = check(s, allowed, report, shown, unknown)
                     if out is None and attempt == 1:
-                        violated = guard.violations(s, allowed, unknown) or ["claim"]
+                        violated = guard.violations(guard.tidy(s), allowed, unknown) or ["claim"]
                         break
                     if out:
                         yield out
-                if violated or time.perf_counter() - t0 > timeout_s:
+                if violated:
+                    break
+                if time.perf_counter() - t0 > timeout_s:
+                    timed_out = True
                     break
         finally:
             gen.close()
         timings.values[f"generate_{attempt}"] = time.perf_counter() - t0
         if not violated:
-            out = check(buf, allowed, report, shown, unknown) if buf.strip() else ""
+            cut = timed_out or pieces >= max_tokens - 1  # stopped by a limit, maybe mid-word: whole sentences only
+            tail = whole_sentences(buf) if cut else buf
+            out = check(tail, allowed, report, shown, unknown) if tail.strip() else ""
             if out:
                 yield out
             conv.messages = [*conv.messages, {"role": "user", "content": msg},

@@ -13,13 +13,14 @@ def events(assistant, conv, text):
 
 
 def test_computed_block_streams_before_any_model_token(make_assistant):
-    a = make_assistant(["Для Llama 3 8B нужно 23,71 ГБ. Карта подходит."])
+    # a sentence that copies the table ("нужно 23,71 ГБ") is echo now; this one explains it
+    a = make_assistant(["Вместе с запасом модели хватает 23,71 ГБ, так что карта подходит."])
     evs = events(a, Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
     kinds = [e.type for e in evs]
     assert kinds.index("computed") < kinds.index("token") < kinds.index("sources") < kinds.index("done")
     res = evs[-1].result
     assert "23,71" in res.computed and res.language == "ru" and res.sources
-    assert res.explanation.startswith("Для Llama 3 8B нужно 23,71 ГБ.")
+    assert res.explanation.startswith("Вместе с запасом модели хватает 23,71 ГБ")
     assert {f.tool for f in res.facts} >= {"vram", "fit_card"}
 
 
@@ -47,7 +48,10 @@ def test_follow_up_turns_reuse_scenario_and_history(make_assistant):
     second = a.ask(conv, "а с контекстом 32k?")
     assert first.facts[0].output["context"] == 16384 and second.facts[0].output["context"] == 32768
     assert second.facts[0].output["batch"] == 20
-    assert len(a.backend.calls[1]) == 4  # system, turn 1 user+assistant, turn 2 user
+    from assistant.prompt import static_messages
+
+    # the static prefix (system + worked examples), turn 1 user+assistant, turn 2 user
+    assert len(a.backend.calls[1]) == len(static_messages()) + 3
     third = a.ask(conv, "and for 10 users?")
     assert third.language == "en" and third.facts[0].output["batch"] == 10
 
