@@ -22,7 +22,8 @@ from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
 from assistant.checks.numbers import grounded
-from tools.catalog import _norm, load_catalog
+from tools.catalog import load_catalog
+from tools.text import normalise_name
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 CLAIMS = re.compile(
@@ -45,18 +46,18 @@ def unknown_products(text: str) -> list[str]:
     cat = load_catalog()
     out: list[str] = []
     for pattern, items in ((_GPU_NAME, cat.gpus), (_MODEL_NAME, cat.models)):
-        known = {_norm(n) for it in items for n in (it.id, it.name, *it.aliases)}
+        known = {normalise_name(n) for it in items for n in (it.id, it.name, *it.aliases)}
         for m in pattern.finditer(text):
             name = " ".join(m.group(0).split())
-            if _norm(name) not in known and name not in out:
+            if normalise_name(name) not in known and name not in out:
                 out.append(name)
     return out
 
 
 def mentions(text: str, names: Iterable[str]) -> bool:
     """Whether `text` names any of `names`, however it spaces or hyphenates them."""
-    flat = _norm(text)
-    return any(_norm(n) in flat for n in names)
+    flat = normalise_name(text)
+    return any(normalise_name(n) in flat for n in names)
 
 
 def figure_for_unknown(sentence: str, unknown: Iterable[str]) -> bool:
@@ -191,7 +192,8 @@ def sentences(text: str) -> list[str]:
 
 def drop_offending(text: str, allowed: list[float]) -> tuple[str, list[str]]:
     """Remove sentences that violate any check; return (text, dropped)."""
-    kept, dropped = [], []
+    kept: list[str] = []
+    dropped: list[str] = []
     for s in sentences(text):
         (dropped if violations(s, allowed) else kept).append(s.strip())
     return " ".join(kept), dropped

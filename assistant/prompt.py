@@ -60,7 +60,7 @@ MAX_FACT_LINES = 6  # the verdict line and the largest parts; the customer sees 
 
 def compact(computed: str) -> str:
     """The computed block without Markdown table syntax or unit footnotes: same figures, far fewer tokens."""
-    lines = []
+    lines: list[str] = []
     for line in computed.splitlines():
         if re.fullmatch(r"\|[-:| ]+\|", line.strip()):
             if lines and lines[-1].count(":") == 1 and not re.search(r"\d", lines[-1]):

@@ -94,6 +94,8 @@ def run_assistant(assistant: Assistant, items: list[Item], use_llm: bool) -> dic
         res = None
         for q in it.turns:
             res = assistant.ask(conv, q, use_llm=use_llm)
+        if res is None:
+            raise ValueError(f"item {it.id} has no turns")
         facts = [f.model_dump() for f in res.facts]
         g = res.guard
         results.append(ItemResult(
@@ -107,6 +109,9 @@ def run_assistant(assistant: Assistant, items: list[Item], use_llm: bool) -> dic
 
 def run_baseline(assistant: Assistant, items: list[Item]) -> dict[str, Any]:
     """The same model, no tools, no retrieval: its numbers are checked against what the tools compute."""
+    backend = assistant.backend
+    if backend is None:
+        raise RuntimeError("the baseline needs a model backend")
     results = []
     for it in items:
         t0 = time.perf_counter()
@@ -115,7 +120,7 @@ def run_baseline(assistant: Assistant, items: list[Item]) -> dict[str, Any]:
         ref_conv = Conversation()
         for q in it.turns:
             messages.append({"role": "user", "content": q})
-            answer = "".join(assistant.backend.stream(messages, assistant.settings.llm.max_tokens))
+            answer = "".join(backend.stream(messages, assistant.settings.llm.max_tokens))
             messages.append({"role": "assistant", "content": answer})
             ref = assistant.ask(ref_conv, q, use_llm=False)
         wrong = strict_numbers.unlinked(answer, [f.model_dump() for f in ref.facts], [ref.computed]) if ref.facts else []

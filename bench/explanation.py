@@ -171,6 +171,8 @@ def run(assistant, items: list[Item], defaults: dict, system: str) -> list[dict[
         conv, res = Conversation(), None
         for q in it.turns:
             res = assistant.ask(conv, q, use_llm=(system == "full"))
+        if res is None:
+            raise ValueError(f"item {it.id} has no turns")
         facts = [f.model_dump() for f in res.facts]
         passages = [f"{s.title} {s.text}" for s in res.sources if s.trusted]  # the customer sees both
         if system == "bare":

@@ -102,6 +102,13 @@ class Server:
             time.sleep(0.5)
         raise RuntimeError(f"server not ready within {timeout:.0f} s; see {self.log_path}")
 
+    @property
+    def pid(self) -> int:
+        """The running server's process id (after start)."""
+        if self.proc is None:
+            raise RuntimeError("server not started")
+        return self.proc.pid
+
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
@@ -115,7 +122,7 @@ class Server:
 
 
 async def _plain(kind: str, client: httpx.AsyncClient, res: Results, headers: dict, method: str, path: str,
-                 body: dict, ok_label: str) -> None:
+                 body: dict | None, ok_label: str) -> None:
     """One non-streaming request, classified: answered, rejected (429/503 must carry Retry-After), or error."""
     t0 = time.perf_counter()
     try:
@@ -282,11 +289,11 @@ def run(clients: int = 50, seconds: float = 30, no_llm: bool = False, fake_llm_d
     server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull))
     try:
         health = server.start()
-        idle = server_memory(server.proc.pid)
+        idle = server_memory(server.pid)
         load_before = tuple(round(x, 2) for x in os.getloadavg())
         res, elapsed = asyncio.run(drive(server.url, clients, seconds, chat_share, think_s, request_timeout, seed))
         load_after = tuple(round(x, 2) for x in os.getloadavg())
-        loaded = server_memory(server.proc.pid)
+        loaded = server_memory(server.pid)
         health = {**health, "model_queue": httpx.get(f"{server.url}/healthz", timeout=5).json().get("model_queue"),
                   "memory": {"idle_rss_bytes": idle.get("rss_bytes"), "after_load_rss_bytes": loaded.get("rss_bytes"),
                              "peak_rss_bytes": loaded.get("rss_peak_bytes")}}
@@ -391,7 +398,7 @@ async def drive_fairness(url: str, turns: int, parallel: int, pause_s: float, ti
     limits = httpx.Limits(max_connections=parallel + 10)
     async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as client:
         alone = await _polite(client, turns, pause_s)
-        stop, tally = asyncio.Event(), Counter()
+        stop, tally = asyncio.Event(), Counter[str]()
         greedy = asyncio.create_task(_greedy(client, stop, parallel, tally))
         await asyncio.sleep(2 * pause_s)  # the greedy client is at full tilt before the polite one returns
         contended = await _polite(client, turns, pause_s)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 _DIGITS = re.compile(r"(?<![\w.,])(\d+(?:[ \u00a0\u202f]\d{3})*(?:[.,]\d+)*)(\s?[kк]\b)?", re.I)
 _UNIT = [("speed", r"(?:гб/с|gb/s|tok/s|t/s|tokens?/s|токен\w* в секунду|tokens? per second)"),
@@ -38,7 +38,7 @@ _YOURS = re.compile(r"\b(?:вы|ваш\w*|you|your)\b", re.I)
 def _names() -> re.Pattern:
     import yaml
 
-    from tools.catalog import CATALOG_DIR
+    from tools.paths import CATALOG_DIR
 
     names = set()
     for f in ("gpus.yaml", "models.yaml", "servers.yaml"):
@@ -134,7 +134,7 @@ def fact_values(facts: Any, key: str = "", out: list | None = None) -> list[tupl
     return out
 
 
-def unlinked(prose: str, facts: Any, passages: list[str] = (), customer: list[str] = ()) -> list[str]:
+def unlinked(prose: str, facts: Any, passages: Sequence[str] = (), customer: Sequence[str] = ()) -> list[str]:
     """Numbers in `prose` that link to no fact of their kind (or, untyped, to nothing shown)."""
     known = fact_values(facts)
     for p in passages:

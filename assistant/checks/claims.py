@@ -9,7 +9,8 @@ from typing import Any
 
 import yaml
 
-from tools.catalog import CATALOG_DIR, load_catalog
+from tools.catalog import GPU, Model, load_catalog
+from tools.paths import CATALOG_DIR
 
 
 @lru_cache(maxsize=1)
@@ -38,7 +39,8 @@ def _gpu_pattern() -> tuple[re.Pattern, dict[str, Any]]:
 @lru_cache(maxsize=1)
 def _name_pattern() -> re.Pattern:
     cat = load_catalog()
-    names = {n for it in (*cat.gpus, *cat.models) for n in (it.name, it.id, *it.aliases)}
+    items: list[GPU | Model] = [*cat.gpus, *cat.models]
+    names = {n for it in items for n in (it.name, it.id, *it.aliases)}
     alts = sorted((re.split(r"[\s-]+", n.strip()) for n in names if n.strip()), key=lambda p: -sum(map(len, p)))
     return re.compile(r"(?<![\w])(?:" + "|".join(r"[\s-]*".join(map(re.escape, p)) for p in alts) + r")(?![\w])", re.I)
 

@@ -18,7 +18,13 @@ LIST_MARK = re.compile(r"^\s*\d{1,2}[.)]\s", re.M)
 class Num(tuple):
     """(as written, values, kind, start, end); indexable like the old (written, values) pair."""
 
-    def __new__(cls, written: str, values: set[float], kind: str | None, start: int, end: int, words: bool = False):
+    kind: str | None
+    start: int
+    end: int
+    words: bool
+
+    def __new__(cls, written: str, values: set[float], kind: str | None, start: int, end: int,
+                words: bool = False) -> Num:
         obj = super().__new__(cls, (written, values))
         obj.kind, obj.start, obj.end, obj.words = kind, start, end, words
         return obj
@@ -27,7 +33,7 @@ class Num(tuple):
 def parse(text: str) -> list[Num]:
     """Numbers in digits and in words, in order, with the kind of quantity each is written as."""
     clean = LIST_MARK.sub(lambda m: " " * len(m.group(0)), text)
-    out = []
+    out: list[Num] = []
     for m in NUM.finditer(clean):
         whole, sep, frac, k = m.group(1), m.group(2), m.group(3), m.group(4)
         base = re.sub(r"[ ,\u00a0\u202f]", "", whole)

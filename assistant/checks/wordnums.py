@@ -64,7 +64,8 @@ def word_numbers(text: str) -> list[tuple[int, int, float]]:
     out: list[tuple[int, int, float]] = []
     i = 0
     while i < len(words):
-        run, j = [], i
+        run: list[tuple[int, int, int]] = []
+        j = i
         while j < len(words):
             s, e, w = words[j]
             v = _en_value(w) if w.isascii() else _ru_value(w)

@@ -20,10 +20,10 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from sqlalchemy import Float, String, Text, create_engine, delete, event, func, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import CursorResult, Engine
 from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -176,6 +176,8 @@ class SqlConversationStore:
             while total > self.max_items:
                 biggest = s.execute(select(_Row.owner, func.count()).group_by(_Row.owner)
                                     .order_by(func.count().desc()).limit(1)).first()
+                if biggest is None:
+                    break
                 total -= self._trim(s, select(_Row.id).where(_Row.owner == biggest[0]), biggest[1] - 1)
 
     @staticmethod
@@ -191,9 +193,10 @@ class SqlConversationStore:
         now = self.clock()
         try:
             with self._session() as s, s.begin():
-                res = s.execute(update(_Row).where(_Row.id == conv_id)
+                # an UPDATE's result is a CursorResult (it has rowcount); Session.execute is typed as the base Result
+                res = cast("CursorResult[Any]", s.execute(update(_Row).where(_Row.id == conv_id)
                                 .where((_Row.busy_until.is_(None)) | (_Row.busy_until < now))
-                                .values(busy_until=now + self.lease_s))
+                                .values(busy_until=now + self.lease_s)))
                 if res.rowcount == 1:
                     return True
                 if s.scalar(select(_Row.id).where(_Row.id == conv_id)) is not None:
