@@ -60,6 +60,10 @@ class Report:
 
     def write(self, folder: Path = REPORTS) -> tuple[Path, Path]:
         folder.mkdir(parents=True, exist_ok=True)
+        for r in _earlier(folder / "security.json"):  # a targeted run updates its rows, keeps the others
+            if r.nodeid not in self.cases:
+                r.checks = f"{r.checks} (earlier run)"
+                self.cases[r.nodeid] = r
         rows = sorted(self.cases.values(), key=lambda r: (r.category or "~", r.id or r.nodeid))
         for r in rows:
             r.id = r.id or r.nodeid.rsplit("::", 1)[-1]
@@ -73,6 +77,15 @@ class Report:
         md = folder / "security.md"
         md.write_text(_markdown(rows, totals, runtime), encoding="utf-8")
         return md, js
+
+
+def _earlier(path: Path) -> list[CaseRecord]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return [CaseRecord(**{k: v for k, v in c.items() if k in CaseRecord.__dataclass_fields__})
+                for c in data.get("cases", [])]
+    except (OSError, ValueError, TypeError):
+        return []
 
 
 def _cell(text: str) -> str:
