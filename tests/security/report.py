@@ -62,7 +62,7 @@ class Report:
         folder.mkdir(parents=True, exist_ok=True)
         for r in _earlier(folder / "security.json"):  # a targeted run updates its rows, keeps the others
             if r.nodeid not in self.cases:
-                r.checks = f"{r.checks} (earlier run)"
+                r.checks = r.checks if r.checks.endswith("(earlier run)") else f"{r.checks} (earlier run)"
                 self.cases[r.nodeid] = r
         rows = sorted(self.cases.values(), key=lambda r: (r.category or "~", r.id or r.nodeid))
         for r in rows:
