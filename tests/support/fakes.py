@@ -40,3 +40,17 @@ class ScriptedBackend(FakeBackend):
             if self.delay:
                 time.sleep(self.delay)
             yield word + " "
+
+
+class BilingualBackend(ScriptedBackend):
+    """Answers in the language of the question it was given (the guard drops a sentence in the other one)."""
+
+    def __init__(self, ru: str, en: str, delay: float = 0.0):
+        super().__init__([ru], delay)
+        self.by_language = {"ru": ru, "en": en}
+
+    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+        from tools.text import detect_language
+
+        self.answers = [self.by_language[detect_language(messages[-1]["content"])]]
+        yield from super().stream(messages, max_tokens)

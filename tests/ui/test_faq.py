@@ -5,7 +5,7 @@ import json
 import shutil
 
 import pytest
-from support.fakes import FakeBackend
+from support.fakes import BilingualBackend, FakeBackend
 from web_helpers import private_settings
 
 from assistant.faq import FAQ, GUIDE_QUESTIONS, faq_items
@@ -28,14 +28,14 @@ def dirs(tmp_path):
 
 
 def test_generated_by_the_assistant_with_sources(make_assistant, settings):
-    assistant = make_assistant(["Пояснение модели."])
+    assistant = make_assistant(backend=BilingualBackend("Пояснение модели.", "The model's explanation."))
     data = FAQ(assistant, settings).get()
     questions = [i["question"] for i in data["items"]]
     assert questions == GUIDE_QUESTIONS["ru"] + GUIDE_QUESTIONS["en"]
     assert len(assistant.backend.calls) == 8 and data["with_model"] is True
     for item in data["items"]:
         assert item["sources"], item["question"]
-        assert "Пояснение модели." in item["answer"]
+        assert ("Пояснение модели." if item["language"] == "ru" else "The model's explanation.") in item["answer"]
         assert ("**Источники:**" if item["language"] == "ru" else "**Sources:**") in item["answer"]
         assert "назовите модель" not in item["answer"] and "name the model" not in item["answer"]
     cost = next(i for i in data["items"] if i["question"].startswith("Что выгоднее"))
@@ -55,7 +55,7 @@ def test_second_call_is_served_from_the_cache(make_assistant, settings):
 @pytest.mark.parametrize("change", ["doc", "catalog", "model", "questions"])
 def test_regenerated_when_the_fingerprint_changes(make_assistant, settings, dirs, change):
     docs, cat = dirs
-    first = FAQ(make_assistant(["Старое."]), settings, docs, cat).get()
+    first = FAQ(make_assistant(backend=BilingualBackend("Старое.", "Old.")), settings, docs, cat).get()
     if change == "doc":
         path = next(docs.rglob("*.md"))
         path.write_text(path.read_text(encoding="utf-8") + "\nНовый абзац.\n", encoding="utf-8")
@@ -66,10 +66,11 @@ def test_regenerated_when_the_fingerprint_changes(make_assistant, settings, dirs
         settings.llm.model_path = settings.llm.model_path.with_name("other-model.gguf")
     else:
         settings.faq.extra_questions = ["Какой блок питания нужен для 4 × RTX 4090?"]
-    assistant = make_assistant(["Новое."])
+    assistant = make_assistant(backend=BilingualBackend("Новое.", "New."))
     data = FAQ(assistant, settings, docs, cat).get()
     assert data["fingerprint"] != first["fingerprint"]
-    assert assistant.backend.calls and all("Новое." in i["answer"] for i in data["items"])
+    assert assistant.backend.calls and all(("Новое." if i["language"] == "ru" else "New.") in i["answer"]
+                                           for i in data["items"])
     if change == "questions":
         extra = data["items"][-1]
         assert extra["language"] == "ru" and "Питание" in extra["computed"]
@@ -114,7 +115,7 @@ def test_damaged_cache_is_regenerated(make_assistant, settings):
 
 
 def test_cli_faq(settings, monkeypatch, tmp_path, capsys):
-    from assistant import cli
+    from ui import cli
     from assistant import settings as settings_module
 
     monkeypatch.setenv("GPU_SIZER_RETRIEVAL__DATA_DIR", str(settings.retrieval.data_dir))
