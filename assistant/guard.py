@@ -23,9 +23,8 @@ from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
 from assistant.checks.numbers import grounded
 from tools.catalog import load_catalog
-from tools.text import normalise_name
+from tools.text import normalise_name, split_sentences
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 CLAIMS = re.compile(
     r"(оформил\w*|разместил\w*|создал\w*) (заказ|заявк)|скидк\w* (в|на) \d+|предостав\w* скидк|отправил\w* (вам )?"
     r"(письм|e-?mail|счёт|счет)|i(?:'ve| have) (placed|created|submitted) (an|the|your) order|"
@@ -187,7 +186,7 @@ def ungrounded(text: str, allowed: list[float]) -> list[str]:
 
 
 def sentences(text: str) -> list[str]:
-    return [s for s in _SENTENCE.split(text) if s.strip()]
+    return split_sentences(text)  # the one sentence boundary (tools/text)
 
 
 def drop_offending(text: str, allowed: list[float]) -> tuple[str, list[str]]:

@@ -57,7 +57,7 @@ def _says(answer: str, phrase: str) -> bool:
 
     if phrase.endswith("*"):  # "облак*": any word starting so ("облака", "облаке"), judged as that word
         found = re.search(r"(?<!\w)" + re.escape(phrase[:-1]) + r"\w*", answer, re.I)
-        return bool(found) and _says(answer, found.group(0))
+        return found is not None and _says(answer, found.group(0))
     pat = re.compile(r"(?<!\w)" + re.escape(phrase).replace(r"\ ", r"\s+") + r"(?!\w)", re.I)
     if _NEGATIVE.match(phrase.strip()):
         return bool(pat.search(answer))

@@ -22,6 +22,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepInFrame, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from xml.sax.saxutils import escape
 
+from assistant.views.memory import vendor_line
+from assistant.views.text import warning
+
 FONT_DIRS = [Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu")]
 TEXT = {
     "ru": {"title": "Предложение по GPU-серверу", "scenario": "Задача", "assumed": "по умолчанию",
@@ -133,8 +136,8 @@ def render(content: dict[str, Any], vendor: str = "", today: date | None = None)
         rows.append([p(f"{c.get('count')} × {c.get('gpu')}", cell),
                      p(f"{(c.get('total_vram_bytes') or 0) / 1e9:,.1f}".replace(",", " "), cell),
                      p(f"{c.get('system_watts') or '—'}", cell), p(c.get("psu") or "—", cell), p(price, cell),
-                     p(", ".join(c.get("servers") or []) or "—", cell)])
-        notes += [f"{c.get('count')} × {c.get('gpu')}: {w}" for w in (c.get("warnings") or [])]
+                     p(", ".join(vendor_line(x, lang) for x in c.get("servers") or []) or "—", cell)])
+        notes += [f"{c.get('count')} × {c.get('gpu')}: {warning(w, lang)}" for w in (c.get("warnings") or [])]
     table = Table(rows, colWidths=[34 * mm, 22 * mm, 24 * mm, 36 * mm, 26 * mm, 38 * mm], repeatRows=1)
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999999")),
                                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8eef7")),

@@ -60,12 +60,12 @@ def recommend(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
                  if c["price_usd_min"] else t["on_request"])
         lines.append(f"| {c['count']} × {c['gpu']} | {g(c['total_vram_bytes'], lang)} | "
                      f"{g(c['per_gpu_need_bytes'], lang)} | {price} | {c['system_watts']} | "
-                     f"{', '.join(_line(x, lang) for x in c['servers']) or t['vendor_none']} |")
+                     f"{', '.join(vendor_line(x, lang) for x in c['servers']) or t['vendor_none']} |")
     warns = sorted({warning(w, lang) for c in cfgs for w in c["warnings"]})
     return lines + [f"- ⚠ {w}" for w in warns]
 
 
-def _line(server: str, lang: str) -> str:
+def vendor_line(server: str, lang: str) -> str:
     """A vendor line as tools/ names it (English), in the customer's language."""
     if lang != "ru":
         return server
