@@ -16,7 +16,8 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-from web import HOSTILE, RIVAL, VENDOR, html_of, live_markup, parse_sse, scripted_turn, settings_for
+from support.servers import parse_sse
+from web import HOSTILE, RIVAL, VENDOR, html_of, live_markup, scripted_turn, settings_for
 
 from assistant.safe_markdown import SafeStream, link_allowed, safe_markdown
 

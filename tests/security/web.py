@@ -3,7 +3,6 @@
 becomes in a renderer (markdown-it, as the FAQ page) and in a GFM autolinker (as Gradio's marked)."""
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Iterator
@@ -51,15 +50,6 @@ def scripted_turn(text: str = HOSTILE, pieces: int = 7, language: str = "en"):
             computed="**Computed:** " + text, explanation=text, sources=[source], notices=["Note: " + text]))
 
     return stream
-
-
-def parse_sse(text: str) -> list[tuple[str, dict]]:
-    events = []
-    for block in text.strip().split("\n\n"):
-        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
-        if "event" in fields:
-            events.append((fields["event"], json.loads(fields["data"])))
-    return events
 
 
 def html_of(markdown: str) -> str:

@@ -1,13 +1,14 @@
 """The app on a real loopback socket, in a thread: streamed bytes arrive as they are sent."""
 from __future__ import annotations
 
+import json
 import threading
 import time
 from typing import Any
 
 from bench.services import free_port
 
-__all__ = ["ThreadedServer", "free_port"]
+__all__ = ["ThreadedServer", "free_port", "parse_sse"]
 
 
 class ThreadedServer:
@@ -32,3 +33,13 @@ class ThreadedServer:
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+def parse_sse(text: str) -> list[tuple[str, dict]]:
+    """A server-sent-events body as (event, data) pairs."""
+    events = []
+    for block in text.strip().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if "event" in fields:
+            events.append((fields["event"], json.loads(fields["data"])))
+    return events

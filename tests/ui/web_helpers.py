@@ -1,7 +1,6 @@
 """Helpers of the web-layer tests: private settings over the shared index, SSE parsing, real servers."""
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -13,7 +12,7 @@ from pathlib import Path
 import httpx
 
 from assistant.settings import Settings
-from support.servers import ThreadedServer, free_port  # noqa: F401  (re-exported for the web tests)
+from support.servers import ThreadedServer, free_port, parse_sse  # noqa: F401  (re-exported for the web tests)
 
 GPU_SIZER = Path(sys.executable).parent / "gpu-sizer"
 
@@ -24,15 +23,6 @@ def private_settings(kb_settings: Settings, tmp_path: Path) -> Settings:
     s.leads.database_url = f"sqlite:///{tmp_path / 'leads.sqlite3'}"
     s.faq.cache_path = tmp_path / "faq.json"
     return s
-
-
-def parse_sse(text: str) -> list[tuple[str, dict]]:
-    events = []
-    for block in text.strip().split("\n\n"):
-        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
-        if "event" in fields:
-            events.append((fields["event"], json.loads(fields["data"])))
-    return events
 
 
 def wait_healthy(url: str, proc: subprocess.Popen | None = None, timeout: float = 120) -> dict:
