@@ -23,9 +23,11 @@ from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
 from assistant.checks.numbers import grounded
 from tools.catalog import load_catalog
-from tools.text import normalise_name, split_sentences
+from tools.text import GPU_NAME, normalise_name, split_sentences
 
 CLAIMS = re.compile(
+    r"заказ\w* (?:уже )?(?:оформлен|размещ[её]н|создан|принят|подтвержд[её]н)|"
+    r"(?:order|invoice) (?:has been|is|was) (?:placed|sent|created|confirmed|submitted)|"
     r"(оформил\w*|разместил\w*|создал\w*) (заказ|заявк)|скидк\w* (в|на) \d+|предостав\w* скидк|отправил\w* (вам )?"
     r"(письм|e-?mail|счёт|счет)|i(?:'ve| have) (placed|created|submitted) (an|the|your) order|"
     r"(applied|granted|give you) (a|an|the)? ?\d*\s?%? ?discount|(sent|emailed) you|i will (e-?mail|call) you", re.I)
@@ -129,6 +131,22 @@ def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: 
     return g
 
 
+# a code-like token (letters and digits: "KIWI-7731-QZX") the customer wrote: an injected canary or
+# instruction payload, never something our answer needs to repeat unless the facts or sources hold it
+_CODE = re.compile(r"(?<![\w.-])(?=[\w-]*\d)(?=[\w-]*[A-Za-zА-Яа-я])[\w]+(?:-[\w]+)+(?![\w-])|\b[A-Z]{3,}\d{3,}\w*\b")
+
+
+_FAMILY_IN_CODE = re.compile(r"llama|qwen|mistral|mixtral|gemma|phi|deepseek|glm|kimi|gpt|falcon|flux|sdxl|rtx|tesla",
+                             re.I)
+
+
+def copied_code(sentence: str, question: Iterable[str], trusted: str) -> bool:
+    codes = {c for q in question for c in _CODE.findall(q) if len(c) >= 8 and c not in trusted}
+    products = (_FAMILY_IN_CODE, GPU_NAME)  # "Qwen2.5-Coder-32B", "H100-SXM5" are names, not codes
+    return any(c.lower() in sentence.lower() for c in codes
+               if not claims.name_spans(c) and not any(p.search(c) for p in products))
+
+
 def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterable[str] = ()) -> list[str]:
     """Why a sentence of the model may not be shown (empty: it may)."""
     customer = getattr(allowed, "customer", [])
@@ -151,6 +169,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += [c for c in foreign_contacts(sentence, text) if c not in out]
     if CLAIMS.search(sentence) or foreign_offer(sentence, text):
         out.append("claim")
+    if copied_code(sentence, getattr(allowed, "question", []), text):
+        out.append("echo")
     if figure_for_unknown(sentence, unknown):
         out.append("unknown product")
     if echo.leaks(sentence) or echo.is_echo(sentence, getattr(allowed, "parts", ()), getattr(allowed, "question", ())):

@@ -2,6 +2,8 @@
 and the questions to ask back (numbers the reader could not attach, contradictory values)."""
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, Field
 
 from assistant.messages import t
@@ -32,3 +34,22 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
         questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot),
                            items=", ".join(f"«{s.text}»" for s in spans)))
     return Frame(scenario=scenario, intent=intent, questions=questions, assumed=reading.assumed)
+
+
+# with nothing read and no earlier turn, a "how much / which" cue alone does not make a sizing question
+_ASKS_WHAT = re.compile(r"что такое|what is|what are|зачем|почему|\bwhy\b|нужен ли|нужно ли|do i need|explain", re.I)
+_DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|vram|видеопам|памят|сервер|server|nvlink|cuda|lora|лора|llm|модел|model|"
+                     r"нейросет|inference|инференс|обучен|train|контекст|context|rtx|h100|a100|4090|5090|охлажд|cooling|"
+                     r"pcie|озу|ram\b|vllm|ollama|квантиз|quantiz|\bбп\b|psu|ватт|watt|облак|cloud|токен|token", re.I)
+_SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for_hardware", "compare", "gpu_info"}
+
+
+def settle_intent(reading: Reading, previous: Scenario | None) -> str:
+    """The reader's intent, unless nothing was read and there is no conversation yet: then a question
+    of what/why is knowledge, and words outside the domain are out of scope (an "admin" asking for
+    the configuration is not a sizing question)."""
+    if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative:
+        return reading.intent
+    if not _DOMAIN.search(reading.text):
+        return "out_of_scope"
+    return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent

@@ -16,7 +16,7 @@ from assistant.turn.block import Block, computed_block
 from assistant.turn.explain import MAX_KEPT_TURNS, explain, quotes
 from assistant.turn.calculate import compute
 from assistant.turn.facts import Computation
-from assistant.turn.framing import frame
+from assistant.turn.framing import frame, settle_intent
 from assistant.turn.intake import intake
 from assistant.turn.retrieve import retrieve
 from assistant.turn.timing import Timings
@@ -41,6 +41,7 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -
         return
     with tm.stage("reading"):
         reading = read(inp.text)
+        reading.intent = settle_intent(reading, conv.scenario)  # type: ignore[assignment]
     lang = reading.language
     if reading.intent in NO_NUMBERS:
         yield from _short(t(lang, reading.intent), lang, reading.intent, notices, tm)
