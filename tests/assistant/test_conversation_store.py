@@ -15,7 +15,7 @@ from bench.services import Postgres
 @pytest.fixture(scope="module")
 def pg():
     if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):  # the replicas tier installs it
-        pytest.skip("PostgreSQL is not installed (apt-get install -y postgresql)")
+        pytest.fail("PostgreSQL is not installed: `make test` installs it (apt-get install -y postgresql)")
     with Postgres() as server:
         yield server
 
