@@ -365,7 +365,9 @@ class CountingBackend(FakeBackend):
         for i in range(200):
             time.sleep(0.02)
             self.produced += 1
-            yield f"Пункт {i}. "
+            # distinct sentences without digits, in the question's language (English: "Llama-3-8B?"): the guard
+            # passes them (an ungrounded number or another language would be dropped)
+            yield f"Explanation part {chr(0x61 + i % 26)}{chr(0x61 + i // 26)}. "
 
 
 def test_client_leaving_mid_answer_stops_the_model_and_frees_the_conversation(kb_settings, kb_retriever, tmp_path):
