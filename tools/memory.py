@@ -33,13 +33,15 @@ DEFAULT_RUNTIME = "llama.cpp"
 DEFAULT_GPU_MEMORY_UTILIZATION = {"vllm": 0.9, "sglang": 0.88}  # vLLM default; SGLang mem_fraction_static ~0.88
 
 
-def normalise_runtime(value: str | None) -> str:
+def normalise_runtime(value: object) -> str:
     """'gpu' (the old generic value), 'llamacpp', 'ollama' -> 'llama.cpp'."""
+    if value is not None and not isinstance(value, str):
+        raise SizingError(f"runtime must be a name; known: {', '.join(RUNTIMES)}")
     v = (value or DEFAULT_RUNTIME).strip().lower().replace("_", "").replace("-", "")
     v = {"gpu": "llama.cpp", "llamacpp": "llama.cpp", "llama.cpp": "llama.cpp", "ollama": "llama.cpp",
          "lmstudio": "llama.cpp", "vllm": "vllm", "sglang": "sglang", "cpu": "cpu"}.get(v, v)
     if v not in RUNTIMES:
-        raise SizingError(f"unknown runtime '{value}'; known: {', '.join(RUNTIMES)}")
+        raise SizingError(f"unknown runtime '{str(value)[:40]}'; known: {', '.join(RUNTIMES)}")
     return v
 
 
