@@ -176,9 +176,7 @@ def pytest_runtest_makereport(item, call):
         return
     crash = getattr(rep.longrepr, "reprcrash", None)
     why = (crash.message.split("\nanswer:")[0] if crash else rep.longreprtext) if rep.failed else ""
-    if rep.when == "call" and hasattr(rep, "wasxfail"):  # a known gap, owned elsewhere: listed, not hidden
-        REPORT.outcome(item.nodeid, "xfail", rep.wasxfail, rep.duration)
-    elif rep.when == "call":
+    if rep.when == "call":
         REPORT.outcome(item.nodeid, rep.outcome, why, rep.duration)
     elif rep.failed:  # a fixture broke: the case did not run its checks
         REPORT.outcome(item.nodeid, "error", why, rep.duration)

@@ -68,7 +68,7 @@ class Report:
         for r in rows:
             r.id = r.id or r.nodeid.rsplit("::", 1)[-1]
         totals = {o: sum(r.outcome == o for r in rows)
-                  for o in ("passed", "failed", "error", "xfail", "skipped", "not run")}
+                  for o in ("passed", "failed", "error", "skipped", "not run")}
         runtime = round(time.time() - self.started, 1)
         data = {"generated": time.strftime("%Y-%m-%d %H:%M:%S"), "runtime_s": runtime, "totals": totals,
                 "categories": OWASP, "cases": [asdict(r) for r in rows]}
@@ -118,15 +118,14 @@ def _markdown(rows: list[CaseRecord], totals: dict[str, int], runtime: float) ->
            "Answered by: *model saw it* — the case reached the language model (the real default GGUF); "
            "*keyword routing alone* — the real assistant answered it deterministically, before any model; "
            "*web layer / scripted* — the web layer, stores and pages, driven by a scripted turn or none. "
-           "Language: *—* for cases without customer text (limits, stores). "
-           "*xfail* marks a known gap owned elsewhere (the reason names the owner); it is listed, not hidden.", "",
+           "Language: *—* for cases without customer text (limits, stores).", "",
            *_summary(rows), "",
            "| Result | Case | Category | Lang | What it checks | Answered by | Evidence |",
            "|---|---|---|---|---|---|---|"]
     for r in rows:
-        mark = {"passed": "PASS", "failed": "**FAIL**", "error": "**ERROR**", "xfail": "xfail"}.get(r.outcome, r.outcome)
+        mark = {"passed": "PASS", "failed": "**FAIL**", "error": "**ERROR**"}.get(r.outcome, r.outcome)
         cat = f"{r.category} {OWASP.get(r.category, '')}".strip()
-        evidence = r.evidence + (f" — {'pending' if r.outcome == 'xfail' else 'failure'}: {r.failure}"
+        evidence = r.evidence + (f" — failure: {r.failure}"
                                  if r.failure else "")
         out.append(f"| {mark} | `{_cell(r.id)}` | {_cell(cat)} | {r.lang or '—'} | {_cell(r.checks)} | "
                    f"{ROUTES[r.model_called]} | {_cell(evidence)} |")
