@@ -29,6 +29,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from assistant.service import Conversation
 from assistant.settings import Settings
+from assistant.storage.schema import create_schema
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +117,7 @@ class SqlConversationStore:
         # a store that is down at start-up must not stop the server; the table is made on first contact
         if not self._schema_ready:
             try:
-                _Base.metadata.create_all(self.engine)
+                create_schema(_Base.metadata, self.engine)
                 self._schema_ready = True
             except SQLAlchemyError as exc:
                 log.error("conversation store unavailable at %s: %s", self._where(), _short(exc))

@@ -25,6 +25,7 @@ from sqlalchemy.exc import NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from assistant.settings import Settings
+from assistant.storage.schema import create_schema
 
 # plain address characters only: no quotes, brackets, slashes or "=" that could carry markup or a formula
 _EMAIL = re.compile(r"^[\w.%+\-]{1,64}@(?:[^\W_](?:[\w\-]{0,61}[^\W_])?\.)+[^\W\d_]{2,63}$")
@@ -145,7 +146,7 @@ class LeadStore:
                                f"installed ({exc}); e.g. pip install 'psycopg[binary]' for PostgreSQL") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_durability)
-        Base.metadata.create_all(self.engine)
+        create_schema(Base.metadata, self.engine)
         self.duplicate_window_s = settings.leads.duplicate_window_s
         self._add_lock = threading.Lock()
 

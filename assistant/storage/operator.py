@@ -21,6 +21,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from assistant.settings import Settings
 from assistant.storage.conversations import make_engine
+from assistant.storage.schema import create_schema
 
 MAX_QUESTION_CHARS = 2000
 
@@ -71,7 +72,7 @@ class OperatorStore:
         op = settings.operator
         self.enabled, self.retention_s = op.question_log, op.question_retention_days * 86400
         self.engine = make_engine(url or op.database_url or default_url(settings))
-        _Base.metadata.create_all(self.engine)
+        create_schema(_Base.metadata, self.engine)
         self.clock = clock
         self._last_purge = 0.0
         self._lock = threading.Lock()

@@ -133,3 +133,36 @@ def test_database_restart_is_survived(pg):
 
 def test_detached_is_a_conversation():
     assert isinstance(DetachedConversation(), Conversation)
+
+
+def test_replicas_starting_at_once_create_the_schema_once(pg):
+    """Every replica makes its tables at start-up; on a fresh database they race to create them."""
+    from sqlalchemy import create_engine, text
+
+    from assistant.settings import Settings
+    from assistant.storage.leads import LeadStore
+    from assistant.storage.operator import OperatorStore
+
+    settings = Settings()
+    for attempt in range(5):  # the race is a window of milliseconds: give it several chances to show
+        eng = create_engine(pg.url)
+        with eng.begin() as c:
+            c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        eng.dispose()
+        start, errors = threading.Barrier(6), []
+
+        def replica():
+            start.wait()
+            try:
+                SqlConversationStore(pg.url)._ensure_schema() or errors.append("conversations not ready")
+                LeadStore(settings, pg.url)
+                OperatorStore(settings, pg.url)
+            except Exception as exc:  # noqa: BLE001 - the failure is what is counted
+                errors.append(repr(exc)[:200])
+
+        threads = [threading.Thread(target=replica) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == [], f"attempt {attempt}: {errors}"
