@@ -301,5 +301,7 @@ def test_new_gpu_key_figures():
 def test_calibration_ratios_stay_under_the_ceiling():
     r = calibration_report()
     assert len(r.rows) >= 8 and all(row.measurement.source for row in r.rows)
-    assert all(0.5 < row.ratio_to_ceiling <= 1.0 for row in r.rows)
+    assert all(row.ratio_to_ceiling <= 1.0 for row in r.rows)
+    # llama.cpp runs land at 50-100 % of the ceiling; vLLM MoE rows fall much lower (tests/tools/test_calibration_vllm.py)
+    assert all(0.5 < row.ratio_to_ceiling for row in r.rows if row.measurement.runtime == "llama.cpp")
     assert "ceiling" in r.summary
