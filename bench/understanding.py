@@ -1,6 +1,6 @@
 """How well the reader understands customers: per-slot precision/recall, intent and whole-scenario accuracy.
 
-The corpus (`knowledge/eval/understanding/{tune,holdout}.yaml`) is a list of conversations; each turn
+The corpus (`knowledge/eval/understanding/{tune,dev,fresh,holdout}.yaml`) is a list of conversations; each turn
 carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
 unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
 `assistant.scenario.merge` folds follow-ups, and a "followup" reading keeps the previous turn's intent,
@@ -8,11 +8,13 @@ as the conversation does. Numeric slots match within 1 %.
 
 A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
 "Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
-Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `holdout` is for
-the figure only. Grading rules beyond equality: `server` and `runtime` (later slots) is don't-care where a label
+Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `fresh` (written
+from personas for the third pass, measured before the reader was changed for it) may be tuned on with
+general rules only; `holdout` is for the figure only. Grading rules beyond equality: `server` and `runtime` (later slots) is don't-care where a label
 lacks it; task "inference" and an unset task are the same scenario (inference is the calculation's
 default, and "запустить/run" say it); relative follow-ups ("usage doubles", "ещё две") are applied to
-the carried scenario with `assistant.reading.relative.apply` after the merge, as the conversation does.
+the carried scenario with `assistant.reading.relative.apply` after the merge, as the conversation does;
+`gpus` (the cards compared) match as a set: the order of a comparison means nothing.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from tools.paths import EVAL_DIR
 
 CORPUS_DIR = EVAL_DIR / "understanding"
 SLOTS = list(Scenario.model_fields)
-SPLITS = ["tune", "dev", "holdout"]
+SPLITS = ["tune", "dev", "fresh", "holdout"]
 
 LATER_SLOTS = {"server", "runtime"}  # added after the corpus was labelled: graded only where labelled
 
@@ -42,6 +44,8 @@ def load_split(split: str, directory: Path = CORPUS_DIR) -> list[dict]:
 
 
 def _equal(a, b) -> bool:
+    if isinstance(a, list) and isinstance(b, list):
+        return sorted(a) == sorted(b)
     if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
         return abs(a - b) <= 0.01 * max(abs(a), abs(b), 1e-9)
     return a == b

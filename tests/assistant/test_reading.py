@@ -16,6 +16,7 @@ from tools.paths import EVAL_DIR
 TUNE_FLOOR = 0.98
 DEV_FLOOR = 0.98  # dev.yaml: written from personas before the second pass, then tuned on
 HOLDOUT_FLOOR = 0.78  # reached 0.780 after the second pass (baseline 0.771); see the lead's report
+FRESH_FLOOR = 0.83  # fresh.yaml: written before the third pass; the reader read 0.835 of it before any change
 
 
 def said(text: str) -> dict:
@@ -107,7 +108,7 @@ def _corpus_texts() -> list[str]:
     return [t["text"] for c in convs for t in c["turns"]]
 
 
-@pytest.mark.parametrize("split", ["tune", "dev", "holdout"])
+@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -130,7 +131,8 @@ def test_read_is_fast():
     assert statistics.median(times) < 0.02  # measured ~1 ms on 2 cores; the computed block has 0.5 s
 
 
-@pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("holdout", HOLDOUT_FLOOR)])
+@pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("fresh", FRESH_FLOOR),
+                                         ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
 
