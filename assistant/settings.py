@@ -51,11 +51,9 @@ class ServerSettings(BaseModel):
 class LimitsSettings(BaseModel):
     """Protection of one shared model and one small server against load and abuse (public widget)."""
 
-    model_slots: int = Field(1, ge=1, le=64, description="Answers the model generates at once: 1 for the local "
-                                                         "llama.cpp context; a remote server may take more.")
     queue_size: int = Field(8, ge=0, le=32, description="Answers that may wait for the model; one more is refused at "
                                                         "once (503 / a busy note). Waiters hold a worker thread, so "
-                                                        "slots + queue stay well under the 40-thread pool.")
+                                                        "llm.parallel + queue stay well under the 40-thread pool.")
     queue_wait_s: float = Field(45.0, gt=0, description="Longest wait for the model; then the customer gets the "
                                                         "numbers with a busy note instead of an explanation.")
     typical_answer_s: float = Field(20.0, gt=0, description="Starting guess of one explanation's duration for "

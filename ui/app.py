@@ -172,7 +172,7 @@ def _gate(assistant: Assistant, settings: Settings) -> ModelGate:
     if isinstance(assistant.backend, GatedBackend):
         return assistant.backend.gate
     lim = settings.limits
-    gate = ModelGate(lim.model_slots, lim.queue_size, lim.typical_answer_s, lim.queue_wait_s)
+    gate = ModelGate(settings.llm.parallel, lim.queue_size, lim.typical_answer_s, lim.queue_wait_s)
     if assistant.backend is not None:
         assistant.backend = GatedBackend(assistant.backend, gate)
     return gate

@@ -64,7 +64,7 @@ def create_backend(settings: LLMSettings, background: bool = False) -> ChatBacke
         case "fake":
             from assistant.llm.fake import FakeModel
 
-            return FakeModel(settings.fake_delay_s)
+            return FakeModel(settings.fake_delay_s, settings.parallel)
         case "openai":
             from assistant.llm.remote import OpenAICompatible
 

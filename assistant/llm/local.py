@@ -1,8 +1,14 @@
-"""The embedded backend: a GGUF run by llama-cpp-python, on the GPU when one is there."""
+"""The embedded backend: a GGUF run by llama-cpp-python, on the GPU when one is there.
+
+`llm.parallel` contexts answer at once, like llama-server's `--parallel` slots: one client's
+answer then never makes another wait behind it (the gate lets each client hold one). The weights
+are memory-mapped once and shared by every context; each context adds its own KV cache (and, on
+a GPU, its own copy of the offloaded layers)."""
 from __future__ import annotations
 
 import logging
 import os
+import queue
 import threading
 from collections.abc import Generator
 from typing import Any
@@ -36,12 +42,11 @@ class LocalLlama:
 
     def __init__(self, settings: LLMSettings, background: bool = False):
         self.settings = settings
-        self._llm: Any = None  # llama_cpp.Llama once loaded
-        self._prefix: StaticPrefix | None = None
+        self._llm: Any = None  # the first llama_cpp.Llama once loaded (tokenizer, benchmarks)
+        self._prefix: StaticPrefix | None = None  # the first context's saved static prompt
+        self._free: queue.Queue[tuple[Any, StaticPrefix | None]] = queue.Queue()
         self._error: str | None = None
         self._ready = threading.Event()
-        # one llama.cpp context must never run two completions at once
-        self.lock = threading.Lock()
         if background:
             threading.Thread(target=self._load, name="llm-load", daemon=True).start()
         else:
@@ -56,10 +61,18 @@ class LocalLlama:
             layers = self.settings.n_gpu_layers
             if layers is None:
                 layers = gpu_layers_that_fit(path, self.settings.n_ctx)
-            self._llm = Llama(model_path=str(path), n_ctx=self.settings.n_ctx, n_gpu_layers=layers,
-                              n_threads=self.settings.n_threads or os.cpu_count(), verbose=False)
+            n = self.settings.parallel
+            # contexts decoding at once split the cores: llama.cpp's threads spin at barriers, so
+            # more threads than cores makes every answer slower, not just the extra one
+            threads = self.settings.n_threads or max(1, (os.cpu_count() or 1) // n)
+            for _ in range(n):  # each context one completion at a time: it is taken from the pool
+                llm = Llama(model_path=str(path), n_ctx=self.settings.n_ctx, n_gpu_layers=layers,
+                            n_threads=threads, verbose=False)
+                prefix = warm_prefix(llm)
+                if self._llm is None:
+                    self._llm, self._prefix = llm, prefix
+                self._free.put((llm, prefix))
             self.n_gpu_layers = layers
-            self._prefix = warm_prefix(self._llm)
         except ModelFileError as exc:
             self._error = str(exc)
         except Exception as exc:  # llama.cpp failed on a file that looked fine
@@ -90,10 +103,11 @@ class LocalLlama:
     def stream(self, messages: list[dict], max_tokens: int) -> Generator[str, None, None]:
         if self._llm is None:
             raise RuntimeError(str(self.status()))
-        with self.lock:
-            if self._prefix is not None:
-                self._prefix.restore_if_lost(messages)
-            chunks = self._llm.create_chat_completion(messages=messages, max_tokens=max_tokens, stream=True,
+        llm, prefix = self._free.get()  # the gate admits at most `parallel` answers: one is free
+        try:
+            if prefix is not None:
+                prefix.restore_if_lost(messages)
+            chunks = llm.create_chat_completion(messages=messages, max_tokens=max_tokens, stream=True,
                                                       temperature=self.settings.temperature, seed=0,
                                                       repeat_penalty=REPEAT_PENALTY)
             try:
@@ -103,3 +117,5 @@ class LocalLlama:
                         yield piece
             finally:
                 chunks.close()  # caller stopped (client gone, time limit): stop decoding now
+        finally:
+            self._free.put((llm, prefix))

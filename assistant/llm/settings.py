@@ -14,7 +14,11 @@ class LLMSettings(BaseModel):
         "local", description="local GGUF, OpenAI-compatible URL, no model, or a fixed-text fake (benchmarks).")
     model_path: Path = Field(MODELS_DIR / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", description="GGUF file.")
     n_ctx: int = Field(4096, ge=512, description="Context window of the local model.")
-    n_threads: int | None = Field(None, description="CPU threads; None = all cores.")
+    n_threads: int | None = Field(None, description="CPU threads per context; None = the cores shared among them.")
+    parallel: int = Field(1, ge=1, le=64, description=(
+        "Answers generated at once. local: that many llama.cpp contexts sharing the memory-mapped weights "
+        "(each adds its KV cache); fake: that many streams; openai: the endpoint's slots (llama-server "
+        "--parallel). With 2 or more, one client's answer never holds up another's (one answer per client)."))
     n_gpu_layers: int | None = Field(None, description="Layers on GPU; None = as many as fit (computed).")
     base_url: str | None = Field(None, description="OpenAI-compatible chat endpoint (mode=openai).")
     api_key: str = Field("not-needed", description="API key for the endpoint.")

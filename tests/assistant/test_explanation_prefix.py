@@ -40,3 +40,24 @@ def test_another_system_prompt_is_not_given_the_saved_state(backend):
     backend.llama.reset()
     assert not backend._prefix.restore_if_lost([{"role": "system", "content": "You are a different assistant."},
                                                 {"role": "user", "content": "hi"}])
+
+
+def test_two_contexts_answer_two_customers_at_once():
+    """llm.parallel=2: a second answer starts while the first is still being written (each context
+    has its own KV cache and saved prefix), and both are real text."""
+    import threading
+    import time
+
+    b = LocalLlama(LLMSettings(max_tokens=16, parallel=2))
+    assert b.status().ready and b._free.qsize() == 2
+    msgs = [*static_messages(), {"role": "user", "content": "Хватит ли карты на 24 ГБ для Llama-3-8B?"}]
+    first, events = b.stream(msgs, 12), []
+    events.append(("first", time.monotonic(), next(first)))  # the first context is now busy
+    out: dict[str, str] = {}
+    t = threading.Thread(target=lambda: out.setdefault("second", "".join(b.stream(msgs, 12))))
+    t.start()
+    t.join(timeout=120)
+    assert not t.is_alive(), "the second answer waited for the first: only one context"
+    rest = "".join(first)
+    assert out["second"].strip() and (events[0][2] + rest).strip()
+    assert b._free.qsize() == 2  # both contexts back in the pool

@@ -38,6 +38,32 @@ def _wait_for(predicate, timeout: float = 10, what: str = "condition") -> None:
 
 # ---- the gate itself ----
 
+
+def test_with_two_slots_a_saturating_client_never_delays_another():
+    """llm.parallel=2: the greedy client holds one answer at most, so another client starts at once."""
+    gate = ModelGate(slots=2, queue_size=8, typical_s=10, wait_s=30)
+    greedy = gate.acquire(client="10.0.0.1")
+    with pytest.raises(ModelBusy):
+        gate.acquire(client="10.0.0.1")  # its second answer is refused, not queued in front of others
+    t0 = time.monotonic()
+    polite = gate.acquire(client="10.0.0.2")
+    assert time.monotonic() - t0 < 0.1  # admitted without waiting for the greedy client's answer
+    gate.release(polite, "10.0.0.2")
+    gate.release(greedy, "10.0.0.1")
+
+
+def test_fairness_targets_grade_known_good_and_bad_waits():
+    from bench.load import fairness_targets
+
+    def waits(p50, answer=1.4, explained=5):
+        return {"turns": 5, "explained": explained, "first_token_p50_s": p50, "answer_p50_s": answer}
+
+    assert all(fairness_targets(waits(0.55), waits(0.57), parallel=2).values())
+    assert not all(fairness_targets(waits(0.55), waits(1.2), parallel=2).values())  # changed: a failure
+    assert not all(fairness_targets(waits(0.55), waits(0.57, explained=3), parallel=2).values())
+    assert all(fairness_targets(waits(0.55), waits(1.2), parallel=1).values())  # one slot: one answer's wait
+    assert not all(fairness_targets(waits(0.55), waits(3.0), parallel=1).values())
+
 def test_gate_queues_in_order_and_refuses_when_full():
     gate = ModelGate(slots=1, queue_size=2, typical_s=10, wait_s=30)
     held = gate.acquire()

@@ -12,7 +12,8 @@ def cmd_bench_load(args) -> int:
     if args.fairness:
         report = run_fairness(turns=args.turns, parallel=args.greedy_parallel, no_llm=args.no_llm,
                               fake_llm_delay=args.fake_llm_delay, request_timeout=args.request_timeout,
-                              log_path=Path(args.server_log) if args.server_log else None)
+                              log_path=Path(args.server_log) if args.server_log else None,
+                              model_parallel=args.model_parallel)
         print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else render_fairness(report))
         return 0 if report["passed"] else 1
 
@@ -66,6 +67,9 @@ def register(sub) -> None:
     p.add_argument("--turns", type=_positive(int), default=6, help="--fairness: the polite client's turns per phase")
     p.add_argument("--greedy-parallel", type=_positive(int), default=8,
                    help="--fairness: concurrent request loops of the greedy client (default 8)")
+    p.add_argument("--model-parallel", type=_positive(int), default=2,
+                   help="--fairness: answers the server generates at once (llm.parallel; default 2). With 1 the "
+                        "polite client may wait for the answer already running")
     p.add_argument("--replicas", type=_positive(int), metavar="N",
                    help="instead of one process: N replicas behind HAProxy on one shared llama_cpp.server, with "
                         "PostgreSQL and a Chroma server (README 'Running several replicas'; needs postgresql, haproxy)")
