@@ -42,11 +42,23 @@ class Scenario(BaseModel):
         return self.model_dump(exclude_none=True)
 
 
-def merge(previous: Scenario | None, new: Scenario, new_model: bool) -> Scenario:
-    """Carry the conversation's scenario over; a new model name starts a new scenario."""
+def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
+          instead_of: list[str] | tuple[str, ...] = ()) -> Scenario:
+    """Carry the conversation's scenario over; a new model name starts a new scenario.
+
+    `comparing`: the turn is a comparison (its own words or the conversation's). Then one card named
+    ("а с 3090?", "and the A40, for comparison?", "добавь в сравнение h200") joins the cards already
+    on the table (the compared list, or the one card asked about before), and a card the customer took
+    out ("the 6000 Ada instead of the 5090": `instead_of`) is replaced in its place. Two or more cards
+    named replace the list. Outside a comparison a new card replaces the old one and the list."""
     if previous is None or (new_model and (new.model, new.params_b) != (previous.model, previous.params_b)):
         return new
     fields = new.said()
+    if comparing and "gpu" in fields and "gpus" not in fields and (previous.gpus or previous.gpu):
+        cards = _compared(list(previous.gpus or [previous.gpu]), fields["gpu"], instead_of)
+        if len(cards) > 1:
+            fields.update(gpus=cards, gpu=None)
+            return previous.model_copy(update=fields)
     if "gpu" in fields:  # "а если на RTX 5090?": count and card size belong to the old card
         fields.setdefault("gpu_count", None)
         fields["card_vram_gb"] = None
@@ -55,3 +67,13 @@ def merge(previous: Scenario | None, new: Scenario, new_model: bool) -> Scenario
     if fields.get("runtime") == "cpu":  # "а без видеокарт?": the cards are gone from the question
         fields.update(gpu=None, gpu_count=None, card_vram_gb=None)
     return previous.model_copy(update=fields)
+
+
+def _compared(cards: list[str], card: str, instead_of: list[str] | tuple[str, ...]) -> list[str]:
+    """The compared cards after one more is named: in place of a card taken out, else appended."""
+    gone = [c for c in instead_of if c in cards and c != card]
+    if gone:
+        cards = [card if c == gone[0] else c for c in cards if c not in gone[1:]]
+    elif card not in cards:
+        cards.append(card)
+    return list(dict.fromkeys(cards))

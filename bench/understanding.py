@@ -3,8 +3,8 @@
 The corpus (`knowledge/eval/understanding/{tune,dev,fresh,holdout}.yaml`) is a list of conversations; each turn
 carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
 unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
-`assistant.scenario.merge` folds follow-ups, and a "followup" reading keeps the previous turn's intent,
-as the conversation does. Numeric slots match within 1 %.
+`assistant.scenario.merge` folds follow-ups (one card named in a compare turn joins the compared cards),
+and a "followup" reading keeps the previous turn's intent, as the conversation does. Numeric slots match within 1 %.
 
 A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
 "Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
@@ -82,9 +82,10 @@ def evaluate(conversations: list[dict]) -> dict:
             t0 = time.perf_counter()
             r = read(turn["text"])
             times.append(time.perf_counter() - t0)
-            scenario = apply_relative(merge(scenario, r.scenario, r.new_model), r.relative)
             intent = last_intent if r.intent == "followup" and last_intent else r.intent
             last_intent = intent
+            scenario = apply_relative(merge(scenario, r.scenario, r.new_model, comparing=intent == "compare",
+                                            instead_of=r.instead_of), r.relative)
             got, want = scenario.said(), turn.get("scenario") or {}
             slots_ok = True
             for s in SLOTS:

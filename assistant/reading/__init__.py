@@ -60,6 +60,7 @@ class Reading(BaseModel):
     new_model: bool = False
     unknown_products: list[str] = Field(default_factory=list)
     relative: list[Change] = Field(default_factory=list, description="'ещё две', 'usage doubles'")
+    instead_of: list[str] = Field(default_factory=list, description="cards taken out: 'the Ada instead of the 5090'")
 
 
 def _span(text: str, tokens: list[Token], idx: list[int]) -> Span:
@@ -99,7 +100,7 @@ def read(text: str) -> Reading:
     fields = {slot: a.value for slot, a in chosen.items()}
     for slot, a in chosen.items():
         spans.setdefault(slot, []).append(_span(text, tokens, a.tokens))
-    pick.to_scenario(models, gpus, fields, spans, text, tokens, _span)
+    instead_of = pick.to_scenario(models, gpus, fields, spans, text, tokens, _span)
     for kind, key in (("server", "server_name"), ("unknown", "unknown_product")):
         found = [h for h in hits if h.kind == kind]
         if found:
@@ -117,4 +118,5 @@ def read(text: str) -> Reading:
                         named_gpus=len({h.id for h in gpus}), relative=bool(changes)),
         spans=spans, unattached=unattached,
         conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
-        assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes)
+        assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,
+        instead_of=instead_of)

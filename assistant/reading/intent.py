@@ -57,6 +57,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "compare"
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning
+    if named_gpus and not new_model and _COMPARING.search(text):
+        return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
     if relative and not new_model:
         return "followup"  # "а если ещё две", "what if usage doubles"
     if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)):
@@ -105,6 +107,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
 
 _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! для | for | под ).){0,30}?\b(?:потян\w*|постав\w*|"
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
+
+
+_COMPARING = re.compile(r"сравн|compar", re.I)
 
 
 def _changes(s: Scenario) -> bool:

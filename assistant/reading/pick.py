@@ -15,6 +15,12 @@ _UPGRADE = re.compile(r"добав|докуп|add |upgrade|апгрейд", re.I
 _COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
                       r"comparison|быстрее|faster|тише|cheaper|дешевле", re.I)
 _CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|то есть|sorry|i mean|actually|rather)\b", re.I)
+# "а 5090 и 6000 ada?", "and the A40 and L40S?": cards asked about in a follow-up are compared, not owned
+_ASKED_ABOUT = re.compile(r"^\W*(?:а|и|ну а|and|what about|how about)\s(?!.*\b(?:у (?:меня|нас)|есть|have|got|own)\b)",
+                          re.I)
+# the card the customer takes out: "the 6000 Ada instead of the 5090", "вместо 4090", "заменить 3090 на 5090"
+_INSTEAD_BEFORE = re.compile(r"(?:вместо|instead of|rather than|in place of|замен\w*|помен\w*|swap|replace)"
+                             r"(?:\s+(?:the|a|an|my|our|моей|моих|нашей|наших|этой|этих|на))?\s*$", re.I)
 
 
 def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], list[Hit]]:
@@ -50,7 +56,18 @@ def _one(found: list[Hit], text: str, tokens: list[Token]) -> Hit | None:
     return b if _CORRECTION.search(text[tokens[a.j - 1].end:tokens[b.i].start]) else None
 
 
-def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, text: str, tokens, span) -> None:
+def _taken_out(gpus: list[Hit], text: str, tokens: list[Token]) -> set[str]:
+    """Cards named right after "instead of / вместо / заменить" when another card is named too."""
+    out = {h.id for h in gpus if _INSTEAD_BEFORE.search(text[max(0, tokens[h.i].start - 24):tokens[h.i].start])}
+    return out if out and {h.id for h in gpus} - out else set()
+
+
+def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, text: str, tokens, span) -> list[str]:
+    """Fill the name slots; return the cards the message takes out of a comparison ("instead of the 5090")."""
+    out = _taken_out(gpus, text, tokens)
+    if out:
+        spans["instead_of"] = [span(text, tokens, list(range(h.i, h.j))) for h in gpus if h.id in out]
+        gpus = [h for h in gpus if h.id not in out]
     for key, found in (("model_name", models), ("gpu_name", gpus)):
         if found:
             spans[key] = [span(text, tokens, list(range(h.i, h.j))) for h in found]
@@ -62,7 +79,8 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             spans["model"] = [span(text, tokens, list(range(m.i, m.j)))]
     if gpus:
         ids = list(dict.fromkeys(h.id for h in gpus))
-        if len(ids) > 1 and not _COMPARE.search(text) and not _UPGRADE.search(text) and not _one(gpus, text, tokens):
+        listed = _COMPARE.search(text) or _ASKED_ABOUT.match(text)
+        if len(ids) > 1 and not listed and not _UPGRADE.search(text) and not _one(gpus, text, tokens):
             pass  # "3090 к своей 4090": two cards, neither the question's
         elif len(ids) == 1 or _UPGRADE.search(text) or _one(gpus, text, tokens):
             g = gpus[0] if len(ids) > 1 and _UPGRADE.search(text) else (_one(gpus, text, tokens) or gpus[0])
@@ -72,6 +90,7 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             fields["gpus"] = ids
             spans["gpus"] = spans["gpu_name"]
         _card_size(fields, spans)
+    return sorted(out)
 
 
 RAM_MIN_GB = 64  # a size this large next to a named card is the server's RAM ("две 4090 и 512 ГБ")
