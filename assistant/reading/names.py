@@ -61,8 +61,8 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
             keys.insert(0, normalise_name(" ".join(t.low for t in window)))  # "L40S" before "L40"+"s"
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
                 continue
-            if len(window) == 1 and window[0].canon in load_lexicon().families and _size_after(tokens, i):
-                continue  # "дипсик 70b": family and size, not the family's default model
+            if window[0].canon in load_lexicon().families and (size := _size_after(tokens, i)) and size[1] > j:
+                continue  # "дипсик 70b", "дипсик р1 дистил 14б": family and size, not a shorter name's model
             found = next(((k, key) for key in keys for k in ("model", "gpu", "server") if key in idx[k]), None)
             if found:
                 kind, key = found
@@ -74,25 +74,43 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
 
 
 _SIZE = re.compile(r"^(\d+(?:[.,]\d+)?)(?:b|б|bn)$")
-_VERSION = re.compile(r"^(?:v?\d+(?:[.,]\d+)?|r1|v3|coder|instruct)$")
+_VERSION = re.compile(r"^(?:v?\d+(?:[.,]\d+)?|[rv]\d(?:\.\d)?|coder|instruct|distill|it)$")
+_ACTIVE = re.compile(r"^[aа]\d+(?:[.,]\d+)?[bб]$")  # "a3b", "а22б": a MoE's active size, part of its name
+
+
+@lru_cache(maxsize=1)
+def _name_words() -> set[str]:
+    """Words of product names ("distill", "coder", "air", "scout"): they stand between a family and its size."""
+    return {w for w in load_lexicon().name_words.values() if w.isalpha()} | {"coder", "instruct", "distill"}
 
 
 def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | None:
+    """(size in billions, end token, version words) of "family [version words] size": "лама 3.1 8б",
+    "дипсик р1 дистил 14б", "лламу 70 б", "квен тридцать два б", "qwen 30b a3b"."""
     version: list[str] = []
-    for k in range(i + 1, min(len(tokens), i + 5)):
+    for k in range(i + 1, min(len(tokens), i + 6)):
         t = tokens[k]
         m = _SIZE.match(t.canon)
-        if m:
-            return float(m.group(1).replace(",", ".")), k + 1, version
+        size, end = (float(m.group(1).replace(",", ".")), k + 1) if m else (None, k)
         n = next_word(tokens, k)
-        if t.number is not None and n < len(tokens) and (tokens[n].concept == "billion" or
-                                                         (t.word_number and tokens[n].low in ("b", "б"))):
-            return t.number, n + 1, version
-        if _VERSION.match(t.canon) and not t.word_number:
+        if size is None and t.number is not None and n < len(tokens) and (
+                tokens[n].concept == "billion" or tokens[n].low in ("b", "б", "bn")):
+            size, end = t.number, n + 1
+        if size is not None:
+            if end < len(tokens) and _ACTIVE.match(tokens[end].low):
+                end += 1
+            return size, end, version
+        if (_VERSION.match(t.canon) or t.canon in _name_words()) and not t.word_number:
             version.append(t.canon)
             continue
         return None
     return None
+
+
+def _extra_words(model_id: str, family: str, said: list[str]) -> int:
+    """Name words of a candidate the customer did not say ("coder" in qwen3-coder-30b-a3b for "квен 30б")."""
+    words = [w for w in re.split(r"[-.]", model_id) if w.isalpha() and len(w) >= 3 and w != family]
+    return sum(1 for w in words if not any(w in s or s in w for s in said))
 
 
 def _nominal(m) -> float:  # the size a model's name says ("qwen3-coder-30b-a3b" 30), else params rounded
@@ -112,12 +130,19 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
             continue
         size, end, version = found
         fam = t.canon
-        cands = [m for m in models if (m.family == fam or m.id.startswith(fam)) and abs(m.params_b - size) / size < 0.15]
-        if version:
-            prefix = normalise_name(fam + " ".join(version))
-            cands = [m for m in cands if normalise_name(m.name).startswith(prefix) or m.id.startswith(fam + version[0])]
+        cands = [m for m in models if (m.family == fam or m.id.startswith(fam)) and (abs(m.params_b - size) / size < 0.15 or _nominal(m) == size)]
+        numbers = [v for v in version if re.match(r"^v?\d", v)]
+        words = [v for v in version if v not in numbers]
+        if numbers:  # "лама 3.1 8б": the version written right after the family
+            prefix = normalise_name(fam + " ".join(numbers))
+            cands = [m for m in cands if normalise_name(m.name).startswith(prefix) or m.id.startswith(fam + numbers[0])]
+        if words:  # "дипсик р1 дистил 14б": every name word said is in the name
+            cands = [m for m in cands if all(w in normalise_name(m.name) or w in m.id for w in words)]
         exact = [m for m in cands if _nominal(m) == size]  # "qwen 32b" is Qwen3 32B, not Qwen3-Coder 30B
         cands = exact or cands
+        if cands:  # "квен 30б": Qwen3 30B-A3B, not Qwen3-Coder 30B-A3B (no "coder" was said)
+            fewest = min(_extra_words(m.id, fam, words) for m in cands)
+            cands = [m for m in cands if _extra_words(m.id, fam, words) == fewest]
         default = indexes()["model"].get(normalise_name(fam))  # "дипсик 671b": the family's own default
         pick = default if default in {m.id for m in cands} else (cands[-1].id if cands else None)
         hits.append(Hit("model", pick, t.i, end) if pick else
@@ -140,11 +165,34 @@ def _unknown(text: str, tokens: list[Token], used: set[int]) -> list[Hit]:
     return hits
 
 
+# a GeForce model number said without "RTX" ("3080", "4060ти", "2080 super"): a card, known or not
+_GEFORCE = re.compile(r"^(?:rtx|gtx)?[1-5]0[5-9]0(?:ti|super)?$")
+_GEFORCE_TAIL = {"ti", "ти", "super", "супер", "s"}
+_NOT_A_CARD = {"rub", "usd", "eur", "hour", "day", "week", "month", "token", "context", "user", "request", "billion"}
+
+
+def _bare_cards(tokens: list[Token], used: set[int]) -> list[Hit]:
+    """Card numbers the catalog lacks, with their "ti/super" words: unknown products, never a count."""
+    hits = []
+    for t in tokens:
+        if t.i in used or not _GEFORCE.match(t.canon) or t.number is not None and t.i + 1 < len(tokens) and \
+                tokens[t.i + 1].concept in _NOT_A_CARD or t.i > 0 and tokens[t.i - 1].concept in ("rub", "usd", "eur"):
+            continue
+        j = t.i + 1
+        while j < len(tokens) and j not in used and tokens[j].low in _GEFORCE_TAIL:
+            j += 1
+        hits.append(Hit("unknown", " ".join(x.text for x in tokens[t.i:j]), t.i, j))
+        used.update(range(t.i, j))
+    return hits
+
+
 def find_names(text: str, tokens: list[Token]) -> list[Hit]:
     hits = _exact(tokens)
     used = {k for h in hits for k in range(h.i, h.j)}
     more = _family_size(tokens, used)
     used |= {k for h in more for k in range(h.i, h.j)}
     hits += more + _unknown(text, tokens, used)
+    used |= {k for h in hits for k in range(h.i, h.j)}
+    hits += _bare_cards(tokens, used)
     return sorted(hits, key=lambda h: h.i)
 

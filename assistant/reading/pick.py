@@ -35,6 +35,9 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
             for k in range(h.j, min(len(tokens), h.j + 3)):
                 m = re.match(r"^(\d+)(?:gb|гб|g|гиг\w*)?$", tokens[k].low)
                 unit = m and (m.group(0) != m.group(1) or (k + 1 < len(tokens) and tokens[k + 1].concept == "gb"))
+                sibling = _sibling(h.id, float(m.group(1))) if m and unit else None
+                if sibling:  # "а100 по 40 гб", "A100 PCIe 40GB": the size picks the variant
+                    h.id, vram = sibling, gpus_by_id[sibling].vram_gib
                 if m and unit and abs(float(m.group(1)) - vram) <= 1:
                     tokens[k].used = "gpu_name"
                     if m.group(0) == m.group(1):
@@ -45,6 +48,15 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
                     break
     return ([h for h in hits if h.kind == "model"], [h for h in hits if h.kind == "gpu"],
             [h for h in hits if h.kind == "unknown"])
+
+
+def _sibling(gpu_id: str, size: float) -> str | None:
+    """The catalog variant of the same card with `size` GB ("a100-sxm-80gb" + 40 -> "a100-sxm-40gb")."""
+    base = re.sub(r"-\d+gb$", "", gpu_id)
+    for g in catalog.load_catalog().gpus:
+        if g.id != gpu_id and re.sub(r"-\d+gb$", "", g.id) == base and abs(g.vram_gib - size) <= 1:
+            return g.id
+    return None
 
 
 def _one(found: list[Hit], text: str, tokens: list[Token]) -> Hit | None:

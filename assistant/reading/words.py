@@ -43,12 +43,30 @@ def _family_choices() -> list[str]:
     return [a for a in load_lexicon().family_index() if len(a) >= 4 and " " not in a]
 
 
+_VOWELS = str.maketrans({"ё": "и", "е": "и", "э": "и", "ы": "и", "о": "а", "я": "а", "ю": "у", "ь": None, "ъ": None})
+
+
+def _sound(word: str) -> str:
+    """How a word sounds, roughly: doubled letters once, unstressed Russian vowels merged ("дипсек" ~
+    "дипсик", "лламма" ~ "лама", "джема" ~ "джемма"). Latin words only lose doubled letters."""
+    return re.sub(r"(.)\1+", r"\1", word.translate(_VOWELS))
+
+
+@lru_cache(maxsize=1)
+def _sounds() -> dict[str, str]:
+    return {_sound(a): a for a in _family_choices()}
+
+
 @lru_cache(maxsize=20000)
-def fuzzy_family(word: str) -> str | None:
-    """'mistal' -> 'mistral', 'дипсек' -> 'deepseek'; None below the score or for dictionary words."""
-    if len(word) < 5 or not word.isalpha() or is_dictionary_word(word):
+def fuzzy_family(word: str, before_version: bool = False) -> str | None:
+    """'mistal' -> 'mistral', 'дипсек' -> 'deepseek'; None below the score. A dictionary word ("джема",
+    the genitive of "джем") is taken only right before a version or size ("джема 3 12б")."""
+    if len(word) < (4 if before_version else 5) or not word.isalpha() or (is_dictionary_word(word) and not before_version):
         return None
     hit = process.extractOne(word, _family_choices(), scorer=fuzz.ratio, score_cutoff=FUZZY_FAMILY_SCORE)
+    if hit is None:
+        alias = _sounds().get(_sound(word))
+        return family_of(alias) if alias else None
     return family_of(hit[0]) if hit else None
 
 
@@ -101,7 +119,7 @@ def annotate(tokens: list[Token]) -> None:
         t.concept, t.lemma = concept_of(t.low) if not t.has_digit or t.low in _DIGIT_WORDS else (None, t.low)
         fam = family_of(t.low) or (None if t.has_digit else family_of(t.lemma))
         if fam is None and not t.has_digit and t.concept is None:
-            fam = fuzzy_family(t.low)
+            fam = fuzzy_family(t.low, t.i + 1 < len(tokens) and bool(re.match(r"^v?\d", tokens[t.i + 1].low)))
         t.canon = fam or names_words.get(t.low) or (_latin(strip_number_suffix(t.low)) if t.has_digit else t.low)
         if not t.has_digit and t.number is None:
             n = number_word(t.low)

@@ -64,3 +64,51 @@ def test_merge_keeps_the_list_when_the_card_is_already_compared():
     prev = Scenario(gpus=["rtx-4090", "rtx-a6000"], gpu_count=2)
     s = merge(prev, Scenario(gpu="rtx-4090"), False, comparing=True)
     assert s.gpus == ["rtx-4090", "rtx-a6000"] and s.gpu is None and s.gpu_count == 2
+
+
+# ---------------------------------------------------------------- names: variants, unknown cards, families
+@pytest.mark.parametrize("text,gpu", [
+    ("есть четыре а100 по 40 гб", "a100-sxm-40gb"),
+    ("a100 на 40 гигов", "a100-sxm-40gb"),
+    ("two A100 PCIe 40GB", "a100-pcie-40gb"),
+    ("две a100 80gb", "a100-sxm-80gb"),
+])
+def test_the_memory_written_after_a_card_picks_its_variant(text, gpu):
+    s = said(text)
+    assert s["gpu"] == gpu and "card_vram_gb" not in s
+
+
+@pytest.mark.parametrize("text,size,product", [
+    ("i have a 3080 10gb, can it run llama 3.1 8b", 10, "3080"),
+    ("у меня 4060ти 16гб", 16, "4060ти"),
+    ("на 2080 super 8gb пойдёт?", 8, "2080 super"),
+    ("4070 на 12 гигов", 12, "4070"),
+])
+def test_a_card_number_the_catalog_lacks_is_an_unknown_product_never_a_count(text, size, product):
+    r = read(text)
+    assert r.scenario.card_vram_gb == size and r.scenario.gpu_count is None and r.unknown_products == [product]
+
+
+def test_a_number_with_a_unit_is_not_a_card_number():
+    assert said("бюджет 3050 рублей")["budget"] == 3050
+
+
+@pytest.mark.parametrize("text,model", [
+    ("дипсек р1 дистил 14б", "deepseek-r1-distill-qwen-14b"),  # typo + name words between family and size
+    ("дипсик дистилл 7б", "deepseek-r1-distill-qwen-7b"),
+    ("джема 3 12б", "gemma-3-12b"),  # a dictionary word ("джем") before a version is a family
+    ("гема 2 9б", "gemma-2-9b"),
+    ("лламму 70 б", "llama-3.3-70b"),  # the size written apart from its "б"
+    ("llama 70 b", "llama-3.3-70b"),
+    ("квен 30б а3б", "qwen3-30b-a3b"),  # no "coder" said: not the coder model; "а3б" is part of the name
+    ("квен кодер 30б", "qwen3-coder-30b-a3b"),
+    ("лама 1б", "llama-3.2-1b"),  # 1.24B is "1B" by its name
+])
+def test_family_version_words_and_size(text, model):
+    assert said(text).get("model") == model
+
+
+@pytest.mark.parametrize("text", ["мама 2 раза звонила", "гамма 3 компонента", "лампа 3 ватта"])
+def test_words_that_only_look_like_families_stay_words(text):
+    s = said(text)
+    assert "model" not in s and "params_b" not in s
