@@ -99,6 +99,13 @@ def calibration_report(measurements: list[Measurement] | None = None) -> Calibra
                              max_ratio_to_ceiling=hi, groups=groups, summary=summary)
 
 
+@lru_cache(maxsize=1)
+def ceiling_shares() -> dict[str, tuple[float, float]]:
+    """Group ('llama.cpp dense', 'vllm MoE', ...) -> (lowest, highest) measured / 100 %-ceiling over the
+    published runs: what an answer quotes as the typical shortfall of a real run."""
+    return {g.name: (g.min_ratio_to_ceiling, g.max_ratio_to_ceiling) for g in calibration_report().groups}
+
+
 def _group(name: str, rows: list[CalibrationRow]) -> CalibrationGroup:
     return CalibrationGroup(name=name, n=len(rows), median_ratio=round(statistics.median(r.ratio for r in rows), 3),
                             min_ratio_to_ceiling=min(r.ratio_to_ceiling for r in rows),

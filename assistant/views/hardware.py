@@ -2,15 +2,35 @@
 from __future__ import annotations
 
 from assistant.views.text import g, num
+from tools.calibration import ceiling_shares
 
 SHOWN_MODELS = 12  # the largest that fit; the rest are counted, not listed
+
+
+def words(text: str, t: dict) -> str:
+    """English words tools/ and the catalog use (platform names, bottlenecks) in the customer's language."""
+    for en, local in t["words"]:
+        text = text.replace(en, local)
+    return text
+
+
+def ceiling_note(t: dict, runtime: str, moe: bool, hybrid: bool = False) -> str:
+    """The bound is a ceiling; how far below it published runs of this runtime and kind landed (tools/calibration)."""
+    shares = ceiling_shares()
+    group = f"{runtime} {'MoE' if moe else 'dense'}"
+    if hybrid or group not in shares:
+        group = next((k for k in shares if k.startswith(runtime + " ")), "llama.cpp dense")
+        runtime, moe = group.split(" ")[0], group.endswith("MoE")
+    lo, hi = shares[group]
+    key = "ceiling_note_hybrid" if hybrid else "ceiling_note"
+    return t[key].format(runtime=runtime, kind=t["moe" if moe else "dense"], lo=round(lo * 100), hi=round(hi * 100))
 
 
 def compare(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     cards = o["cards"]
     head = "| | " + " | ".join(c["name"] for c in cards) + " |"
-    rows = [("VRAM, GiB", lambda c: num(c["vram_gib"], lang, 0)),
-            (t["bw"] + ", GB/s", lambda c: num(c["bandwidth_gbs"], lang, 0)),
+    rows = [(f"VRAM, {t['gib']}", lambda c: num(c["vram_gib"], lang, 0)),
+            (f"{t['bw']}, {t['gbs']}", lambda c: num(c["bandwidth_gbs"], lang, 0)),
             ("FP16, TFLOPS", lambda c: num(c["fp16_tflops"], lang, 1)),
             (f"{t['tdp']}, {t['w']}", lambda c: str(c["tdp_w"])),
             (t["conn"], lambda c: c["power_connector"]),
@@ -26,7 +46,7 @@ def compare(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
 
 
 def models_for_hardware(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
-    card = o["gpu"] or f"{num(o['vram_per_gpu_bytes'] / 2**30, lang, 0)} GiB"
+    card = o["gpu"] or f"{num(o['vram_per_gpu_bytes'] / 2**30, lang, 0)} {t['gib']}"
     lines = ["", f"**{t['hw']}** {t['hw_on']} {o['count']} × {card}", ""]
     if not o["fits"]:
         return lines + [t["hw_none"]]
@@ -51,27 +71,28 @@ def upgrade(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
 def offload(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     head = t["offload"] if o.get("gpu") else t["cpu_only"]
     where = f"{o['gpus']} × {o['gpu']} + " if o.get("gpu") else ""
-    lines = ["", f"**{head}** — {o['model']}, {o['precision'].upper()}: {where}{o['platform']}", ""]
+    lines = ["", f"**{head}** — {o['model']}, {o['precision'].upper()}: {where}{words(o['platform'], t)}", ""]
     if o.get("gpu"):
         n = o.get("n_cpu_moe") or 0
         lines += [f"- {t['placement']}: " + t["place_gpu"].format(on_gpu=o["moe_layers"] - n, layers=o["moe_layers"]),
                   f"- {t['placement']}: " + t["place_ram"].format(in_ram=n)]
     else:
         lines.append(f"- {t['placement']}: {t['place_cpu']}")
-    ram = f"- {t['ram_need']}: {g(o['ram_bytes_needed'], lang)} GB, {t['ram_have']} {g(o['ram_bytes'], lang)} GB"
+    ram = (f"- {t['ram_need']}: {g(o['ram_bytes_needed'], lang)} {t['gb']}, {t['ram_have']} {g(o['ram_bytes'], lang)} "
+           f"{t['gb']}")
     lines.append(ram + ("" if o["fits_ram"] else f" — ❌ {t['offload_nofit']}"))
     if o.get("gpu"):
         fit = "✅" if o["fits_gpu"] else f"❌ {t['offload_nofit']}"
         lines.append(f"- VRAM {t['gpu_per_card']}: {g(o['gpu_bytes_per_card'], lang)} / "
-                     f"{g(o['gpu_vram_bytes'], lang)} GB {fit}")
+                     f"{g(o['gpu_vram_bytes'], lang)} {t['gb']} {fit}")
     if o["fits"] and o.get("decode_tokens_per_s_per_user") is not None:
         lines.append(f"- {t['decode_numa']} ≈ {num(o['decode_tokens_per_s_per_user'], lang, 1)}; {t['decode_one']} ≈ "
                      f"{num(o['decode_tokens_per_s_one_socket'], lang, 1)}; {t['ceiling']} "
-                     f"{num(o['decode_ceiling_tokens_per_s_per_user'], lang, 1)}; {t['slower']}: {o['slower_path']}")
+                     f"{num(o['decode_ceiling_tokens_per_s_per_user'], lang, 1)}; {t['slower']}: {words(o['slower_path'], t)}")
         lines.append(f"- {t['prefill_hybrid']} ≈ {num(o['prefill_tokens_per_s'], lang, 0)}, {t['ttft']} ≈ "
                      f"{num(o['time_to_first_token_s'], lang, 0)} {t['sec']} ({inp.get('context', 4096)})")
     numa = t["numa"].format(both=num(o["ram_bandwidth_gbs"], lang, 1), link=num(o["socket_link_gbs"], lang, 1),
                             one=num(o["ram_bandwidth_gbs_one_socket"], lang, 1))
     lines += [f"- NUMA: {numa}", f"- {t['pcie']}: " + t["pcie_lanes"].format(lanes=o["pcie_lanes"], gen=o["pcie_gen"]),
-              f"- {t['ceiling_note']}"]
+              f"- {ceiling_note(t, 'llama.cpp', False, hybrid=True)}"]
     return lines

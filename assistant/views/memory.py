@@ -39,7 +39,7 @@ def fit_card(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     verdict = f"✅ {t['fits']}, {t['free']} {gu(free, lang)}" if o["fits"] else \
         f"❌ {t['nofit']}, {t['short']} {gu(-free, lang)}"
     size = num(inp["card_vram_gb"], lang, 0)
-    return ["", f"{t['card']} «{size} GB» (= {size} GiB = {gu(o['card_vram_bytes'], lang)}): "
+    return ["", f"{t['card']} «{size} {t['gb']}» (= {size} {t['gib']} = {gu(o['card_vram_bytes'], lang)}): "
                 f"{t['need']} {gu(o['per_gpu_bytes'], lang)} — {verdict}"]
 
 
@@ -69,5 +69,5 @@ def vendor_line(server: str, lang: str) -> str:
     """A vendor line as tools/ names it (English), in the customer's language."""
     if lang != "ru":
         return server
-    return re.sub(r"experts of (\d+)/(\d+) MoE layers in RAM", r"эксперты \1 из \2 MoE-слоёв в ОЗУ",
-                  server).replace(" GPUs: ", " GPU: ").replace("replicas of", "реплики по")
+    server = re.sub(r"experts of (\d+)/(\d+) MoE layers in RAM", r"эксперты \1 из \2 MoE-слоёв в ОЗУ", server)
+    return re.sub(r"(\d) GB\b", r"\1 ГБ", server).replace(" GPUs: ", " GPU: ").replace("replicas of", "реплики по")

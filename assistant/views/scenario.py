@@ -58,7 +58,7 @@ def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
     if slot == "params_b":
         return f"{num(value, lang, 0)}B"
     if slot in ("card_vram_gb", "ram_gb"):
-        return f"{lab[slot]} {num(value, lang, 0)} GB"
+        return f"{lab[slot]} {num(value, lang, 0)} {T[lang]['gb']}"
     if slot in ("budget", "server_price", "cloud_hourly"):
         return f"{lab[slot]} {num(value, lang, 0)} {currency or ''}".strip()
     if slot in ("context", "users", "gpu_count", "hours_per_month"):

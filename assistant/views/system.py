@@ -1,22 +1,31 @@
 """System facts as Markdown: power and PSU, build checks, a card's specifications, speed, own vs cloud."""
 from __future__ import annotations
 
+import re
+
+from assistant.views.hardware import ceiling_note, words
 from assistant.views.text import gu, num, psu_label
-from tools.catalog import get_gpu
+from tools.catalog import get_gpu, get_model
 from tools.errors import SizingError
+
+
+def _psu(o: dict, t: dict, lang: str) -> str:
+    """'6×3300 W (N+2, …)' with the watt in the customer's language (Вт)."""
+    return re.sub(r"(\d) W\b", rf"\1 {t['w']}", psu_label(o, lang))
 
 
 def gpu_spec(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     price = (f"~{num(o['price_usd_min'], lang, 0)}–{num(o['price_usd_max'], lang, 0)} $" if o["price_usd_min"]
              else t["on_request"])
     yes, no = ("да", "нет") if lang == "ru" else ("yes", "no")
-    nvlink = f"{yes} ({num(o['nvlink_bandwidth_gbs'], lang, 0)} GB/s)" if o["nvlink"] and o["nvlink_bandwidth_gbs"] else \
+    nvlink = f"{yes} ({num(o['nvlink_bandwidth_gbs'], lang, 0)} {t['gbs']})" if o["nvlink"] and o["nvlink_bandwidth_gbs"] else \
         (yes if o["nvlink"] else no)
     return [f"**{o['name']}** — {t['catalog']}", "",
             "| | |", "|---|---|",
-            f"| VRAM | {num(o['vram_gib'], lang, 0)} GB {o['memory_type']} ({gu(o['vram_bytes'], lang)}) |",
+            f"| VRAM | {num(o['vram_gib'], lang, 0)} {t['gib'] if lang == 'ru' else 'GB'} {o['memory_type']} "
+            f"({gu(o['vram_bytes'], lang)}) |",
             f"| {t['tdp']} | {o['tdp_w']} {t['w']} |",
-            f"| {t['bw']} | {num(o['bandwidth_gbs'], lang, 0)} GB/s |",
+            f"| {t['bw']} | {num(o['bandwidth_gbs'], lang, 0)} {t['gbs']} |",
             f"| FP16 | {num(o['fp16_tflops'], lang, 1)} TFLOPS |",
             f"| NVLink | {nvlink} |", f"| ECC / MIG | {yes if o['ecc'] else no} / {yes if o['mig'] else no} |",
             f"| {t['price_one']} | {price} |"]
@@ -28,7 +37,8 @@ def build(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
         out.append(f"- ⚠ {o['count']} × {o['gpu']}: {t['cooling_bad']}")
     if o["pcie_lanes_gpus"]:
         out.append(f"- PCIe: {o['count']} × x16 = {o['pcie_lanes_gpus']} {t['lanes']} "
-                   f"({o['pcie_lanes_recommended']} {t['with_nvme']}); {t['platforms']}: {', '.join(o['platforms'])}")
+                   f"({o['pcie_lanes_recommended']} {t['with_nvme']}); {t['platforms']}: "
+                   + ", ".join(words(p, t) for p in o["platforms"]))
     elif o["count"]:
         out.append(f"- {t['sxm']}")
     return out
@@ -39,8 +49,8 @@ def power(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
              f"| | {t['w']} |", "|---|---:|", f"| {t['gpus_w']} | {o['gpu_watts']} |", f"| {t['cpu_w']} | {o['cpu_watts']} |",
              f"| {t['plat_w']} | {o['platform_watts']} |",
              f"| **{t['sys_w']}** | **{o['system_watts_min']}–{o['system_watts']}** |", "",
-             f"{t['psu']}: **{psu_label(o['psu'], lang)}**, {o['efficiency_class']}. {t['options']}: "
-             + ", ".join(psu_label(p, lang) for p in o["psu_options"])]
+             f"{t['psu']}: **{_psu(o['psu'], t, lang)}**, {o['efficiency_class']}. {t['options']}: "
+             + ", ".join(_psu(p, t, lang) for p in o["psu_options"])]
     if o["three_phase_advisable"]:
         lines.append(f"- ⚠ {t['three']}")
     for conn, n in o["connectors"].items():
@@ -57,17 +67,19 @@ def speed(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     if o.get("time_to_first_token_s") is not None:
         lines[-1] += f", {t['ttft']} ≈ {num(o['time_to_first_token_s'], lang, 1)} {t['sec']}"
     if o.get("decode_ceiling_tokens_per_s_per_user"):
-        lines.append(f"- {t['ceiling']}: {num(o['decode_ceiling_tokens_per_s_per_user'], lang, 0)}; {t['ceiling_note']}")
+        note = ceiling_note(t, o.get("runtime") or "llama.cpp", o.get("experts_touched_fraction") is not None)
+        lines.append(f"- {t['ceiling']}: {num(o['decode_ceiling_tokens_per_s_per_user'], lang, 0)}; {note}")
     return lines
 
 
 def no_speed(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
-    return ["", "❌ " + t["no_speed"].format(model=o["model"], gpus=o["gpus"], gpu=_gpu_name(o["gpu"]), runtime=o["runtime"])]
+    return ["", "❌ " + t["no_speed"].format(model=_name(get_model, o["model"]), gpus=o["gpus"],
+                                             gpu=_name(get_gpu, o["gpu"]), runtime=o["runtime"])]
 
 
-def _gpu_name(ident: str) -> str:
+def _name(get, ident: str) -> str:
     try:
-        return get_gpu(ident).name
+        return str(get(ident).name)
     except SizingError:
         return ident
 
