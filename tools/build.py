@@ -1,10 +1,12 @@
 """Physical build checks: slots and cooling, PCIe lanes and the platforms that provide them."""
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel
 
 from tools import catalog
-from tools.units import check_finite
+from tools.units import Unit, check_finite
 
 
 
@@ -24,7 +26,7 @@ GPUS_PER_480MM_RADIATOR = 2
 
 class BuildCheck(BaseModel):
     gpu: str
-    count: int
+    count: Annotated[int, Unit.COUNT]
     slots_needed: int
     cooling: str
     cooling_ok_as_is: bool

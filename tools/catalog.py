@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 import yaml
 from pydantic import BaseModel, Field, model_validator
@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, model_validator
 from tools.errors import SizingError
 from tools.paths import CATALOG_DIR
 from tools.text import normalise_name as _norm  # one normaliser for names (tools/text.py)
-from tools.units import GIB
+from tools.units import GIB, Unit
 
 
 
@@ -27,16 +27,18 @@ class GPU(BaseModel):
     id: str = Field(description="Stable slug, e.g. 'rtx-4090'.")
     name: str = Field(description="Display name, e.g. 'RTX 4090'.")
     aliases: list[str] = Field(default_factory=list, description="Other ways people write it.")
-    vram_gib: float = Field(gt=0, description="Memory as marketed ('24 GB' cards hold 24 GiB).")
+    vram_gib: Annotated[float, Unit.GIB] = Field(gt=0, description="Memory as marketed ('24 GB' cards hold 24 GiB).")
     memory_type: str
-    tdp_w: int = Field(gt=0, description="Board power used for power budgets (the maximum when a range exists).")
-    tdp_w_min: int | None = Field(default=None, description="Lower end where the source gives a range.")
-    bandwidth_gbs: float = Field(gt=0, description="Memory bandwidth, decimal GB/s.")
-    price_usd_min: float | None = None
-    price_usd_max: float | None = None
+    tdp_w: Annotated[int, Unit.WATT] = Field(
+        gt=0, description="Board power used for power budgets (the maximum when a range exists).")
+    tdp_w_min: Annotated[int | None, Unit.WATT] = Field(
+        default=None, description="Lower end where the source gives a range.")
+    bandwidth_gbs: Annotated[float, Unit.GBS] = Field(gt=0, description="Memory bandwidth, decimal GB/s.")
+    price_usd_min: Annotated[float | None, Unit.USD] = None
+    price_usd_max: Annotated[float | None, Unit.USD] = None
     fp16_tflops: float = Field(gt=0, description="Dense FP16/BF16 tensor TFLOPS (no sparsity).")
     nvlink: bool = False
-    nvlink_bandwidth_gbs: float | None = None
+    nvlink_bandwidth_gbs: Annotated[float | None, Unit.GBS] = None
     ecc: bool = False
     mig: bool = False
     slots: int = Field(ge=1, description="Slot width; SXM modules count as 0-slot boards -> use 1.")

@@ -1,28 +1,31 @@
 """Own server vs cloud rental: months until buying pays off. Currency is whatever the user gives."""
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
-from tools.units import check_finite
+from tools.units import Unit, check_finite
 
 HOURS_PER_MONTH = 730  # 24 x 365 / 12
 
 
 class CostRequest(BaseModel):
-    server_price: float = Field(description="Purchase price of the server.")
-    cloud_hourly: float = Field(description="Cloud price per hour for the equivalent GPUs.")
+    server_price: Annotated[float, Unit.MONEY] = Field(description="Purchase price of the server.")
+    cloud_hourly: Annotated[float, Unit.MONEY] = Field(description="Cloud price per hour for the equivalent GPUs.")
     hours_per_month: float = Field(HOURS_PER_MONTH, description="Hours of use per month (730 = around the clock).")
     power_kw: float = Field(0.0, description="Average draw of the server, kW (0 = ignore electricity).")
-    electricity_price: float = Field(0.0, description="Price per kWh in the same currency.")
+    electricity_price: Annotated[float, Unit.MONEY] = Field(0.0, description="Price per kWh in the same currency.")
     pue: float = Field(1.0, description="Data-centre PUE multiplier on electricity (1.0 = none).")
-    other_monthly: float = Field(0.0, description="Other monthly costs of owning (colocation, support).")
+    other_monthly: Annotated[float, Unit.MONEY] = Field(
+        0.0, description="Other monthly costs of owning (colocation, support).")
     currency: str = Field("", description="Label only, e.g. '$', '₽', '€'.")
 
 
 class CostResult(BaseModel):
-    cloud_monthly: float
-    own_monthly: float = Field(description="Electricity x PUE + other monthly costs.")
-    monthly_saving: float
+    cloud_monthly: Annotated[float, Unit.MONEY]
+    own_monthly: Annotated[float, Unit.MONEY] = Field(description="Electricity x PUE + other monthly costs.")
+    monthly_saving: Annotated[float, Unit.MONEY]
     break_even_months: float | None = Field(description="None when owning never pays off.")
     currency: str
     notes: list[str]

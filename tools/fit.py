@@ -1,19 +1,23 @@
 """Fit questions over a GPU set: how many cards, how long a context, how many users."""
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
 from tools import catalog
 from tools.errors import SizingError
 from tools.memory import MemoryBreakdown, MemoryRequest, estimate_memory
+from tools.units import Unit
 
 MAX_CARDS = 64  # 8 servers of 8 cards; beyond that this is a cluster-design conversation
 
 
 class FitResult(BaseModel):
     gpu: str
-    gpus: int | None = Field(description="Smallest card count that fits; None if even MAX_CARDS do not.")
-    total_vram_bytes: int | None = None
+    gpus: Annotated[int | None, Unit.COUNT] = Field(
+        description="Smallest card count that fits; None if even MAX_CARDS do not.")
+    total_vram_bytes: Annotated[int | None, Unit.BYTES] = None
     breakdown: MemoryBreakdown | None = None
     note: str = ""
 

@@ -2,13 +2,15 @@
 compare, and what to add to reach a model. Pure functions over the catalog and the memory model."""
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
 from tools import catalog
 from tools.errors import SizingError
 from tools.fit import MAX_CARDS, max_context, max_users, min_gpus
 from tools.memory import MemoryRequest, estimate_memory
-from tools.units import GIB
+from tools.units import GIB, Unit
 
 # what people run, best quality first: the first precision that fits is the one offered
 PRECISION_LADDER = ("fp16", "int8", "Q4_K_M")
@@ -20,15 +22,15 @@ class ModelFit(BaseModel):
     name: str
     params_b: float
     precision: str = Field(description="Best precision of the ladder fp16 > int8 > Q4_K_M that fits.")
-    per_gpu_bytes: int
+    per_gpu_bytes: Annotated[int, Unit.BYTES]
     max_context: int = Field(description="Longest context for one user at that precision.")
     max_users: int = Field(description="Most users at the reference context (8192) at that precision.")
 
 
 class HardwareFit(BaseModel):
     gpu: str | None
-    count: int
-    vram_per_gpu_bytes: int
+    count: Annotated[int, Unit.COUNT]
+    vram_per_gpu_bytes: Annotated[int, Unit.BYTES]
     fits: list[ModelFit] = Field(description="Largest models first.")
     too_big: list[str] = Field(description="Catalog models that do not fit even in Q4_K_M.")
 
@@ -66,17 +68,17 @@ def models_for_hardware(gpu: str | None, card_vram_gb: float | None, count: int 
 class CardRow(BaseModel):
     id: str
     name: str
-    vram_gib: float
-    bandwidth_gbs: float
+    vram_gib: Annotated[float, Unit.GIB]
+    bandwidth_gbs: Annotated[float, Unit.GBS]
     fp16_tflops: float
-    tdp_w: int
+    tdp_w: Annotated[int, Unit.WATT]
     power_connector: str
     nvlink: bool
     datacenter_restricted: bool
-    price_usd_min: float | None
-    price_usd_max: float | None
+    price_usd_min: Annotated[float | None, Unit.USD]
+    price_usd_max: Annotated[float | None, Unit.USD]
     fits: bool | None = Field(None, description="The scenario's model fits one card (None: no model given).")
-    min_cards: int | None = Field(None, description="Cards needed for the scenario's model.")
+    min_cards: Annotated[int | None, Unit.COUNT] = Field(None, description="Cards needed for the scenario's model.")
 
 
 class Comparison(BaseModel):
@@ -100,10 +102,11 @@ def compare(gpus: list[str], req: MemoryRequest | None = None) -> Comparison:
 
 class Upgrade(BaseModel):
     gpu: str
-    have: int
-    need: int | None = Field(description="Cards of this kind the model needs; None if more than the maximum.")
-    add: int | None = Field(description="Cards to buy; 0 when what they have suffices.")
-    per_gpu_bytes: int | None = None
+    have: Annotated[int, Unit.COUNT]
+    need: Annotated[int | None, Unit.COUNT] = Field(
+        description="Cards of this kind the model needs; None if more than the maximum.")
+    add: Annotated[int | None, Unit.COUNT] = Field(description="Cards to buy; 0 when what they have suffices.")
+    per_gpu_bytes: Annotated[int | None, Unit.BYTES] = None
 
 
 def upgrade(req: MemoryRequest, gpu: str, have: int) -> Upgrade:

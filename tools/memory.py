@@ -15,7 +15,7 @@ front and give the KV cache whatever is left after weights and the profiled acti
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -24,7 +24,7 @@ from tools.catalog import GPU, Model
 from tools.errors import SizingError
 from tools.kv import kv_bytes_per_token, kv_cache_bytes
 from tools.precision import get_precision, weight_bytes
-from tools.units import GB, check_finite
+from tools.units import GB, Unit, check_finite
 
 Task = Literal["inference", "lora", "qlora", "full"]
 Runtime = Literal["llama.cpp", "vllm", "sglang", "cpu"]
@@ -76,13 +76,15 @@ class MemoryRequest(BaseModel):
     batch: int = Field(1, description="Concurrent sequences (users) sharing the card(s).")
     kv_dtype: str = Field("fp16", description="KV-cache element type: fp16/fp8/q8_0/q4_0.")
     task: Task = Field("inference", description="inference, lora, qlora or full fine-tune.")
-    gpus: int = Field(1, description="Cards the model is split over (tensor parallel).")
+    gpus: Annotated[int, Unit.COUNT] = Field(1, description="Cards the model is split over (tensor parallel).")
     gpu: str | None = Field(None, description="Catalog GPU to check the fit against.")
-    reserve_fraction: float | None = Field(None, description="Safety reserve; default 0.2 of weights+KV (inference), 0.1 (training).")
+    reserve_fraction: Annotated[float | None, Unit.FRACTION] = Field(
+        None, description="Safety reserve; default 0.2 of weights+KV (inference), 0.1 (training).")
     runtime: str = Field(DEFAULT_RUNTIME, description="llama.cpp (default; also Ollama/LM Studio), vllm, sglang or "
                          "cpu (llama.cpp without a GPU). Decides the KV layout and what fits means.")
-    gpu_memory_utilization: float | None = Field(None, description="vLLM --gpu-memory-utilization (default 0.9) / "
-                                                 "SGLang --mem-fraction-static (0.88): the share of VRAM it claims.")
+    gpu_memory_utilization: Annotated[float | None, Unit.FRACTION] = Field(
+        None, description="vLLM --gpu-memory-utilization (default 0.9) / "
+        "SGLang --mem-fraction-static (0.88): the share of VRAM it claims.")
     lora_rank: int = Field(16, description="LoRA rank r.")
     lora_targets: list[str] = Field(default_factory=lambda: ["q", "k", "v", "o"], description="Projected matrices with adapters.")
     grad_checkpointing: bool = Field(True, description="Recompute activations in the backward pass.")
@@ -104,26 +106,28 @@ class MemoryBreakdown(BaseModel):
     task: Task
     context: int
     batch: int
-    gpus: int
-    weights_bytes: int
-    kv_cache_bytes: int
-    activations_bytes: int
-    gradients_bytes: int = 0
-    optimizer_bytes: int = 0
-    master_weights_bytes: int = 0
+    gpus: Annotated[int, Unit.COUNT]
+    weights_bytes: Annotated[int, Unit.BYTES]
+    kv_cache_bytes: Annotated[int, Unit.BYTES]
+    activations_bytes: Annotated[int, Unit.BYTES]
+    gradients_bytes: Annotated[int, Unit.BYTES] = 0
+    optimizer_bytes: Annotated[int, Unit.BYTES] = 0
+    master_weights_bytes: Annotated[int, Unit.BYTES] = 0
     adapter_params: int = 0
-    cuda_context_bytes: int
-    framework_bytes: int
-    overhead_bytes: int = Field(description="CUDA context + framework + activation buffers, all cards.")
-    reserve_bytes: int
-    total_bytes: int
-    per_gpu_bytes: int
+    cuda_context_bytes: Annotated[int, Unit.BYTES]
+    framework_bytes: Annotated[int, Unit.BYTES]
+    overhead_bytes: Annotated[int, Unit.BYTES] = Field(
+        description="CUDA context + framework + activation buffers, all cards.")
+    reserve_bytes: Annotated[int, Unit.BYTES]
+    total_bytes: Annotated[int, Unit.BYTES]
+    per_gpu_bytes: Annotated[int, Unit.BYTES]
     gpu: str | None = None
-    gpu_vram_bytes: int | None = None
+    gpu_vram_bytes: Annotated[int | None, Unit.BYTES] = None
     fits: bool | None = None
     runtime: str = DEFAULT_RUNTIME
-    usable_vram_bytes: int | None = Field(None, description="What the runtime may use per card (vLLM: "
-                                          "utilization x VRAM; otherwise the card's VRAM).")
+    usable_vram_bytes: Annotated[int | None, Unit.BYTES] = Field(
+        None, description="What the runtime may use per card (vLLM: "
+        "utilization x VRAM; otherwise the card's VRAM).")
     kv_capacity_tokens: int | None = Field(None, description="Tokens of KV cache that fit beside the weights on "
                                            "the card(s), all sequences together (vLLM's 'GPU KV cache size').")
     tensor_parallel_valid: bool | None = Field(None, description="vLLM/SGLang: does the card count divide the heads.")

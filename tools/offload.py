@@ -20,7 +20,7 @@ with --no-op-offload the CPU multiplies them itself. The faster of the two is re
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -33,7 +33,7 @@ from tools.memory import ACTIVATION_FRACTION, CUDA_CONTEXT_BYTES, resolve_model
 from tools.precision import expert_bytes, get_precision, weight_bytes
 from tools.throughput import (BANDWIDTH_EFFICIENCY, COMPUTE_EFFICIENCY, attention_flops_per_token,
                               experts_touched)
-from tools.units import GB, check_finite
+from tools.units import GB, Unit, check_finite
 
 CPU_BANDWIDTH_EFFICIENCY = 0.6  # share of theoretical DDR bandwidth llama.cpp's CPU matmuls reach
 CPU_COMPUTE_EFFICIENCY = 0.5
@@ -52,17 +52,18 @@ class OffloadRequest(BaseModel):
     batch: int = Field(1, description="Concurrent sequences.")
     kv_dtype: str = "fp16"
     gpu: str | None = Field(None, description="Catalog GPU; None = CPU only.")
-    gpus: int = Field(1, description="Cards (ignored without a GPU).")
+    gpus: Annotated[int, Unit.COUNT] = Field(1, description="Cards (ignored without a GPU).")
     mode: Literal["auto", "experts", "n_cpu_moe", "cpu"] = Field(
         "auto", description="auto: fewest expert layers in RAM that let the cards hold the rest (--n-cpu-moe); "
         "experts: all routed experts in RAM (-ot exps=CPU); n_cpu_moe: give n_cpu_moe; cpu: no GPU.")
     n_cpu_moe: int | None = Field(None, description="MoE layers whose experts stay in RAM (mode n_cpu_moe).")
     platform: str = Field("x99-dual-e5v4", description="Catalog CPU platform (channels, DDR speed, sockets).")
-    ram_gb: float | None = Field(None, description="Installed RAM, GB (default: the platform's vendor maximum).")
+    ram_gb: Annotated[float | None, Unit.GB] = Field(
+        None, description="Installed RAM, GB (default: the platform's vendor maximum).")
     memory_mts: int | None = Field(None, description="DIMM speed if lower than the platform's maximum.")
     n_ubatch: int = Field(N_UBATCH, description="llama.cpp -ub: prompt micro-batch.")
-    bandwidth_efficiency: float = BANDWIDTH_EFFICIENCY
-    cpu_bandwidth_efficiency: float = CPU_BANDWIDTH_EFFICIENCY
+    bandwidth_efficiency: Annotated[float, Unit.FRACTION] = BANDWIDTH_EFFICIENCY
+    cpu_bandwidth_efficiency: Annotated[float, Unit.FRACTION] = CPU_BANDWIDTH_EFFICIENCY
 
     @field_validator("mode", mode="before")
     @classmethod
@@ -78,30 +79,33 @@ class OffloadResult(BaseModel):
     n_cpu_moe: int = Field(description="MoE layers whose routed experts are in RAM.")
     moe_layers: int
     gpu: str | None
-    gpus: int
+    gpus: Annotated[int, Unit.COUNT]
     platform: str
     placement: list[str] = Field(description="Which tensors live where.")
-    gpu_weights_bytes: int
-    gpu_kv_bytes: int
-    gpu_bytes_per_card: int = Field(description="Weights + KV + buffers + CUDA context per card.")
-    gpu_vram_bytes: int | None
+    gpu_weights_bytes: Annotated[int, Unit.BYTES]
+    gpu_kv_bytes: Annotated[int, Unit.BYTES]
+    gpu_bytes_per_card: Annotated[int, Unit.BYTES] = Field(
+        description="Weights + KV + buffers + CUDA context per card.")
+    gpu_vram_bytes: Annotated[int | None, Unit.BYTES]
     fits_gpu: bool
-    ram_weights_bytes: int
-    ram_bytes_needed: int = Field(description="CPU-side weights + KV/buffers kept there + OS reserve.")
-    ram_bytes: int
+    ram_weights_bytes: Annotated[int, Unit.BYTES]
+    ram_bytes_needed: Annotated[int, Unit.BYTES] = Field(
+        description="CPU-side weights + KV/buffers kept there + OS reserve.")
+    ram_bytes: Annotated[int, Unit.BYTES]
     fits_ram: bool
     fits: bool
-    ram_bandwidth_gbs: float = Field(description="Theoretical, all sockets.")
-    ram_bandwidth_gbs_one_socket: float
-    socket_link_gbs: float | None
-    decode_tokens_per_s_per_user: float | None
-    decode_tokens_per_s_total: float | None
-    decode_tokens_per_s_one_socket: float | None = Field(description="Pinned to one NUMA node.")
-    decode_ceiling_tokens_per_s_per_user: float | None = Field(description="100 % bandwidth on both paths.")
+    ram_bandwidth_gbs: Annotated[float, Unit.GBS] = Field(description="Theoretical, all sockets.")
+    ram_bandwidth_gbs_one_socket: Annotated[float, Unit.GBS]
+    socket_link_gbs: Annotated[float | None, Unit.GBS]
+    decode_tokens_per_s_per_user: Annotated[float | None, Unit.TOK_S]
+    decode_tokens_per_s_total: Annotated[float | None, Unit.TOK_S]
+    decode_tokens_per_s_one_socket: Annotated[float | None, Unit.TOK_S] = Field(description="Pinned to one NUMA node.")
+    decode_ceiling_tokens_per_s_per_user: Annotated[float | None, Unit.TOK_S] = Field(
+        description="100 % bandwidth on both paths.")
     slower_path: str | None
     gpu_ms_per_token: float | None
     cpu_ms_per_token: float | None
-    prefill_tokens_per_s: float | None
+    prefill_tokens_per_s: Annotated[float | None, Unit.TOK_S]
     prefill_path: str | None
     time_to_first_token_s: float | None
     pcie_lanes: int

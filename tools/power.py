@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 import re
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
 from tools import catalog
 from tools.errors import SizingError
-from tools.units import check_finite
+from tools.units import Unit, check_finite
 
 CPU_W = (200, 350)  # per CPU socket (guide: 200-350 W)
 PLATFORM_W = (300, 350)  # board, RAM, disks, fans: the guide's 2300-2500 W for 4x4090 minus GPUs and CPU
@@ -59,24 +61,24 @@ SLOT_W = 75  # a PCIe x16 slot supplies up to 75 W
 
 
 class PSUOption(BaseModel):
-    units: int
-    unit_w: int
-    total_w: int
+    units: Annotated[int, Unit.COUNT]
+    unit_w: Annotated[int, Unit.WATT]
+    total_w: Annotated[int, Unit.WATT]
     redundancy: str = Field(description="'single', 'N' (load shared, no spare) or 'N+1'.")
     label: str
 
 
 class PowerResult(BaseModel):
     gpu: str
-    count: int
+    count: Annotated[int, Unit.COUNT]
     cpus: int
-    gpu_watts: int
-    cpu_watts: int = Field(description="At the top of the per-CPU range.")
-    gpu_plus_cpu_watts: int
-    platform_watts: int
-    system_watts: int = Field(description="Peak system draw used for sizing (top of range).")
-    system_watts_min: int
-    psu_design_watts: int
+    gpu_watts: Annotated[int, Unit.WATT]
+    cpu_watts: Annotated[int, Unit.WATT] = Field(description="At the top of the per-CPU range.")
+    gpu_plus_cpu_watts: Annotated[int, Unit.WATT]
+    platform_watts: Annotated[int, Unit.WATT]
+    system_watts: Annotated[int, Unit.WATT] = Field(description="Peak system draw used for sizing (top of range).")
+    system_watts_min: Annotated[int, Unit.WATT]
+    psu_design_watts: Annotated[int, Unit.WATT]
     psu: PSUOption = Field(description="Recommended PSU configuration.")
     psu_options: list[PSUOption]
     efficiency_class: str

@@ -9,6 +9,8 @@ known price, then fewest cards.
 """
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
 from tools import catalog
@@ -20,6 +22,7 @@ from tools.memory import MemoryBreakdown, MemoryRequest, estimate_memory, valid_
 from tools.offload import OffloadRequest, OffloadResult, estimate_offload
 from tools.power import power_budget
 from tools.throughput import ThroughputRequest, estimate_throughput
+from tools.units import Unit
 
 SERVER_MAX_CARDS = 8  # one chassis; more means several servers
 HYBRID_LINE = "deepseek"
@@ -29,21 +32,22 @@ HYBRID_MAX_CARDS = 4  # X99: 80 lanes -> 4 cards at x16
 class Configuration(BaseModel):
     gpu: str
     gpu_id: str
-    count: int
-    total_vram_bytes: int
-    per_gpu_need_bytes: int
-    price_usd_min: float | None
-    price_usd_max: float | None
-    system_watts: int
+    count: Annotated[int, Unit.COUNT]
+    total_vram_bytes: Annotated[int, Unit.BYTES]
+    per_gpu_need_bytes: Annotated[int, Unit.BYTES]
+    price_usd_min: Annotated[float | None, Unit.USD]
+    price_usd_max: Annotated[float | None, Unit.USD]
+    system_watts: Annotated[int, Unit.WATT]
     psu: str
     servers: list[str] = Field(description="Vendor server lines this configuration maps to.")
     warnings: list[str]
     breakdown: MemoryBreakdown | None = None
     mode: str = Field("gpu", description="'gpu' (all in VRAM), 'hybrid' (experts in RAM) or 'cpu'.")
     runtime: str = "llama.cpp"
-    ram_gb: int | None = Field(None, description="System RAM the configuration needs installed (hybrid/cpu).")
-    decode_tokens_per_s_per_user: float | None = None
-    decode_tokens_per_s_total: float | None = None
+    ram_gb: Annotated[int | None, Unit.GB] = Field(
+        None, description="System RAM the configuration needs installed (hybrid/cpu).")
+    decode_tokens_per_s_per_user: Annotated[float | None, Unit.TOK_S] = None
+    decode_tokens_per_s_total: Annotated[float | None, Unit.TOK_S] = None
     time_to_first_token_s: float | None = None
     meets_speed: bool | None = Field(None, description="Per-user decode >= the target (None: no target given).")
     hybrid: OffloadResult | None = None
@@ -53,7 +57,7 @@ class Recommendation(BaseModel):
     scenario: MemoryRequest
     configurations: list[Configuration]
     not_fitting: list[str] = Field(description="Catalog GPUs on which even 8 cards do not fit.")
-    min_tokens_per_s: float | None = None
+    min_tokens_per_s: Annotated[float | None, Unit.TOK_S] = None
     runtime: str = "llama.cpp"
 
 

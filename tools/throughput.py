@@ -19,6 +19,8 @@ bandwidth, the hard physical bound. tools/calibration.py compares both to publis
 """
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field, field_validator
 
 from tools import catalog
@@ -28,7 +30,7 @@ from tools.kv import kv_cache_bytes, kv_layers
 from tools.memory import (DEFAULT_RUNTIME, FRAMEWORK_BYTES, MemoryBreakdown, MemoryRequest, estimate_memory, normalise_runtime,
                           resolve_model, valid_tensor_parallel)
 from tools.precision import Precision, expert_bytes, get_precision, weight_bytes
-from tools.units import check_finite
+from tools.units import Unit, check_finite
 
 BANDWIDTH_EFFICIENCY = 0.7  # share of datasheet bandwidth good engines reach when decoding
 COMPUTE_EFFICIENCY = 0.5  # share of dense FP16 TFLOPS reached in prefill and batched decode
@@ -46,12 +48,14 @@ class ThroughputRequest(BaseModel):
     model: str | None = None
     params_b: float | None = None
     gpu: str
-    gpus: int = 1
+    gpus: Annotated[int, Unit.COUNT] = 1
     precision: str = "fp16"
     context: int = Field(4096, description="Tokens in each sequence (prompt + answer so far).")
     batch: int = Field(1, description="Concurrent sequences (users) decoding together.")
-    bandwidth_efficiency: float = Field(BANDWIDTH_EFFICIENCY, description="Fraction of peak bandwidth.")
-    compute_efficiency: float = Field(COMPUTE_EFFICIENCY, description="Fraction of peak FP16 TFLOPS.")
+    bandwidth_efficiency: Annotated[float, Unit.FRACTION] = Field(
+        BANDWIDTH_EFFICIENCY, description="Fraction of peak bandwidth.")
+    compute_efficiency: Annotated[float, Unit.FRACTION] = Field(
+        COMPUTE_EFFICIENCY, description="Fraction of peak FP16 TFLOPS.")
     runtime: str = Field(DEFAULT_RUNTIME, description="llama.cpp (layer split) | vllm | sglang (tensor parallel).")
     kv_dtype: str = "fp16"
     check_fit: bool = Field(True, description="Refuse (DoesNotFit) when the model does not fit the cards.")
@@ -65,19 +69,21 @@ class ThroughputRequest(BaseModel):
 
 class ThroughputResult(BaseModel):
     gpu: str
-    gpus: int
-    bytes_per_step: int = Field(description="Weights touched + KV of all sequences read per decode step.")
-    decode_tokens_per_s_per_user: float
-    decode_tokens_per_s_total: float
-    prefill_tokens_per_s: float
+    gpus: Annotated[int, Unit.COUNT]
+    bytes_per_step: Annotated[int, Unit.BYTES] = Field(
+        description="Weights touched + KV of all sequences read per decode step.")
+    decode_tokens_per_s_per_user: Annotated[float, Unit.TOK_S]
+    decode_tokens_per_s_total: Annotated[float, Unit.TOK_S]
+    prefill_tokens_per_s: Annotated[float, Unit.TOK_S]
     assumptions: list[str]
     runtime: str = DEFAULT_RUNTIME
     parallel: str = Field("single card", description="'single card', 'layer split' or 'tensor parallel'.")
     bound: str = Field("memory bandwidth", description="What limits decode: 'memory bandwidth' or 'compute'.")
-    decode_ceiling_tokens_per_s_per_user: float | None = Field(
+    decode_ceiling_tokens_per_s_per_user: Annotated[float | None, Unit.TOK_S] = Field(
         None, description="At 100 % of datasheet bandwidth: no real run exceeds it.")
     time_to_first_token_s: float | None = Field(None, description="Prompt of prompt_tokens at the prefill rate.")
-    experts_touched_fraction: float | None = Field(None, description="MoE: share of routed experts one step reads.")
+    experts_touched_fraction: Annotated[float | None, Unit.FRACTION] = Field(
+        None, description="MoE: share of routed experts one step reads.")
     fits: bool = True
     memory: MemoryBreakdown | None = None
 

@@ -5,10 +5,28 @@
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 
 GB = 10**9
 GIB = 2**30
 MIB = 2**20
+
+
+class Unit(StrEnum):
+    """What a result field's number is measured in, written on the field: `Annotated[int, Unit.BYTES]`.
+    Whoever must know what kind of quantity a number is (the grounding guard) reads it from the
+    result type, never from the field's name. A field without one is a plain number (tokens, layers)."""
+    BYTES = "bytes"  # memory in bytes (written as decimal GB or GiB)
+    GB = "gb"  # memory already in decimal GB (installed RAM)
+    GIB = "gib"  # memory in GiB: card memory as marketed ("24 GB" = 24 GiB)
+    GBS = "gbs"  # bandwidth, decimal GB/s
+    TOK_S = "tok_s"  # generation or prefill speed, tokens per second
+    USD = "usd"  # a catalog price, US dollars
+    MONEY = "money"  # an amount in the currency the customer gave
+    WATT = "watt"  # power, W
+    COUNT = "count"  # how many cards, servers or PSU modules
+    FRACTION = "fraction"  # a share from 0 to 1 (written as a percent)
+    PERCENT = "percent"  # a share from 0 to 100
 
 
 def gb(n_bytes: float, digits: int = 2) -> float:

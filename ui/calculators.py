@@ -99,7 +99,7 @@ def memory(model: str | None, params_b: float | None, precision: str, context: f
     facts = [fact("vram", req, out)]
     if req.gpu:
         facts.append(fact("fit", req, out))
-    return render(facts, lang), memory_figure(chart_data(facts), facts, lang)
+    return render(facts, lang), memory_figure(chart_data(facts), lang)
 
 
 @safe(lang_index=-1)
@@ -107,7 +107,7 @@ def configuration(model: str | None, params_b: float | None, precision: str, con
                   batch: float | None, task: str, lang: str) -> Output:
     req = _memory_request(model, params_b, precision, context, batch, task, lang)
     facts = [fact("vram", req, estimate_memory(req)), fact("recommend", req, recommend(req, top=5))]
-    return render(facts, lang), memory_figure(chart_data(facts), facts, lang)
+    return render(facts, lang), memory_figure(chart_data(facts), lang)
 
 
 @safe(lang_index=-1)

@@ -11,9 +11,6 @@ from typing import Any
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from assistant.types import Fact
-from tools.units import GB
-
 # weights / KV cache / overheads / reserve, as the customer thinks of them; training state apart
 GROUPS: list[tuple[str, tuple[str, ...], str]] = [
     ("weights", ("weights",), "#3b6fb6"),
@@ -44,30 +41,19 @@ def _figure(rows: int) -> Figure:
     return fig
 
 
-def candidates(charts: dict[str, Any], facts: list[Fact]) -> list[dict[str, Any]]:
-    """Configurations to compare against: the recommendation's, else the card the customer named."""
-    cands = list(charts.get("candidates") or [])
-    if cands:
-        return cands
-    for f in facts:
-        o = f.output
-        if f.tool == "fit_card":
-            n = int(f.input.get("gpus") or 1)
-            cands.append({"label": f"{n}×{f.input['card_vram_gb']:g} GB", "vram_gb": n * o["card_vram_bytes"] / GB,
-                          "need_gb": n * o["per_gpu_bytes"] / GB})
-        elif f.tool == "fit" and o.get("gpu_vram_bytes"):
-            cands.append({"label": f"{o['gpus']}×{o['gpu']}", "vram_gb": o["gpus"] * o["gpu_vram_bytes"] / GB,
-                          "need_gb": o["gpus"] * o["per_gpu_bytes"] / GB})
-    return cands
+def candidates(charts: dict[str, Any]) -> list[dict[str, Any]]:
+    """Configurations to compare against: the recommendation's, else the cards the customer named
+    (each tool's chart data comes from its row in assistant/views/registry.py)."""
+    return list(charts.get("candidates") or charts.get("fit") or [])
 
 
-def memory_figure(charts: dict[str, Any], facts: list[Fact] | None = None, lang: str = "ru") -> Figure | None:
+def memory_figure(charts: dict[str, Any], lang: str = "ru") -> Figure | None:
     """One stacked bar of what the scenario needs, then one bar per candidate: its need inside its VRAM."""
     mem = charts.get("memory")
     if not mem or not mem.get("parts"):
         return None
     n = NAMES.get(lang, NAMES["ru"])
-    cands = candidates(charts, facts or [])
+    cands = candidates(charts)
     fig = _figure(1 + len(cands))
     ax = fig.add_subplot()
     labels = [f"{n['need']}" + (f" ({mem['gpus']} GPU)" if mem.get("gpus", 1) > 1 else "")]

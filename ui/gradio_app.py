@@ -186,7 +186,7 @@ def chat_handler(assistant: Assistant, limits=None, hosts: tuple[str, ...] = (),
             return
         answer.content = _answer_text(computed, result.explanation, [*first, *result.notices], hosts)
         history += _steps(result, hosts)
-        mem = memory_figure(result.charts, result.facts, result.language)
+        mem = memory_figure(result.charts, result.language)
         pw = power_figure(result.charts, result.language)
         yield (same, same, history, conv.id, gr.update(value=mem, visible=mem is not None),
                gr.update(value=pw, visible=pw is not None))

@@ -1,12 +1,20 @@
 """What kind of quantity a number is written as (price, power, memory, speed, percent, card count),
 and which values of each kind the facts hold. A number next to a price word must be a price from
-the facts: "H100 стоит 100 $" is not grounded by the customer having typed "100 долларов"."""
+the facts: "H100 стоит 100 $" is not grounded by the customer having typed "100 долларов".
+
+The facts' kinds come from their types: each tool's input and result type in the registry
+(assistant/views/registry.py) marks its numbers with a unit (tools/units.Unit), read here."""
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterator
+from typing import Any, get_args
 
-from tools.units import GB, GIB
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from assistant.views.registry import TOOLS
+from tools.units import GB, GIB, Unit
 
 KINDS = ("money", "watt", "gb", "speed", "percent", "count")
 _AFTER = [  # checked in order: "ГБ/с" is a speed before it is a size
@@ -33,34 +41,62 @@ def kind_at(text: str, start: int, end: int) -> str | None:
     return None
 
 
-def _kind_of_key(k: str) -> list[tuple[str, float]]:
-    k = k.lower()
-    if k.endswith("_bytes"):
-        return [("gb", 1 / GB), ("gb", 1 / GIB)]
-    if k.endswith(("_gb", "_gib")) or k in ("vram", "vram_gib"):
-        return [("gb", 1.0)]
-    if k.endswith("_gbs") or "per_s" in k or "tok_s" in k or "bandwidth" in k:
-        return [("speed", 1.0)]
-    if "price" in k or "usd" in k or k.endswith(("_monthly", "_hourly", "saving", "_cost")):
-        return [("money", 1.0)]
-    if k.endswith(("_w", "watts", "watts_min")) or "tdp" in k:
-        return [("watt", 1.0)]
-    if k in ("gpus", "count", "gpu_count", "cards", "units", "nodes"):
-        return [("count", 1.0)]
-    if "fraction" in k or "share" in k:
-        return [("percent", 100.0)]
-    if "percent" in k:
-        return [("percent", 1.0)]
-    return []
+# how each unit is written: bytes as decimal GB or as GiB, a fraction as a percent
+KIND_OF_UNIT: dict[Unit, list[tuple[str, float]]] = {
+    Unit.BYTES: [("gb", 1 / GB), ("gb", 1 / GIB)], Unit.GB: [("gb", 1.0)], Unit.GIB: [("gb", 1.0)],
+    Unit.GBS: [("speed", 1.0)], Unit.TOK_S: [("speed", 1.0)], Unit.USD: [("money", 1.0)],
+    Unit.MONEY: [("money", 1.0)], Unit.WATT: [("watt", 1.0)], Unit.COUNT: [("count", 1.0)],
+    Unit.FRACTION: [("percent", 100.0)], Unit.PERCENT: [("percent", 1.0)],
+}
 
 
-def typed_facts(obj: Any, key: str = "") -> Iterable[tuple[str, float]]:
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from typed_facts(v, k)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from typed_facts(v, key)
-    elif isinstance(obj, (int, float)) and not isinstance(obj, bool):
-        for kind, scale in _kind_of_key(key):
-            yield kind, float(obj) * scale
+def unit_of(field: FieldInfo) -> Unit | None:
+    return next((m for m in field.metadata if isinstance(m, Unit)), None)
+
+
+def model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model a field holds, directly, optionally or as list items (`X`, `X | None`, `list[X]`)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return next((m for a in get_args(annotation) if (m := model_in(a)) is not None), None)
+
+
+def _numbers(value: Any) -> Iterator[float]:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        yield float(value)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _numbers(v)
+
+
+def unit_values(model: type[BaseModel], data: Any) -> Iterator[tuple[Unit, float]]:
+    """(unit, value) for each number that `data`, a dump of `model` (or a list of them), holds in a
+    field with a unit, nested models included. Keys the model does not declare are passed over."""
+    if isinstance(data, (list, tuple)):
+        for d in data:
+            yield from unit_values(model, d)
+        return
+    if not isinstance(data, dict):
+        return
+    for name, field in model.model_fields.items():
+        if name not in data:
+            continue
+        if (unit := unit_of(field)) is not None:
+            yield from ((unit, v) for v in _numbers(data[name]))
+        elif (inner := model_in(field.annotation)) is not None:
+            yield from unit_values(inner, data[name])
+
+
+def typed_facts(facts: Any) -> Iterator[tuple[str, float]]:
+    """(kind, value) for each number with a unit in the facts (a fact, a dump of one, or a list of
+    them), by the input and result types the registry gives the fact's tool."""
+    for f in facts if isinstance(facts, (list, tuple)) else [facts]:
+        f = f.model_dump() if isinstance(f, BaseModel) else f
+        view = TOOLS.get(f.get("tool", "")) if isinstance(f, dict) else None
+        if view is None:
+            continue
+        for model, part in ((view.request, f.get("input")), (view.result, f.get("output"))):
+            if model is not None and part:
+                for unit, v in unit_values(model, part):
+                    for kind, scale in KIND_OF_UNIT.get(unit, []):
+                        yield kind, v * scale

@@ -28,5 +28,5 @@ def chart_data(facts: list[Fact]) -> dict[str, Any]:
     charts: dict[str, Any] = {}
     for f in facts:
         if (view := TOOLS[f.tool]).chart is not None:
-            charts.update(view.chart(f.output))
+            charts.update(view.chart(f.output, f.input))
     return charts

@@ -49,7 +49,8 @@ def test_foreign_contacts_and_links_are_dropped_trusted_ones_kept():
 
 
 def test_a_grounded_number_with_the_wrong_unit_is_caught():
-    facts = [{"output": {"total_vram_bytes": 274_877_906_944, "price_usd_min": 16000, "system_watts": 5650}}]
+    facts = [{"tool": "recommend", "input": {}, "output": {"configurations": [
+        {"total_vram_bytes": 274_877_906_944, "price_usd_min": 16000, "system_watts": 5650}]}}]
     g = guard.grounding(facts, ["Хочу Llama-3-70B"])
     assert guard.violations("Цена GPU: 274,88$.", g) == ["274,88"]  # GB of VRAM written as a price
     assert guard.violations("Нужно 274,88 Вт.", g) == ["274,88"]
@@ -76,10 +77,10 @@ def test_the_customers_number_is_not_a_price_of_the_assistant():
 
 
 def test_integers_need_an_equal_value_and_thousands_groups_are_one_number():
-    g = guard.grounding([{"output": {"free_bytes": 2_212_000_000}}], ["свободно 2,06 ГБ"])
+    g = guard.grounding([{"tool": "fit_card", "output": {"free_bytes": 2_212_000_000}}], ["свободно 2,06 ГБ"])
     assert guard.violations("Нужно 2 карты.", g) == ["2"]
     assert guard.violations("Свободно 2,06 ГБ.", g) == []
-    g = guard.grounding([{"output": {"price_usd_min": 80}}], ["80 $"], lang="en")
+    g = guard.grounding([{"tool": "gpu_spec", "output": {"price_usd_min": 80}}], ["80 $"], lang="en")
     assert guard.violations("It costs 80,000 dollars.", g) == ["80,000"]
 
 
@@ -92,7 +93,7 @@ def test_numbers_in_words_are_numbers(text, lang):
 
 
 def test_numbers_in_words_that_are_grounded_pass():
-    g = guard.grounding([{"output": {"system_watts": 2500}}], ["Пик 2500 Вт"], lang="ru")
+    g = guard.grounding([{"tool": "power", "output": {"system_watts": 2500}}], ["Пик 2500 Вт"], lang="ru")
     assert guard.violations("Пиковая мощность две тысячи пятьсот ватт.", g) == []
     assert guard.violations("Одна карта справится с этой моделью.", g) == []
 
