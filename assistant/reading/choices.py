@@ -95,12 +95,20 @@ _RUNTIMES = [("vllm", re.compile(r"^v-?llm$", re.I)), ("sglang", re.compile(r"^s
              ("llama.cpp", re.compile(r"^(?:llama\.?cpp|ollama|lm-?studio|gguf|koboldcpp)$", re.I))]
 
 
-_CPU_ONLY = re.compile(r"без (?:видеокарт|видюх|gpu|гпу)\w*|только (?:на )?процессор\w*|на процессорах|"
-                       r"\bcpu[- ]only\b|without (?:a |any )?gpus?|no gpus?\b|on (?:the )?cpus?\b", re.I)
+_GPU_WORD = r"(?:видеокарт\w*|видюх\w*|видях\w*|карт(?:а|ы|у|е|ой|ами|ах|очк\w*)?\b|gpus?\b|гпу\w*)"
+# no card at all: pure CPU inference, whatever else is said
+_CPU_ONLY = re.compile(rf"без (?:\w+ )?{_GPU_WORD}|{_GPU_WORD} (?:нет|отсутству\w+)\b|нет (?:у (?:меня|нас) )?(?:\w+ )?{_GPU_WORD}|"
+                       r"\bcpu[- ]only\b|\bcpu inference\b|without (?:a |any )?gpus?|no gpus?\b|"
+                       r"(?:pure|purely|just|only) (?:on )?(?:the )?cpus?\b", re.I)
+# "на проце", "on the CPU": pure CPU only when no card is named ("на процессоре и двух 3090" offloads)
+_ON_CPU = re.compile(r"(?:только |чисто |исключительно )?на (?:одн\w+ )?(?:проц|процессор|cpu|цп)\w*\b|"
+                     r"on (?:the |a )?cpus?\b", re.I)
 
 
 def runtime(tokens: list[Token], text: str = "") -> list[Attached]:
-    if m := _CPU_ONLY.search(text):  # pure CPU inference: sized like the hybrid, with every weight in RAM
+    cards = any(t.used == "gpu_name" for t in tokens)
+    if (m := _CPU_ONLY.search(text)) or (not cards and (m := _ON_CPU.search(text))):
+        # pure CPU inference: sized like the hybrid, with every weight in RAM
         return [Attached("runtime", "cpu", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     for t in tokens:
         if t.used:

@@ -33,6 +33,8 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
+_RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|окуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
+                   r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri", re.I)
 
 
@@ -46,12 +48,16 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     from assistant.reading.quantities import Attached
 
     t = tokens[k]
+    scales = load_lexicon().scale.money
+    if t.word_number and t.low in scales and k + 1 < len(tokens) and tokens[k + 1].number is not None and \
+            not tokens[k + 1].word_number:
+        return None  # "тысяч 30 баксов": the scale of the number after it
     m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:g}")
     if not m:
         return None
     value = float(re.sub(r"[ ,\u00a0]", "", m.group(1)) if re.search(r"[ \u00a0]|,\d{3}$", m.group(1))
                   else m.group(1).replace(",", "."))
-    scales, used = load_lexicon().scale.money, [k]
+    used = [k]
     glued = m.group(2)
     cur = _SIGN.get(glued or "") or ("₽" if glued in ("р", "руб") else None)
     if glued in scales:
@@ -62,6 +68,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         big = tokens[end + 1].low.startswith(("млн", "милл", "лям", "mln", "million"))
         end += 1
         used.append(end)
+    elif not glued and k > 0 and tokens[k - 1].word_number and tokens[k - 1].low in scales and not tokens[k - 1].used:
+        value *= scales[tokens[k - 1].low]  # "тысяч 30", "миллиона 2": the scale said first, an estimate
+        big = tokens[k - 1].low.startswith(("млн", "милл", "лям"))
+        used.insert(0, k - 1)
     else:
         big = glued in ("m", "млн")
     before = _currency(tokens[k - 1]) if k > 0 else None
@@ -79,9 +89,12 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
     if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
         return None  # "контекст 1.2 млн": not money
-    if not (cur or big or ((budget_cue or priced) and (value >= 1000 or glued))):
-        return None
     tail = text[tokens[end].end:tokens[end].end + 16]
+    # "cloud equivalent 5.20/hr", "аренда 180 в час": an hourly rate in a message about renting is a price
+    hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \
+        not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])
+    if not (cur or big or hourly_rent or ((budget_cue or priced) and (value >= 1000 or glued))):
+        return None
     last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head):

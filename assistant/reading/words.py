@@ -79,14 +79,26 @@ def _slang_stems() -> dict[str, str]:
     return {_ENDINGS.sub("", k): v for k, v in load_lexicon().slang.items() if len(k) > 4 and re.fullmatch(r"[а-яё]+", k)}
 
 
+@lru_cache(maxsize=20000)
+def lemmas(word: str) -> tuple[str, ...]:
+    """Every normal form pymorphy3 offers, most likely first ("часах": часы, час)."""
+    if not re.search(r"[а-яё]", word):
+        return (word,)
+    return tuple(dict.fromkeys(p.normal_form for p in morph().parse(word)))
+
+
 def concept_of(low: str) -> tuple[str | None, str]:
-    """(concept, lemma) of a lower-case word."""
+    """(concept, lemma) of a lower-case word; a less likely lemma counts when only it is a domain word
+    ("при 10 часах": час, not часы)."""
     slang = load_lexicon().slang
     if low in slang:
         return slang[low], low
     lem = lemma(low)
     if lem in slang:
         return slang[lem], lem
+    for other in lemmas(low)[1:]:
+        if other in slang:
+            return slang[other], other
     stem = _ENDINGS.sub("", low)
     return _slang_stems().get(stem) if len(stem) > 3 else None, lem
 
@@ -125,7 +137,29 @@ def annotate(tokens: list[Token]) -> None:
             n = number_word(t.low)
             if n is not None:
                 t.number, t.word_number = float(n), True
+    _spoken_cards(tokens)
     for a, b in zip(tokens, tokens[1:]):  # "двадцать четыре" 24, "thirty two" 32: one number, the first token's
         if a.word_number and b.word_number and a.number and b.number and a.number % 10 == 0 and \
                 20 <= a.number <= 90 and b.number < 10:
             a.number, b.number, b.word_number, b.used = a.number + b.number, None, False, "number"
+
+
+# card names said aloud (voice typing, slang): "сорок девяностая" 4090, "тридцать шестидесятые" 3060,
+# "эйч сотая" H100, "а сотая" A100, "би двухсотая" B200
+_ORDINAL_TENS = {"пятидесятый": 50, "шестидесятый": 60, "семидесятый": 70, "восьмидесятый": 80, "девяностый": 90}
+_ORDINAL_HUNDREDS = {"сотый": 100, "двухсотый": 200, "трёхсотый": 300, "трехсотый": 300, "сороковой": 40,
+                     "двадцатый": 20, "десятый": 10}
+_LETTERS = {"эйч": "h", "аш": "h", "а": "a", "би": "b", "эль": "l"}
+
+
+def _spoken_cards(tokens: list[Token]) -> None:
+    """Give the two words of a card name said aloud the canon of its digits, so the name matcher joins
+    them ("40" "90" -> "4090"); the number word is then a name, not a count."""
+    for a, b in zip(tokens, tokens[1:]):
+        if b.has_digit or a.has_digit:
+            continue
+        second = lemma(b.low)
+        if a.word_number and a.number in (20, 30, 40, 50) and second in _ORDINAL_TENS:
+            a.canon, b.canon = f"{int(a.number)}", f"{_ORDINAL_TENS[second]}"
+        elif a.low in _LETTERS and second in _ORDINAL_HUNDREDS:
+            a.canon, b.canon = _LETTERS[a.low], f"{_ORDINAL_HUNDREDS[second]}"

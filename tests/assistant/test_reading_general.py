@@ -112,3 +112,70 @@ def test_family_version_words_and_size(text, model):
 def test_words_that_only_look_like_families_stay_words(text):
     s = said(text)
     assert "model" not in s and "params_b" not in s
+
+
+# ---------------------------------------------------------------- words said aloud, morphology, units
+@pytest.mark.parametrize("text,gpu,count", [
+    ("на двух сорок девяностых", "rtx-4090", 2),
+    ("две тридцать девяностые", "rtx-3090", 2),
+    ("одна эйч сотая", "h100-sxm", 1),
+    ("три а сотых", "a100-sxm-80gb", 3),
+    ("пятьдесят девяностая", "rtx-5090", None),
+])
+def test_card_names_said_aloud(text, gpu, count):
+    s = said(text)
+    assert s.get("gpu") == gpu and s.get("gpu_count") == count
+
+
+def test_ordinals_that_are_not_card_names_stay_words():
+    assert said("в девяностых годах") == {} and said("сорок пятая страница") == {}
+
+
+@pytest.mark.parametrize("text,hours", [
+    ("при 10 часах в будни", 216.67),  # "часах": час, not часы (pymorphy's first guess)
+    ("по 6 часах в день", 182.5),
+    ("гоняем круглые сутки", 730),
+    ("works round the clock", 730),
+])
+def test_hours_in_every_form(text, hours):
+    assert said(text)["hours_per_month"] == pytest.approx(hours, rel=0.01)
+
+
+@pytest.mark.parametrize("text,slot,value", [
+    ("своя стоит тысяч 30 баксов, а облако 3 бакса в час", "server_price", 30000),  # the scale said first
+    ("бюджет тысяч 500 рублей", "budget", 500000),
+    ("бюджет 300 тыщ", "budget", 300000),
+    ("cloud equivalent 5.20/hr vs buying", "cloud_hourly", 5.2),  # an hourly rate about renting is a price
+    ("на runpod 2.5 в час", "cloud_hourly", 2.5),
+])
+def test_money_written_loosely(text, slot, value):
+    assert said(text)[slot] == pytest.approx(value)
+
+
+def test_an_hourly_number_with_no_rent_in_sight_is_asked_about():
+    r = read("нужно 4 в час")
+    assert r.scenario.cloud_hourly is None and [s.text for s in r.unattached] == ["4"]
+
+
+@pytest.mark.parametrize("text,runtime", [
+    ("можно ли запустить дипсик на проце", "cpu"),
+    ("видеокарты нет, только 512 гб озу", "cpu"),
+    ("нет у меня видеокарты", "cpu"),
+    ("on a cpu only box", "cpu"),
+    ("with no gpu at all", "cpu"),
+    ("на процессоре xeon и двух 3090", None),  # cards named: offloading, not pure CPU
+    ("без картинок", None),
+])
+def test_cpu_only_said_in_many_ways(text, runtime):
+    assert read(text).scenario.runtime == runtime
+
+
+@pytest.mark.parametrize("text,ram", [("two terabytes of ram", 2048), ("сервер с 2 теры оперативки", 2048),
+                                      ("1tb ram", 1024)])
+def test_terabytes_of_ram(text, ram):
+    assert said(text)["ram_gb"] == ram
+
+
+@pytest.mark.parametrize("text,model", [("кими к2 в q4", "kimi-k2"), ("глм 4.5 эйр", "glm-4.5-air")])
+def test_families_written_in_cyrillic(text, model):
+    assert said(text)["model"] == model
