@@ -91,6 +91,9 @@ def read(text: str) -> Reading:
         spans["form_factor"] = [_span(text, tokens, [k]) for k in rack]
     gpu_starts = {h.i for h in hits if h.kind == "gpu"}
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
+    items, contrasted = choices.contrasted(items, tokens, text)  # "чем gguf отличается от awq": compared, not chosen
+    if contrasted:
+        spans["compared"] = [_span(text, tokens, a.tokens) for a in contrasted]
     for a in items:
         for k in a.tokens:
             tokens[k].used = tokens[k].used or a.slot
@@ -114,7 +117,7 @@ def read(text: str) -> Reading:
     return Reading(
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
-                        len({h.id for h in models}) > 1, conflicted=frozenset(clashes), tokens=tokens,
+                        len({h.id for h in models}) > 1 or bool(contrasted), conflicted=frozenset(clashes), tokens=tokens,
                         named_gpus=len({h.id for h in gpus}), relative=bool(changes)),
         spans=spans, unattached=unattached,
         conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},

@@ -110,10 +110,30 @@ def runtime(tokens: list[Token], text: str = "") -> list[Attached]:
     if (m := _CPU_ONLY.search(text)) or (not cards and (m := _ON_CPU.search(text))):
         # pure CPU inference: sized like the hybrid, with every weight in RAM
         return [Attached("runtime", "cpu", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
+    found: list[Attached] = []
     for t in tokens:
         if t.used:
             continue
         for name, pat in _RUNTIMES:
-            if pat.match(t.low):
-                return [Attached("runtime", name, [t.i])]
-    return []
+            if pat.match(t.low) and name not in [a.value for a in found]:
+                found.append(Attached("runtime", name, [t.i]))
+    return found
+
+
+# "gguf vs awq", "чем gguf отличается от awq", "vllm или fp8?": a format and a precision set against each other
+_CONTRAST_GAP = re.compile(r"^[\s,]*(?:vs\.?|versus|или|or|против|/|(?:отлича\w*|differ\w*|лучше|хуже|быстрее|"
+                           r"better|worse|faster) (?:от|from|than|чем)|compared (?:to|with))[\s,]*$", re.I)
+
+
+def contrasted(items: list[Attached], tokens: list[Token], text: str) -> tuple[list[Attached], list[Attached]]:
+    """(kept, compared): a precision and a serving format named as alternatives are the question's subject,
+    not the customer's choice; so are two formats ("ollama или vllm"). Two precisions are left to `resolve`
+    (a contradiction, asked about)."""
+    choice = [a for a in items if a.slot in ("precision", "runtime")]
+    out: list[Attached] = []
+    for a in choice:
+        for b in choice:
+            if (a.slot != b.slot or a.slot == "runtime") and max(a.tokens) < min(b.tokens) and \
+                    _CONTRAST_GAP.match(text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]):
+                out += [x for x in (a, b) if x not in out]
+    return [a for a in items if a not in out], out

@@ -31,7 +31,9 @@ CUES: list[tuple[Intent, str]] = [
                             r"что (?:из [\w ]+)?(?:можно |получится |смогу |могу )?(?:на н\w+ )?(?:запустить|крутить|"
                             r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет)|"
                             r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we) run|"
-                            r"what could we run|what (?:will|would) (?:run|fit)"),
+                            r"what could we run|what (?:will|would) (?:run|fit)|"
+                            r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
+                            r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
     ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|сколько сто[ияю]т|скока|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|how much (?:does|is|are|do) "
@@ -59,6 +61,8 @@ DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыуе
 GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|добрый (?:день|вечер)|"
                       r"доброе утро|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
                       r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|большое|огромное|a lot|so much|very much)[\s,!.]*)+$", re.I)
+THANKS = re.compile(r"^\W*(?:спасибо|благодарю|спс|пасиб\w*|thanks?|thx|ty|cheers|appreciate)", re.I)
+FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
 GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"

@@ -27,6 +27,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     out: Counter = Counter()
     for t in tokens:
         hit = index.get(t.lemma) or index.get(t.low)
+        if not hit and len(t.low) > 3 and t.low.endswith("s") and t.low.isascii():
+            hit = index.get(t.low[:-1])  # "speeds", "prices", "connectors": English plurals
         if hit:
             out[hit] += 1
     for name, pat in C.CUE_RE:
@@ -49,8 +51,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     model = bool(s.model or s.params_b)
     sc = scores(text, tokens or [])
     hits = {n for n, v in sc.items() if v > 0}
-    if C.GREETING.match(text):
-        return "greeting"
+    if C.GREETING.match(text) or (C.THANKS.match(text) and len(text.split()) <= 6 and not re.search(r"[\d?]", text)
+                                  and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
+        return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff":
         return "handoff"
     if s.gpus:

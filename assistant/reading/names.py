@@ -59,10 +59,15 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 continue
             keys = [normalise_name(" ".join(t.canon for t in window))]
             keys.insert(0, normalise_name(" ".join(t.low for t in window)))  # "L40S" before "L40"+"s"
+            if len(window) > 1:  # "на сервере дипсик", "ферме 4U": inflected words of a line's name
+                keys.append(normalise_name(" ".join(t.lemma if t.lemma.isalpha() else t.canon for t in window)))
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
                 continue
             if window[0].canon in load_lexicon().families and (size := _size_after(tokens, i)) and size[1] > j:
                 continue  # "дипсик 70b", "дипсик р1 дистил 14б": family and size, not a shorter name's model
+            if len(window) == 1 and window[0].canon in load_lexicon().families and i > 0 and \
+                    tokens[i - 1].low in ("из", "of"):
+                continue  # "что из дипсиков влезет", "which of the llamas": the family, not its default model
             found = next(((k, key) for key in keys for k in ("model", "gpu", "server") if key in idx[k]), None)
             if found:
                 kind, key = found

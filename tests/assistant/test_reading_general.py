@@ -179,3 +179,51 @@ def test_terabytes_of_ram(text, ram):
 @pytest.mark.parametrize("text,model", [("кими к2 в q4", "kimi-k2"), ("глм 4.5 эйр", "glm-4.5-air")])
 def test_families_written_in_cyrillic(text, model):
     assert said(text)["model"] == model
+
+
+# ---------------------------------------------------------------- intents and what is compared
+@pytest.mark.parametrize("text", [
+    "whats the best model i can run on my 4070 ti super",
+    "какую самую большую модель можно запустить на 3090",
+    "which llms could we host on two l40s",
+])
+def test_what_runs_on_named_hardware(text):
+    assert read(text).intent == "models_for_hardware"
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("thanks that helps a lot!", "greeting"),
+    ("спасибо, очень помогли", "greeting"),
+    ("спасибо. а можно менеджера, хотим купить", "handoff"),
+    ("thanks, and what about power", "power"),
+])
+def test_thanks_alone_is_a_greeting_and_thanks_with_a_question_is_the_question(text, intent):
+    assert read(text).intent == intent
+
+
+def test_english_plural_cue_words():
+    assert read("llama 3.1 8b on a 4090, what speeds can i expect").intent == "speed"
+
+
+@pytest.mark.parametrize("text,server", [("что можно запустить на сервере дипсик", "deepseek"),
+                                         ("на ферме 4U с 5090", "farm-4u4")])
+def test_inflected_server_line_names(text, server):
+    s = said(text)
+    assert s["server"] == server and "model" not in s
+
+
+def test_a_family_picked_from_is_not_its_default_model():
+    s = said("у меня две 3090, что из дипсиков влезет")
+    assert "model" not in s and s["gpu_count"] == 2
+
+
+@pytest.mark.parametrize("text", ["чем gguf отличается от awq", "gguf vs awq", "ollama или vllm что лучше",
+                                  "vllm vs sglang for qwen3 32b"])
+def test_formats_set_against_each_other_are_the_subject_not_a_choice(text):
+    r = read(text)
+    assert r.scenario.precision is None and r.scenario.runtime is None and r.intent == "knowledge"
+
+
+def test_a_format_and_a_precision_together_are_both_chosen():
+    s = said("llama 70b в fp8 на vllm")
+    assert s["precision"] == "fp8" and s["runtime"] == "vllm"
