@@ -8,11 +8,13 @@ import argparse
 import json
 from collections.abc import Sequence
 
+from assistant.scenario import Scenario
+from assistant.turn.facts import memory_request
 from tools import catalog
 from tools.build import build_check
 from tools.cost import CostRequest, own_vs_cloud
 from tools.fit import max_context, max_users
-from tools.memory import MemoryRequest, estimate_memory
+from tools.memory import MemoryRequest, estimate_memory, normalise_runtime
 from tools.power import power_budget
 from tools.recommend import recommend
 from tools.throughput import ThroughputRequest, estimate_throughput
@@ -36,14 +38,25 @@ def _emit(args, obj, human: str) -> int:
     return 0
 
 
+def _at_least_one(value: str) -> int:
+    """A whole number from 1 (in a conversation 0 reads as "not said"; as a flag it is a mistake)."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
 def _memory_args(p: argparse.ArgumentParser, gpus_default: int = 1) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--model", help="catalog model name, e.g. 'Llama-3-8B'")
     g.add_argument("--params-b", type=float, help="parameters in billions (model not in the catalog)")
     g.add_argument("--model-file", help="local GGUF or config.json to read the architecture from")
     p.add_argument("--precision", default="fp16", help="fp16, bf16, fp8, int8, int4, nf4, Q4_K_M, Q8_0 ...")
-    p.add_argument("--context", type=int, help="tokens per sequence (default 8192; training 2048)")
-    p.add_argument("--batch", type=int, default=1, help="concurrent sequences / users")
+    p.add_argument("--context", type=_at_least_one, help="tokens per sequence (default 8192; training 2048)")
+    p.add_argument("--batch", type=_at_least_one, default=1, help="concurrent sequences / users")
     p.add_argument("--kv-dtype", default="fp16", help="KV cache type: fp16, fp8, q8_0, q4_0")
     p.add_argument("--task", default="inference", choices=["inference", "lora", "qlora", "full"])
     p.add_argument("--gpus", type=int, default=gpus_default, help="cards to split over")
@@ -96,9 +109,20 @@ def _offload_human(r) -> str:
     return out + "\n" + "\n".join(f"* {a}" for a in [*r.placement, r.pcie_note, r.numa_note, *r.assumptions])
 
 
+# flags that are a conversation's slots too (flag -> Scenario slot); the others pass straight through
+_SLOTS = {"model": "model", "params_b": "params_b", "precision": "precision", "context": "context", "batch": "users",
+          "task": "task", "runtime": "runtime"}
+
+
 def _memory_request(args) -> MemoryRequest:
-    fields = MemoryRequest.model_fields
-    return MemoryRequest(**{k: v for k, v in vars(args).items() if k in fields and v is not None})
+    """The chat's one builder of a memory request (assistant/turn/facts.py), so a flag left out gets
+    the default a conversation would; flags with no slot (model file, KV type, cards, LoRA) are extras."""
+    flags = {k: v for k, v in vars(args).items() if v is not None}
+    said = {slot: flags[flag] for flag, slot in _SLOTS.items() if flag in flags}
+    if "runtime" in said:
+        said["runtime"] = normalise_runtime(said["runtime"])  # 'gpu' is the old name of llama.cpp
+    extra = {k: v for k, v in flags.items() if k in MemoryRequest.model_fields and k not in _SLOTS}
+    return memory_request(Scenario(**said), **extra)
 
 
 def memory_rows(b) -> list[list[object]]:
