@@ -266,10 +266,11 @@ class ScenarioEditIn(BaseModel):
 @router.get("/config")
 def config(svc: Services = Depends(services)) -> dict:
     """What a client needs to know of the server's settings (the widget's input limit, the precisions
-    a chip may be set to): owned here, never hard-coded in the widget."""
+    a chip may be set to, the vendor's hosts a link may go to): owned here, never hard-coded in the widget."""
     from ui.calculators import precision_names
 
-    return {"max_input_chars": svc.assistant.settings.assistant.max_input_chars, "precisions": precision_names()}
+    return {"max_input_chars": svc.assistant.settings.assistant.max_input_chars, "precisions": precision_names(),
+            "link_hosts": list(svc.link_hosts)}
 
 
 @router.post("/scenario")

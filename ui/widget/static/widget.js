@@ -53,6 +53,7 @@
   };
   var lang = pickLang(cfg.lang || (script && script.getAttribute("data-lang")) || navigator.language);
   var allowLinks = [server].concat(Array.isArray(cfg.allowLinks) ? cfg.allowLinks : []).map(originOf);
+  var LINK_HOSTS = []; // the vendor's hosts (subdomains too), from /api/config: the server's settings.server.link_hosts
   var state = { conversationId: null, busy: false, faq: null };
 
   function pickLang(v) { return /^ru/i.test(String(v || "")) ? "ru" : (/^en/i.test(String(v || "")) ? "en" : "ru"); }
@@ -94,12 +95,19 @@
     return frag;
   }
 
+  // the same rule as the server's policy (assistant/safe_markdown.link_allowed): the host or a subdomain
+  function vendorHost(host) {
+    host = String(host || "").toLowerCase().replace(/\.$/, "");
+    return LINK_HOSTS.some(function (h) { return host === h || host.slice(-(h.length + 1)) === "." + h; });
+  }
+
   function link(label, href) {
     var url;
     try { url = new URL(href, server); } catch (e) { return document.createTextNode(label); }
     // javascript:, data: and foreign sites are shown as plain text: a model or a passage must not
     // be able to send the customer somewhere we did not choose
-    if (!/^https?:$/.test(url.protocol) || allowLinks.indexOf(url.origin) < 0) return document.createTextNode(label);
+    if (!/^https?:$/.test(url.protocol) || url.username || url.password ||
+        (allowLinks.indexOf(url.origin) < 0 && !vendorHost(url.hostname))) return document.createTextNode(label);
     return el("a", { href: url.href, target: "_blank", rel: "noopener noreferrer", text: label });
   }
 
@@ -310,7 +318,8 @@
       var question = msg.previousSibling;
       log.scrollTop = Math.min(log.scrollHeight, (question ? question.offsetTop : msg.offsetTop) - 8);
     }
-    streamChat(text, function (type, data) {
+    // the answer is rendered under the server's link policy: wait (briefly) for /api/config first
+    configured().then(function () { return streamChat(text, function (type, data) {
       if (data && data.conversation_id) state.conversationId = data.conversation_id;
       if (type === "computed") computed = data.text || "";
       else if (type === "token") expl += data.text || "";
@@ -328,7 +337,7 @@
         msg.setAttribute("data-done", "1");
       }
       render();
-    }).catch(function (err) {
+    }); }).catch(function (err) {
       notes.push(err && err.message === "busy" ? t("busy") : t("error"));
       render(); waiting.remove();
     }).then(function () {
@@ -385,15 +394,25 @@
     field.addEventListener("keydown", function (e) { if (e.key === "Enter") { e.preventDefault(); submit(); } });
   }
 
+  var configLoad = null;
+  function configured() {  // settled once /api/config answered, failed, or took over 3 s (defaults stand)
+    return Promise.race([configLoad || Promise.resolve(), new Promise(function (r) { setTimeout(r, 3000); })]);
+  }
+
   function loadConfig() {
-    fetch(server + "/api/config", { mode: "cors", credentials: "omit" })
+    if (configLoad) return configLoad;
+    configLoad = fetch(server + "/api/config", { mode: "cors", credentials: "omit" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (c) {
         if (!c) return;
         MAX_INPUT = c.max_input_chars || MAX_INPUT; input.maxLength = MAX_INPUT;
         PRECISIONS = Array.isArray(c.precisions) ? c.precisions : PRECISIONS;
+        LINK_HOSTS = (Array.isArray(c.link_hosts) ? c.link_hosts : []).map(function (h) {
+          return String(h).toLowerCase().replace(/^\.+|\.+$/g, "");
+        }).filter(Boolean);
       })
-      .catch(function () { /* defaults stand */ });
+      .catch(function () { configLoad = null; /* defaults stand; the next open asks again */ });
+    return configLoad;
   }
 
   function showSources(box, sources) {
