@@ -1,9 +1,16 @@
 """The guide's FAQ, answered by the assistant itself (computed block + cited passages + the
 model's explanation), cached as JSON in the data dir.
 
+The FAQ is published content. The model's text of each answer is a draft until it passes the
+chat answer's checks (assistant/checks/publish.py: the guard, the computed verdict, the domain
+rules and the catalog, the language, echo) with every paragraph ended at its last whole sentence;
+a draft that fails is kept aside (`draft` in the item) and the question shows its guide-grounded
+answer (computed block + the guide's passage, no model text). Where an operator view exists, a
+draft that passed still waits for an operator's approval (`published`).
+
 The cache is keyed by a fingerprint of everything an answer depends on: the knowledge docs, the
-catalog YAML, the model (or its absence) and the question list. Change any and the answers are
-regenerated; otherwise serving the FAQ never touches the model.
+catalog YAML, the model (or its absence), the question list and the checks' code. Change any and
+the answers are regenerated; otherwise serving the FAQ never touches the model.
 """
 from __future__ import annotations
 
@@ -11,11 +18,13 @@ import hashlib
 import json
 import logging
 import os
+import re
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
+from assistant.checks.publish import problems, whole_sentences
 from assistant.messages import TEXT
 from assistant.safe_markdown import safe_markdown
 from assistant.service import Assistant, Conversation
@@ -42,6 +51,23 @@ GUIDE_QUESTIONS = {
 }
 # A FAQ page is not a dialogue: the assistant's "name a model" prompts make no sense there.
 _PROMPTS = {TEXT[lang][k] for lang in TEXT for k in TEXT[lang] if k.startswith("missing_")}
+_ASSISTANT_DIR = Path(__file__).resolve().parent
+# the code that decides what may be published: a change to it re-checks (regenerates) the FAQ
+_CHECKS_CODE = ("guard.py", "checks/*.py", "faq.py")
+_QUOTE_HEAD = re.compile(r"(>\s*\*\*[^*\n]+\*\*\s*)(.*)\Z", re.S)
+
+
+def whole_paragraphs(text: str) -> str:
+    """Each paragraph of `text` ended at its last whole sentence; a paragraph with none left is
+    dropped. A quoted passage ("> **Title.** text", cut to a length by the pipeline) keeps its title."""
+    out = []
+    for para in text.split("\n\n"):
+        m = _QUOTE_HEAD.match(para.strip())
+        head, body = (m.group(1), m.group(2)) if m else ("", para)
+        body = whole_sentences(body)
+        if body:
+            out.append(head + body)
+    return "\n\n".join(out)
 
 
 def _hash_tree(h: "hashlib._Hash", root: Path, pattern: str) -> None:
@@ -66,6 +92,9 @@ def fingerprint(settings: Settings, use_llm: bool, docs_dir: Path = DOCS_DIR, ca
     model = f"{settings.llm.mode}:{settings.llm.model_path}:{settings.llm.model_name}"
     h.update((model if use_llm else "no-llm").encode() + b"\0")
     h.update(json.dumps(questions(settings), ensure_ascii=False).encode())
+    for pattern in _CHECKS_CODE:
+        for path in sorted(_ASSISTANT_DIR.glob(pattern)):
+            h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
@@ -165,21 +194,38 @@ class FAQ:
         raise ValueError(f"unknown FAQ format {format!r}; known: md, json, html")
 
     def _answer(self, lang: str, question: str, use_llm: bool) -> dict[str, Any]:
+        """One question's answer. With the model, its text is a draft checked as a chat answer is;
+        a draft that fails leaves the question its guide-grounded answer (`draft` says why)."""
+        from assistant.turn.explain import quotes
+
         res = self.assistant.ask(Conversation(), question, use_llm=use_llm)
         computed = "\n\n".join(p for p in res.computed.split("\n\n") if p.strip() not in _PROMPTS)
         sources = [{"title": s.title, "doc_id": s.doc_id} for s in res.sources]
+        facts = [f.model_dump() for f in res.facts]
+        explanation, draft = whole_paragraphs(res.explanation), None
+        if use_llm and res.explained_by_model:
+            quoted = quotes(res.sources, bool(res.facts))  # the guide's passage the pipeline puts under the model's text
+            own = res.explanation.strip()
+            own = own[: -len(quoted)].strip() if quoted and own.endswith(quoted) else own
+            text = whole_paragraphs(own)
+            trusted = [res.computed, *(f"{s.title} {s.text}" for s in res.sources if s.trusted)]
+            found = problems(text, res.language, trusted, facts, question) if text else ["no whole sentence"]
+            draft = {"text": own, "passed": not found, "problems": found}
+            if found:
+                log.warning("FAQ draft not published (%s): %s", question, "; ".join(found))
+                return {**self._answer(lang, question, use_llm=False), "draft": draft}
         label = TEXT[res.language]["sources"]
-        body = "\n\n".join(x for x in (computed, res.explanation) if x.strip())
+        body = "\n\n".join(x for x in (computed, explanation) if x.strip())
         if sources:
             body += f"\n\n**{label}:** " + "; ".join(s["title"] for s in sources)
         return {"question": question, "language": lang, "answer": body, "computed": computed,
-                "explanation": res.explanation, "sources": sources, "facts": [f.model_dump() for f in res.facts],
-                "explained_by_model": res.explained_by_model}
+                "explanation": explanation, "sources": sources, "facts": facts,
+                "explained_by_model": draft is not None, "draft": draft}
 
     def _generate(self, fp: str, use_llm: bool) -> dict[str, Any]:
         log.info("generating the FAQ (%s)", "with the model" if use_llm else "computed only")
         items = [self._answer(lang, q, use_llm) for lang, q in self.questions()]
-        if use_llm and not all(i["explained_by_model"] for i in items):
+        if use_llm and not all(i["draft"] is not None for i in items):
             # the model was busy or failed for some answer: keep this as the computed-only version,
             # so the model version is generated again later instead of caching quotes under its name
             use_llm, fp = False, self.fingerprint(False)
@@ -218,8 +264,8 @@ class FAQ:
 def _safe_item(item: dict[str, Any], hosts: list[str]) -> dict[str, Any]:
     """An FAQ entry under the safe-Markdown policy: answers quote indexed documents, and the cache
     may predate the policy, so it is applied when serving, in every format."""
-    out = {**item, **{k: safe_markdown(item.get(k, ""), hosts) for k in ("question", "answer", "computed",
-                                                                          "explanation")}}
+    out = {**{k: v for k, v in item.items() if k != "draft"},  # a draft's text is never published
+           **{k: safe_markdown(item.get(k, ""), hosts) for k in ("question", "answer", "computed", "explanation")}}
     out["sources"] = [{**s, "title": safe_markdown(s.get("title", ""), hosts)} for s in item.get("sources", [])]
     return out
 
