@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support.browser import SHOTS, chromium
 from web_helpers import ThreadedServer, private_settings
 
 pytestmark = pytest.mark.browser
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SHOTS = Path(__file__).resolve().parents[2] / "reports" / "screenshots"
 TOKEN = "browser-admin-token"
 
 
@@ -29,14 +26,8 @@ def _app(kb_settings, tmp_path, make_assistant, token):
 
 @pytest.fixture(scope="module")
 def browser():
-    assert CHROMIUM.exists(), "Debian chromium is missing: apt-get install chromium"
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_without_a_token_there_is_no_admin_page(kb_settings, tmp_path, make_assistant, browser):

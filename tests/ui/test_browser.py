@@ -10,16 +10,12 @@ from __future__ import annotations
 
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support.browser import chromium, shot
 from support.servers import ThreadedServer, free_port
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update"]
-SHOTS = Path(__file__).resolve().parents[2] / "reports" / "screenshots"
 # One answer for every turn. The second sentence is hostile on purpose: markup and links a model
 # could be tricked into writing must reach the customer as inert text in both front ends.
 # (No digits in it: the grounding guard would drop a sentence with numbers absent from the facts.)
@@ -78,14 +74,8 @@ def site(kb_settings, kb_retriever):
 
 @pytest.fixture(scope="module")
 def browser():
-    assert CHROMIUM.exists(), "Debian chromium is missing: run `make system-deps` (apt-get install chromium chromium-driver)"
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture
@@ -97,10 +87,6 @@ def page(browser):
     pg.errors = errors
     yield pg
     ctx.close()
-
-
-def shot(pg, name: str, full_page: bool = True) -> None:
-    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 def chat_text(pg) -> str:
