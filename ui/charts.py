@@ -19,20 +19,40 @@ GROUPS: list[tuple[str, tuple[str, ...], str]] = [
     ("overhead", ("activations", "cuda_context", "framework"), "#7f8c8d"),
     ("reserve", ("reserve",), "#c9c9c9"),
 ]
-NAMES = {
-    "ru": {"weights": "Веса", "kv": "KV-кэш", "train": "Обучение (градиенты, оптимизатор)",
-           "overhead": "Накладные (буферы, CUDA, фреймворк)", "reserve": "Запас", "need": "Нужно",
-           "vram": "VRAM конфигурации", "gb": "ГБ",
-           "need_cfg": "Нужно на этой конфигурации", "of": "из", "mem_title": "Память: нужно и доступно",
-           "gpu": "GPU", "cpu": "CPU", "platform": "Плата, ОЗУ, диски", "psu": "Блок питания",
-           "w": "Вт", "power_title": "Питание: пиковая нагрузка и БП", "load": "Нагрузка"},
-    "en": {"weights": "Weights", "kv": "KV cache", "train": "Training (gradients, optimizer)",
-           "overhead": "Overheads (buffers, CUDA, framework)", "reserve": "Reserve", "need": "Needed",
-           "vram": "Configuration VRAM", "gb": "GB",
-           "need_cfg": "Needed on this configuration", "of": "of", "mem_title": "Memory: needed vs available",
-           "gpu": "GPUs", "cpu": "CPUs", "platform": "Board, RAM, disks", "psu": "Power supply",
-           "w": "W", "power_title": "Power: peak load vs PSU", "load": "Load"},
+
+
+def _by_language(terms: dict[str, tuple[str, str]]) -> dict[str, dict[str, str]]:
+    """{term: (Russian, English)} -> {"ru": {term: ...}, "en": {term: ...}}: each term's two languages
+    are written side by side, so neither can be forgotten."""
+    return {lang: {k: pair[i] for k, pair in terms.items()} for i, lang in enumerate(("ru", "en"))}
+
+
+_TERMS: dict[str, tuple[str, str]] = {
+    "weights": ("Веса", "Weights"),
+    "kv": ("KV-кэш", "KV cache"),
+    "train": ("Обучение (градиенты, оптимизатор)", "Training (gradients, optimizer)"),
+    "overhead": ("Накладные (буферы, CUDA, фреймворк)", "Overheads (buffers, CUDA, framework)"),
+    "reserve": ("Запас", "Reserve"),
+    "need": ("Нужно", "Needed"),
+    "vram": ("VRAM конфигурации", "Configuration VRAM"),
+    "gb": ("ГБ", "GB"),
+    "need_cfg": ("Нужно на этой конфигурации", "Needed on this configuration"),
+    "of": ("из", "of"),
+    "mem_title": ("Память: нужно и доступно", "Memory: needed vs available"),
+    "gpu": ("GPU", "GPUs"),
+    "cpu": ("CPU", "CPUs"),
+    "platform": ("Плата, ОЗУ, диски", "Board, RAM, disks"),
+    "psu": ("Блок питания", "Power supply"),
+    "w": ("Вт", "W"),
+    "power_title": ("Питание: пиковая нагрузка и БП", "Power: peak load vs PSU"),
+    "load": ("Нагрузка", "Load"),
+    "own": ("Свой сервер (покупка + расходы)", "Own server (purchase + running)"),
+    "cloud": ("Облако", "Cloud"),
+    "months": ("Месяцы", "Months"),
+    "cost_title": ("Накопленные затраты", "Cumulative cost"),
+    "be": ("окупаемость", "break-even"),
 }
+NAMES = _by_language(_TERMS)
 
 
 def _figure(rows: int) -> Figure:
@@ -111,15 +131,9 @@ def power_figure(charts: dict[str, Any], lang: str = "ru") -> Figure | None:
     return fig
 
 
-COST_NAMES = {"ru": {"own": "Свой сервер (покупка + расходы)", "cloud": "Облако", "months": "Месяцы",
-                     "title": "Накопленные затраты", "be": "окупаемость"},
-              "en": {"own": "Own server (purchase + running)", "cloud": "Cloud", "months": "Months",
-                     "title": "Cumulative cost", "be": "break-even"}}
-
-
 def cost_figure(server_price: float, cost: dict[str, Any], lang: str = "ru") -> Figure | None:
     """Cumulative spend of both options over time; where the lines cross, buying has paid off."""
-    n = COST_NAMES.get(lang, COST_NAMES["ru"])
+    n = NAMES.get(lang, NAMES["ru"])
     be = cost.get("break_even_months")
     horizon = max(12, min(120, int((be or 36) * 1.5) + 1))
     months = list(range(horizon + 1))
@@ -132,7 +146,7 @@ def cost_figure(server_price: float, cost: dict[str, Any], lang: str = "ru") -> 
         ax.text(be, ax.get_ylim()[1] * 0.95, f" {n['be']}: {be:g}", color="#2e7d32", fontsize=9, va="top")
     ax.set_xlabel(n["months"])
     ax.set_ylabel(cost.get("currency") or "")
-    ax.set_title(n["title"], fontsize=11, loc="left")
+    ax.set_title(n["cost_title"], fontsize=11, loc="left")
     ax.legend(loc="upper left", fontsize=8, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     return fig
