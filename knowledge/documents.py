@@ -258,7 +258,8 @@ def _model_text(m: Any, lang: Language) -> str:
 
 def _server_text(s: Any, gpu_names: dict[str, str], lang: Language) -> str:
     aliases = ", ".join(s.aliases)
-    return _fill("server", {**s.model_dump(), "aliases_part": _part(lang, "server_aliases", aliases, aliases=aliases),
+    words = s.ru.model_dump() if lang == "ru" else {}  # form factor, CPUs, RAM, interconnect, price
+    return _fill("server", {**s.model_dump(), **words, "aliases_part": _part(lang, "server_aliases", aliases, aliases=aliases),
                             "per_node_part": _part(lang, "per_node", s.gpus_per_node_max, per_node=s.gpus_per_node_max),
                             "gpus": ", ".join(gpu_names.get(g, g) for g in s.gpu_ids),
                             "pooled": _templates()[lang]["pooled"][bool(s.pooled)],

@@ -148,6 +148,15 @@ class Model(BaseModel):
         return self.vocab_size * self.arch.hidden_size * (1 if self.tied_embeddings else 2)
 
 
+class ServerWordsRu(BaseModel):
+    """The server's descriptive fields in Russian: a Russian answer shows no English prose."""
+    form_factor: str
+    cpus: str
+    ram: str
+    interconnect: str
+    price: str
+
+
 class Server(BaseModel):
     id: str
     name: str
@@ -164,6 +173,7 @@ class Server(BaseModel):
     gpus_fixed: int | None = Field(default=None, description="Systems sold with exactly this many GPUs (DGX: 8).")
     platform: str | None = Field(default=None, description="Catalog platform id (CPU, RAM channels, PCIe lanes).")
     ram_gb_options: list[int] = Field(default_factory=list, description="RAM capacities offered, GB.")
+    ru: ServerWordsRu
     use_cases_ru: str
     use_cases_en: str
     source: str

@@ -105,3 +105,16 @@ def test_speed_note_quotes_the_calibrated_shortfall_for_the_runtime(assistant):
     assert f"vllm (MoE-модели) реальные прогоны дают {round(lo * 100)}–{round(hi * 100)} % потолка" in moe
     dense = assistant.ask(Conversation(), QUESTIONS_RU[9], use_llm=False).computed
     assert "llama.cpp (плотные модели) реальные прогоны дают" in dense
+
+
+def test_russian_server_passages_have_no_english_prose():
+    """The catalog's server passages are what a Russian customer reads under the sources: form factor,
+    CPUs, RAM, interconnect and price come from the server's `ru` fields, not the English ones."""
+    from knowledge.documents import catalog_documents
+
+    ru = [d for d in catalog_documents().documents if d.id.startswith("server-") and not d.id.endswith("-en")]
+    assert len(ru) == len(load_catalog().servers)
+    for doc in ru:
+        text = re.sub(r"также: [^;]*;", " ", doc.text)  # the aliases are names customers type, in any script
+        text = re.sub(r"\b\d+U\b|\bRTX\b|\bIntel\b|LGA\d+-\d|ECC/REG|Platinum|\b\d{4}CL?\b|ConnectX-\d|\bML\b", " ", text)  # rack units, series, vendor, standards
+        assert english_words(text) == [], (doc.id, english_words(text))
