@@ -43,7 +43,15 @@ class Scenario(BaseModel):
 
 
 def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
-          instead_of: list[str] | tuple[str, ...] = ()) -> Scenario:
+          instead_of: list[str] | tuple[str, ...] = (), per_user: bool = False) -> Scenario:
+    """See `_merge`; `per_user`: the turn asked a rate "for one user" ("ток/с на одного пользователя"): with no
+    count of users in the conversation that is one user, with one it is a rate per user of that count."""
+    out = _merge(previous, new, new_model, comparing=comparing, instead_of=instead_of)
+    return out.model_copy(update={"users": 1}) if per_user and out.users is None else out
+
+
+def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
+           instead_of: list[str] | tuple[str, ...] = ()) -> Scenario:
     """Carry the conversation's scenario over; a new model name starts a new scenario.
 
     `comparing`: the turn is a comparison (its own words or the conversation's). Then one card named
@@ -64,6 +72,8 @@ def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparin
         fields["card_vram_gb"] = None
         fields["gpus"] = None
         fields.setdefault("server", None)  # a server line comes with its own cards
+        if previous.runtime == "cpu":  # "а если добавить одну 4090?": no longer CPU only
+            fields.setdefault("runtime", None)
     if fields.get("runtime") == "cpu":  # "а без видеокарт?": the cards are gone from the question
         fields.update(gpu=None, gpu_count=None, card_vram_gb=None)
     return previous.model_copy(update=fields)

@@ -85,7 +85,7 @@ def evaluate(conversations: list[dict]) -> dict:
             intent = last_intent if r.intent == "followup" and last_intent else r.intent
             last_intent = intent
             scenario = apply_relative(merge(scenario, r.scenario, r.new_model, comparing=intent == "compare",
-                                            instead_of=r.instead_of), r.relative)
+                                            instead_of=r.instead_of, per_user=r.per_user), r.relative)
             got, want = scenario.said(), turn.get("scenario") or {}
             slots_ok = True
             for s in SLOTS:

@@ -61,6 +61,7 @@ class Reading(BaseModel):
     unknown_products: list[str] = Field(default_factory=list)
     relative: list[Change] = Field(default_factory=list, description="'ещё две', 'usage doubles'")
     instead_of: list[str] = Field(default_factory=list, description="cards taken out: 'the Ada instead of the 5090'")
+    per_user: bool = Field(False, description="a rate asked per one user: 'ток/с на одного пользователя'")
 
 
 def _span(text: str, tokens: list[Token], idx: list[int]) -> Span:
@@ -100,7 +101,7 @@ def read(text: str) -> Reading:
     chosen, clashes, assumed, replaced = resolve(items, tokens, text)
     if replaced:  # "2 карты... нет, 4": the words of the value the customer took back
         spans["corrected"] = [_span(text, tokens, a.tokens) for a in replaced]
-    fields = {slot: a.value for slot, a in chosen.items()}
+    fields = {slot: a.value for slot, a in chosen.items() if slot in Scenario.model_fields}  # not "per_user"
     for slot, a in chosen.items():
         spans.setdefault(slot, []).append(_span(text, tokens, a.tokens))
     instead_of = pick.to_scenario(models, gpus, fields, spans, text, tokens, _span)
@@ -118,8 +119,9 @@ def read(text: str) -> Reading:
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or bool(contrasted), conflicted=frozenset(clashes), tokens=tokens,
-                        named_gpus=len({h.id for h in gpus}), relative=bool(changes)),
+                        named_gpus=len({h.id for h in gpus}) + len({h.id for h in unknown if h.card}),
+                        relative=bool(changes)),
         spans=spans, unattached=unattached,
         conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,
-        instead_of=instead_of)
+        instead_of=instead_of, per_user="per_user" in spans)

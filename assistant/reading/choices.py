@@ -55,8 +55,9 @@ _TASKS = [
 ]
 _FULL = re.compile(r"(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*)|"
                    r"с нуля|from scratch|pre-?train\w*|претрейн\w*", re.I)
-_TUNE = re.compile(r"^(?:(?:до)?обуч\w*|обучени\w*|учить|\w*тренир\w*|файн-?тюн\w*|тюн\w*|дотюн\w*|fine|finetun\w*|fine-tun\w*|"
-                   r"train\w*|тренир\w*|sft)$", re.I)
+# verb prefixes say the same task ("зафайнтюнить", "перетюнить", "дообучить", "натренировать")
+_TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обучени\w*|учить|\w*тренир\w*|(?:за|до|пере|по)?файн-?тюн\w*|"
+                   r"(?:за|до|пере|по)?тюн\w*|fine|finetun\w*|fine-tun\w*|train\w*|sft)$", re.I)
 
 
 def task(tokens: list[Token], text: str) -> list[Attached]:

@@ -34,7 +34,14 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for name, pat in C.CUE_RE:
         if pat.search(text):
             out[name] += 2
+    if out["power"] and _MEMORY.search(text) and not _ENERGY.search(text):
+        out["vram"] += out.pop("power")  # "сколько видеопамяти жрёт", "how much memory does it consume"
     return out
+
+
+_MEMORY = re.compile(r"видеопам|памят|\bvram\b|\bврам|\bmemory\b|\bгиг|\bгб\b|\bgb\b|оперативк|\bram\b", re.I)
+_ENERGY = re.compile(r"ватт|\bвт\b|квт|\bбп\b|блок\w* питан|электр|питани|\bpower\b|watt|\bpsu\b|\btdp\b|\bkw\b|"
+                     r"energy|энерг|разъ[её]м|connector|\bибп\b|\bups\b", re.I)
 
 
 def _top(sc: Counter, among: list[str]) -> str | None:
@@ -56,14 +63,17 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff":
         return "handoff"
-    if s.gpus:
-        return "compare"
+    if s.gpus or (named_gpus > 1 and C.VERSUS.search(text) and not model):
+        return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning
     if named_gpus and not new_model and _COMPARING.search(text):
         return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
     if relative and not new_model:
         return "followup"  # "а если ещё две", "what if usage doubles"
+    if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
+            not _ASKS_WHICH.search(text):
+        return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
     if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)):
         return "upgrade"
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model):
@@ -71,6 +81,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     top = _top(sc, ["power", "cost", "speed"])
     if top:
         return top  # type: ignore[return-value]
+    if _how_many_cards(tokens or []):
+        return "recommend"  # "сколько h100 нужно под ...", "how many h200s do we need": sizing the cards
     if "models_for_hardware" in hits and not model and hardware:
         return "models_for_hardware"
     if s.server and not model and (hits & {"knowledge", "gpu_info"} or C.ABOUT.search(text)) or \
@@ -112,7 +124,24 @@ _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! д
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
 
 
+_WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
+_ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)
+
+
+_HOW_MANY_SKIP = {"нужно", "надо", "нам", "мне", "нужны", "потребуется", "понадобится", "уйдёт", "уйдет", "штук", "шт",
+                  "карт", "карточек", "видеокарт", "do", "we", "i", "you", "need", "would", "of", "the", "будет"}
+
+
+def _how_many_cards(tokens: list[Token]) -> bool:
+    for t in tokens:
+        if t.low == "сколько" or (t.low == "many" and t.i > 0 and tokens[t.i - 1].low == "how"):
+            for x in tokens[t.i + 1:t.i + 4]:
+                if x.used == "gpu_name":
+                    return True
+                if x.low not in _HOW_MANY_SKIP:
+                    break
+    return False
 
 
 def _changes(s: Scenario) -> bool:

@@ -24,6 +24,7 @@ class Hit:
     id: str
     i: int
     j: int  # tokens i..j-1
+    card: bool = False  # an unknown product shaped like a graphics card ("RTX 9090", "4060 ти")
 
 
 @lru_cache(maxsize=4)
@@ -61,6 +62,8 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
             keys.insert(0, normalise_name(" ".join(t.low for t in window)))  # "L40S" before "L40"+"s"
             if len(window) > 1:  # "на сервере дипсик", "ферме 4U": inflected words of a line's name
                 keys.append(normalise_name(" ".join(t.lemma if t.lemma.isalpha() else t.canon for t in window)))
+                if any(_SAID_VERSION.match(t.low) for t in window):  # "дипсик в3", "кими к2": a version said in Cyrillic
+                    keys.append(normalise_name(" ".join(_said(t) for t in window)))
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
                 continue
             if window[0].canon in load_lexicon().families and (size := _size_after(tokens, i)) and size[1] > j:
@@ -76,6 +79,15 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 break
         i += 1
     return hits
+
+
+_SAID_VERSION = re.compile(r"^[врк]\d+(?:[.,]\d+)?$")
+_SAID_LETTERS = str.maketrans("врк", "vrk")
+
+
+def _said(t: Token) -> str:
+    """A version letter typed in Cyrillic by its sound ("в3" v3, "р1" r1, "к2" k2); other tokens' canon."""
+    return t.low.translate(_SAID_LETTERS) if _SAID_VERSION.match(t.low) else t.canon
 
 
 _SIZE = re.compile(r"^(\d+(?:[.,]\d+)?)(?:b|б|bn)$")
@@ -105,8 +117,8 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
             if end < len(tokens) and _ACTIVE.match(tokens[end].low):
                 end += 1
             return size, end, version
-        if (_VERSION.match(t.canon) or t.canon in _name_words()) and not t.word_number:
-            version.append(t.canon)
+        if (_VERSION.match(_said(t)) or t.canon in _name_words()) and not t.word_number:
+            version.append(_said(t))
             continue
         return None
     return None
@@ -165,7 +177,7 @@ def _unknown(text: str, tokens: list[Token], used: set[int]) -> list[Hit]:
             name = " ".join(m.group(0).split())
             if any(normalise_name(name) in idx[k] for k in idx):
                 continue
-            hits.append(Hit("unknown", name, inside[0].i, inside[-1].i + 1))
+            hits.append(Hit("unknown", name, inside[0].i, inside[-1].i + 1, card=pattern is GPU_NAME))
             used.update(t.i for t in inside)
     return hits
 
@@ -186,7 +198,7 @@ def _bare_cards(tokens: list[Token], used: set[int]) -> list[Hit]:
         j = t.i + 1
         while j < len(tokens) and j not in used and tokens[j].low in _GEFORCE_TAIL:
             j += 1
-        hits.append(Hit("unknown", " ".join(x.text for x in tokens[t.i:j]), t.i, j))
+        hits.append(Hit("unknown", " ".join(x.text for x in tokens[t.i:j]), t.i, j, card=True))
         used.update(range(t.i, j))
     return hits
 

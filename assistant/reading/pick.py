@@ -13,7 +13,7 @@ from assistant.reading.tokens import Token
 from tools import catalog
 _UPGRADE = re.compile(r"добав|докуп|add |upgrade|апгрейд", re.I)
 _COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
-                      r"comparison|быстрее|faster|тише|cheaper|дешевле", re.I)
+                      r"comparison|быстрее|faster|тише|cheaper|дешевле|between|между|choos\w*|выбира\w*|выбор\w*", re.I)
 _CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|то есть|sorry|i mean|actually|rather)\b", re.I)
 # "а 5090 и 6000 ada?", "and the A40 and L40S?": cards asked about in a follow-up are compared, not owned
 _ASKED_ABOUT = re.compile(r"^\W*(?:а|и|ну а|and|what about|how about)\s(?!.*\b(?:у (?:меня|нас)|есть|have|got|own)\b)",
@@ -27,27 +27,49 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
     """Mark the tokens of each name as used; a card's own memory size after its name ("3060 на 12
     гигов", "A100 80GB") belongs to the name, not to card_vram_gb."""
     gpus_by_id = {g.id: g for g in catalog.load_catalog().gpus}
+    known_card = any(h.kind == "gpu" for h in hits)
     for h in hits:
         for k in range(h.i, h.j):
             tokens[k].used = f"{h.kind}_name" if h.kind != "unknown" else "unknown_product"
+        if h.kind == "unknown" and h.card and known_card:  # "4060 ти 16 гб или 3060": the other card's spec
+            _own_size(h, tokens)
         if h.kind == "gpu":
             vram = gpus_by_id[h.id].vram_gib
             for k in range(h.j, min(len(tokens), h.j + 3)):
                 m = re.match(r"^(\d+)(?:gb|гб|g|гиг\w*)?$", tokens[k].low)
-                unit = m and (m.group(0) != m.group(1) or (k + 1 < len(tokens) and tokens[k + 1].concept == "gb"))
+                unit = m and (m.group(0) != m.group(1) or (k + 1 < len(tokens) and tokens[k + 1].concept == "gb") or
+                              # "3060 на 12", "a100 на 40": a bare size of this card or its variant, no other unit
+                              (tokens[k - 1].low in ("на", "с", "по", "with") and
+                               (k + 1 == len(tokens) or tokens[k + 1].concept is None and not tokens[k + 1].has_digit) and
+                               (abs(float(m.group(1)) - vram) <= 0.5 or _sibling(h.id, float(m.group(1))))))
                 sibling = _sibling(h.id, float(m.group(1))) if m and unit else None
                 if sibling:  # "а100 по 40 гб", "A100 PCIe 40GB": the size picks the variant
                     h.id, vram = sibling, gpus_by_id[sibling].vram_gib
                 if m and unit and abs(float(m.group(1)) - vram) <= 1:
                     tokens[k].used = "gpu_name"
-                    if m.group(0) == m.group(1):
+                    spelled = m.group(0) == m.group(1) and k + 1 < len(tokens) and tokens[k + 1].concept == "gb"
+                    if spelled:  # "24 гига": the unit word is part of the name too
                         tokens[k + 1].used = "gpu_name"
-                    h.j = k + (1 if m.group(0) != m.group(1) else 2)
+                    h.j = k + (2 if spelled else 1)
                     break
                 if tokens[k].low not in ("на", "с", "with", "of", "по", "-", ","):
                     break
     return ([h for h in hits if h.kind == "model"], [h for h in hits if h.kind == "gpu"],
             [h for h in hits if h.kind == "unknown"])
+
+
+def _own_size(h: Hit, tokens: list[Token]) -> None:
+    """The memory written right after a card the catalog lacks is that card's, when another card is named."""
+    for k in range(h.j, min(len(tokens), h.j + 3)):
+        if re.match(r"^\d+(?:gb|гб|g)$", tokens[k].low):
+            tokens[k].used, h.j = "unknown_product", k + 1
+            return
+        if tokens[k].number is not None and k + 1 < len(tokens) and tokens[k + 1].concept == "gb":
+            tokens[k].used = tokens[k + 1].used = "unknown_product"
+            h.j = k + 2
+            return
+        if tokens[k].low not in ("на", "с", "with", "по", "-", ","):
+            return
 
 
 def _sibling(gpu_id: str, size: float) -> str | None:

@@ -29,12 +29,52 @@ _HOST_MEMORY = re.compile(r"(?:system|host|server|main) (?:memory|ram)|памя�
                           r"(?:серверн|системн)\w* памят", re.I)
 
 
+_RATE = re.compile(r"скорост|ток(?:енов)?\s?/\s?с|т/с|\bt/s|tok/s|tokens?\s?/\s?s|tokens? per|latency|задержк|быстр|speed", re.I)
+
+
 @dataclass
 class Attached:
     slot: str
     value: float | str
     tokens: list[int]
     assumed: bool = False
+    concurrent: bool = False  # users said to be at the same time ("одновременно 15", "15 concurrent")
+
+
+_CONCURRENT = {"одновременно", "одновременный", "параллельно", "параллельный", "concurrent", "concurrently",
+               "simultaneous", "simultaneously", "пиковый", "peak", "онлайн", "online", "once"}
+_CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
+
+
+def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> bool:
+    """A same-time word in the number's clause: up to 5 words before it or 2 after it (past its unit)."""
+    def boundary(a: int, b: int) -> bool:  # punctuation between tokens a and b (a comma is glued to a word)
+        return tokens[a].low in _CLAUSE_END or tokens[b].low in _CLAUSE_END or tokens[a].stop or \
+            any(c in ",.;!?—–" for c in text[tokens[a].end:tokens[b].start])
+
+    for n in range(first - 1, max(-1, first - 6), -1):
+        if boundary(n, n + 1) or tokens[n].number is not None:
+            break  # "200 одновременных запросов, контекст 4": the word belongs to the number before it
+        if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
+            return True
+    for n in range(last + 1, min(len(tokens), last + 3)):
+        if boundary(n - 1, n):
+            break
+        if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
+            return True
+    return False
+
+
+def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
+    """"штат 50 чел, одновременно не больше 15": the concurrent figure is the users; the headcount is kept
+    as understood ("headcount"), not a contradiction to ask about."""
+    users = [a for a in out if a.slot == "users"]
+    for a in users:
+        a.concurrent = a.concurrent or _concurrent_near(tokens, min(a.tokens), max(a.tokens), text)
+    if any(a.concurrent for a in users):
+        for a in users:
+            if not a.concurrent:
+                a.slot = "headcount"
 
 
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
@@ -92,7 +132,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
-    if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
+    if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or \
+            cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
+        if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
+                _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users
+            return [Attached("per_user", 1, [k] + unit)]
         return [Attached("users", int(value), [k] + unit)] if whole else []
     if concept == "hour" or suffix in ("ч", "h") or cue_before(tokens, k, {"hour"}, 1):
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, max(n, k), text), [k] + unit)]
@@ -106,7 +150,24 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
+    if concept is None and not suffix and whole and ctx_scale == 1 and _concurrent_near(tokens, k, k, text):
+        return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
     return []
+
+
+_OR_LATER = re.compile(r"^\s*(?:[a-zа-яё']+\s*){0,2},?\s*(?:или|or)\s+(?:[a-zа-яё']+\s+){0,4}$", re.I)
+
+
+def _or_later(text: str, tokens: list[Token], other: Attached, k: int) -> bool:
+    """"a single 3090 or do i need two", "одной карты хватит или нужно две": a bare number after "or" and a
+    few words is the other value's alternative (past the card named with it)."""
+    if other.slot not in ("gpu_count", "users", "card_vram_gb") or max(other.tokens) >= k:
+        return False
+    end = max(other.tokens)
+    while end + 1 < k and tokens[end + 1].used in ("gpu_name", other.slot) or \
+            end + 1 < k and tokens[end + 1].concept in ("gpu", "user", "gb", "piece"):
+        end += 1
+    return bool(_OR_LATER.match(text[tokens[end].end:tokens[k].start]))
 
 
 def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attached]:
@@ -131,12 +192,16 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
         if v is None:
             continue
         for other in out:
-            if other.slot == "currency":
+            if other.slot == "currency" or other.slot in ("card_vram_gb", "ram_gb", "context") and \
+                    (tokens[k].word_number or v < 4):  # "по 24 гб или одна на 48": "одна" is a count, not a size
                 continue
-            if is_range(text, tokens, k, min(other.tokens)) or is_range(text, tokens, max(other.tokens), k):
-                out.append(Attached(other.slot, v if isinstance(other.value, float) else int(v), [k]))
+            if is_range(text, tokens, k, min(other.tokens)) or is_range(text, tokens, max(other.tokens), k) or \
+                    _or_later(text, tokens, other, k):
+                out.append(Attached(other.slot, v if isinstance(other.value, float) else int(v), [k],
+                                    concurrent=other.concurrent))
                 tokens[k].used = other.slot
                 break
+    _headcount(out, tokens, text)
     if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):
         out.append(Attached("hours_per_month", 730.0, [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]))
     return out

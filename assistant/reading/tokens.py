@@ -31,6 +31,7 @@ class Token:
     lemma: str = ""
     number: float | None = None  # the value of a plain number or number word
     word_number: bool = False  # "четыре", "пару", "four"
+    stop: bool = False  # a full stop was glued to the token's end ("15." ends a sentence)
     used: str | None = field(default=None, repr=False)  # slot or name this token went into
 
     @property
@@ -80,4 +81,6 @@ def tokenize(text: str) -> list[Token]:
             t.low = t.text.lower()
             t.number = parse_plain_number(t.text)
             toks.append(t)
+        if toks and m.group(0).rstrip(",'").endswith(".") and not re.search(r"\.\w+\.$", m.group(0)):
+            toks[-1].stop = True  # not "т.е."-like abbreviations with inner dots
     return toks

@@ -27,7 +27,8 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
     if intent == "followup":  # "а если 4 штуки?": the same question with one value changed
         intent = previous_intent if previous_intent not in (None, "knowledge", "handoff") else "vram"  # type: ignore[assignment]
     scenario = apply_relative(merge(previous, reading.scenario, reading.new_model, comparing=intent == "compare",
-                                    instead_of=reading.instead_of), reading.relative)  # "ещё две", "а с 3090?"
+                                    instead_of=reading.instead_of, per_user=reading.per_user),
+                              reading.relative)  # "ещё две", "а с 3090?", "ток/с на одного пользователя"
     questions = []
     if reading.unattached:
         questions.append(t(lang, "unattached", items=", ".join(f"«{s.text}»" for s in reading.unattached)))

@@ -227,3 +227,87 @@ def test_formats_set_against_each_other_are_the_subject_not_a_choice(text):
 def test_a_format_and_a_precision_together_are_both_chosen():
     s = said("llama 70b в fp8 на vllm")
     assert s["precision"] == "fp8" and s["runtime"] == "vllm"
+
+
+# ---------------------------------------------------------------- users: concurrent vs headcount, per user, alternatives
+@pytest.mark.parametrize("text,users,headcount", [
+    ("штат 50 чел, одновременно будет сидеть не больше 15. модель qwen3 14b", 15, "50 чел"),
+    ("50 сотрудников, из них одновременно человек 10", 10, "50 сотрудников"),
+    ("about 80 employees, 20 concurrent at peak", 20, "80 employees"),
+    ("компания 50 человек, хотим чат-бот", 50, None),
+    ("нужен сервер под лламу 8б и 200 одновременных запросов контекст 4 тыс токенов", 200, None),
+])
+def test_a_concurrent_figure_is_the_users_and_the_headcount_is_understood(text, users, headcount):
+    r = read(text)
+    assert r.scenario.users == users and not r.conflicts and not r.unattached
+    assert [s.text for s in r.spans.get("headcount", [])] == ([headcount] if headcount else [])
+
+
+def test_a_rate_per_user_is_one_user_only_when_no_count_is_known():
+    s, _ = conversation("скорость qwen3 32b на h100, сколько ток/с на одного пользователя")
+    assert s.users == 1
+    s, _ = conversation("qwen3 32b на h100 для 40 пользователей", "и какая скорость на одного пользователя")
+    assert s.users == 40
+    assert said("сервер на одного пользователя под ламу 8б")["users"] == 1  # no rate asked: a count
+
+
+@pytest.mark.parametrize("text,slot,items", [
+    ("can i run gemma 3 27b on a single 3090 or do i need two", "gpu_count", ["single", "two"]),
+    ("одной 4090 хватит или нужно две", "gpu_count", ["одной", "две"]),
+    ("2 карты или лучше 4", "gpu_count", ["2 карты", "4"]),
+])
+def test_an_alternative_said_later_is_asked_about(text, slot, items):
+    r = read(text)
+    assert getattr(r.scenario, slot) is None and [s.text for s in r.conflicts[slot]] == items
+
+
+# ---------------------------------------------------------------- more intents and words
+@pytest.mark.parametrize("text", ["сколько нужно h100 для полного обучения 8б модели", "how many h200s do we need for kimi k2",
+                                  "под glm 4.6 на 30 человек сколько a100 надо"])
+def test_how_many_cards_is_sizing(text):
+    assert read(text).intent == "recommend"
+
+
+@pytest.mark.parametrize("text,intent", [("сколько видеопамяти жрёт гемма 3 4б", "vram"),
+                                         ("how much memory does llama 70b consume", "vram"),
+                                         ("сколько жрёт 4090 под нагрузкой", "power"),
+                                         ("сколько ватт жрёт сервер с 512 гб памяти", "power")])
+def test_eating_memory_is_a_memory_question(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text", ["хочу зафайнтюнить qwen2.5 1.5b", "перетюнить ламу 8б", "дотюнить мистраль"])
+def test_fine_tuning_verbs_with_prefixes(text):
+    assert said(text)["task"] == "full"
+
+
+@pytest.mark.parametrize("text,model", [("дипсик в3 в q4", "deepseek-v3"), ("дипсик в3.1", "deepseek-v3.1"),
+                                        ("кими к2", "kimi-k2")])
+def test_version_letters_typed_in_cyrillic_by_sound(text, model):
+    assert said(text)["model"] == model
+
+
+def test_a_card_added_in_a_what_if_keeps_the_question_and_ends_cpu_only():
+    s, intent = conversation("скорость дипсик в3 на 512 гигах озу если видеокарт нет", "а если добавить одну 4090?")
+    assert intent == "speed" and s.gpu == "rtx-4090" and s.gpu_count == 1 and s.runtime is None and s.ram_gb == 512
+
+
+def test_cards_against_each_other_known_or_not():
+    r = read("какая видюха лучше под ллм 4060 ти 16 гб или 3060 на 12")
+    assert r.intent == "compare" and r.scenario.gpu == "rtx-3060-12gb" and r.scenario.card_vram_gb is None
+    assert not r.unattached and r.unknown_products == ["4060 ти"]
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("what t/s does qwen3 8b get on a 3090", "speed"),
+    ("can i get a call back from sales tomorrow", "handoff"),
+    ("какая цена на 5090 при заказе от 10 штук", "handoff"),
+    ("we're choosing between b200 and h200 nodes", "compare"),
+    ("а на ноуте с 4050 на 6 гб что-нибудь запустится", "models_for_hardware"),
+])
+def test_more_ways_to_ask(text, intent):
+    assert read(text).intent == intent
+
+
+def test_chats_are_users():
+    assert said("держать 100 одновременных чатов на llama 3.1 8b")["users"] == 100
