@@ -67,7 +67,7 @@ def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, compari
         if len(cards) > 1:
             fields.update(gpus=cards, gpu=None)
             return previous.model_copy(update=fields)
-    if "gpu" in fields:  # "а если на RTX 5090?": count and card size belong to the old card
+    if "gpu" in fields and fields["gpu"] != previous.gpu:  # "а если на RTX 5090?": count and size were the old card's
         fields.setdefault("gpu_count", None)
         fields["card_vram_gb"] = None
         fields["gpus"] = None

@@ -14,7 +14,8 @@ general rules only; `holdout` is for the figure only. Grading rules beyond equal
 lacks it; task "inference" and an unset task are the same scenario (inference is the calculation's
 default, and "запустить/run" say it); relative follow-ups ("usage doubles", "ещё две") are applied to
 the carried scenario with `assistant.reading.relative.apply` after the merge, as the conversation does;
-`gpus` (the cards compared) match as a set: the order of a comparison means nothing.
+`gpus` (the cards compared) match as a set: the order of a comparison means nothing; a follow-up's bare
+number is attached by the conversation (`assistant.reading.context.carry`), as framing does.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from pathlib import Path
 import yaml
 
 from assistant.reading import Reading, read
+from assistant.reading.context import carry
 from assistant.reading.relative import apply as apply_relative
 from assistant.scenario import Scenario, merge
 from tools.paths import EVAL_DIR
@@ -80,7 +82,7 @@ def evaluate(conversations: list[dict]) -> dict:
         last_intent = None
         for turn in conv["turns"]:
             t0 = time.perf_counter()
-            r = read(turn["text"])
+            r = carry(read(turn["text"]), scenario)  # a follow-up's bare number, by the conversation
             times.append(time.perf_counter() - t0)
             intent = last_intent if r.intent == "followup" and last_intent else r.intent
             last_intent = intent

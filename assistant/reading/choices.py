@@ -18,6 +18,9 @@ _VAGUE = re.compile(r"^(?:кванто?ван|квантизо?ван|квант
 _UNQUANT = re.compile(r"(?:без|no|without|не)\s+(?:квантиз\w*|кванто?ван\w*|quantiz\w*|quantis\w*)|unquantized|"
                       r"полн\w+ точност\w*|full precision", re.I)
 _NEG = {"не", "без", "no", "not", "without", "нет"}
+# "что такое квантизация", "does quantization hurt quality": the method asked about, not a precision chosen
+_ABOUT_IT = re.compile(r"что так\w* кванти|как работает|зачем|почему|объясни|сильно ли|влияет ли|портит|ухудша|"
+                       r"what(?:'s| is) (?:a |the )?quanti|how does|explain|\bwhy\b|hurt|affect|degrad|worse", re.I)
 
 
 def _negated(tokens: list[Token], k: int) -> bool:
@@ -42,7 +45,7 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
             tokens[i].used = "precision"
     elif not out:
         for t in tokens:
-            if not t.used and _VAGUE.match(t.low) and not _negated(tokens, t.i):
+            if not t.used and _VAGUE.match(t.low) and not _negated(tokens, t.i) and not _ABOUT_IT.search(text):
                 out.append(Attached("precision", "int4", [t.i], assumed=True))
                 break
     return out

@@ -11,14 +11,15 @@ CUES: list[tuple[Intent, str]] = [
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|сч[её]т на|"
                 r"выставьте сч|(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"
                 r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
+                r"лизинг|leasing|\bship(?:ping)? to|доставк|delivery|"
                 r"call ?back|from (?:your )?sales|sales (?:team|rep|department)|get in touch|reach out|"
                 r"(?:от|from) \d+ (?:штук|шт|pcs|units|pieces)|при заказе|\bbulk\b|in volume|партия|партию|партией|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк"),
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),
-    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do) (?:i|we) (?:need to )?add|what to add|нужно добавить|upgrade|апгрейд|"
+    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
                 r"if not,? what should"),
-    ("power", r"\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\d\s?(?:kw|квт)\b|power budget|rack power|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles"),
@@ -29,6 +30,8 @@ CUES: list[tuple[Intent, str]] = [
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
                   r"есть ли смысл|безопасно|which is better|что лучше (?!взять)|с чего начать|амортизац|allowed|"
+                  r"is \S+ worth it|worth (?:it|trying|using) for|стоит ли (?:пробовать|использовать|связываться|заморачиваться)|"
+                  r"коммерческ\w* (?:цел|использ|проект)|commercial(?:ly| use)|драйвер|\bdrivers?\b|\bcuda\b|docker|ubuntu|linux|"
                   r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
     ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
                             r"что (?:из [\w ]+)?(?:можно |получится |смогу |могу )?(?:на н\w+ )?(?:запустить|крутить|"
@@ -66,6 +69,12 @@ DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыуе
 GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|добрый (?:день|вечер)|"
                       r"доброе утро|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
                       r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|большое|огромное|a lot|so much|very much)[\s,!.]*)+$", re.I)
+# writing for the customer (poems, essays, homework): out of scope whatever the topic
+CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|story|song|joke|limerick)|\bhaiku\b|"
+                      r"напиши[^.?!]{0,20}(?:стих|поэм|эссе|рассказ|сочинени|курсов|реферат|диплом|песн|анекдот)", re.I)
+# "сколько это будет стоить", "what would that cost": a question about what was just discussed
+ANAPHORA = re.compile(r"\b(?:это|этот|эта|эти|этого|такой|такая|такие|такого|он|она|они|оно|его|их|it|that|this|them|those|"
+                      r"these)\b", re.I)
 THANKS = re.compile(r"^\W*(?:спасибо|благодарю|спс|пасиб\w*|thanks?|thx|ty|cheers|appreciate)", re.I)
 FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
@@ -74,7 +83,8 @@ GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|
                       r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
 SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|сколько сто[ияю]т|price|цена|"
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have", re.I)
-RAM_QUESTION = re.compile(r"сколько оперативк|how much (?:system )?ram", re.I)
+RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
+                          r"how much (?:(?:\w+ ){0,2})?(?:system )?ram\b|how much memory (?:should|do) (?:i|we) put in", re.I)
 ABOUT = re.compile(r"что за|что (?:это|там)|what(?: i|')s|tell me about|расскажи|для чего", re.I)  # a named thing itself
 VERSUS = re.compile(r"\bvs\.?\b|\bили\b|\bor\b|versus", re.I)
 

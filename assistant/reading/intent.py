@@ -61,6 +61,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if C.GREETING.match(text) or (C.THANKS.match(text) and len(text.split()) <= 6 and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
+    if C.CREATIVE.search(text):
+        return "out_of_scope"  # "write me a haiku about gpus"
     if sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff":
         return "handoff"
     if s.gpus or (named_gpus > 1 and C.VERSUS.search(text) and not model):
@@ -115,8 +117,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "models_for_hardware"
     if _changes(s):
         return "recommend"
-    if C.DOMAIN.search(text):
-        return "knowledge"
+    if C.ANAPHORA.search(text) and re.search(r"\?|^\W*(?:а|и|and|so)\b|сколько|how much|what|как", text, re.I):
+        return "followup"  # "сколько это будет стоить примерно?": the question just discussed, asked on
+    if C.DOMAIN.search(text) or any(t.canon in load_lexicon().families for t in tokens or []):
+        return "knowledge"  # "можно ли использовать лламу в коммерческих целях"
     return "out_of_scope"
 
 

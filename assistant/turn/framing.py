@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from assistant.messages import t
 from assistant.reading import Reading
+from assistant.reading.context import carry
 from assistant.reading.relative import apply as apply_relative
 from assistant.scenario import Intent, Scenario, merge
 from assistant.views.scenario import LABELS
@@ -22,6 +23,7 @@ class Frame(BaseModel):
 
 
 def frame(reading: Reading, previous: Scenario | None, previous_intent: str | None) -> Frame:
+    reading = carry(reading, previous)  # "and with 80?": a bare number to the slot the conversation has
     lang = reading.language
     intent = reading.intent
     if intent == "followup":  # "а если 4 штуки?": the same question with one value changed
@@ -49,7 +51,9 @@ _SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for
 def settle_intent(reading: Reading, previous: Scenario | None) -> str:
     """The reader's intent, unless nothing was read and there is no conversation yet: then a question
     of what/why is knowledge, and words outside the domain are out of scope (an "admin" asking for
-    the configuration is not a sizing question)."""
+    the configuration is not a sizing question). A follow-up's bare number is first attached by the
+    conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
+    carry(reading, previous)
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative:
         return reading.intent
     if not _DOMAIN.search(reading.text):

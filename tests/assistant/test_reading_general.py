@@ -311,3 +311,54 @@ def test_more_ways_to_ask(text, intent):
 
 def test_chats_are_users():
     assert said("держать 100 одновременных чатов на llama 3.1 8b")["users"] == 100
+
+
+# ---------------------------------------------------------------- follow-ups by the conversation, and the odd ones out
+@pytest.mark.parametrize("first,then,slot,value", [
+    ("what hardware for qwen3 32b with 40 users", "and with 80?", "users", 80),
+    ("сервер за 3 млн или облако по 500р/ч, нагрузка 10 часов в день", "а если облако подешевеет до 350?",
+     "cloud_hourly", 350),
+    ("qwen3 8b с контекстом 8к сколько памяти", "а если контекст 32000?", "context", 32000),
+    ("llama 3.1 8b на 2 карты l4 для 10 пользователей", "а на 4 карты?", "gpu_count", 4),
+])
+def test_a_bare_number_in_a_follow_up_goes_to_the_slot_the_conversation_has(first, then, slot, value):
+    s, intent = conversation(first, then)
+    assert getattr(s, slot) == value
+
+
+def test_a_bare_number_that_fits_two_slots_is_asked():
+    fr = frame(read("а с 8?"), Scenario(model="qwen3-32b", users=40, gpu_count=4), "recommend")
+    assert fr.scenario.users == 40 and fr.scenario.gpu_count == 4 and fr.questions
+
+
+def test_a_bare_number_with_no_conversation_is_asked():
+    r = read("and with 80?")
+    assert [s.text for s in r.unattached] == ["80"]
+
+
+def test_the_same_card_again_keeps_its_count():
+    s, _ = conversation("у меня 2 3090, пойдёт ли квен 2.5 72б в q4", "а если ещё одну 3090 докупить")
+    assert s.gpu == "rtx-3090" and s.gpu_count == 3
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("что такое квантизация и сильно ли она портит ответы", "knowledge"),
+    ("можно ли использовать лламу в коммерческих целях?", "knowledge"),
+    ("is ktransformers worth it for deepseek on a single 4090", "knowledge"),
+    ("какой драйвер nvidia ставить под cuda 12 для h100", "knowledge"),
+    ("write me a haiku about gpus", "out_of_scope"),
+    ("напиши стих про видеокарты", "out_of_scope"),
+    ("можно ли оформить сервер в лизинг", "handoff"),
+    ("do you ship to kazakhstan", "handoff"),
+    ("our rack has 10kw available, how many 8x h100 servers fit", "power"),
+    ("хочу дома запустить дипсик р1 в q4 на проце, сколько надо оперативки", "recommend"),
+    ("if it doesn't fit, what should they add?", "upgrade"),
+    ("сколько это будет стоить примерно?", "followup"),
+])
+def test_odd_ones_out(text, intent):
+    assert read(text).intent == intent
+
+
+def test_quantization_asked_about_is_not_a_precision_chosen():
+    assert read("что такое квантизация и сильно ли она портит ответы").scenario.precision is None
+    assert read("модель на 8 млрд параметров, хочу квантованную").scenario.precision == "int4"

@@ -1,0 +1,69 @@
+"""Numbers a follow-up leaves bare, attached by the conversation: "and with 80?" after "qwen3 32b for 40
+users", "а если облако подешевеет до 350?" after an own-vs-cloud question.
+
+The reader alone cannot tell what "80" is; the scenario already on the table can. A bare number in a
+short follow-up goes to the slot its cue word names ("облако" -> the hourly price, "контекст" ->
+context), else to the one slot of the previous scenario whose usual range it fits. With no cue and
+two slots it could fit ("а с 8?" after 4 cards for 40 users) it stays unattached and is asked about.
+The reading is changed in place (scenario, spans, unattached, intent), so calling it twice is harmless.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from assistant.reading.tokens import parse_plain_number
+from assistant.scenario import Scenario
+
+if TYPE_CHECKING:
+    from assistant.reading import Reading
+
+_CUES = {
+    "users": r"польз|юзер|человек|\bчел\b|сотрудник|клиент|запрос|сесси|\busers?\b|people|seats?|requests?|sessions?",
+    "gpu_count": r"карт|видюх|\bгпу\b|\bgpus?\b|cards?|штук|\bшт\b",
+    "context": r"контекст|context|\bctx\b|токен|tokens?|окн",
+    "card_vram_gb": r"видеопам|vram",
+    "ram_gb": r"оперативк|озу|\bram\b",
+    "hours_per_month": r"час|hours?|загрузк|usage|в день|a day|per day",
+    "budget": r"бюджет|budget",
+    "server_price": r"сервер|server|\bbox\b|покупк|купить|\bbuy",
+    "cloud_hourly": r"облак|cloud|аренд|\brent",
+}
+_RANGE = {"users": (1, 100000), "gpu_count": (1, 64), "context": (256, 2_000_000), "card_vram_gb": (4, 256),
+          "ram_gb": (8, 8192), "hours_per_month": (1, 744), "budget": (100, 1e10), "server_price": (100, 1e10),
+          "cloud_hourly": (0.1, 100000)}
+_INTS = {"users", "gpu_count", "context"}
+_MAX_WORDS = 10
+
+
+def _slot_for(value: float, text: str, previous: Scenario) -> str | None:
+    held = [s for s in _RANGE if getattr(previous, s) is not None]
+    fits = [s for s in held if _RANGE[s][0] <= value <= _RANGE[s][1] and (s not in _INTS or value == int(value))]
+    named = [s for s in fits if re.search(_CUES[s], text, re.I)]
+    if len(named) == 1:
+        return named[0]
+    if not named and len(fits) == 1:
+        return fits[0]
+    return None
+
+
+def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
+    """Attach the follow-up's bare numbers to the previous scenario's slots (see the module)."""
+    if previous is None or not reading.unattached or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
+        return reading
+    update: dict = {}
+    kept = []
+    for span in reading.unattached:
+        value = parse_plain_number(span.text)
+        slot = None if value is None else _slot_for(value, reading.text, previous)
+        if slot is None or slot in update or getattr(reading.scenario, slot) is not None:
+            kept.append(span)
+            continue
+        update[slot] = int(value) if slot in _INTS else value
+        reading.spans.setdefault(slot, []).append(span)
+    if update:
+        reading.scenario = reading.scenario.model_copy(update=update)
+        reading.unattached = kept
+        if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+            reading.intent = "followup"
+    return reading
