@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, Field
 
 from tools import catalog, llamacpp
 from tools.catalog import GPU, Model
@@ -43,6 +43,9 @@ def normalise_runtime(value: object) -> str:
     if v not in RUNTIMES:
         raise SizingError(f"unknown runtime '{str(value)[:40]}'; known: {', '.join(RUNTIMES)}")
     return v
+
+
+RuntimeName = Annotated[str, BeforeValidator(normalise_runtime)]  # a request field: any spelling in, one name out
 
 
 def valid_tensor_parallel(model: Model, n: int) -> bool:
@@ -80,7 +83,7 @@ class MemoryRequest(BaseModel):
     gpu: str | None = Field(None, description="Catalog GPU to check the fit against.")
     reserve_fraction: Annotated[float | None, Unit.FRACTION] = Field(
         None, description="Safety reserve; default 0.2 of weights+KV (inference), 0.1 (training).")
-    runtime: str = Field(DEFAULT_RUNTIME, description="llama.cpp (default; also Ollama/LM Studio), vllm, sglang or "
+    runtime: RuntimeName = Field(DEFAULT_RUNTIME, description="llama.cpp (default; also Ollama/LM Studio), vllm, sglang or "
                          "cpu (llama.cpp without a GPU). Decides the KV layout and what fits means.")
     gpu_memory_utilization: Annotated[float | None, Unit.FRACTION] = Field(
         None, description="vLLM --gpu-memory-utilization (default 0.9) / "
@@ -91,11 +94,6 @@ class MemoryRequest(BaseModel):
     master_weights: bool = Field(True, description="Full fine-tune: keep the fp32 master copy of the weights "
                                  "(mixed-precision AdamW, 16 B/param). False = 12 B/param, the vendor guide's "
                                  "80-120 GB for an 8B model (pure bf16 weights with fp32 Adam states).")
-
-    @field_validator("runtime", mode="before")
-    @classmethod
-    def _runtime(cls, v: str | None) -> str:
-        return normalise_runtime(v)
 
 
 class MemoryBreakdown(BaseModel):

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field
 
 from tools import catalog
 from tools.catalog import GPU, Model
 from tools.errors import SizingError
 from tools.kv import kv_cache_bytes, kv_layers
-from tools.memory import (DEFAULT_RUNTIME, FRAMEWORK_BYTES, MemoryBreakdown, MemoryRequest, estimate_memory, normalise_runtime,
+from tools.memory import (DEFAULT_RUNTIME, FRAMEWORK_BYTES, MemoryBreakdown, MemoryRequest, estimate_memory, RuntimeName,
                           resolve_model, valid_tensor_parallel)
 from tools.precision import Precision, expert_bytes, get_precision, weight_bytes
 from tools.units import Unit, check_finite
@@ -56,15 +56,10 @@ class ThroughputRequest(BaseModel):
         BANDWIDTH_EFFICIENCY, description="Fraction of peak bandwidth.")
     compute_efficiency: Annotated[float, Unit.FRACTION] = Field(
         COMPUTE_EFFICIENCY, description="Fraction of peak FP16 TFLOPS.")
-    runtime: str = Field(DEFAULT_RUNTIME, description="llama.cpp (layer split) | vllm | sglang (tensor parallel).")
+    runtime: RuntimeName = Field(DEFAULT_RUNTIME, description="llama.cpp (layer split) | vllm | sglang (tensor parallel).")
     kv_dtype: str = "fp16"
     check_fit: bool = Field(True, description="Refuse (DoesNotFit) when the model does not fit the cards.")
     prompt_tokens: int | None = Field(None, description="Prompt length for time to first token (default: context).")
-
-    @field_validator("runtime", mode="before")
-    @classmethod
-    def _runtime(cls, v: str | None) -> str:
-        return normalise_runtime(v)
 
 
 class ThroughputResult(BaseModel):
