@@ -27,12 +27,31 @@ def _negated(tokens: list[Token], k: int) -> bool:
     return any(t.low in _NEG for t in tokens[max(0, k - 2):k])
 
 
+# "четырёхбитная", "восьмибитном", "16-битная": the bits said in one word
+_BIT_WORD = re.compile(r"^(?:(\d+)-?|(дв|тр|четыр|пят|шест|восьм|шестнадцат|тридцатидв)\w*?)бит\w*$", re.I)
+_BIT_STEMS = {"дв": 2, "тр": 3, "четыр": 4, "пят": 5, "шест": 6, "восьм": 8, "шестнадцат": 16, "тридцатидв": 32}
+_SPLIT = {"fp", "int", "bf", "q", "f"}  # "fp 16", "int 4", "q 8": a precision written in two tokens
+
+
 def precision(tokens: list[Token], text: str) -> list[Attached]:
     lex = load_lexicon().precision
     out: list[Attached] = []
     for t in tokens:
         if t.used:
             continue
+        nxt = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
+        if t.low in _SPLIT and nxt is not None and nxt.number is not None and not nxt.word_number and \
+                f"{t.low}{int(nxt.number)}" in lex.exact and nxt.number == int(nxt.number):
+            out.append(Attached("precision", lex.exact[f"{t.low}{int(nxt.number)}"], [t.i, nxt.i]))
+            nxt.used = "precision"
+            continue
+        if (m := _BIT_WORD.match(t.low)) and not t.low.startswith(("бит", "bit")):
+            bits = int(m.group(1)) if m.group(1) else _BIT_STEMS.get(m.group(2).lower())
+            if bits in lex.bits:
+                out.append(Attached("precision", lex.bits[bits], [t.i]))
+                continue
+        if t.low == "half" and nxt is not None and nxt.low in ("a", "an", "of", "the"):
+            continue  # "half a terabyte": a half, not half precision
         low = load_lexicon().name_words.get(t.low, t.low).replace("-", "")  # "фп8" fp8
         if _GGUF.match(t.low):
             out.append(Attached("precision", t.text.upper(), [t.i]))

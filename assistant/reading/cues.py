@@ -18,7 +18,7 @@ CUES: list[tuple[Intent, str]] = [
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
-                r"if not,? what should"),
+                r"if not,? what should|what (?:does|would|will) it take"),
     ("power", r"\d\s?(?:kw|квт)\b|power budget|rack power|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
@@ -29,12 +29,12 @@ CUES: list[tuple[Intent, str]] = [
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what is (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe)|explain|объясни|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
-                  r"есть ли смысл|безопасно|which is better|что лучше (?!взять)|с чего начать|амортизац|allowed|"
+                  r"есть ли смысл|безопасно|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"
                   r"is \S+ worth it|worth (?:it|trying|using) for|стоит ли (?:пробовать|использовать|связываться|заморачиваться)|"
                   r"коммерческ\w* (?:цел|использ|проект)|commercial(?:ly| use)|драйвер|\bdrivers?\b|\bcuda\b|docker|ubuntu|linux|"
                   r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
     ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
-                            r"что (?:из [\w ]+)?(?:можно |получится |смогу |могу )?(?:на н\w+ )?(?:запустить|крутить|"
+                            r"что (?:из [\w ]+)?(?:можно |получится |смогу |могу |лучше |стоит |имеет смысл )?(?:на н\w+ )?(?:запустить|крутить|"
                             r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет)|"
                             r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we) run|"
                             r"what could we run|what (?:will|would) (?:run|fit)|"
@@ -59,7 +59,8 @@ CUES: list[tuple[Intent, str]] = [
              r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько vram|памят|how much (?:vram|memory)|"
              r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
              r"handle|hold it|cover|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"
-             r"\bvram\b|норм\?|запущу|will it work|реально|сколько надо|сколько нужно"),
+             r"\bvram\b|норм\?|запущу|will it work|реально|сколько надо|сколько нужно|сколько (?:\w+ )?вес\w+|"
+             r"how (?:big|large|heavy) is"),
 ]
 CUE_RE = [(name, re.compile(p, re.I)) for name, p in CUES]
 DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"

@@ -35,7 +35,8 @@ _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
 _RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|окуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri", re.I)
+_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|"
+                       r"working hours|office hours|рабоч\w+ врем|в рабочее время", re.I)
 
 
 def _currency(t: Token | None) -> str | None:

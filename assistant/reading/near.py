@@ -7,7 +7,8 @@ import re
 from assistant.reading.tokens import Token
 
 _SKIP = {"одновременный", "параллельный", "активный", "живой", "concurrent", "simultaneous", "active", "parallel",
-         "штатный", "of", "из", "всего", "total", "штат", "штатных", "видео", "the", "more", "gpu-", "nvidia", "rtx"}
+         "штатный", "of", "из", "всего", "total", "штат", "штатных", "видео", "the", "more", "gpu-", "nvidia", "rtx",
+         "a", "an"}
 
 
 def unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:

@@ -117,6 +117,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in _BITS or concept == "bit":
         name = lex.precision.bits.get(int(value))
         return [Attached("precision", name, [k] + (unit if concept == "bit" else []))] if name else []
+    if suffix in ("k", "к", "тыс") and concept in ("user", "request"):
+        return [Attached("users", int(value * 1000), [k] + unit)]  # "1.5k employees": people, not a context
     if suffix in ("k", "к", "тыс"):
         if value <= 256 or (concept in ("token", "context") and value <= 2048):
             return [Attached("context", int(value * 1024), [k] + (unit if concept in ("token", "context") else []))]
@@ -139,7 +141,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             return [Attached("per_user", 1, [k] + unit)]
         return [Attached("users", int(value), [k] + unit)] if whole else []
     if concept == "hour" or suffix in ("ч", "h") or cue_before(tokens, k, {"hour"}, 1):
-        return [Attached("hours_per_month", money.hours_per_month(value, tokens, max(n, k), text), [k] + unit)]
+        return [Attached("hours_per_month", money.hours_per_month(value, tokens, n if concept == "hour" else k, text), [k] + unit)]
     ctx_scale, s_end = scale_after(tokens, k, lex.scale.context)
     ctx_cue = cue_before(tokens, k, _CONTEXT_CUE | {"context", "token"}) or \
         (s_end + 1 < len(tokens) and tokens[s_end + 1].concept in ("token", "context"))
@@ -173,12 +175,13 @@ def _or_later(text: str, tokens: list[Token], other: Attached, k: int) -> bool:
 def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attached]:
     out: list[Attached] = []
     pending: list[int] = []
-    servers = any(t.concept == "server" and k > 0 and tokens[k - 1].number for k, t in enumerate(tokens))
+    # "2 сервера по 8 карт", "2 nodes of 8 h100": per server or in all? (a server count in words is ignored)
+    servers = any(t.concept == "server" and k > 0 and tokens[k - 1].has_digit for k, t in enumerate(tokens))
     for t in tokens:
         if t.used or (t.number is None and not t.has_digit):
             continue
         got = _classify(tokens, t.i, gpu_starts, text)
-        if servers and any(a.slot == "gpu_count" for a in got) and t.i > 0 and tokens[t.i - 1].low == "по":
+        if servers and any(a.slot == "gpu_count" for a in got) and t.i > 0 and tokens[t.i - 1].low in ("по", "of", "with"):
             got = []  # "2 сервера по 4 карты": per server or in all? ask
         if not got:
             pending.append(t.i)

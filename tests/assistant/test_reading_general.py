@@ -362,3 +362,44 @@ def test_odd_ones_out(text, intent):
 def test_quantization_asked_about_is_not_a_precision_chosen():
     assert read("что такое квантизация и сильно ли она портит ответы").scenario.precision is None
     assert read("модель на 8 млрд параметров, хочу квантованную").scenario.precision == "int4"
+
+
+# ---------------------------------------------------------------- loose spellings (batch 4)
+@pytest.mark.parametrize("text,precision", [
+    ("четырехбитная лама 3.1 8б", "int4"), ("в восьмибитном режиме", "int8"), ("16-битная версия", "fp16"),
+    ("квен 3 14б в fp 16", "fp16"), ("int 8 please", "int8"), ("half precision", "fp16"),
+])
+def test_precisions_in_one_word_or_two(text, precision):
+    assert said(text)["precision"] == precision
+
+
+def test_half_a_unit_is_a_half_not_half_precision():
+    s = said("half a terabyte of ram and one h100")
+    assert s["ram_gb"] == 512 and "precision" not in s
+
+
+@pytest.mark.parametrize("text,slot,value", [
+    ("client needs gpt-oss 120b for 1.5k employees, maybe 150 concurrent, 32k ctx", "context", 32768),
+    ("client needs gpt-oss 120b for 1.5k employees, maybe 150 concurrent, 32k ctx", "users", 150),
+    ("контекст 128 тыщ", "context", 131072),
+    ("бюджет сотка тысяч долларов", "budget", 100000),
+    ("about 9 hours a day during business hours", "hours_per_month", 195),
+    ("cloud at $12/hr running 8h a day", "hours_per_month", 243.33),
+])
+def test_loose_numbers(text, slot, value):
+    assert said(text)[slot] == pytest.approx(value, rel=0.01)
+
+
+def test_nodes_of_cards_are_asked_but_servers_counted_in_words_are_not():
+    r = read("llama 3.1 405b in fp8 over 2 nodes of 8 h100")
+    assert r.scenario.gpu_count is None and {s.text for s in r.unattached} == {"2", "8"}
+    assert read("power budget for a rack of four servers with 8 h100 each").scenario.gpu_count == 8
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("у меня 4090 и 64 гб оперативы, что лучше крутить для кодинга", "models_for_hardware"),
+    ("running 3x 3090 at the moment, what does it take to run llama 3.1 405b at q4", "upgrade"),
+    ("квен 3 14б в fp16 сколько весит", "vram"),
+])
+def test_more_intent_wordings(text, intent):
+    assert read(text).intent == intent
