@@ -4,15 +4,11 @@ turn (the policy on the widget) and a knowledge-only answer shown once (row 13).
 page makes is recorded; anything leaving the app's origin is aborted and counted."""
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
+from support.browser import chromium
+from support.servers import ThreadedServer
 from web import HOSTILE, RIVAL, settings_for
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update"]
 TYPED = (f"Llama-3-8B на RTX 4090? ![ref][p]\n\n[p]: https://{RIVAL}/typed.png\n\n"
          f"https://{RIVAL}/bare www.{RIVAL} <img src=https://{RIVAL}/raw.png>")
 KNOWLEDGE = "NVLink связывает карты напрямую и ускоряет обмен между ними при дообучении."
@@ -20,9 +16,6 @@ KNOWLEDGE = "NVLink связывает карты напрямую и ускор
 
 @pytest.fixture(scope="module")
 def served(kb_settings, kb_retriever, tmp_path_factory):
-    import uvicorn
-    from playwright.sync_api import sync_playwright
-
     from assistant.service import Assistant
     from assistant.types import Event, TurnResult
     from ui.app import create_app
@@ -43,22 +36,8 @@ def served(kb_settings, kb_retriever, tmp_path_factory):
             yield from real_stream(conv, message, use_llm)
 
     assistant.stream = stream
-    app = create_app(settings, assistant)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 60
-    while not server.started:
-        assert thread.is_alive() and time.time() < deadline
-        time.sleep(0.1)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    origin = f"http://127.0.0.1:{port}"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser, origin
-        browser.close()
-    server.should_exit = True
-    thread.join(timeout=10)
+    with ThreadedServer(create_app(settings, assistant)) as server, chromium() as browser:
+        yield browser, server.url
 
 
 def _page(browser, origin):

@@ -8,11 +8,9 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 import pytest
+from support.browser import chromium
 from support.servers import ThreadedServer
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update"]
 # No digits: the grounding guard would drop a sentence with numbers absent from the facts, and the
 # payload must reach the browser for the test to mean anything.
 PAYLOAD = ("Расчёт выше показывает память под веса и KV-кэш. "
@@ -30,8 +28,6 @@ FLAGS = ["__pwned_script", "__pwned_img", "__pwned_svg", "__pwned_js", "__pwned_
 def widget_run(kb_settings, kb_retriever, tmp_path_factory):
     """Ask one question through the widget on the demo page; return what the browser saw and did."""
     from support.fakes import ScriptedBackend
-    from playwright.sync_api import sync_playwright
-
     from assistant.service import Assistant
     from ui import widget
     from ui.app import create_app
@@ -52,8 +48,7 @@ def widget_run(kb_settings, kb_retriever, tmp_path_factory):
     origin = server.url
     requests: list[str] = []
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with chromium() as browser:
             page = browser.new_page()
             page.on("request", lambda r: requests.append(r.url))
             # nothing leaves the machine even if the widget tried: outside requests are recorded, then aborted
@@ -76,7 +71,6 @@ def widget_run(kb_settings, kb_retriever, tmp_path_factory):
                   expl: Array.from(log.querySelectorAll('.gsw-expl')).map(n => n.textContent).join(' '),
                 };
             }""", FLAGS)
-            browser.close()
     finally:
         server.__exit__()
         guard_off.undo()
