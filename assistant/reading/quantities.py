@@ -117,6 +117,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in _BITS or concept == "bit":
         name = lex.precision.bits.get(int(value))
         return [Attached("precision", name, [k] + (unit if concept == "bit" else []))] if name else []
+    if suffix in ("m", "млн") and (concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE | {"token"}, 2)):
+        return [Attached("context", int(value * 1048576), [k] + unit)]  # "1M context", "контекст 2млн"
     if suffix in ("k", "к", "тыс") and concept in ("user", "request"):
         return [Attached("users", int(value * 1000), [k] + unit)]  # "1.5k employees": people, not a context
     if suffix in ("k", "к", "тыс"):
@@ -172,9 +174,47 @@ def _or_later(text: str, tokens: list[Token], other: Attached, k: int) -> bool:
     return bool(_OR_LATER.match(text[tokens[end].end:tokens[k].start]))
 
 
+_SPAN_RU = re.compile(r"\bс\s+(\d{1,2})(?::\d\d)?\s*(?:ч\w*\s+)?(?:утра\s+)?до\s+(\d{1,2})(?::\d\d)?", re.I)
+_SPAN_EN = re.compile(r"\bfrom\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?\s+(?:to|till|until)\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?|"
+                      r"\b(\d{1,2})(?::\d\d)?\s*(am|pm)\s*[-–]\s*(\d{1,2})(?::\d\d)?\s*(am|pm)", re.I)
+_SPAN_DASH = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*[-–]\s*(\d{1,2})(?::\d\d)?(?=\s*(?:по будням|в будни|каждый день|ежедневно|"
+                        r"daily|every day|on weekdays|weekdays|mon-fri|пн-пт))", re.I)
+_WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
+                        r"\d:\d\d|\b(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run", re.I)
+
+
+def _working_span(tokens: list[Token], text: str) -> Attached | None:
+    """"с 9 до 18 по будням", "from 9am to 6pm", "8-20 каждый день": hours a day from a span of the clock."""
+    if not _WORK_TIME.search(text):
+        return None
+    for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH):
+        m = pat.search(text)
+        if not m:
+            continue
+        g = [x for x in m.groups()]
+        if pat is _SPAN_EN:
+            g = g[:4] if g[0] else g[4:]
+            a, am, b, bm = int(g[0]), (g[1] or "").lower(), int(g[2]), (g[3] or "").lower()
+            a += 12 if am == "pm" and a < 12 else 0
+            b += 12 if (bm == "pm" or (not bm and am == "am" and b < a)) and b < 12 else 0
+        else:
+            a, b = int(g[0]), int(g[1])
+        if not (0 <= a <= 24 and 0 <= b <= 24) or a == b:
+            continue
+        per_day = b - a if b > a else b + 24 - a
+        idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()]
+        weekdays = bool(money._WEEKDAYS.search(text))
+        return Attached("hours_per_month", round(per_day * (260 if weekdays else 365) / 12, 2), idx)
+    return None
+
+
 def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attached]:
     out: list[Attached] = []
     pending: list[int] = []
+    if span := _working_span(tokens, text):
+        out.append(span)
+        for i in span.tokens:
+            tokens[i].used = "hours_per_month"
     # "2 сервера по 8 карт", "2 nodes of 8 h100": per server or in all? (a server count in words is ignored)
     servers = any(t.concept == "server" and k > 0 and tokens[k - 1].has_digit for k, t in enumerate(tokens))
     for t in tokens:

@@ -32,6 +32,7 @@ class Token:
     number: float | None = None  # the value of a plain number or number word
     word_number: bool = False  # "четыре", "пару", "four"
     stop: bool = False  # a full stop was glued to the token's end ("15." ends a sentence)
+    comma: bool = False  # a comma was glued to the token's end ("десять, две карты": two numbers)
     used: str | None = field(default=None, repr=False)  # slot or name this token went into
 
     @property
@@ -83,4 +84,6 @@ def tokenize(text: str) -> list[Token]:
             toks.append(t)
         if toks and m.group(0).rstrip(",'").endswith(".") and not re.search(r"\.\w+\.$", m.group(0)):
             toks[-1].stop = True  # not "т.е."-like abbreviations with inner dots
+        if toks and m.group(0).rstrip(".'").endswith(","):
+            toks[-1].comma = True
     return toks

@@ -138,10 +138,49 @@ def annotate(tokens: list[Token]) -> None:
             if n is not None:
                 t.number, t.word_number = float(n), True
     _spoken_cards(tokens)
-    for a, b in zip(tokens, tokens[1:]):  # "двадцать четыре" 24, "thirty two" 32: one number, the first token's
-        if a.word_number and b.word_number and a.number and b.number and a.number % 10 == 0 and \
-                20 <= a.number <= 90 and b.number < 10:
-            a.number, b.number, b.word_number, b.used = a.number + b.number, None, False, "number"
+    _compound_numbers(tokens)
+
+
+def _round_order(v: float) -> int:
+    """10 ** (trailing zeros of v): 100 -> 100, 20 -> 10, 8 -> 1."""
+    n, order = int(v), 1
+    while n and n % 10 == 0:
+        n, order = n // 10, order * 10
+    return order
+
+
+def _compound_numbers(tokens: list[Token]) -> None:
+    """Number words said in a row make one number, the first token's: "двадцать четыре" 24, "сто двадцать
+    восемь" 128, "двести пятьдесят шесть" 256, "two hundred" 200, "three hundred twenty" 320. The later
+    words are marked used ("number") so nothing counts them twice."""
+    i = 0
+    while i < len(tokens):
+        a = tokens[i]
+        if not (a.word_number and a.number and a.number == int(a.number)) or a.low in _NOT_COMPOUND:
+            i += 1
+            continue
+        total, last, j = a.number, a.number, i + 1
+        while j < len(tokens) and tokens[j].word_number and tokens[j].number and tokens[j].low not in _NOT_COMPOUND \
+                and not tokens[j - 1].comma and not tokens[j - 1].stop:
+            v = tokens[j].number
+            if v == 100 and 0 < total < 10 and tokens[j].low in ("hundred", "сот", "сто"):
+                total, last = total * 100, 100  # "two hundred"
+            elif v < last and v < _round_order(last) and v == int(v):
+                total, last = total + v, v
+            else:
+                break
+            j += 1
+        if j > i + 1:
+            a.number = total
+            for b in tokens[i + 1:j]:
+                b.number, b.word_number, b.used = None, False, "number"
+        i = j
+
+
+# counting words that are not digits of a longer number ("пару", "single", "dozen", "полтора")
+_NOT_COMPOUND = {"пара", "пару", "парой", "пары", "парочку", "парочка", "single", "pair", "couple", "dual", "triple",
+                 "quad", "dozen", "дюжина", "дюжину", "полтора", "полторы", "полутора", "тройка", "тройку", "четвёрка",
+                 "четверка", "четвёрку", "четверку", "сотка", "сотку", "half", "тысяча", "тысячу", "тысячи", "тысяч"}
 
 
 # card names said aloud (voice typing, slang): "сорок девяностая" 4090, "тридцать шестидесятые" 3060,

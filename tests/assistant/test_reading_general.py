@@ -403,3 +403,29 @@ def test_nodes_of_cards_are_asked_but_servers_counted_in_words_are_not():
 ])
 def test_more_intent_wordings(text, intent):
     assert read(text).intent == intent
+
+
+# ---------------------------------------------------------------- number words, clock spans, slang money (sweep)
+@pytest.mark.parametrize("text,slot,value", [
+    ("qwen3 8b с контекстом сто двадцать восемь тысяч", "context", 131072),
+    ("двести пятьдесят шесть гигов оперативки", "ram_gb", 256),
+    ("three hundred twenty users", "users", 320),
+    ("two hundred users", "users", 200),
+    ("qwen3 8b with 1M context", "context", 1048576),
+    ("у нас 150 косарей на видюху", "budget", 150000),
+    ("аренда за час 250 рублей", "cloud_hourly", 250),
+    ("работаем с 9 до 18 по будням", "hours_per_month", 195),
+    ("we work from 9am to 6pm on weekdays", "hours_per_month", 195),
+    ("с 10:00 до 22:00 ежедневно", "hours_per_month", 365),
+])
+def test_numbers_said_in_words_and_spans(text, slot, value):
+    assert said(text)[slot] == pytest.approx(value, rel=0.01)
+
+
+def test_number_words_split_by_a_comma_are_two_numbers():
+    assert said("нас десять, две карты нужны") == {"gpu_count": 2}
+
+
+@pytest.mark.parametrize("text,slot", [("с 2 до 4 карт", "gpu_count"), ("от 20 до 40 пользователей", "users")])
+def test_a_range_with_do_is_asked(text, slot):
+    assert slot in read(text).conflicts
