@@ -15,7 +15,9 @@ lacks it; task "inference" and an unset task are the same scenario (inference is
 default, and "запустить/run" say it); relative follow-ups ("usage doubles", "ещё две") are applied to
 the carried scenario with `assistant.reading.relative.apply` after the merge, as the conversation does;
 `gpus` (the cards compared) match as a set: the order of a comparison means nothing; a follow-up's bare
-number is attached by the conversation (`assistant.reading.context.carry`), as framing does.
+number is attached by the conversation (`assistant.reading.context.carry`), as framing does; the first
+turn's intent is settled as the pipeline settles it (`settle_intent`: nothing read, no conversation and no
+domain word is out of scope).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ import yaml
 
 from assistant.reading import Reading, read
 from assistant.reading.context import carry
+from assistant.turn.framing import settle_intent
 from assistant.reading.relative import apply as apply_relative
 from assistant.scenario import Scenario, merge
 from tools.paths import EVAL_DIR
@@ -83,6 +86,7 @@ def evaluate(conversations: list[dict]) -> dict:
         for turn in conv["turns"]:
             t0 = time.perf_counter()
             r = carry(read(turn["text"]), scenario)  # a follow-up's bare number, by the conversation
+            r.intent = settle_intent(r, scenario)  # type: ignore[assignment]  # as the pipeline does
             times.append(time.perf_counter() - t0)
             intent = last_intent if r.intent == "followup" and last_intent else r.intent
             last_intent = intent

@@ -117,7 +117,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "models_for_hardware"
     if _changes(s):
         return "recommend"
-    if C.ANAPHORA.search(text) and re.search(r"\?|^\W*(?:а|и|and|so)\b|сколько|how much|what|как", text, re.I):
+    if C.ANAPHORA.search(text) and re.search(r"\?\s*$|^\W*(?:а|и|and|so)\b", text) and \
+            re.search(r"сколько|how much|what|как|когда|when", text, re.I):
         return "followup"  # "сколько это будет стоить примерно?": the question just discussed, asked on
     if C.DOMAIN.search(text) or any(t.canon in load_lexicon().families for t in tokens or []):
         return "knowledge"  # "можно ли использовать лламу в коммерческих целях"

@@ -48,14 +48,22 @@ _DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|vram|видео�
 _SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for_hardware", "compare", "gpu_info"}
 
 
+def _asked_number(text: str, span) -> bool:
+    """A plain number standing alone ("на 32?"), not a piece of a code ("KIWI-7731-QZX") or of base64."""
+    before, after = text[max(0, span.start - 1):span.start], text[span.end:span.end + 1]
+    return bool(re.fullmatch(r"\d+(?:[.,]\d+)?", span.text)) and not re.match(r"[\w-]", before) and \
+        not re.match(r"[\w-]", after)
+
+
 def settle_intent(reading: Reading, previous: Scenario | None) -> str:
     """The reader's intent, unless nothing was read and there is no conversation yet: then a question
     of what/why is knowledge, and words outside the domain are out of scope (an "admin" asking for
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
-    if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative:
-        return reading.intent
+    if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
+            or reading.conflicts or any(_asked_number(reading.text, s) for s in reading.unattached):
+        return reading.intent  # "сколько надо на 32?": a number to ask about, not out of scope
     if not _DOMAIN.search(reading.text):
         return "out_of_scope"
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
