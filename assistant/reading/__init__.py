@@ -119,7 +119,7 @@ def read(text: str) -> Reading:
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or bool(contrasted), conflicted=frozenset(clashes), tokens=tokens,
-                        named_gpus=len({h.id for h in gpus}) + len({h.id for h in unknown if h.card}),
+                        named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
                         relative=bool(changes)),
         spans=spans, unattached=unattached,
         conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},

@@ -118,9 +118,9 @@ _RUNTIMES = [("vllm", re.compile(r"^v-?llm$", re.I)), ("sglang", re.compile(r"^s
              ("llama.cpp", re.compile(r"^(?:llama\.?cpp|ollama|lm-?studio|gguf|koboldcpp)$", re.I))]
 
 
-_GPU_WORD = r"(?:видеокарт\w*|видюх\w*|видях\w*|карт(?:а|ы|у|е|ой|ами|ах|очк\w*)?\b|gpus?\b|гпу\w*)"
+_GPU_WORD = r"\b(?:видеокарт\w*|видюх\w*|видях\w*|карт(?:а|ы|у|е|ой|ами|ах|очк\w*)?\b|gpus?\b|гпу\w*)"
 # no card at all: pure CPU inference, whatever else is said
-_CPU_ONLY = re.compile(rf"без (?:\w+ )?{_GPU_WORD}|{_GPU_WORD} (?:нет|отсутству\w+)\b|нет (?:у (?:меня|нас) )?(?:\w+ )?{_GPU_WORD}|"
+_CPU_ONLY = re.compile(rf"\bбез (?:\w+ )?{_GPU_WORD}|{_GPU_WORD} (?:нет|отсутству\w+)\b|\bнет (?:у (?:меня|нас) )?(?:\w+ )?{_GPU_WORD}|"
                        r"\bcpu[- ]only\b|\bcpu inference\b|without (?:a |any )?gpus?|no gpus?\b|"
                        r"(?:pure|purely|just|only) (?:on )?(?:the )?cpus?\b", re.I)
 # "на проце", "on the CPU": pure CPU only when no card is named ("на процессоре и двух 3090" offloads)

@@ -50,9 +50,11 @@ def _top(sc: Counter, among: list[str]) -> str | None:
 
 
 def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, conflicted: frozenset = frozenset(),
-             tokens: list[Token] | None = None, named_gpus: int = 0, relative: bool = False) -> Intent:
+             tokens: list[Token] | None = None, named_gpus: int = 0, relative: bool = False,
+             unknown_cards: int = 0) -> Intent:
     """`compared`: two models or two precisions named ("phi 4 vs qwen3 14b"); `conflicted`: slots whose values
-    contradict each other; `named_gpus`: catalog cards named even when none was taken ("3090 и 4090")."""
+    contradict each other; `named_gpus`: catalog cards named even when none was taken ("3090 и 4090");
+    `unknown_cards`: card-shaped names the catalog lacks ("4060 ти"), counted only to see cards compared."""
     hardware = bool(s.gpu or s.gpus or s.card_vram_gb or s.ram_gb or s.server or named_gpus or
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
@@ -65,7 +67,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "out_of_scope"  # "write me a haiku about gpus"
     if sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff":
         return "handoff"
-    if s.gpus or (named_gpus > 1 and C.VERSUS.search(text) and not model):
+    if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning

@@ -60,11 +60,15 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     value = float(re.sub(r"[ ,\u00a0]", "", m.group(1)) if re.search(r"[ \u00a0]|,\d{3}$", m.group(1))
                   else m.group(1).replace(",", "."))
     used = [k]
+    last = k
+    while last + 1 < len(tokens) and tokens[last + 1].used == "number":  # "ninety-nine dollars": the number's words
+        last += 1
+        used.append(last)
     glued = m.group(2)
     cur = _SIGN.get(glued or "") or ("₽" if glued in ("р", "руб") else None)
     if glued in scales:
         value *= scales[glued]
-    end = k
+    end = last
     if end + 1 < len(tokens) and tokens[end + 1].low.rstrip(".") in scales and not glued:
         value *= scales[tokens[end + 1].low.rstrip(".")]
         big = tokens[end + 1].low.startswith(("млн", "милл", "лям", "mln", "million"))

@@ -154,7 +154,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
-    if concept is None and not suffix and whole and ctx_scale == 1 and _concurrent_near(tokens, k, k, text):
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    bare = nxt is None or t.stop or t.comma or not nxt.text[:1].isalpha() or nxt.lemma in _CONCURRENT or \
+        nxt.low in _CONCURRENT  # "не больше 15.", "15 concurrent"; not "peak 2500 W"
+    if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, k, text):
         return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
     return []
 

@@ -62,7 +62,7 @@ def settle_intent(reading: Reading, previous: Scenario | None) -> str:
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
-            or reading.conflicts or any(_asked_number(reading.text, s) for s in reading.unattached):
+            or any(_asked_number(reading.text, s) for s in reading.unattached):
         return reading.intent  # "сколько надо на 32?": a number to ask about, not out of scope
     if not _DOMAIN.search(reading.text):
         return "out_of_scope"

@@ -453,3 +453,21 @@ def test_a_first_turn_is_settled(text, intent):
     from assistant.turn.framing import settle_intent
 
     assert settle_intent(read(text), None) == intent
+
+
+# ---------------------------------------------------------------- regressions found by reading the suite's other texts
+def test_no_inside_a_word_is_no_negation():
+    assert said("потянет ли видюха на 24 гига ламу 3 8б в q4?").get("runtime") is None  # "потяНЕТ ли видюха"
+
+
+def test_a_number_near_peak_with_a_unit_after_it_is_not_users():
+    assert "users" not in said("Peak power is 2500 W.") and "users" not in said("Пик 2500 Вт")
+
+
+def test_a_singular_chat_is_not_a_count_of_users():
+    assert "users" not in said("One chat turn through Gradio")
+
+
+def test_a_number_in_words_with_its_currency_after_it():
+    s = said("a complete cooling kit for a 4x RTX 4090 server for ninety-nine dollars")
+    assert s["gpu_count"] == 4 and s["currency"] == "$"
