@@ -12,7 +12,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"выставьте сч|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"
                 r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
-                r"лизинг|leasing|\bship(?:ping)? to|доставк|delivery|"
+                r"лизинг|leasing|частями|in installments|payment plan|pay in parts|\bship(?:ping)? to|доставк|delivery|"
                 r"call ?back|from (?:your )?sales|sales (?:team|rep|department)|get in touch|reach out|"
                 r"(?:от|from) \d+ (?:штук|шт|pcs|units|pieces)|при заказе|\bbulk\b|in volume|партия|партию|партией|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк"),
@@ -20,7 +20,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"for comparison|быстрее|faster"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take"),
-    ("power", r"\d\s?(?:kw|квт)\b|power budget|rack power|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\d\s?(?:kw|квт)\b|power budget|rack power|тепл\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles"),

@@ -82,21 +82,26 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "upgrade"
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model):
         return "gpu_info"
+    if sc["speed"] and sc["recommend"] >= 2 and _WANTED_SPEED.search(text):
+        sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
     top = _top(sc, ["power", "cost", "speed"])
     if top:
         return top  # type: ignore[return-value]
     if _how_many_cards(tokens or []):
         return "recommend"  # "сколько h100 нужно под ...", "how many h200s do we need": sizing the cards
-    if "models_for_hardware" in hits and not model and hardware:
-        return "models_for_hardware"
+    if "models_for_hardware" in hits and not s.model and hardware:
+        return "models_for_hardware"  # "какие модели до 10б идут на 8гб": a size limit is no model
+    if hardware and not model and _WHICH_FAMILY.search(text) and \
+            any(t.canon in load_lexicon().families and not t.used for t in tokens or []):
+        return "models_for_hardware"  # "which qwen can i use on my 4060", "что из квенов влезет"
     if s.server and not model and (hits & {"knowledge", "gpu_info"} or C.ABOUT.search(text)) or \
             re.search(r"что за сервер", text, re.I):
         return "gpu_info"  # "что за ферма 4U4", "what is the HUANANZHI DeepSeek server"
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
         return "knowledge"
-    if "models_for_hardware" in hits and not model:
-        return "knowledge"
+    if "models_for_hardware" in hits and not model and sc["recommend"] < sc["models_for_hardware"]:
+        return "knowledge"  # "какие модели лучше для кода"; not "какая модель и какое железо?" (that is sizing)
     if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model):
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
     if hardware and not model and _WHAT_RUNS.search(text):
@@ -131,6 +136,9 @@ _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! д
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
 
 
+_WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|какая|что из)\b", re.I)
+_WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн\w*|\blow|minimal) (?:задержк\w*|латентн\w*|latency)|"
+                           r"(?:нужна|нужен|важна|need|want) (?:\w+ )?(?:скорост\w*|speed|быстр\w*)", re.I)
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)

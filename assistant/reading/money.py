@@ -30,10 +30,12 @@ _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "ма
                "spend", "потратить", "upto", "больше", "дороже"}
 # a money word on either side ("box for 60k", "обойдётся в 900 тысяч", "60k to buy"): a sum, not a context
 _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
+              "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",
               "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
+_MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес)|(?:a|per|в|за|each|every) (?:month|месяц))", re.I)
 _RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|окуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|"
@@ -103,6 +105,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])
     if not (cur or big or hourly_rent or ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
+    if _MONTHLY.match(tail):
+        return []  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
     last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head):

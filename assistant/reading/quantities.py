@@ -42,7 +42,7 @@ class Attached:
 
 
 _CONCURRENT = {"одновременно", "одновременный", "параллельно", "параллельный", "concurrent", "concurrently",
-               "simultaneous", "simultaneously", "пиковый", "peak", "онлайн", "online", "once"}
+               "simultaneous", "simultaneously", "пиковый", "пик", "пике", "peak", "онлайн", "online", "once"}
 _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
 
 
@@ -62,7 +62,8 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
             break
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
             return True
-    return False
+    # "40 одновременных запросов": the word between the number and its unit
+    return any(tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT for n in range(first + 1, last))
 
 
 def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
@@ -92,8 +93,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if k > 0 and tokens[k - 1].low in VAGUE:
         return []
     got = money.read(tokens, k, text)
-    if got:
-        return got
+    if got is not None:
+        return got  # [] when it is money no slot takes
+    if k > 0 and tokens[k - 1].concept in ("usd", "eur", "rub"):
+        return []  # "$5k/month": money no slot of ours takes; asked, never a context or a count
     glued = _GLUED.match(low)
     value, suffix = (float(glued.group(1).replace(",", ".")), glued.group(2)) if glued else (t.number, "")
     if value is None:
@@ -121,6 +124,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("context", int(value * 1048576), [k] + unit)]  # "1M context", "контекст 2млн"
     if suffix in ("k", "к", "тыс") and concept in ("user", "request"):
         return [Attached("users", int(value * 1000), [k] + unit)]  # "1.5k employees": people, not a context
+    if suffix in ("k", "к", "тыс") and cue_before(tokens, k, {"за", "for"}, 1) and not \
+            (concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE, 3)):
+        return []  # "купить 3090 за 60к": a price with nothing to say whose; asked, never a context
     if suffix in ("k", "к", "тыс"):
         if value <= 256 or (concept in ("token", "context") and value <= 2048):
             return [Attached("context", int(value * 1024), [k] + (unit if concept in ("token", "context") else []))]

@@ -471,3 +471,30 @@ def test_a_singular_chat_is_not_a_count_of_users():
 def test_a_number_in_words_with_its_currency_after_it():
     s = said("a complete cooling kit for a 4x RTX 4090 server for ninety-nine dollars")
     assert s["gpu_count"] == 4 and s["currency"] == "$"
+
+
+# ---------------------------------------------------------------- batch 5
+@pytest.mark.parametrize("text,intent", [
+    ("Хотим ИИ-помощника для юристов, 25 человек. Какая модель и какое железо?", "recommend"),
+    ("running ollama on a laptop 4060 8gb, which qwen can i use", "models_for_hardware"),
+    ("какие модели до 10б нормально идут на 8гб видеопамяти", "models_for_hardware"),
+    ("нужна низкая задержка, llama 3.1 8b, 20 параллельных звонков, на какой карте", "recommend"),
+    ("какая задержка у llama 3.1 8b на l4", "speed"),
+    ("сколько стоит сервер с 8 h100 и можно ли оплатить частями", "handoff"),
+    ("сервер на 4 a6000 сколько тепла выделяет, какой кондиционер нужен", "power"),
+])
+def test_batch_five_wordings(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text,item", [("хочу купить б/у 3090 за 60к, норм вариант?", "60к"),
+                                       ("our aws bill is around $5k/month, would buying pay off", "5k"),
+                                       ("облако обходится в 60 тыс в месяц", "60")])
+def test_money_no_slot_takes_is_asked_never_a_context(text, item):
+    r = read(text)
+    assert r.scenario.context is None and r.scenario.server_price is None and item in [s.text for s in r.unattached]
+
+
+def test_a_concurrent_word_between_the_number_and_its_unit():
+    r = read("300 сотрудников, пик 40 одновременных запросов, модель qwen3 30b a3b")
+    assert r.scenario.users == 40 and [s.text for s in r.spans["headcount"]] == ["300 сотрудников"]
