@@ -1,13 +1,22 @@
 """`gpu-sizer bench`: accuracy, estimator error, turn latency against raw llama.cpp, memory and
-retrieval, measured in one run. Ratios are taken within the run; times are medians of repeats."""
+retrieval, measured in one run. Ratios are taken within the run; times are medians of repeats.
+
+`--full` adds what the README's Measured section reports beyond that, each part at this commit:
+the explanation evaluation, the load benchmark at 50 clients, fairness, one process vs replicas,
+the replicas tier and the abuse suite (bench/markdown.py renders the section). A part that cannot
+run here (no model, no PostgreSQL/HAProxy) is recorded in report["skipped"] with the reason."""
 from __future__ import annotations
 
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -113,22 +122,6 @@ def bench_estimator(models: list[Path], points: list[tuple[int, int]]) -> dict[s
                     "RSS is lower until the KV cache is filled (pages untouched)"}
 
 
-def server_memory_under_load(seconds: float, clients: int = 20) -> dict[str, Any]:
-    """RSS of the real server idle and under load (the web layer's own load benchmark, as a subprocess)."""
-    import subprocess
-    import sys
-
-    exe = Path(sys.executable).parent / "gpu-sizer"
-    p = subprocess.run([str(exe), "bench-load", "--clients", str(clients), "--seconds", str(seconds), "--json"],
-                       capture_output=True, text=True, timeout=seconds + 600)
-    try:
-        load = json.loads(p.stdout)
-    except json.JSONDecodeError:
-        return {"error": (p.stderr or p.stdout)[-500:]}
-    return {**(load["server"].get("memory") or {}), "clients": clients, "seconds": seconds,
-            "requests": load["requests"], "load_targets_passed": load["passed"]}
-
-
 def bench_computed_block(assistant: Assistant, items: list[Any]) -> dict[str, Any]:
     """Seconds from the question to the computed block (reading, calculators, rendering), no model."""
     times = []
@@ -141,21 +134,165 @@ def bench_computed_block(assistant: Assistant, items: list[Any]) -> dict[str, An
     return {"median_s": round(_median(times), 4), "max_s": round(max(times), 4), "n": len(times)}
 
 
-def _stamp() -> dict[str, str]:
+ROOT = Path(__file__).resolve().parent.parent
+GPU_SIZER = Path(sys.executable).parent / "gpu-sizer"
+FULL_ONLY = ("fairness", "compare", "replicas_tier", "security")  # run by --full alone
+
+
+def _git(*args: str) -> str | None:
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                cwd=Path(__file__).resolve().parent.parent, timeout=10).stdout.strip()
+        p = subprocess.run(["git", "--no-optional-locks", *args], capture_output=True, text=True, cwd=ROOT, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return p.stdout if p.returncode == 0 else None
+
+
+def _stamp() -> dict[str, Any]:
+    """The commit measured, whether the tree differed from it (tracked changes or untracked files),
+    and when. Taken before anything is run or written."""
+    commit = (_git("rev-parse", "--short=10", "HEAD") or "").strip()
+    status = _git("status", "--porcelain")
+    return {"commit": commit or "unknown", "dirty": None if status is None else bool(status.strip()),
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+
+
+def _machine(settings: Settings) -> dict[str, Any]:
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            cpu = next((line.split(":", 1)[1].strip() for line in fh if line.startswith("model name")), "")
     except OSError:
-        commit = ""
-    return {"commit": commit or "unknown", "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+        pass
+    llm = settings.llm
+    model = {"local": Path(llm.model_path).name, "openai": f"{llm.model_name} at {llm.base_url}",
+             "none": "no model"}.get(llm.mode, llm.mode)
+    return {"cpus": len(os.sched_getaffinity(0)), "cpu": cpu, "model": model}
+
+
+def _env(settings: Settings) -> dict[str, str]:
+    """The environment for a benchmark subprocess: this run's model choice."""
+    env = dict(os.environ)
+    env["GPU_SIZER_LLM__MODE"] = settings.llm.mode
+    if settings.llm.base_url:
+        env["GPU_SIZER_LLM__BASE_URL"] = settings.llm.base_url
+    env["GPU_SIZER_LLM__MODEL_PATH"] = str(settings.llm.model_path)
+    return env
+
+
+def _json_command(args: list[str], env: dict[str, str], timeout: float) -> dict[str, Any]:
+    """`gpu-sizer <args> --json`; its JSON whatever the exit status (1 = a target missed)."""
+    try:
+        p = subprocess.run([str(GPU_SIZER), *args, "--json"], capture_output=True, text=True, env=env,
+                           timeout=timeout, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return {"error": f"gpu-sizer {' '.join(args)} ran past {timeout:.0f} s"}
+    try:
+        return json.loads(p.stdout)
+    except json.JSONDecodeError:
+        return {"error": f"gpu-sizer {' '.join(args)} exited {p.returncode}: {(p.stderr or p.stdout)[-400:]}"}
+
+
+def bench_explanation(assistant: Assistant, limit: int | None = None) -> dict[str, Any]:
+    """`gpu-sizer explain-eval`: the explanation alone, for the bare model, the quoted passages and
+    the full assistant (the quotes alone without a model); `limit` items spread over the set."""
+    from bench.explanation import compare_with_guard, load, run, summary
+
+    items, defaults = load()
+    if limit:
+        items = items[:: max(1, len(items) // limit)][:limit]
+    systems = ["bare", "quotes", "full"] if assistant.model_status().ready else ["quotes"]
+    out: dict[str, Any] = {"items": len(items), "attacks": sum(i.category == "attack" for i in items), "systems": {}}
+    for system in systems:
+        rows = run(assistant, items, defaults, system)
+        out["systems"][system] = summary(rows)
+        if system == "full":  # the guard vs the strict checker, on what was shown and what was dropped
+            out["guard_vs_strict"] = sum(len(compare_with_guard(text, r["facts"], r["computed"], r["passages"],
+                                                                it.turns, it.lang))
+                                         for it, r in zip(items, rows) for text in [r["text"], *r["dropped"]])
+    return out
+
+
+def bench_load(settings: Settings, clients: int, seconds: float) -> dict[str, Any]:
+    """`gpu-sizer bench-load` against a real server with this run's model (none: --no-llm)."""
+    args = ["bench-load", "--clients", str(clients), "--seconds", str(seconds)]
+    return _json_command(args + (["--no-llm"] if settings.llm.mode == "none" else []), _env(settings),
+                         timeout=seconds + 900)
+
+
+def bench_fairness(settings: Settings, turns: int | None = None) -> dict[str, Any]:
+    args = ["bench-load", "--fairness"] + (["--turns", str(turns)] if turns else [])
+    return _json_command(args, _env(settings), timeout=3600)
+
+
+def replicas_missing() -> str | None:
+    """Why the replicas setups cannot start here (None: they can)."""
+    missing = [name for name, found in (("postgresql", list(Path("/usr/lib/postgresql").glob("*/bin/initdb"))),
+                                        ("haproxy", shutil.which("haproxy") or Path("/usr/sbin/haproxy").exists()))
+               if not found]
+    return f"needs {' and '.join(missing)} (make system-deps)" if missing else None
+
+
+def bench_compare(settings: Settings, clients: int, seconds: float) -> dict[str, Any]:
+    return _json_command(["bench-load", "--compare", "--clients", str(clients), "--seconds", str(seconds)],
+                         _env(settings), timeout=3 * (seconds + 900))
+
+
+def run_pytest(args: list[str], timeout: float) -> dict[str, Any]:
+    """A pytest run in a subprocess: passed / failed / total from its JUnit XML, and its wall time."""
+    import xml.etree.ElementTree as ET
+
+    with tempfile.TemporaryDirectory() as tmp:
+        xml = Path(tmp) / "junit.xml"
+        t0 = time.perf_counter()
+        try:
+            p = subprocess.run([sys.executable, "-m", "pytest", *args, "-q", "-p", "no:cacheprovider",
+                                f"--junitxml={xml}"], capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"error": f"pytest {' '.join(args)} ran past {timeout:.0f} s"}
+        seconds = round(time.perf_counter() - t0, 1)
+        try:
+            root = ET.parse(xml).getroot()
+        except (OSError, ET.ParseError):
+            return {"error": f"pytest {' '.join(args)} exited {p.returncode}: {(p.stdout + p.stderr)[-400:]}"}
+    suites = [root] if root.tag == "testsuite" else list(root.iter("testsuite"))
+    n = {k: sum(int(x.get(k, 0)) for x in suites) for k in ("tests", "failures", "errors", "skipped")}
+    return {"total": n["tests"] - n["skipped"], "passed": n["tests"] - n["failures"] - n["errors"] - n["skipped"],
+            "failed": n["failures"] + n["errors"], "skipped": n["skipped"], "seconds": seconds,
+            "exit_status": p.returncode}
+
+
+def bench_security(args: list[str] | None = None, subset: str | None = None) -> dict[str, Any]:
+    """The abuse suite (tests/security); who answered each case from the report it writes."""
+    started = time.time()
+    out = run_pytest(args or ["tests/security"], timeout=3600)
+    if out.get("error"):
+        return out
+    out["subset"] = subset
+    report = ROOT / "reports" / "security.json"
+    try:
+        if report.stat().st_mtime >= started:
+            cases = [c for c in json.loads(report.read_text(encoding="utf-8"))["cases"]
+                     if not str(c.get("checks", "")).endswith("(earlier run)")]  # this run's cases only
+            out.update(model_saw=sum(c.get("model_called") is True for c in cases),
+                       keyword=sum(c.get("model_called") is False for c in cases),
+                       web=sum(c.get("model_called") is None for c in cases))
+    except (OSError, ValueError, KeyError):
+        pass
+    return out
 
 
 def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, sample: int | None = None,
               points: list[tuple[int, int]] | None = None, retrieval_items: int | None = None,
-              load_seconds: float = 0) -> dict[str, Any]:
-    """sample / points / retrieval_items shrink the run (the test suite checks the report's shape with them)."""
+              load_seconds: float = 0, full: bool = False, skip: Collection[str] = (),
+              explanation_items: int | None = None, load_clients: int | None = None) -> dict[str, Any]:
+    """sample / points / retrieval_items / explanation_items shrink the run and `skip` names parts
+    not to run (the test suite checks the report's shape with them). `full` adds FULL_ONLY's parts."""
     t_start = time.perf_counter()
-    report: dict[str, Any] = {"quick": quick, "backend": settings.llm.mode, **_stamp()}
+    report: dict[str, Any] = {"mode": "full" if full else "quick" if quick else "default", "quick": quick,
+                              "backend": settings.llm.mode, **_stamp(), "machine": _machine(settings)}
+    skipped: dict[str, str] = {p: "run by --full only" for p in FULL_ONLY if not full}
+    skipped.update({p: "skipped by the caller" for p in skip})
+    report["skipped"] = skipped
     rss0 = _current_rss()
     assistant = Assistant(settings)
     status = assistant.model_status()
@@ -173,10 +310,15 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
         baseline = run_baseline(assistant, picked)
         report["accuracy"].update(with_tools=with_tools["accuracy"], baseline_no_tools=baseline["accuracy"],
                                   with_tools_detail=with_tools, baseline_detail=baseline)
-        if settings.llm.mode == "local":
+        if settings.llm.mode == "local" and "turn" not in skip:
             report["turn"] = bench_turns(assistant, repeats=1 if quick else 3)
     else:
         report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=str(status))
+    if "turn" not in report:
+        skipped.setdefault("turn", "needs the local llama.cpp model loaded" + (
+            f" (backend {settings.llm.mode})" if settings.llm.mode != "local" else f" ({status})"))
+    if "explanation" not in skip:
+        report["explanation"] = bench_explanation(assistant, explanation_items or (4 if quick else None))
     report["memory"]["rss_peak_bytes"] = _rss()
     report["computed_block"] = bench_computed_block(assistant, items if not sample else picked)
     from bench.understanding import run as understanding
@@ -191,15 +333,45 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
     models = sorted(Path(settings.llm.model_path).parent.glob("*.gguf"))
     points = points or ([(2048, 1), (8192, 1), (2048, 4)] if quick else
                         [(2048, 1), (8192, 1), (32768, 1), (2048, 4), (4096, 8)])
-    report["estimator"] = bench_estimator(models, points)
+    if "estimator" in skip:
+        pass
+    elif models:
+        report["estimator"] = bench_estimator(models, points)
+    else:
+        skipped["estimator"] = f"no GGUF in {Path(settings.llm.model_path).parent}"
     from bench.retrieval import evaluate, load_items as retrieval_items_all
 
     r_items = retrieval_items_all()[: retrieval_items] if retrieval_items else None
     report["retrieval"] = evaluate(settings, items=r_items, measure_ingest=not quick).model_dump()
-    if load_seconds:
-        report["memory"]["server"] = server_memory_under_load(load_seconds)
+    del assistant  # the subprocesses below load their own model: free this one's memory first
+    clients = load_clients or (50 if full else 10 if quick else 20)
+    if load_seconds and "load" not in skip:
+        load = report["load"] = bench_load(settings, clients, load_seconds)
+        load.setdefault("config", {"clients": clients, "seconds": load_seconds})  # also when it failed
+        mem = (load.get("server") or {}).get("memory") or {}
+        report["memory"]["server"] = {**mem, "clients": clients, "seconds": load_seconds,
+                                      "requests": load.get("requests"), "load_targets_passed": load.get("passed")}
+    else:
+        skipped.setdefault("load", "not run (load_seconds 0)")
+    if full:
+        if settings.llm.mode == "none":
+            skipped.setdefault("fairness", "needs a model (this run: --no-llm)")
+        if "fairness" not in skipped:
+            report["fairness"] = bench_fairness(settings)
+        missing = replicas_missing() or (None if settings.llm.mode == "local" and models else
+                                         "needs the local GGUF (the shared model server loads it)")
+        for part in ("compare", "replicas_tier"):
+            if missing:
+                skipped.setdefault(part, missing)
+        if "compare" not in skipped:
+            report["compare"] = bench_compare(settings, clients, load_seconds or 30)
+        if "replicas_tier" not in skipped:
+            report["replicas_tier"] = run_pytest(["-m", "replicas", "tests/replicas"], timeout=3600)
+        if "security" not in skipped:
+            report["security"] = bench_security()
     report["seconds"] = round(time.perf_counter() - t_start, 1)
     if out_dir:
+        report["out"] = str(out_dir.relative_to(ROOT) if out_dir.is_relative_to(ROOT) else out_dir) + "/report.json"
         write_report(report, out_dir)
     return report
 
@@ -225,11 +397,13 @@ def write_report(report: dict[str, Any], out_dir: Path) -> None:
                   f"overhead ratio {tr['overhead_ratio']}",
                   f"- decode {tr['decode_tokens_per_s']} tok/s vs raw {tr['raw_decode_tokens_per_s']}: "
                   f"share {tr['decode_share_of_raw']}", f"- split: {tr['split_s']}"]
-    est = report["estimator"]
+    est = report.get("estimator") or {"rows": []}
     lines += ["", "## Estimator vs llama.cpp", "| model | context | batch | KV err | compute err | total err | RSS |",
               "|---|---:|---:|---:|---:|---:|---:|"]
     lines += [f"| {r['model']} | {r['n_ctx']} | {r['batch']} | {r['kv_error']:.3%} | {r['compute_error']:.2%} | {r['total_error']:.2%}"
               f" | {r['rss'] / 1e9:.2f} GB |" for r in est["rows"]]
+    if not est["rows"]:
+        lines.append(f"- not measured: {report.get('skipped', {}).get('estimator', 'no points')}")
     cb = report["computed_block"]
     lines += ["", "## Computed block", f"- question to computed block, no model: median {cb['median_s']} s, "
               f"max {cb['max_s']} s over {cb['n']} questions"]
@@ -255,6 +429,9 @@ def write_report(report: dict[str, Any], out_dir: Path) -> None:
         lines.append(f"- the server: idle {srv['idle_rss_bytes'] / 1e9:.2f} GB, after {srv['clients']} clients for "
                      f"{srv['seconds']} s {srv['after_load_rss_bytes'] / 1e9:.2f} GB (peak {srv['peak_rss_bytes'] / 1e9:.2f} GB)")
     (out_dir / "report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    from bench.markdown import render
+
+    (out_dir / "measured.md").write_text(render(report), encoding="utf-8")  # the README's Measured section
     _plots(report, out_dir)
 
 
@@ -264,7 +441,23 @@ def _plots(report: dict[str, Any], out_dir: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows = report["estimator"]["rows"]
+    rows = (report.get("estimator") or {}).get("rows") or []
+    if rows:
+        _estimator_plot(plt, rows, out_dir)
+    acc = report["accuracy"]
+    bars = [("model + tools", acc.get("with_tools")), ("--no-llm", acc["no_llm"]["accuracy"]),
+            ("model alone", acc.get("baseline_no_tools"))]
+    bars = [(name, v) for name, v in bars if v is not None]
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.bar([b[0] for b in bars], [b[1] for b in bars], color=["#2b6cb0", "#718096", "#c53030"][: len(bars)])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of answers correct")
+    fig.tight_layout()
+    fig.savefig(out_dir / "accuracy.png", dpi=100)
+    plt.close(fig)
+
+
+def _estimator_plot(plt: Any, rows: list[dict[str, Any]], out_dir: Path) -> None:
     fig, ax = plt.subplots(figsize=(6, 3.5))
     labels = [f"{r['n_ctx']}×{r['batch']}" for r in rows]
     x = range(len(rows))
@@ -276,16 +469,4 @@ def _plots(report: dict[str, Any], out_dir: Path) -> None:
     ax.legend()
     fig.tight_layout()
     fig.savefig(out_dir / "estimator.png", dpi=100)
-    plt.close(fig)
-
-    acc = report["accuracy"]
-    bars = [("model + tools", acc.get("with_tools")), ("--no-llm", acc["no_llm"]["accuracy"]),
-            ("model alone", acc.get("baseline_no_tools"))]
-    bars = [(name, v) for name, v in bars if v is not None]
-    fig, ax = plt.subplots(figsize=(5, 3))
-    ax.bar([b[0] for b in bars], [b[1] for b in bars], color=["#2b6cb0", "#718096", "#c53030"][: len(bars)])
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("share of answers correct")
-    fig.tight_layout()
-    fig.savefig(out_dir / "accuracy.png", dpi=100)
     plt.close(fig)

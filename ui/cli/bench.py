@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from assistant.settings import get_settings
-from tools.paths import REPORTS_DIR
+from tools.paths import REPORTS_DIR, ROOT
 
 
 def _settings(args):
@@ -19,15 +19,28 @@ def _settings(args):
 
 
 def cmd_bench(args) -> int:
+    from bench.markdown import COMMAND, render, write_readme
     from bench.run import run_bench
+    from tools.errors import SizingError
 
+    readme = Path(args.write_readme) if args.write_readme else None
+    if readme is not None and not args.full and readme.resolve() == (ROOT / "README.md").resolve() and not args.quick_ok:
+        raise SizingError(f"the README shows the full measurement: run `{COMMAND}` (or give --write-readme another "
+                          "path, or add --allow-partial to write this run's figures there, labelled as such)")
     out = Path(args.out) if args.out else REPORTS_DIR / time.strftime("bench-%Y%m%d-%H%M%S")
-    report = run_bench(_settings(args), quick=args.quick, out_dir=out, load_seconds=10 if args.quick else 30)
+    report = run_bench(_settings(args), quick=args.quick, out_dir=out, full=args.full,
+                       load_seconds=10 if args.quick else 30)
+    block = render(report)
+    if readme is not None:
+        write_readme(readme, block)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
+    elif args.markdown:
+        print(block, end="")
     else:
         print((out / "report.md").read_text(encoding="utf-8"))
-        print(f"report: {out}")
+    if not args.json:
+        print(f"report: {out}" + (f"; Measured section written to {readme}" if readme else ""))
     return 0
 
 
@@ -47,10 +60,24 @@ def cmd_eval(args) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("bench", help="benchmark report (Markdown + JSON + PNG under reports/)")
-    p.add_argument("--quick", action="store_true", help="small sample, under five minutes")
+    p = sub.add_parser("bench", help="benchmark report (Markdown + JSON + PNG under reports/)",
+                       description="One run measures accuracy, the explanation, estimator error, latency, memory, "
+                                   "retrieval and load. --full adds fairness, one process vs replicas, the replicas "
+                                   "tier and the abuse suite: everything the README's Measured section reports "
+                                   "(about 2-3 hours on 2 CPU cores with the default model).")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="small samples, a few minutes")
+    size.add_argument("--full", action="store_true", help="everything the README's Measured section reports")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument("--markdown", action="store_true",
+                   help="print the README's Measured section (stamped with commit and date) instead of the report")
+    p.add_argument("--write-readme", nargs="?", const=str(ROOT / "README.md"), metavar="PATH",
+                   help="write the Measured section between the <!-- measured:start/end --> markers of PATH "
+                        "(default README.md; that one only from a --full run)")
+    p.add_argument("--allow-partial", dest="quick_ok", action="store_true",
+                   help="let --write-readme put a run without --full into README.md (its heading says which run)")
     p.add_argument("--out", help="report folder")
+    p.add_argument("--no-llm", action="store_true", help="no model: the computed path and quoted passages only")
     p.add_argument("--backend-url", help="measure an OpenAI-compatible endpoint instead of the local GGUF")
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("eval", help="answer-accuracy evaluation")
