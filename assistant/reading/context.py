@@ -5,6 +5,7 @@ The reader alone cannot tell what "80" is; the scenario already on the table can
 short follow-up goes to the slot its cue word names ("облако" -> the hourly price, "контекст" ->
 context), else to the one slot of the previous scenario whose usual range it fits. With no cue and
 two slots it could fit ("а с 8?" after 4 cards for 40 users) it stays unattached and is asked about.
+"The full one" / "а полное?" after a LoRA question is full fine-tuning.
 The reading is changed in place (scenario, spans, unattached, intent), so calling it twice is harmless.
 """
 from __future__ import annotations
@@ -47,8 +48,16 @@ def _slot_for(value: float, text: str, previous: Scenario) -> str | None:
     return None
 
 
+_FULL = re.compile(r"\b(?:the )?full(?: one| version| fine-?tun\w*)?\b|полн(?:ое|ый|ую|ым|ом)\b", re.I)
+
+
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
-    """Attach the follow-up's bare numbers to the previous scenario's slots (see the module)."""
+    """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
+    after a LoRA is full fine-tuning."""
+    if previous is not None and previous.task in ("lora", "qlora") and reading.scenario.task is None and \
+            not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
+            not re.search(r"точност|precision", reading.text, re.I):
+        reading.scenario = reading.scenario.model_copy(update={"task": "full"})
     if previous is None or not reading.unattached or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     update: dict = {}

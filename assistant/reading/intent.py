@@ -118,12 +118,16 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # "бюджет миллион, на что хватит для 8B"
     if "vram" in hits:
         return "vram" if model or not hardware else "followup"  # "would four A100 cover it?": the last model
-    if model:
-        return "vram" if hardware else "recommend"
+    if model:  # "запустить мистраль на карточке": on a card of theirs, will it fit
+        return "vram" if hardware or _on_a_card(tokens or []) else "recommend"
     if hardware:
         return "models_for_hardware"
     if _changes(s):
         return "recommend"
+    families = load_lexicon().families
+    if s.task == "inference" and any(t.concept == "gpu" for t in tokens or []) and \
+            any(t.canon in families for t in tokens or []):
+        return "vram"  # "хочу запустить квен на своей видюхе": will it run (which qwen, which card: asked next)
     if C.ANAPHORA.search(text) and re.search(r"\?\s*$|^\W*(?:а|и|and|so)\b", text) and \
             re.search(r"сколько|how much|what|как|когда|when", text, re.I):
         return "followup"  # "сколько это будет стоить примерно?": the question just discussed, asked on
@@ -159,5 +163,13 @@ def _how_many_cards(tokens: list[Token]) -> bool:
     return False
 
 
+def _on_a_card(tokens: list[Token]) -> bool:
+    """A card word after "на / on / в / my / свой": the customer's own card, even unnamed."""
+    return any(t.concept == "gpu" and any(x.low in ("на", "on", "в", "my", "моей", "своей", "моя", "своя", "мою", "свою")
+                                          for x in tokens[max(0, t.i - 2):t.i]) for t in tokens)
+
+
 def _changes(s: Scenario) -> bool:
-    return any(v is not None for k, v in s.model_dump().items() if k not in ("currency",))
+    """Whether the message sets anything; inference (the default, said by "запустить/run") changes nothing."""
+    return any(v is not None for k, v in s.model_dump().items() if k not in ("currency",) and
+               not (k == "task" and v == "inference"))

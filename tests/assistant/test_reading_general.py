@@ -498,3 +498,18 @@ def test_money_no_slot_takes_is_asked_never_a_context(text, item):
 def test_a_concurrent_word_between_the_number_and_its_unit():
     r = read("300 сотрудников, пик 40 одновременных запросов, модель qwen3 30b a3b")
     assert r.scenario.users == 40 and [s.text for s in r.spans["headcount"]] == ["300 сотрудников"]
+
+
+def test_the_full_one_after_a_lora_is_full_fine_tuning():
+    s, _ = conversation("memory for lora on qwen2.5 14b in bf16", "would four a100 40gb cover the full one?")
+    assert s.task == "full" and s.gpu_count == 4
+    s, _ = conversation("лора для qwen3 8b сколько памяти", "а полное?")
+    assert s.task == "full"
+    s, _ = conversation("лора для qwen3 8b сколько памяти", "а в полной точности?")
+    assert s.task == "lora"
+
+
+@pytest.mark.parametrize("text,intent", [("хочу запустить квен на своей видюхе", "vram"),
+                                         ("хочу запустить мистраль на карточке", "vram")])
+def test_running_a_family_on_my_card_is_will_it_fit(text, intent):
+    assert read(text).intent == intent
