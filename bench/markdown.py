@@ -44,7 +44,8 @@ def _ms(seconds: float | None) -> str:
 def _with_model(report: dict[str, Any], key: str) -> dict[str, Any]:
     detail = _part(report, "accuracy").get(key)
     if not detail:
-        raise NotMeasured(f"no model in this run (llm.mode {report.get('backend')}: {report['accuracy'].get('model_status')})")
+        mode, status = report.get("backend"), str(report["accuracy"].get("model_status") or "")
+        raise NotMeasured(f"no model in this run (llm.mode {mode}" + (f": {status})" if status not in ("", mode) else ")"))
     return detail
 
 
