@@ -37,7 +37,7 @@ _INTS = {"users", "gpu_count", "context"}
 _MAX_WORDS = 10
 
 
-def _slot_for(value: float, text: str, previous: Scenario) -> str | None:
+def _slot_for(value: float, text: str, previous: Scenario, before: str = "") -> str | None:
     held = [s for s in _RANGE if getattr(previous, s) is not None]
     fits = [s for s in held if _RANGE[s][0] <= value <= _RANGE[s][1] and (s not in _INTS or value == int(value))]
     named = [s for s in fits if re.search(_CUES[s], text, re.I)]
@@ -45,7 +45,25 @@ def _slot_for(value: float, text: str, previous: Scenario) -> str | None:
         return named[0]
     if not named and len(fits) == 1:
         return fits[0]
+    if not named and {"gpu_count", "users"} <= set(fits):  # "а на двух?" cards, "а для двадцати?" people
+        if re.search(r"\b(?:на|on|across|over)\s*$", before, re.I):
+            return "gpu_count"
+        if re.search(r"\b(?:для|for)\s*$", before, re.I):
+            return "users"
     return None
+
+
+def _loose_number_words(reading: "Reading") -> list:
+    """Number words of the text that no span covers ("а на двух?"): the reader leaves them as words."""
+    from assistant.reading import Span
+    from assistant.reading.tokens import tokenize
+    from assistant.reading.words import annotate
+
+    covered = [(s.start, s.end) for group in (*reading.spans.values(), *reading.conflicts.values()) for s in group]
+    tokens = tokenize(reading.text)
+    annotate(tokens)
+    return [Span(start=t.start, end=t.end, text=t.text) for t in tokens if t.word_number and t.number
+            and not any(a <= t.start and t.end <= b for a, b in covered)]
 
 
 _FULL = re.compile(r"\b(?:the )?full(?: one| version| fine-?tun\w*)?\b|полн(?:ое|ый|ую|ым|ом)\b", re.I)
@@ -58,15 +76,22 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
             not re.search(r"точност|precision", reading.text, re.I):
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
-    if previous is None or not reading.unattached or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
+    if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
+        return reading
+    words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)
+    if not reading.unattached and not words:
         return reading
     update: dict = {}
     kept = []
-    for span in reading.unattached:
+    for span in [*reading.unattached, *words]:
         value = parse_plain_number(span.text)
-        slot = None if value is None else _slot_for(value, reading.text, previous)
+        if value is None and span in words:
+            from assistant.reading.words import number_word
+            value = number_word(span.text.lower())
+        slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
         if slot is None or slot in update or getattr(reading.scenario, slot) is not None:
-            kept.append(span)
+            if span not in words:
+                kept.append(span)
             continue
         update[slot] = int(value) if slot in _INTS else value
         reading.spans.setdefault(slot, []).append(span)

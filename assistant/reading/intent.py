@@ -108,12 +108,16 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"
     if C.FOLLOWUP.match(text) and not new_model and _changes(s):
         return "followup"
+    if C.FOLLOWUP.match(text) and new_model and len(text.split()) <= 5 and not hits - {"vram"}:
+        return "followup"  # "а квен 14б?", "how about qwen3 14b": the same question about another model
     if C.RAM_QUESTION.search(text):
         return "recommend" if hardware or model else "knowledge"
     if "recommend" in hits and not (hardware and model and "vram" in hits):
         return "recommend" if (model or not hardware or s.budget) else "models_for_hardware"
     if _changes(s) and not new_model and len(text.split()) <= 8 and not re.search(r"\?\s*$", text):
         return "followup"  # "бюджет 300к руб", "загрузка 24/7", "on H200 specifically"
+    if _changes(s) and not new_model and len(text.split()) <= 5 and not hits:
+        return "followup"  # "with 64k context?", "at 8-bit?", "on 3 of them?": a value changed, asked
     if s.budget and not hardware:
         return "recommend"  # "бюджет миллион, на что хватит для 8B"
     if "vram" in hits:

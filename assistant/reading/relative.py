@@ -67,6 +67,12 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                 r"такие же|таких же|same|of them|добав|докуп|add", text, re.I) else None)
             if slot:
                 return [Change(slot=slot, op="add", value=float(n.number or 0))], [t.i, n.i]
+    for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
+        if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
+            rest = tokens[t.i + 2:]
+            slot = _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 else None)
+            if slot:
+                return [Change(slot=slot, op="add", value=float(t.number))], [t.i, t.i + 1]
     return [], []
 
 

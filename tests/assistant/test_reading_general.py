@@ -513,3 +513,28 @@ def test_the_full_one_after_a_lora_is_full_fine_tuning():
                                          ("хочу запустить мистраль на карточке", "vram")])
 def test_running_a_family_on_my_card_is_will_it_fit(text, intent):
     assert read(text).intent == intent
+
+
+# ---------------------------------------------------------------- follow-up shapes (sweep of short follow-ups)
+_BASE = "сколько видеопамяти нужно для qwen3 32b на 4 карты l40s с контекстом 16к для 20 пользователей"
+
+
+@pytest.mark.parametrize("then,slot,value", [
+    ("а на двух?", "gpu_count", 2),  # a number word after "на" in a follow-up: cards
+    ("а для тридцати?", "users", 30),  # after "для": people
+    ("a q6?", "precision", "Q6_K"),
+    ("а если ещё две карты", "gpu_count", 6),
+    ("а квен 14б?", "model", "qwen3-14b"),
+])
+def test_short_follow_ups_keep_the_question(then, slot, value):
+    s, intent = conversation(_BASE, then)
+    assert getattr(s, slot) == value and intent == "vram"
+
+
+@pytest.mark.parametrize("then,slot,value", [
+    ("with 64k context?", "context", 65536), ("at 8-bit?", "precision", "int8"), ("on 3 of them?", "gpu_count", 3),
+    ("ok and 2 more cards", "gpu_count", 6), ("how about qwen3 14b", "model", "qwen3-14b"),
+])
+def test_short_english_follow_ups_keep_the_question(then, slot, value):
+    s, intent = conversation("how much vram for qwen3 32b on 4 l40s with 16k context for 20 users", then)
+    assert getattr(s, slot) == value and intent == "vram"
