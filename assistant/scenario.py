@@ -63,7 +63,7 @@ def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, compari
         return new
     fields = new.said()
     if comparing and "gpu" in fields and "gpus" not in fields and (previous.gpus or previous.gpu):
-        cards = _compared(list(previous.gpus or [previous.gpu]), fields["gpu"], instead_of)
+        cards = _compared(list(previous.gpus or [str(previous.gpu)]), fields["gpu"], instead_of)
         if len(cards) > 1:
             fields.update(gpus=cards, gpu=None)
             return previous.model_copy(update=fields)

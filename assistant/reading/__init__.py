@@ -5,7 +5,16 @@ lemmas, fuzzy family names) -> `names` (catalog models, cards, servers; unknown 
 `pick` (which name is the question's) -> `choices` (precision, task) -> `quantities`/`money` (numbers with units, one slot each) -> `resolve`
 (corrections, contradictions) -> `intent`. Every token with a digit ends in a span or in `unattached`:
 nothing the customer wrote is dropped silently. Number words ("четыре", "a couple") count once they
-attach to a slot; unattached they are ordinary words ("пару вопросов").
+attach to a slot; unattached they are ordinary words ("пару вопросов"). What only the conversation can
+settle is done after reading, by `context.carry` (a follow-up's bare number: "and with 80?") and by
+`assistant.scenario.merge` (a compare follow-up's card joins the compared ones; a rate "per user").
+
+The rules are general, each stated with several wordings in tests/assistant/test_reading_general.py:
+morphology (every pymorphy3 lemma, not only the first: "часах" is час; verb prefixes "зафайнтюнить";
+number words in a row "сто двадцать восемь"; card names said aloud "сорок девяностая"), units and their
+absence (money no slot takes is asked, never a context), slot attachment by context (a concurrent figure
+is the users, a headcount beside it is understood; "на двух" after a card count is cards), and names by
+sound as well as by letters ("дипсек", "джема 3", "в3").
 
 What was chosen and why (measured on this machine, Python 3.11, 2 cores):
 - pymorphy3 + pymorphy3-dicts-ru for lemmas: loads in ~0.08 s, ~0.08 ms per word; the slang lexicon

@@ -89,7 +89,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             from assistant.reading.words import number_word
             value = number_word(span.text.lower())
         slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
-        if slot is None or slot in update or getattr(reading.scenario, slot) is not None:
+        if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:
             if span not in words:
                 kept.append(span)
             continue

@@ -159,10 +159,12 @@ def _compound_numbers(tokens: list[Token]) -> None:
         if not (a.word_number and a.number and a.number == int(a.number)) or a.low in _NOT_COMPOUND:
             i += 1
             continue
-        total, last, j = a.number, a.number, i + 1
+        total: float = a.number
+        last: float = a.number
+        j = i + 1
         while j < len(tokens) and tokens[j].word_number and tokens[j].number and tokens[j].low not in _NOT_COMPOUND \
                 and not tokens[j - 1].comma and not tokens[j - 1].stop:
-            v = tokens[j].number
+            v = float(tokens[j].number or 0)
             if v == 100 and 0 < total < 10 and tokens[j].low in ("hundred", "сот", "сто"):
                 total, last = total * 100, 100  # "two hundred"
             elif v < last and v < _round_order(last) and v == int(v):
