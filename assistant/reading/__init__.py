@@ -28,8 +28,8 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   ("N карт/штук") missed "четыре видеокарты" until NUMR rules were added by hand. Our quantities are
   "number + unit word + cue word" within a few tokens, which the rules in `quantities` state directly
   directly; yargy gave no measured gain for that (parser build 0.08 s, same matches on the probe).
-- Measured on the understanding corpus: read() median ~0.9 ms, p95 ~9 ms (first call after start-up
-  also loads pymorphy3, ~0.1 s).
+- Measured on the understanding corpus (tune, dev, fresh; third pass): read() median ~1.1 ms, p95 ~2-3 ms
+  on 2 cores (first call after start-up also imports the reader and loads pymorphy3, ~0.4 s).
 """
 from __future__ import annotations
 
