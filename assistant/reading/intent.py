@@ -55,6 +55,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     """`compared`: two models or two precisions named ("phi 4 vs qwen3 14b"); `conflicted`: slots whose values
     contradict each other; `named_gpus`: catalog cards named even when none was taken ("3090 и 4090");
     `unknown_cards`: card-shaped names the catalog lacks ("4060 ти"), counted only to see cards compared."""
+    text = _SPOKEN.sub("что", text)  # "че можно запустить", "чо такое": the cues are written for "что"
     hardware = bool(s.gpu or s.gpus or s.card_vram_gb or s.ram_gb or s.server or named_gpus or
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
@@ -82,7 +83,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "upgrade"
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model):
         return "gpu_info"
-    if sc["speed"] and sc["recommend"] >= 2 and _WANTED_SPEED.search(text):
+    if sc["speed"] and (sc["recommend"] >= 2 or sc["vram"] >= 2) and _WANTED_SPEED.search(text):
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
     top = _top(sc, ["power", "cost", "speed"])
     if top:
@@ -144,9 +145,12 @@ _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! д
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
 
 
+_SPOKEN = re.compile(r"\b(?:че|чё|чо|шо|што)\b", re.I)
 _WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|какая|что из)\b", re.I)
 _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн\w*|\blow|minimal) (?:задержк\w*|латентн\w*|latency)|"
-                           r"(?:нужна|нужен|важна|need|want) (?:\w+ )?(?:скорост\w*|speed|быстр\w*)", re.I)
+                           r"(?:нужна|нужен|важна|need|want) (?:\w+ )?(?:скорост\w*|speed|быстр\w*)|"
+                           r"(?:важно|нужно|чтобы|хочу|хотим) (?:\w+ ){0,3}(?:быстр\w*|шустр\w*)|"
+                           r"(?:needs? to|has to|should) (?:be|run|respond) (?:\w+ )?(?:fast|quick\w*)", re.I)
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)

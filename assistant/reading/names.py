@@ -101,6 +101,31 @@ def _name_words() -> set[str]:
     return {w for w in load_lexicon().name_words.values() if w.isalpha()} | {"coder", "instruct", "distill"}
 
 
+@lru_cache(maxsize=64)
+def _family_numbers(family: str, _cat_id: int) -> tuple[frozenset[float], frozenset[float]]:
+    """(version numbers, nominal sizes) of a family's catalog models: llama -> ({3, 3.1, 3.2, 3.3, 4}, {1, 3, 8, 70, 405, ...})."""
+    versions, sizes = set(), set()
+    for m in catalog.load_catalog().models:
+        if m.family != family and not m.id.startswith(family):
+            continue
+        v = re.match(rf"^{re.escape(family)}-?(\d+(?:\.\d+)?)(?![\d.]*b)", m.id)
+        if v:
+            versions.add(float(v.group(1)))
+        sizes.add(_nominal(m))
+    return frozenset(versions), frozenset(sizes)
+
+
+def _bare_size(tokens: list[Token], i: int, k: int) -> bool:
+    """"лама 70", "квен 32": a bare number right after a family is its size when it is one of the family's
+    sizes and none of its versions ("лама 3" stays the version), and no unit word follows it."""
+    t = tokens[k]
+    if t.number is None or t.word_number or not re.fullmatch(r"\d+(?:[.,]\d+)?", t.low):
+        return False
+    versions, sizes = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    return t.number in sizes and t.number not in versions and (nxt is None or nxt.concept is None)
+
+
 def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | None:
     """(size in billions, end token, version words) of "family [version words] size": "лама 3.1 8б",
     "дипсик р1 дистил 14б", "лламу 70 б", "квен тридцать два б", "qwen 30b a3b"."""
@@ -113,6 +138,8 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         if size is None and t.number is not None and n < len(tokens) and (
                 tokens[n].concept == "billion" or tokens[n].low in ("b", "б", "bn")):
             size, end = t.number, n + 1
+        if size is None and _bare_size(tokens, i, k):
+            size, end = t.number, k + 1
         if size is not None:
             if end < len(tokens) and _ACTIVE.match(tokens[end].low):
                 end += 1

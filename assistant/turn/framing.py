@@ -44,7 +44,8 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
 _ASKS_WHAT = re.compile(r"что такое|what is|what are|зачем|почему|\bwhy\b|нужен ли|нужно ли|do i need|explain", re.I)
 _DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|vram|видеопам|памят|сервер|server|nvlink|cuda|lora|лора|llm|модел|model|"
                      r"нейросет|inference|инференс|обучен|train|контекст|context|rtx|h100|a100|4090|5090|охлажд|cooling|"
-                     r"pcie|озу|ram\b|vllm|ollama|квантиз|quantiz|\bбп\b|psu|ватт|watt|облак|cloud|токен|token", re.I)
+                     r"pcie|озу|ram\b|vllm|ollama|квантиз|quantiz|\bбп\b|psu|ватт|watt|облак|cloud|токен|token|"
+                     r"аренд|\brent|покупк|купить|заказ|\bbuy|\border|нейронк|ллм|\bии\b|\bai\b|сервак", re.I)
 _SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for_hardware", "compare", "gpu_info"}
 
 

@@ -538,3 +538,29 @@ def test_short_follow_ups_keep_the_question(then, slot, value):
 def test_short_english_follow_ups_keep_the_question(then, slot, value):
     s, intent = conversation("how much vram for qwen3 32b on 4 l40s with 16k context for 20 users", then)
     assert getattr(s, slot) == value and intent == "vram"
+
+
+# ---------------------------------------------------------------- slang sweep
+@pytest.mark.parametrize("text,model", [("лама 70 на 2х 3090 норм зайдет?", "llama-3.3-70b"),
+                                        ("квен 32 в 24 гига лезет?", "qwen3-32b"), ("гемма 27", "gemma-3-27b"),
+                                        ("квен 3 32", "qwen3-32b"), ("лама 3 8б", "llama-3-8b")])
+def test_a_bare_size_after_a_family(text, model):
+    assert said(text)["model"] == model
+
+
+def test_a_family_version_is_not_a_size():
+    assert "model" not in said("лама 3")
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("че можно запустить на 3060", "models_for_hardware"), ("чо такое квантизация", "knowledge"),
+    ("how snappy is llama 8b on a 3060", "speed"), ("сколько будет мотать счетчик если гонять 4090 круглосуточно", "power"),
+    ("аренда или покупка что лучше для старта", "cost"), ("как купить у вас", "handoff"),
+    ("хочу заказать 2 сервера", "handoff"), ("ок понял", "greeting"), ("всем привет", "greeting"),
+    ("Подскажите, поместится ли llama 3.1 70b в fp8 на две h100, нам важно чтобы работало быстро", "vram"),
+    ("does quantization to q4 hurt coding quality a lot", "knowledge"),
+])
+def test_slang_and_long_wordings(text, intent):
+    from assistant.turn.framing import settle_intent
+
+    assert settle_intent(read(text), None) == intent
