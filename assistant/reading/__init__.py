@@ -99,7 +99,7 @@ def read(text: str) -> Reading:
         tokens[k].used = "form_factor"
     if rack:
         spans["form_factor"] = [_span(text, tokens, [k]) for k in rack]
-    gpu_starts = {h.i for h in hits if h.kind == "gpu"}
+    gpu_starts = {h.i for h in hits if h.kind == "gpu" or h.kind == "unknown" and h.card}  # "8 3070": a count
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
     items, contrasted = choices.contrasted(items, tokens, text)  # "чем gguf отличается от awq": compared, not chosen
     if contrasted:

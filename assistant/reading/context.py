@@ -5,11 +5,14 @@ The reader alone cannot tell what "80" is; the scenario already on the table can
 short follow-up goes to the slot its cue word names ("облако" -> the hourly price, "контекст" ->
 context), else to the one slot of the previous scenario whose usual range it fits. With no cue and
 two slots it could fit ("а с 8?" after 4 cards for 40 users) it stays unattached and is asked about.
-"The full one" / "а полное?" after a LoRA question is full fine-tuning.
+"The full one" / "а полное?" after a LoRA question is full fine-tuning; "2k" after a budget is money.
+With no cue a number goes to the slot whose value it is near ("how about 50?" after 1 card for 25
+people is 50 people) only when one slot is clearly nearer; else it is asked.
 The reading is changed in place (scenario, spans, unattached, intent), so calling it twice is harmless.
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import TYPE_CHECKING
 
@@ -50,7 +53,28 @@ def _slot_for(value: float, text: str, previous: Scenario, before: str = "") -> 
             return "gpu_count"
         if re.search(r"\b(?:для|for)\s*$", before, re.I):
             return "users"
+    if not named and len(fits) > 1:  # "how about 50?" after 1 card for 25 people: the value it is near
+        near = sorted(fits, key=lambda s: abs(math.log(value / float(getattr(previous, s)))))
+        first, second = (abs(math.log(value / float(getattr(previous, s)))) for s in near[:2])
+        if first <= 1.1 and second >= 2.5:
+            return near[0]
     return None
+
+
+_K_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?\s?[kк]$", re.I)
+
+
+def _money_not_context(reading: "Reading", previous: Scenario) -> None:
+    """"and if i stretch to 2k?" after a budget: a bare k-number the reader took for a context is money."""
+    spans = reading.spans.get("context") or []
+    if reading.scenario.context is None or previous.context is not None or len(spans) != 1 or \
+            not _K_NUMBER.match(spans[0].text):
+        return
+    slot = next((s for s in ("budget", "server_price") if getattr(previous, s) is not None), None)
+    if slot:
+        value = float(re.sub(r"[^\d.,]", "", spans[0].text).replace(",", ".")) * 1000
+        reading.scenario = reading.scenario.model_copy(update={"context": None, slot: value})
+        reading.spans[slot] = reading.spans.pop("context")
 
 
 def _loose_number_words(reading: "Reading") -> list:
@@ -78,6 +102,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
+    _money_not_context(reading, previous)
     words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)
     if not reading.unattached and not words:
         return reading

@@ -44,6 +44,9 @@ CUES: list[tuple[Intent, str]] = [
                             r"what could we run|what (?:will|would) (?:run|fit)|на что способ\w+|"
                             r"what can (?:my|our|this|a|an|the) \S+(?: \S+)? (?:do|handle|run)\b|"
                             r"что[- ]?(?:нибудь|то)\b[^?.!]{0,20}?(?:запуст\w*|пойд[её]т|влез\w*|потян\w*|заработа\w*|поед\w*)|"
+                            r"\bчто (?:\w+ )?(?:запустится|пойд[её]т|влезет|потянет|заработает|поедет)\b|"
+                            r"(?:переделать|приспособить|перепрофилировать|использовать) (?:\w+ ){0,2}под (?:нейр|ии\b|ai\b|ллм|llm|модел)|"
+                            r"repurpose|use (?:them|it|those) for (?:ai|llms?|inference)|"
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
@@ -51,7 +54,7 @@ CUES: list[tuple[Intent, str]] = [
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|how much (?:does|is|are|do) "
                  r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн|что за сервер|что за карт|"
-                 r"расскажи\w* (?:про|о|об)\b|tell me about|active cooling|passive|в наличии|can i order|заказать"),
+                 r"расскажи\w* (?:про|о|об)\b|tell me about|in stock|lead time|availability|\bavailable\b|active cooling|passive|в наличии|can i order|заказать"),
     ("recommend", r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
                   r"spec out|собрать сервер|what to buy|which card|what config|какой конфиг|какой сервер|какую карт|какие карт|какую видеокарт|какие видеокарт|какую видюх|что взять|что выбрать|"
                   r"посоветуе|подбер|подобрать|recommend|which (?:gpu|server|card)|what (?:gpu|server|hardware|card)|"

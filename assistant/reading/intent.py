@@ -90,7 +90,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return top  # type: ignore[return-value]
     if _how_many_cards(tokens or []):
         return "recommend"  # "сколько h100 нужно под ...", "how many h200s do we need": sizing the cards
-    if "models_for_hardware" in hits and not s.model and hardware:
+    if "models_for_hardware" in hits and not s.model and (hardware or unknown_cards):
         return "models_for_hardware"  # "какие модели до 10б идут на 8гб": a size limit is no model
     if hardware and not model and _WHICH_FAMILY.search(text) and \
             any(t.canon in load_lexicon().families and not t.used for t in tokens or []):

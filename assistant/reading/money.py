@@ -35,6 +35,8 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
+_DAYS_A_WEEK = re.compile(r"\b([1-7])\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
+_WEEKENDS = re.compile(r"выходн|weekends?\b", re.I)
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес)|(?:a|per|в|за|each|every) (?:month|месяц))", re.I)
 _RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|окуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс", re.I)
@@ -126,6 +128,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
 def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> float:
     """'12 часов в день' -> 12*365/12; 'по будням' -> N*260/12; per week -> N*52/12; per month as is."""
     period = next((t.concept for t in tokens[n + 1:n + 4] if t.concept in ("day", "week", "month", "weekday")), None)
+    if period in ("day", None) and (m := _DAYS_A_WEEK.search(text)):  # "по 8 часов 5 дней в неделю"
+        return round(value * float(m.group(1)) * 52 / 12, 2)
+    if period in ("day", None) and _WEEKENDS.search(text):  # "по 10 часов по выходным"
+        return round(value * 2 * 52 / 12, 2)
     weekdays = bool(_WEEKDAYS.search(text)) or period == "weekday"
     if period in ("day", "weekday") or (period is None and weekdays):
         return round(value * (260 if weekdays else 365) / 12, 2)

@@ -34,6 +34,9 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
         if h.kind == "unknown" and h.card and known_card:  # "4060 ти 16 гб или 3060": the other card's spec
             _own_size(h, tokens)
         if h.kind == "gpu":
+            if h.j < len(tokens) and tokens[h.j].concept == "gb" and tokens[h.j - 1].has_digit:
+                tokens[h.j].used = "gpu_name"  # "a100 40 гб": the name matched "A100 40", its unit follows
+                h.j += 1
             vram = gpus_by_id[h.id].vram_gib
             for k in range(h.j, min(len(tokens), h.j + 3)):
                 m = re.match(r"^(\d+)(?:gb|гб|g|гиг\w*)?$", tokens[k].low)
@@ -54,8 +57,26 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
                     break
                 if tokens[k].low not in ("на", "с", "with", "of", "по", "-", ","):
                     break
+            _form_factor(h, tokens, gpus_by_id)
     return ([h for h in hits if h.kind == "model"], [h for h in hits if h.kind == "gpu"],
             [h for h in hits if h.kind == "unknown"])
+
+
+_FORMS = {"pcie": "pcie", "sxm": "sxm", "sxm4": "sxm", "sxm5": "sxm", "nvl": "nvl"}
+
+
+def _form_factor(h: Hit, tokens: list[Token], gpus_by_id: dict) -> None:
+    """"2 a100 40 гб pcie": a form factor written after the name and size picks that variant."""
+    if h.j >= len(tokens) or tokens[h.j].low not in _FORMS:
+        return
+    form, vram = _FORMS[tokens[h.j].low], gpus_by_id[h.id].vram_gib
+    base = re.sub(r"-(?:pcie|sxm|nvl)\b.*$|-\d+gb$", "", h.id)
+    for g in gpus_by_id.values():
+        if g.id.startswith(base + "-") and form in g.id and abs(g.vram_gib - vram) <= 1:
+            h.id = g.id
+            tokens[h.j].used = "gpu_name"
+            h.j += 1
+            return
 
 
 def _own_size(h: Hit, tokens: list[Token]) -> None:
@@ -131,8 +152,10 @@ RAM_MIN_GB = 64  # a size this large next to a named card is the server's RAM ("
 
 
 def _card_size(fields: dict, spans: dict) -> None:
-    """A memory size beside a named card: the card's own (part of its name), the server's RAM, or a
-    different size that stays in the scenario so the answer can say which one it used."""
+    """A memory size beside a named card: the card's own (part of its name), the server's RAM, or, for one
+    card, a variant the catalog lacks ("ноут с 3060 6гб", "4090 48gb"): then the size is the customer's
+    card and the catalog card is not. Beside several cards a different size stays with the card named,
+    so the answer can say which one it used."""
     size = fields.get("card_vram_gb")
     if size is None or not fields.get("gpu"):
         return
@@ -143,3 +166,8 @@ def _card_size(fields: dict, spans: dict) -> None:
     elif size >= RAM_MIN_GB and size > vram and "ram_gb" not in fields:
         fields["ram_gb"] = fields.pop("card_vram_gb")
         spans["ram_gb"] = spans.pop("card_vram_gb", [])
+    elif not fields.get("gpu_count") or fields.get("gpu_count") == 1:
+        # "ноут с rtx 3060 6гб", "4090 48gb": a variant the catalog lacks; its memory is what the customer has
+        spans.setdefault("gpu_name", [])
+        fields.pop("gpu")
+        spans.pop("gpu", None)

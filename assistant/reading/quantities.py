@@ -122,7 +122,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("precision", name, [k] + (unit if concept == "bit" else []))] if name else []
     if suffix in ("m", "млн") and (concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE | {"token"}, 2)):
         return [Attached("context", int(value * 1048576), [k] + unit)]  # "1M context", "контекст 2млн"
-    if suffix in ("k", "к", "тыс") and concept in ("user", "request"):
+    if suffix in ("k", "к", "тыс") and concept == "user":
         return [Attached("users", int(value * 1000), [k] + unit)]  # "1.5k employees": people, not a context
     if suffix in ("k", "к", "тыс") and cue_before(tokens, k, {"за", "for"}, 1) and not \
             (concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE, 3)):
@@ -149,7 +149,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             return [Attached("per_user", 1, [k] + unit)]
         return [Attached("users", int(value), [k] + unit)] if whole else []
     if concept == "hour" or suffix in ("ч", "h") or cue_before(tokens, k, {"hour"}, 1):
-        return [Attached("hours_per_month", money.hours_per_month(value, tokens, n if concept == "hour" else k, text), [k] + unit)]
+        days = money._DAYS_A_WEEK.search(text)  # "5 дней в неделю": the days are part of the hours
+        extra = [x.i for x in tokens if days and x.start >= days.start() and x.end <= days.end() and x.has_digit]
+        return [Attached("hours_per_month", money.hours_per_month(value, tokens, n if concept == "hour" else k, text),
+                         [k] + unit + extra)]
     ctx_scale, s_end = scale_after(tokens, k, lex.scale.context)
     ctx_cue = cue_before(tokens, k, _CONTEXT_CUE | {"context", "token"}) or \
         (s_end + 1 < len(tokens) and tokens[s_end + 1].concept in ("token", "context"))

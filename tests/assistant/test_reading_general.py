@@ -564,3 +564,38 @@ def test_slang_and_long_wordings(text, intent):
     from assistant.turn.framing import settle_intent
 
     assert settle_intent(read(text), None) == intent
+
+
+# ---------------------------------------------------------------- batch 6
+def test_a_variant_the_catalog_lacks_is_its_memory_not_the_catalog_card():
+    s = said("есть ноут с rtx 3060 6гб, что запустится?")
+    assert s.get("card_vram_gb") == 6 and "gpu" not in s
+
+
+@pytest.mark.parametrize("text,gpu", [("2 a100 40 гб pcie", "a100-pcie-40gb"), ("a100 80gb pcie", "a100-pcie-80gb"),
+                                      ("две h100 pcie", "h100-pcie")])
+def test_a_form_factor_after_name_and_size_picks_the_variant(text, gpu):
+    assert said(text)["gpu"] == gpu
+
+
+@pytest.mark.parametrize("text,hours", [("работаем по 8 часов 5 дней в неделю", 173.33), ("по 10 часов по выходным", 86.67)])
+def test_days_a_week(text, hours):
+    r = read(text)
+    assert r.scenario.hours_per_month == pytest.approx(hours, rel=0.01) and not r.unattached
+
+
+def test_a_count_of_cards_the_catalog_lacks():
+    r = read("продаю майнинг ферму из 8 3070, можно ли её переделать под нейронки?")
+    assert r.scenario.gpu_count == 8 and r.intent == "models_for_hardware"
+
+
+def test_k_requests_are_a_context_and_concurrent_before_them_are_users():
+    s = said("serve deepseek v3.1 in fp8 with 32 concurrent 8k requests")
+    assert s["users"] == 32 and s["context"] == 8192
+
+
+def test_follow_up_money_and_nearest_value():
+    s, _ = conversation("whats the best gpu under $1000 for running local models", "and if i stretch to 2k?")
+    assert s.budget == 2000 and s.context is None
+    s, _ = conversation("can a single l40s serve mistral small 3.2 for about 25 people?", "how about 50?")
+    assert s.users == 50 and s.gpu_count == 1
