@@ -3,7 +3,8 @@ model's explanation), cached as JSON in the data dir.
 
 The FAQ is published content. The model's text of each answer is a draft until it passes the
 chat answer's checks (assistant/checks/publish.py: the guard, the computed verdict, the domain
-rules and the catalog, the language, echo) with every paragraph ended at its last whole sentence;
+rules and the catalog, the language, echo) with every paragraph ended at its last whole sentence,
+and opens with the guide's verdict on the question (GUIDE_VERDICTS, for the guide's own questions);
 a draft that fails is kept aside (`draft` in the item) and the question shows its guide-grounded
 answer (computed block + the guide's passage, no model text). Where an operator view exists, a
 draft that passed still waits for an operator's approval (`published`).
@@ -49,6 +50,18 @@ GUIDE_QUESTIONS = {
         "What pays off better for regular work: your own GPU server or renting in the cloud?",
     ],
 }
+# The guide's verdict on each of its four questions (knowledge/docs/{ru,en}/faq-*.md: up to 13B yes, 70B
+# no; NVLink not required; LoRA/QLoRA need far less memory; regular work: your own server), as the
+# words that state it. A model-written answer states it in its first sentence, or it stays a draft.
+GUIDE_VERDICTS = [
+    r"\b13\s?[BБ]\b",
+    r"\bне\s+(?:является\s+)?(?:обязател|нужен|нужна|нужно|требуется|необходим)\w*|(?:\bnot|n't)\s+(?:strictly\s+|formally\s+)?"
+    r"(?:required|needed|necessary|mandatory)|\bdo(?:es)?\s*(?:not|n't)\s+(?:need|require)|\bwithout\s+NVLink|\bбез\s+NVLink",
+    r"\bменьше\b|\bless\b|\bfewer\b|\breduc\w*|\bсниж\w*|\bэконом\w*|\bsaves?\b|\bcuts?\b",
+    r"\b(?:сво\w*|собственн\w*)\s+(?:GPU[-\s])?сервер|\bown(?:ing)?\s+(?:a\s+|your\s+)?(?:own\s+)?(?:GPU\s+)?"
+    r"(?:server|hardware)|\bon[-\s]prem",
+]
+_VERDICT = {q: re.compile(v, re.I) for lang in GUIDE_QUESTIONS for q, v in zip(GUIDE_QUESTIONS[lang], GUIDE_VERDICTS)}
 # A FAQ page is not a dialogue: the assistant's "name a model" prompts make no sense there.
 _PROMPTS = {TEXT[lang][k] for lang in TEXT for k in TEXT[lang] if k.startswith("missing_")}
 _ASSISTANT_DIR = Path(__file__).resolve().parent
@@ -68,6 +81,15 @@ def whole_paragraphs(text: str) -> str:
         if body:
             out.append(head + body)
     return "\n\n".join(out)
+
+
+def verdict_first(text: str, question: str) -> list[str]:
+    """[] when `text` opens with the guide's verdict on `question` (or the guide gives none for it)."""
+    from assistant.guard import sentences
+
+    pattern = _VERDICT.get(question)
+    first = next((x for x in sentences(text) if x.strip()), "")
+    return [] if pattern is None or pattern.search(first) else [f"the guide's verdict is not first: {first[:120]}"]
 
 
 def _hash_tree(h: "hashlib._Hash", root: Path, pattern: str) -> None:
@@ -210,6 +232,7 @@ class FAQ:
             text = whole_paragraphs(own)
             trusted = [res.computed, *(f"{s.title} {s.text}" for s in res.sources if s.trusted)]
             found = problems(text, res.language, trusted, facts, question) if text else ["no whole sentence"]
+            found += verdict_first(text, question) if text else []
             draft = {"text": own, "passed": not found, "problems": found}
             if found:
                 log.warning("FAQ draft not published (%s): %s", question, "; ".join(found))

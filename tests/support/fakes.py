@@ -54,3 +54,36 @@ class BilingualBackend(ScriptedBackend):
 
         self.answers = [self.by_language[detect_language(messages[-1]["content"])]]
         yield from super().stream(messages, max_tokens)
+
+
+class GuideBackend(ScriptedBackend):
+    """Answers the guide's FAQ questions as a good model would: the guide's verdict first (the FAQ
+    publishes nothing else), then `ru` / `en` in the question's language; other questions get `ru` /
+    `en` alone. `with_verdict`: the languages whose answers open with the verdict."""
+
+    VERDICTS = {
+        "ru": ["Для моделей до 13B одной карты на 24 ГБ хватает.", "Нет, NVLink для дообучения не обязателен.",
+               "LoRA и QLoRA требуют гораздо меньше памяти, чем полное дообучение.",
+               "Для регулярной работы обычно выгоднее свой сервер."],
+        "en": ["For models up to 13B one 24 GB card is enough.", "No, NVLink is not required to fine-tune a model.",
+               "LoRA and QLoRA need far less memory than full fine-tuning.",
+               "For regular work your own server usually pays off."],
+    }
+
+    def __init__(self, ru: str, en: str, delay: float = 0.0, with_verdict: tuple[str, ...] = ("ru", "en")):
+        super().__init__([ru], delay)
+        self.by_language, self.with_verdict = {"ru": ru, "en": en}, with_verdict
+
+    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+        from assistant.faq import GUIDE_QUESTIONS
+        from tools.text import detect_language
+
+        prompt = messages[-1]["content"]
+        lang = detect_language(prompt)
+        text = self.by_language[lang]
+        for lang_q, questions in GUIDE_QUESTIONS.items():
+            for i, q in enumerate(questions):
+                if q in prompt and lang_q in self.with_verdict:
+                    text = f"{self.VERDICTS[lang_q][i]} {self.by_language[lang_q]}"
+        self.answers = [text]
+        yield from super().stream(messages, max_tokens)

@@ -5,7 +5,7 @@ import json
 import shutil
 
 import pytest
-from support.fakes import BilingualBackend, FakeBackend
+from support.fakes import FakeBackend, GuideBackend
 from web_helpers import private_settings
 
 from assistant.faq import FAQ, GUIDE_QUESTIONS, faq_items
@@ -28,7 +28,7 @@ def dirs(tmp_path):
 
 
 def test_generated_by_the_assistant_with_sources(make_assistant, settings):
-    assistant = make_assistant(backend=BilingualBackend("Пояснение модели.", "The model's explanation."))
+    assistant = make_assistant(backend=GuideBackend("Пояснение модели.", "The model's explanation."))
     data = FAQ(assistant, settings).get()
     questions = [i["question"] for i in data["items"]]
     assert questions == GUIDE_QUESTIONS["ru"] + GUIDE_QUESTIONS["en"]
@@ -44,8 +44,8 @@ def test_generated_by_the_assistant_with_sources(make_assistant, settings):
 
 
 def test_second_call_is_served_from_the_cache(make_assistant, settings):
-    FAQ(make_assistant(["Первое пояснение."]), settings).get()
-    again = make_assistant(["Второе пояснение."])  # a fresh process: new assistant, same cache file
+    FAQ(make_assistant(backend=GuideBackend("Первое пояснение.", "First.")), settings).get()
+    again = make_assistant(backend=GuideBackend("Второе пояснение.", "Second."))  # a fresh process: new assistant, same cache file
     data = FAQ(again, settings).get()
     assert again.backend.calls == []
     assert "Первое пояснение." in data["items"][0]["answer"]
@@ -55,7 +55,7 @@ def test_second_call_is_served_from_the_cache(make_assistant, settings):
 @pytest.mark.parametrize("change", ["doc", "catalog", "model", "questions"])
 def test_regenerated_when_the_fingerprint_changes(make_assistant, settings, dirs, change):
     docs, cat = dirs
-    first = FAQ(make_assistant(backend=BilingualBackend("Старое.", "Old.")), settings, docs, cat).get()
+    first = FAQ(make_assistant(backend=GuideBackend("Старое.", "Old.")), settings, docs, cat).get()
     if change == "doc":
         path = next(docs.rglob("*.md"))
         path.write_text(path.read_text(encoding="utf-8") + "\nНовый абзац.\n", encoding="utf-8")
@@ -66,7 +66,7 @@ def test_regenerated_when_the_fingerprint_changes(make_assistant, settings, dirs
         settings.llm.model_path = settings.llm.model_path.with_name("other-model.gguf")
     else:
         settings.faq.extra_questions = ["Какой блок питания нужен для 4 × RTX 4090?"]
-    assistant = make_assistant(backend=BilingualBackend("Новое.", "New."))
+    assistant = make_assistant(backend=GuideBackend("Новое.", "New."))
     data = FAQ(assistant, settings, docs, cat).get()
     assert data["fingerprint"] != first["fingerprint"]
     assert assistant.backend.calls and all(("Новое." if i["language"] == "ru" else "New.") in i["answer"]
@@ -85,7 +85,7 @@ def test_no_llm_version_never_calls_the_model(make_assistant, settings):
 
 
 def test_background_generation_serves_computed_answers_meanwhile(make_assistant, settings):
-    assistant = make_assistant(["Пояснение из фона."], delay=0.01)
+    assistant = make_assistant(backend=GuideBackend("Пояснение из фона.", "From the background.", delay=0.01))
     faq = FAQ(assistant, settings)
     now = faq.get(background=True)
     assert now["with_model"] is False
