@@ -103,7 +103,16 @@ def quotes(sources: list[Source], has_facts: bool) -> str:
     """The guide's passages, quoted, where the model's explanation cannot be had (never an ingested
     document's text: it is not ours to vouch for)."""
     length = 400 if has_facts else 800  # knowledge-only answers rest on the passages alone
-    return "\n\n".join(f"> **{s.title}.** {_plain(s.text)[:length]}" for s in [x for x in sources if x.trusted][:2])
+    return "\n\n".join(f"> **{s.title}.** {excerpt(s.text, length)}" for s in [x for x in sources if x.trusted][:2])
+
+
+def excerpt(text: str, length: int) -> str:
+    """At most `length` characters of the passage, ended at its last whole sentence (a quote cut
+    mid-word reads as a broken page); a single over-long sentence ends at a word, marked "…"."""
+    plain = _plain(text)
+    if len(plain) <= length:
+        return plain
+    return whole_sentences(plain[:length]) or plain[:length].rsplit(" ", 1)[0] + " …"
 
 
 def _plain(text: str) -> str:
