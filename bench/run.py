@@ -328,8 +328,11 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
     report["understanding"] = {split: {k: v for k, v in r.items() if k not in ("failures", "dropped_examples")}
                                for split, r in understanding("all").items()}
     report["calibration"] = calibration_report().model_dump()
-    report["gpu_check"] = ("unverified: no NVIDIA GPU was lent to this run; the CUDA figures (KV, compute buffer, "
-                           "all layers offloaded) are checked against llama.cpp on the CPU only")
+    # the CUDA check needs a GPU build of llama.cpp and a card; no run of this project has had one yet
+    report["gpu_check"] = (("unverified: no NVIDIA GPU on this machine" if not shutil.which("nvidia-smi") else
+                            "unverified: a GPU is present but the CUDA check is not scripted yet") +
+                           "; the CUDA figures (KV, compute buffer, all layers offloaded) are checked against "
+                           "llama.cpp on the CPU only")
     models = sorted(Path(settings.llm.model_path).parent.glob("*.gguf"))
     points = points or ([(2048, 1), (8192, 1), (2048, 4)] if quick else
                         [(2048, 1), (8192, 1), (32768, 1), (2048, 4), (4096, 8)])
@@ -415,8 +418,12 @@ def write_report(report: dict[str, Any], out_dir: Path) -> None:
     lines += ["", "## Speed calibration (measured ÷ predicted)", f"- {cal['summary']}", "",
               "| setup | measured tok/s | predicted | ratio | ÷ 100 % ceiling |", "|---|---:|---:|---:|---:|"]
     lines += [f"| {r['measurement']['runtime']}: {r['measurement']['model']} {r['measurement']['precision']} on "
-              f"{r['measurement']['gpus']} × {r['measurement']['gpu']} | {r['measurement']['measured_tokens_per_s']} | "
+              f"{r['measurement']['gpus']} × {r['measurement']['gpu']}, {r['measurement']['batch']} user(s) | "
+              f"{r['measurement']['measured_tokens_per_s']} | "
               f"{r['predicted_tokens_per_s']} | {r['ratio']} | {r['ratio_to_ceiling']} |" for r in cal["rows"]]
+    lines += ["", "| group | rows | median ratio | ÷ ceiling |", "|---|---:|---:|---:|"]
+    lines += [f"| {g['name']} | {g['n']} | {g['median_ratio']} | {g['min_ratio_to_ceiling']:.0%}–"
+              f"{g['max_ratio_to_ceiling']:.0%} |" for g in cal["groups"]]
     lines += ["", "## GPU check", f"- {report['gpu_check']}"]
     ret = report["retrieval"]
     lines += ["", "## Retrieval", f"- recall@3 {ret['overall']['recall_at_3']}, MRR {ret['overall']['mrr']}, "
