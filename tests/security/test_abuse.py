@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.servers import parse_sse
 
 from assistant import guard
 from assistant.prompt import SYSTEM
@@ -114,23 +115,12 @@ def customer_view(client, message: str) -> tuple[str, dict]:
         error = r.json()["error"]
         return error, {"answer": error, "explanation": "", "intent": "body_too_large"}
     assert r.status_code == 200, r.text
-    events = [(k, d) for k, d in _sse(r.text)]
+    events = parse_sse(r.text)
     streamed = "\n".join(d.get("text", "") for k, d in events if k in ("computed", "notice", "busy")) + "\n" + \
         "".join(d.get("text", "") for k, d in events if k == "token")
     done = next((d for k, d in events if k == "done"), None)
     assert done is not None, f"no done event: {[k for k, _ in events]}"
     return streamed, done
-
-
-def _sse(text: str) -> list[tuple[str, dict]]:
-    import json
-
-    out = []
-    for block in text.strip().split("\n\n"):
-        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
-        if "event" in fields:
-            out.append((fields["event"], json.loads(fields["data"])))
-    return out
 
 
 @pytest.mark.parametrize("c", CASES, ids=[c["id"] for c in CASES])
