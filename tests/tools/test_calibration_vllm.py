@@ -66,6 +66,8 @@ def test_bench_report_prints_ratio_per_vllm_row(tmp_path, monkeypatch):
     for r in cal.rows:
         m = r.measurement
         line = next(x for x in section.splitlines() if x.startswith(f"| {m.runtime}: {m.model} {m.precision} on "
-                                                                     f"{m.gpus} × {m.gpu} | {m.measured_tokens_per_s} |"))
+                                                                     f"{m.gpus} × {m.gpu}, {m.batch} user(s) | "
+                                                                     f"{m.measured_tokens_per_s} |"))
         assert f"| {r.predicted_tokens_per_s} | {r.ratio} | {r.ratio_to_ceiling} |" in line
     assert "vllm MoE" in section
+    assert all(f"| {g.name} | {g.n} | {g.median_ratio} |" in section for g in cal.groups)  # the per-group shares
