@@ -127,7 +127,8 @@ def test_gradio_chat_streams_numbers_first_then_explanation_with_trace_and_engli
 
     page.get_by_label("English").check()
     page.get_by_role("button", name="Ask").wait_for(timeout=10_000)
-    assert page.get_by_role("tab", name="Calculators").is_visible()
+    # the labels update in one Gradio event, the tab's a moment after the button's: wait, do not sample
+    expect(page.get_by_role("tab", name="Calculators")).to_be_visible(timeout=10_000)
     page.fill("#gs-input textarea", Q_EN)
     page.click("#gs-send")
     page.get_by_text("How this was computed").wait_for(timeout=60_000)
