@@ -23,7 +23,7 @@ def cmd_explain_eval(args) -> int:
         items = [i for i in items if i.id in args.ids.split(",")]
     items = items[: args.limit] if args.limit else items
     systems = args.systems.split(",")
-    if assistant.model_status() != "ready":
+    if not assistant.model_status().ready:  # no model: only the quoted passages can be graded
         systems = [s for s in systems if s == "quotes"]
     report: dict = {"backend": settings.llm.mode, "items": len(items), "systems": {}}
     rows_by = {}
