@@ -37,6 +37,8 @@ class TurnResult(BaseModel):
     language: Lang
     intent: str
     computed: str = Field("", description="Deterministic block rendered from the facts.")
+    computed_grounds: str = Field("", description="The part of `computed` the calculators wrote (not the scenario "
+                                                  "line or questions that repeat the customer's numbers).")
     explanation: str = Field("", description="The model's grounded explanation (may be empty).")
     explained_by_model: bool = Field(False, description="False when the model was off, busy or failed (quotes instead).")
     facts: list[Fact] = Field(default_factory=list)

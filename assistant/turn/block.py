@@ -16,6 +16,10 @@ from assistant.views.scenario import ScenarioItem, scenario_items, scenario_line
 class Block(BaseModel):
     text: str
     items: list[ScenarioItem] = Field(default_factory=list)
+    # what of the block the calculators computed (tables, missing inputs, errors): the guard's trusted
+    # text. The scenario line, its hint and the reader's questions repeat the customer's own numbers
+    # ("бюджет 100 $" read from an injection), which may be repeated only as the customer's.
+    grounds: str = ""
 
 
 def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str) -> Block:
@@ -31,8 +35,9 @@ def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str) 
         line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"), t(lang, "assumed"))
         parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default or i.assumed for i in items) else ""))
     parts += fr.questions
+    own = []
     if table := render(comp.facts, lang):
-        parts.append(table)
-    parts += [t(lang, f"missing_{m}") for m in comp.missing]
-    parts += [f"{t(lang, 'error')}: {e}" for e in comp.errors]
-    return Block(text="\n\n".join(parts), items=items)
+        own.append(table)
+    own += [t(lang, f"missing_{m}") for m in comp.missing]
+    own += [f"{t(lang, 'error')}: {e}" for e in comp.errors]
+    return Block(text="\n\n".join(parts + own), items=items, grounds="\n\n".join(own))

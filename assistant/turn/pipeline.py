@@ -73,7 +73,8 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -
     answer = "\n\n".join(x for x in (block.text, explanation, "\n".join(f"_{n}_" for n in notices)) if x)
     if sources:
         answer += f"\n\n**{t(lang, 'sources')}:** " + "; ".join(s.title for s in sources)
-    res = TurnResult(answer=answer, language=lang, intent=fr.intent, computed=block.text, explanation=explanation,
+    res = TurnResult(answer=answer, language=lang, intent=fr.intent, computed=block.text, computed_grounds=block.grounds,
+                     explanation=explanation,
                      facts=comp.facts, sources=sources, explained_by_model=by_model,
                      scenario=fr.scenario.said(), scenario_items=[i.model_dump() for i in block.items],
                      understood={k: [s.text for s in v] for k, v in reading.spans.items()},
@@ -96,7 +97,7 @@ def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, 
         return False
     # ingested documents may inform the wording, never the figures or contacts
     allowed = guard.grounding([f.model_dump() for f in comp.facts],
-                              [block.text, *(f"{s.title} {s.text}" for s in sources if s.trusted)],
+                              [block.grounds, *(f"{s.title} {s.text}" for s in sources if s.trusted)],
                               customer=conv.user_texts, lang=lang)
     picked, chars = model_sources(sources, bool(comp.facts), follow_up=bool(conv.messages))
     try:
