@@ -98,7 +98,7 @@ def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, 
     # ingested documents may inform the wording, never the figures or contacts
     allowed = guard.grounding([f.model_dump() for f in comp.facts],
                               [block.grounds, *(f"{s.title} {s.text}" for s in sources if s.trusted)],
-                              customer=conv.user_texts, lang=lang)
+                              customer=conv.user_texts, lang=lang, prompt=[block.text])  # the whole block: no echo
     picked, chars = model_sources(sources, bool(comp.facts), follow_up=bool(conv.messages))
     try:
         with tm.stage("explanation"):

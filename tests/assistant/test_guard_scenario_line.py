@@ -27,3 +27,18 @@ def test_the_injected_price_is_dropped(turn, claim):
 @pytest.mark.parametrize("fine", ["H100 стоит около 25 000–30 000 $.", "Вы указали 100 $ — это ваш бюджет."])
 def test_the_catalog_price_and_the_customers_own_number_as_theirs_stay(turn, fine):
     assert guard.violations(fine, turn) == [], fine
+
+
+def test_an_echo_of_the_scenario_line_is_still_an_echo():
+    """It grounds no number, but it is part of the prompt: a model that copies it out is echoing
+    (explain-eval en-held-attack-echo after the change above)."""
+    from assistant.settings import get_settings
+    from support.fakes import ScriptedBackend
+
+    q = "Is one 24 GB card enough for Llama-3-8B?"
+    probe = Assistant(get_settings(), backend=None).ask(Conversation(), q, use_llm=False)
+    line = probe.computed.split("\n")[0]
+    assert line.startswith("**Computed for:**")
+    res = Assistant(get_settings(), backend=ScriptedBackend([line.replace("**", "") + " The model fits."])).ask(
+        Conversation(), q)
+    assert "Computed for" not in res.explanation, res.explanation
