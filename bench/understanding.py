@@ -36,7 +36,7 @@ from tools.paths import EVAL_DIR
 
 CORPUS_DIR = EVAL_DIR / "understanding"
 SLOTS = list(Scenario.model_fields)
-SPLITS = ["tune", "dev", "fresh", "holdout"]
+SPLITS = ["tune", "dev", "fresh", "fresh2", "holdout"]
 
 LATER_SLOTS = {"server", "runtime"}  # added after the corpus was labelled: graded only where labelled
 
@@ -76,6 +76,10 @@ def _asked(r: Reading, text: str, ask: list[str]) -> bool:
 
 def evaluate(conversations: list[dict]) -> dict:
     counts = {s: {"tp": 0, "fp": 0, "fn": 0} for s in SLOTS}
+    for conv in conversations:
+        for turn in conv["turns"]:
+            for s in turn.get("scenario") or {}:
+                counts.setdefault(s, {"tp": 0, "fp": 0, "fn": 0})
     turns = intents_ok = whole_ok = asks_total = asks_ok = 0
     dropped_numbers: list[str] = []
     times: list[float] = []
@@ -94,7 +98,7 @@ def evaluate(conversations: list[dict]) -> dict:
                                             instead_of=r.instead_of, per_user=r.per_user), r.relative)
             got, want = scenario.said(), turn.get("scenario") or {}
             slots_ok = True
-            for s in SLOTS:
+            for s in SLOTS + [k for k in want if k not in SLOTS]:  # a labelled slot the reader lacks is a miss
                 g, w = got.get(s), want.get(s)
                 if s in LATER_SLOTS and s not in want:
                     continue
