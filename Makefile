@@ -6,6 +6,13 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: setup run test test-replicas model index system-deps bench replicas-deps test-replicas
 
+# llama-cpp-python compiles llama.cpp for this CPU (-march=native). Some VMs advertise AMX without
+# enabling its tile state, and ggml's AMX kernels then crash at their first matrix product: build
+# without AMX (the check in `model` catches any other such crash and rebuilds once, past pip's cache).
+NO_AMX := -mno-amx-tile -mno-amx-int8 -mno-amx-bf16
+export CMAKE_ARGS ?= -DCMAKE_C_FLAGS='$(NO_AMX)' -DCMAKE_CXX_FLAGS='$(NO_AMX)'
+LLAMA_VERSION = $$($(BIN)/python -c 'import importlib.metadata as m; print(m.version("llama-cpp-python"))')
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q -U pip setuptools wheel
@@ -13,7 +20,10 @@ $(STAMP): pyproject.toml
 	touch $@
 
 model: $(STAMP)
-	$(BIN)/gpu-sizer setup-model
+	@$(BIN)/gpu-sizer setup-model --check; rc=$$?; [ $$rc != 3 ] && exit $$rc; \
+	echo "rebuilding llama-cpp-python from source without pip's cached wheel"; \
+	$(BIN)/python -m pip install -q --force-reinstall --no-deps --no-cache-dir "llama-cpp-python==$(LLAMA_VERSION)" \
+	&& $(BIN)/gpu-sizer setup-model --check
 
 # the knowledge index (idempotent: unchanged chunks are not re-embedded)
 index: $(STAMP)
