@@ -5,9 +5,11 @@ uses are added later as named assumptions, so the answer can say which numbers w
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
+
+from tools.units import Unit
 
 Intent = Literal["vram", "recommend", "power", "cost", "speed", "knowledge", "handoff", "greeting", "out_of_scope",
                  "followup", "gpu_info", "compare", "models_for_hardware", "upgrade"]
@@ -34,12 +36,20 @@ class Scenario(BaseModel):
     cloud_hourly: float | None = None
     hours_per_month: float | None = None
     currency: str | None = Field(None, description="₽, $ or €, as written.")
+    psu_w: Annotated[int | None, Unit.WATT] = Field(
+        None, description="The customer's own power supply, W: 'бп на 850', 'хватит киловатта полтора'.")
+    # conversation memory, not a slot: cards a follow-up replaced ("а на h200?"), so "какая из них быстрее"
+    # can still compare them; kept with the scenario (it is stored with the conversation), never shown
+    asked_gpus: list[str] | None = Field(None, description="Cards asked about before, replaced by a later one.")
 
     def is_empty(self) -> bool:
-        return not any(v is not None for v in self.model_dump().values())
+        return not any(v is not None for v in self.said().values())
 
     def said(self) -> dict:
-        return self.model_dump(exclude_none=True)
+        return self.model_dump(exclude_none=True, exclude=MEMORY)
+
+
+MEMORY = {"asked_gpus"}  # Scenario fields that remember the conversation and are no slot
 
 
 def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
@@ -65,9 +75,16 @@ def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, compari
     if comparing and "gpu" in fields and "gpus" not in fields and (previous.gpus or previous.gpu):
         cards = _compared(list(previous.gpus or [str(previous.gpu)]), fields["gpu"], instead_of)
         if len(cards) > 1:
-            fields.update(gpus=cards, gpu=None)
+            fields.update(gpus=cards, gpu=None, asked_gpus=None)
             return previous.model_copy(update=fields)
+    if comparing and "gpu" not in fields and "gpus" not in fields and previous.gpu and previous.asked_gpus:
+        # "какая из них быстрее" after "а на h200?": the card replaced and the one that replaced it
+        cards = list(dict.fromkeys([*previous.asked_gpus, previous.gpu]))
+        fields.update(gpus=cards, gpu=None, asked_gpus=None)
+        return previous.model_copy(update=fields)
     if "gpu" in fields and fields["gpu"] != previous.gpu:  # "а если на RTX 5090?": count and size were the old card's
+        if previous.gpu:  # remembered for "which one is faster"
+            fields["asked_gpus"] = [g for g in (previous.asked_gpus or []) if g != fields["gpu"]] + [previous.gpu]
         fields.setdefault("gpu_count", None)
         fields["card_vram_gb"] = None
         fields["gpus"] = None

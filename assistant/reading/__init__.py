@@ -2,7 +2,8 @@
 
 Stages, one module each: `tokens` (domain-aware tokens with offsets) -> `words` (lexicon, pymorphy3
 lemmas, fuzzy family names) -> `names` (catalog models, cards, servers; unknown products) ->
-`pick` (which name is the question's) -> `choices` (precision, task) -> `quantities`/`money` (numbers with units, one slot each) -> `resolve`
+`pick` (which name is the question's) -> `choices` (precision, task) -> `watts` (the customer's own PSU) ->
+`quantities`/`money` (numbers with units, one slot each) -> `resolve`
 (corrections, contradictions) -> `intent`. Every token with a digit ends in a span or in `unattached`:
 nothing the customer wrote is dropped silently. Number words ("четыре", "a couple") count once they
 attach to a slot; unattached they are ordinary words ("пару вопросов"). What only the conversation can
@@ -39,7 +40,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from assistant.reading import choices, names, pick, quantities
+from assistant.reading import choices, names, pick, quantities, watts
 from assistant.reading.relative import Change, find as find_relative
 from assistant.reading.intent import classify
 from assistant.reading.resolve import resolve
@@ -99,6 +100,7 @@ def read(text: str) -> Reading:
         tokens[k].used = "form_factor"
     if rack:
         spans["form_factor"] = [_span(text, tokens, [k]) for k in rack]
+    items += watts.attach(tokens, text)  # the customer's PSU ("бп на 850"), before any number is read as money
     gpu_starts = {h.i for h in hits if h.kind == "gpu" or h.kind == "unknown" and h.card}  # "8 3070": a count
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
     items, contrasted = choices.contrasted(items, tokens, text)  # "чем gguf отличается от awq": compared, not chosen
@@ -129,7 +131,7 @@ def read(text: str) -> Reading:
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or bool(contrasted), conflicted=frozenset(clashes), tokens=tokens,
                         named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
-                        relative=bool(changes)),
+                        relative=bool(changes) and len(tokens) <= 14),  # a long message states, not follows up
         spans=spans, unattached=unattached,
         conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,

@@ -31,6 +31,13 @@ def _negated(tokens: list[Token], k: int) -> bool:
 _BIT_WORD = re.compile(r"^(?:(\d+)-?|(дв|тр|четыр|пят|шест|восьм|шестнадцат|тридцатидв)\w*?)бит\w*$", re.I)
 _BIT_STEMS = {"дв": 2, "тр": 3, "четыр": 4, "пят": 5, "шест": 6, "восьм": 8, "шестнадцат": 16, "тридцатидв": 32}
 _SPLIT = {"fp", "int", "bf", "q", "f"}  # "fp 16", "int 4", "q 8": a precision written in two tokens
+# letters of a precision said in Cyrillic ("кью4", "кью 8", "инт8", "бф16"); "фп8" is in the lexicon's name words
+_SAID = re.compile(r"^(кью|ку|инт|бф|фп)(?=\d|$)")
+_SAID_AS = {"кью": "q", "ку": "q", "инт": "int", "бф": "bf", "фп": "fp"}
+
+
+def _as_written(low: str) -> str:
+    return _SAID.sub(lambda m: _SAID_AS[m.group(1)], low)
 
 
 def precision(tokens: list[Token], text: str) -> list[Attached]:
@@ -40,6 +47,9 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
         if t.used:
             continue
         nxt = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
+        said = _as_written(t.low)
+        if said != t.low and (said in _SPLIT or said in lex.exact or _GGUF.match(said)):
+            t.low = said  # "кью4" is q4 from here on (the token's text keeps what was written)
         if t.low in _SPLIT and nxt is not None and nxt.number is not None and not nxt.word_number and \
                 f"{t.low}{int(nxt.number)}" in lex.exact and nxt.number == int(nxt.number):
             out.append(Attached("precision", lex.exact[f"{t.low}{int(nxt.number)}"], [t.i, nxt.i]))

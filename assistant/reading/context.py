@@ -87,7 +87,17 @@ def _loose_number_words(reading: "Reading") -> list:
     tokens = tokenize(reading.text)
     annotate(tokens)
     return [Span(start=t.start, end=t.end, text=t.text) for t in tokens if t.word_number and t.number
-            and not any(a <= t.start and t.end <= b for a, b in covered)]
+            and not any(a <= t.start and t.end <= b for a, b in covered) and not _pronoun(tokens, t.i)]
+
+
+_ONE_PRONOUN_BEFORE = {"which", "this", "that", "the", "each", "any", "every", "another", "no", "a", "one's"}
+
+
+def _pronoun(tokens: list, i: int) -> bool:
+    """"which one is faster", "the other one", "one of them": 'one' standing for a thing, not a count."""
+    t = tokens[i]
+    return t.low == "one" and (i > 0 and tokens[i - 1].low in _ONE_PRONOUN_BEFORE or
+                               i + 1 < len(tokens) and tokens[i + 1].low == "of")
 
 
 _FULL = re.compile(r"\b(?:the )?full(?: one| version| fine-?tun\w*)?\b|полн(?:ое|ый|ую|ым|ом)\b", re.I)

@@ -60,6 +60,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
     sc = scores(text, tokens or [])
+    if s.psu_w:
+        sc["power"] += 3  # "хватит ли 1600w на две 4090", "у меня бп 1200": is the customer's PSU enough
     hits = {n for n, v in sc.items() if v > 0}
     if C.GREETING.match(text) or (C.THANKS.match(text) and len(text.split()) <= 6 and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
@@ -70,6 +72,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "handoff"
     if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
+    if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:
+        return "compare"  # "какая из них быстрее", "which one is faster": the cards already discussed
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning
     if named_gpus and not new_model and _COMPARING.search(text):
@@ -81,7 +85,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
     if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)):
         return "upgrade"
-    if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model):
+    if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
+            not (model and _FITS.search(text)):  # "the spec sheet says 4 h100, does llama 70b fit": a fit question
         return "gpu_info"
     if sc["speed"] and (sc["recommend"] >= 2 or sc["vram"] >= 2) and _WANTED_SPEED.search(text):
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
@@ -103,7 +108,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "knowledge"
     if "models_for_hardware" in hits and not model and sc["recommend"] < sc["models_for_hardware"]:
         return "knowledge"  # "какие модели лучше для кода"; not "какая модель и какое железо?" (that is sizing)
-    if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model):
+    if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model) and not (model and _FITS.search(text)):
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
     if hardware and not model and _WHAT_RUNS.search(text):
         return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"
@@ -145,6 +150,14 @@ _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! д
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
 
 
+# "какая из них", "кто из этих двух", "which one", "which of the two": a choice among what was discussed
+_WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|что|котор\w+|which|what)\s+(?:(?:\w+\s+)?из\s+(?:них|этих|"
+                            r"двух|обеих|обоих|тех|трёх|трех)\b|one\b|of (?:them|the two|these|those|both|the three)\b)",
+                            re.I)
+_BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
+                     r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"
+                     r"go with|prefer", re.I)
+_FITS = re.compile(r"\bfits?\b|влез\w*|помест\w*|потян\w*|\bhandle\b|\bwill it run\b|пойд[её]т", re.I)
 _SPOKEN = re.compile(r"\b(?:че|чё|чо|шо|што)\b", re.I)
 _WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|какая|что из)\b", re.I)
 _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн\w*|\blow|minimal) (?:задержк\w*|латентн\w*|latency)|"

@@ -72,6 +72,9 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                     tokens[i - 1].low in ("из", "of"):
                 continue  # "что из дипсиков влезет", "which of the llamas": the family, not its default model
             found = next(((k, key) for key in keys for k in ("model", "gpu", "server") if key in idx[k]), None)
+            if not found and len(window) == 1 and window[0].has_digit and re.search(r"[а-яё]", window[0].low):
+                key = normalise_name(window[0].low.translate(_SOUNDS))  # "л40с": a card's letters said in Cyrillic
+                found = ("gpu", key) if key in idx["gpu"] else None
             if found:
                 kind, key = found
                 hits.append(Hit(kind, idx[kind][key], i, j))
@@ -81,6 +84,11 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
     return hits
 
 
+# Cyrillic letters by sound, for card names typed on a Russian layout ("л40с" L40S, "ш100"? no: only cards
+# the catalog has match, and only when the letters-as-shapes reading ("а100", "н100") found nothing)
+_SOUNDS = str.maketrans({"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "з": "z", "и": "i", "к": "k",
+                         "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u",
+                         "ф": "f", "х": "h", "э": "e"})
 _SAID_VERSION = re.compile(r"^[врк]\d+(?:[.,]\d+)?$")
 _SAID_LETTERS = str.maketrans("врк", "vrk")
 

@@ -24,10 +24,14 @@ def unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:
 
 
 def cue_before(tokens: list[Token], k: int, cues: set[str], reach: int = 3) -> bool:
-    for n in range(max(0, k - reach), k):
+    """A cue word within `reach` words before token k, and no other number between them: the cue
+    belongs to the number right after it ("контекст 128к на 10 одновременных": 10 is no context)."""
+    for n in range(k - 1, max(-1, k - reach - 1), -1):
         t = tokens[n]
         if not t.used and (t.low in cues or t.lemma in cues or t.concept in cues):
             return True
+        if t.has_digit and t.used not in ("gpu_name", "model_name", "unknown_product", "server_name"):
+            return False
     return False
 
 

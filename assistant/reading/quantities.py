@@ -130,8 +130,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in ("k", "к", "тыс"):
         if value <= 256 or (concept in ("token", "context") and value <= 2048):
             return [Attached("context", int(value * 1024), [k] + (unit if concept in ("token", "context") else []))]
+        budget_word = cue_before(tokens, k, {"budget", "бюджет"}, 3)
+        if value >= 10_000 and not budget_word:
+            return []  # "13900к", "14900k": a processor's name, not 13.9 million; asked, never a guess
         # "has 300k for this": no context is that long, so money; with no currency or budget word, a guess
-        return [Attached("budget", value * 1000, [k], assumed=not cue_before(tokens, k, {"budget", "бюджет"}, 3))]
+        return [Attached("budget", value * 1000, [k], assumed=not budget_word)]
     whole = value == int(value)
     if concept == "server":
         return []

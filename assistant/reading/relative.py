@@ -19,7 +19,7 @@ from assistant.scenario import Scenario
 
 class Change(BaseModel):
     slot: str
-    op: Literal["add", "mul"]
+    op: Literal["add", "mul", "set"]
     value: float
 
 
@@ -40,10 +40,32 @@ def _slot(tokens: list[Token]) -> str | None:
     return None
 
 
-def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
-    """(changes, token indices they came from). Only for short follow-ups, never for a first question."""
-    if len(tokens) > 14:
+_ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав|докуп|постав|воткн|\badd|install|put in", re.I)
+# "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
+_ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
+_ORDINAL_WITH = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу|\bвзя|\bвозьм|купл|куп|докуп|"
+                           r"постав|add|buy|get", re.I)
+
+
+def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
+    if len(tokens) > 10:
         return [], []
+    for t in tokens:
+        n = _ORDINAL.get(t.lemma) or _ORDINAL.get(t.low)
+        near = " ".join(x.low for x in tokens[max(0, t.i - 2):t.i + 3] if x is not t)
+        if n and not t.used and _ORDINAL_WITH.search(near) and not (t.i > 0 and tokens[t.i - 1].low in ("per", "в", "за")):
+            return [Change(slot="gpu_count", op="set", value=float(n))], [t.i]
+    return [], []
+
+
+def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
+    """(changes, token indices they came from). For short follow-ups; in a longer message only "ещё N"
+    said with a verb of adding ("хватит если поставить ещё две"), added to the count the message gives."""
+    if len(tokens) > 14:
+        return _more(tokens, text, short=False)
+    found = _ordinal(tokens, text)
+    if found[0]:
+        return found
     for t in tokens:
         factor = _TIMES.get(t.low)
         if factor is None and t.low in ("раза", "times", "x") and t.i > 0 and tokens[t.i - 1].number:
@@ -58,15 +80,9 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                     factor = 1 / factor
                 idx = [t.i] + ([t.i - 1] if t.low in ("раза", "times", "x") else [])
                 return [Change(slot=slot, op="mul", value=float(factor))], idx
-    for t in tokens:
-        if t.low in _MORE and t.i + 1 < len(tokens) and tokens[t.i + 1].number:
-            n = tokens[t.i + 1]
-            # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
-            bare = len(tokens) <= 5
-            slot = _slot(tokens[n.i + 1:]) or ("gpu_count" if bare or re.search(
-                r"такие же|таких же|same|of them|добав|докуп|add", text, re.I) else None)
-            if slot:
-                return [Change(slot=slot, op="add", value=float(n.number or 0))], [t.i, n.i]
+    more = _more(tokens, text, short=True)
+    if more[0]:
+        return more
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
             rest = tokens[t.i + 2:]
@@ -76,11 +92,28 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     return [], []
 
 
+def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], list[int]]:
+    """"а если ещё две?", "ещё 2 карты", "хватит если поставить ещё две": cards (or the slot named) added."""
+    for t in tokens:
+        if t.low in _MORE and t.i + 1 < len(tokens) and tokens[t.i + 1].number and not tokens[t.i + 1].used:
+            n = tokens[t.i + 1]
+            # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
+            bare = short and len(tokens) <= 5
+            named = _slot(tokens[n.i + 1:n.i + 3 if not short else None])
+            slot = named or ("gpu_count" if bare or _ADD_VERB.search(text) else None)
+            if slot and (short or named or not tokens[n.i].has_digit):
+                return [Change(slot=slot, op="add", value=float(n.number or 0))], [t.i, n.i]
+    return [], []
+
+
 def apply(s: Scenario, changes: list[Change]) -> Scenario:
     update = {}
     for c in changes:
         cur = getattr(s, c.slot, None)
-        if cur is None:
+        if c.op == "set" and c.slot == "gpu_count" and (s.gpu or s.card_vram_gb or cur):
+            update[c.slot] = int(c.value)  # "возьму вторую такую же": two cards now
+            continue
+        if cur is None or c.op == "set":
             continue
         v = cur + c.value if c.op == "add" else cur * c.value
         update[c.slot] = round(v, 2) if isinstance(cur, float) else int(round(v))

@@ -1,0 +1,136 @@
+"""The customer's own power supply: "бп на 850", "хватит киловатта полтора", "1600w psu", "у меня бп
+киловатт", "4 блока по 3000 вт", "four 3000w psus".
+
+A wattage is a number with a watt unit (glued: "1600w", "850вт", "2kw", "3квт"; or the next word: "вт",
+"ватт", "кВт", "киловатта", "watts", "kw"), a kilowatt word with no digit ("киловатт", "киловатта
+полтора", "киловаттник", "двухкиловаттный"), or a bare number right after a PSU word ("бп 1200", "бп на
+850", "psu is 1000"). It is the customer's PSU when a PSU word stands next to it, or when the message
+names a PSU or asks whether the power will do ("хватит ли 1600w на две 4090", "will 1300 watts do"), or
+says the customer has it ("у меня сейчас стоит на 1000 ватт") -- and nothing says it is something else:
+a rack's or a line's limit, a draw or a card's TDP ("стойка на 10 кВт", "карта жрёт 450 ватт") is no PSU;
+such a wattage stays unattached and the customer is asked. Several units ("4 блока по 3000 вт", "four
+3000w psus") are their sum. A kilowatt word alone is 1 kW only beside a PSU word or a "will it do"
+question: "сколько киловатт" asks, it says nothing.
+"""
+from __future__ import annotations
+
+import re
+
+from assistant.reading.quantities import Attached
+from assistant.reading.tokens import Token
+
+_GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(w|вт|ватт\w*|kw|квт|киловатт\w*)$", re.I)
+_WATT_WORD = {"w", "вт", "ватт", "watt", "watts", "ватта", "ваттов"}
+_KW_WORD = {"kw", "квт", "киловатт", "kilowatt", "kilowatts", "киловатта", "киловаттов"}
+# a kilowatt word with no digit: "киловатт", "киловаттник", "полуторакиловаттный", "двухкиловаттного"
+_KW_SAID = re.compile(r"^(полутора|двух|тр[её]х|четыр[её]х)?киловатт(?:а|ов|ник\w*|н\w+)?$")
+_KW_PREFIX = {None: 1.0, "полутора": 1.5, "двух": 2.0, "трёх": 3.0, "трех": 3.0, "четырёх": 4.0, "четырех": 4.0}
+_PSU_NOUN = re.compile(r"^(?:бп|бпшник\w*|блок\w*|psus?|supply|supplies|киловаттник\w*|\w*киловаттн\w+)$")
+_PSU_ANYWHERE = re.compile(r"\bбп\b|\bбпшник|\bблок\w*|\bpsus?\b|power suppl|киловаттник|киловаттн", re.I)
+_ENOUGH = re.compile(r"хват|достаточн|потян|выдерж|справ|enough|suffic|handle|\bcope", re.I)
+_HAVE = re.compile(r"у (?:меня|нас|клиента|заказчика)|\bстоит\b|\bесть\b|\bi have\b|\bwe have\b|\bi've got|\bgot an?\b|"
+                   r"\bhas an?\b|\bhave an?\b", re.I)
+# what a wattage is when it is not the customer's PSU: a rack, a line, a UPS, a draw, a card's TDP
+_NOT_PSU = re.compile(r"стойк|\brack|розетк|\bлини[яиюей]|\bввод|\bфаз|circuit|\bfeed|\bибп|\bups\b|\btdp\b|\bтдп|"
+                      r"потребл|consum|\bdraws?\b|жр[её]т|жрать|кушает|\bест\b|тепл|\bheat|сч[её]тчик|лимит|\blimit|"
+                      r"available|доступн|выделен|per card|per gpu|each card|на карту|кажд|в месяц|per month|a month|в час|per hour", re.I)
+_AFTER_PSU = {"на", "в", "is", "of", "at", "rated", "мощностью", ":", "-", "—", "питания", "power", "supply", "у",
+              "меня", "уже", "стоит", "стоял", "около", "about", "around", "примерно"}
+_COUNT_CUES = {"по", "x", "х", "×", "of"}
+
+
+def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
+    """(watts, token indices) of a wattage starting at token k, or None."""
+    t = tokens[k]
+    if m := _GLUED.match(t.low):
+        kilo = m.group(2).lower().startswith(("k", "к"))
+        return float(m.group(1).replace(",", ".")) * (1000 if kilo else 1), [k]
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if t.number is not None and nxt is not None and not t.used:
+        if nxt.low in _WATT_WORD or nxt.lemma == "ватт":
+            return t.number, [k, k + 1]
+        if nxt.low in _KW_WORD or nxt.lemma == "киловатт":
+            return t.number * 1000, [k, k + 1]
+    if m := _KW_SAID.match(t.low):  # "киловатта полтора", "полтора киловатта", "двухкиловаттный"
+        value = _KW_PREFIX.get(m.group(1), 1.0)
+        if nxt is not None and nxt.word_number and nxt.number and nxt.number < 10 and not nxt.used:
+            return value * nxt.number * 1000, [k, k + 1]
+        prev = tokens[k - 1] if k > 0 else None
+        if prev is not None and prev.number is not None and not prev.used:
+            return None  # "2 киловатта": read from the number's side
+        return value * 1000, [k]
+    return None
+
+
+def _bare_after_psu(tokens: list[Token], k: int) -> bool:
+    """"бп 1200", "бп на 850", "блок питания на 1000", "psu is 1000": a plain number after a PSU word."""
+    t = tokens[k]
+    if t.number is None or t.word_number or not 200 <= t.number <= 100_000 or t.used:
+        return False
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if nxt is not None and (nxt.concept or nxt.has_digit):
+        return False  # "бп на 2 карты", "блок на 850 ... 4090": the number has a unit of its own
+    for n in range(k - 1, max(-1, k - 5), -1):
+        if _PSU_NOUN.match(tokens[n].low) or tokens[n].lemma == "блок":
+            return True
+        if tokens[n].low not in _AFTER_PSU:
+            return False
+    return False
+
+
+def _psu_near(tokens: list[Token], idx: list[int]) -> bool:
+    """A PSU word within two words of the wattage: "1000w psu", "бп на 850 ватт", "блок питания 3 квт"."""
+    a, b = min(idx), max(idx)
+    return any(_PSU_NOUN.match(x.low) or x.lemma == "блок" for x in tokens[max(0, a - 3):min(len(tokens), b + 3)])
+
+
+def _clause(text: str, tokens: list[Token], idx: list[int]) -> str:
+    a, b = tokens[min(idx)].start, tokens[max(idx)].end
+    left = max(text.rfind(c, 0, a) for c in ",.;!?—")
+    right = min([p for p in (text.find(c, b) for c in ",.;!?—") if p >= 0] or [len(text)])
+    return text[left + 1:right]
+
+
+def _units(tokens: list[Token], idx: list[int]) -> tuple[float, list[int]]:
+    """How many PSUs of that wattage: "4 блока по 3000 вт", "four 3000w psus", "2 бп по 1600"."""
+    a, b = min(idx), max(idx)
+    if b + 1 < len(tokens) and re.match(r"^(?:psus|supplies|блок[аов]+|бп)$", tokens[b + 1].low) and a > 0 and \
+            tokens[a - 1].number is not None and 1 < tokens[a - 1].number <= 8:
+        return tokens[a - 1].number, [a - 1, b + 1]  # "four 3000w psus"
+    if a >= 3 and tokens[a - 1].low in _COUNT_CUES and _PSU_NOUN.match(tokens[a - 2].low) and \
+            tokens[a - 3].number is not None and 1 < tokens[a - 3].number <= 8:
+        return tokens[a - 3].number, [a - 3, a - 2, a - 1]  # "4 блока по 3000 вт"
+    return 1.0, []
+
+
+def attach(tokens: list[Token], text: str) -> list[Attached]:
+    """The customer's PSU capacity, one Attached per wattage read as a PSU (the caller marks its tokens)."""
+    out: list[Attached] = []
+    psu_said = bool(_PSU_ANYWHERE.search(text))
+    for t in tokens:
+        if t.used:
+            continue
+        got = _wattage(tokens, t.i)
+        bare = got is None and _bare_after_psu(tokens, t.i)
+        if bare:
+            got = (float(tokens[t.i].number or 0), [t.i])
+        if got is None:
+            continue
+        watts, idx = got
+        said_alone = not tokens[idx[0]].has_digit and not tokens[idx[-1]].has_digit  # "киловатт", no digit
+        if said_alone and t.i > 0 and tokens[t.i - 1].low in ("сколько", "many", "в", "per", "за", "на"):
+            if not (t.i > 1 and _PSU_NOUN.match(tokens[t.i - 2].low)):  # not "блок на киловатт"
+                continue  # "сколько киловатт", "в киловаттах": a question, no value
+        near = bare or _psu_near(tokens, idx) or bool(_PSU_NOUN.match(t.low))
+        if not near and idx[0] > 0 and tokens[idx[0] - 1].low in ("по", "each", "@"):
+            continue  # "4 карты по 450 вт": a wattage per item, not a supply
+        other = _NOT_PSU.search(_clause(text, tokens, idx))
+        psu = near and not other or not other and not _NOT_PSU.search(text) and (
+            psu_said or _ENOUGH.search(text) or (not said_alone and _HAVE.search(text)))
+        if not psu or not 100 <= watts <= 100_000:
+            continue
+        n, extra = _units(tokens, idx)
+        out.append(Attached("psu_w", int(round(watts * n)), sorted(idx + extra)))
+        for i in idx + extra:
+            tokens[i].used = "psu_w"
+    return out
