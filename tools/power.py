@@ -3,13 +3,15 @@
 GPUs at board power (TDP) + CPUs + the rest of the platform (board, RAM, disks, fans).
 The PSU is sized for the peak system draw plus headroom; several PSUs can share the load
 (N) or add a spare (N+1). Above one 16 A / 230 V line a three-phase feed is advisable.
+A PSU the customer already has (`psu_w`, all its units together) is checked against the same figures:
+enough (it covers the peak with the headroom), tight (the peak, not the headroom), or short.
 """
 from __future__ import annotations
 
 import math
 import re
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -68,6 +70,16 @@ class PSUOption(BaseModel):
     label: str
 
 
+PsuVerdict = Literal["enough", "tight", "short"]
+
+
+def psu_verdict(psu_w: int, system_watts: int, design_watts: int) -> PsuVerdict:
+    """'enough': covers the peak with the headroom; 'tight': the peak, not the headroom; 'short': not the peak."""
+    if psu_w >= design_watts:
+        return "enough"
+    return "tight" if psu_w >= system_watts else "short"
+
+
 class PowerResult(BaseModel):
     gpu: str
     count: Annotated[int, Unit.COUNT]
@@ -85,6 +97,8 @@ class PowerResult(BaseModel):
     three_phase_advisable: bool
     connectors: dict[str, int]
     notes: list[str]
+    psu_w: Annotated[int | None, Unit.WATT] = Field(None, description="The customer's own PSU (all units), as said.")
+    psu_verdict: PsuVerdict | None = Field(None, description="The customer's PSU against the peak and the headroom.")
 
 
 def _option(units: int, unit_w: int, redundancy: str) -> PSUOption:
@@ -112,11 +126,14 @@ def psu_options(design_w: int) -> list[PSUOption]:
 
 
 def power_budget(gpu: str, count: int, cpus: int = 1, other_w: int | None = None,
-                 platform: str = "auto") -> PowerResult:
+                 platform: str = "auto", psu_w: int | None = None) -> PowerResult:
     """platform 'auto': SXM cards get the HGX baseboard, NICs and fans of a DGX-class system;
     'guide': the vendor guide's generic 300-350 W for board, RAM, disks and fans on any card (its
-    "8x H100 SXM = 5600 W, with two CPUs 6300 W, 4x 3000 W" counts GPUs and CPUs only)."""
+    "8x H100 SXM = 5600 W, with two CPUs 6300 W, 4x 3000 W" counts GPUs and CPUs only).
+    `psu_w`: the PSU the customer has (W, all units together), checked against the peak and the headroom."""
     check_finite("count", count, low=1, high=64)
+    if psu_w is not None:
+        check_finite("psu_w", psu_w, low=100, high=100_000)
     check_finite("cpus", cpus, low=0, high=8)
     if other_w is not None:
         check_finite("other_w", other_w, low=0, high=20_000)
@@ -173,10 +190,16 @@ def power_budget(gpu: str, count: int, cpus: int = 1, other_w: int | None = None
     three_phase = system_max > SINGLE_PHASE_LIMIT_W
     if three_phase:
         notes.append(f"{system_max} W exceeds one 16 A / 230 V line ({SINGLE_PHASE_LIMIT_W} W): plan a three-phase feed")
+    verdict = None
+    if psu_w is not None:
+        psu_w = int(psu_w)
+        verdict = psu_verdict(psu_w, system_max, design)
+        notes.append(f"customer's PSU {psu_w} W: {verdict} (peak {system_min}-{system_max} W, "
+                     f"{design} W with {PSU_HEADROOM:g} headroom)")
     return PowerResult(
         gpu=card.name, count=count, cpus=cpus, gpu_watts=gpu_w, cpu_watts=cpu_max,
         gpu_plus_cpu_watts=gpu_w + cpu_max, platform_watts=plat_max, system_watts=system_max,
         system_watts_min=system_min, psu_design_watts=design, psu=recommended, psu_options=options,
         efficiency_class="80 PLUS Titanium" if design >= 2000 else "80 PLUS Platinum",
-        three_phase_advisable=three_phase, connectors=connectors, notes=notes,
+        three_phase_advisable=three_phase, connectors=connectors, notes=notes, psu_w=psu_w, psu_verdict=verdict,
     )

@@ -37,7 +37,7 @@ def compute(s: Scenario, intent: str) -> Computation:
             c.facts.append(fact("compare", {"gpus": s.gpus, **(req.model_dump(exclude_defaults=True) if req else {})},
                                 hardware.compare(s.gpus, req)))
         elif intent == "power" and s.gpu:
-            power_facts(s.gpu, s.gpu_count or c.assume("gpu_count", 1), c)
+            power_facts(s.gpu, s.gpu_count or c.assume("gpu_count", 1), c, s.psu_w)
         elif intent == "gpu_info" and s.gpu and not has_model:
             c.facts.append(_gpu_spec(s.gpu))
         elif intent == "upgrade" and has_model and s.gpu:

@@ -56,7 +56,7 @@ def model_facts(s: Scenario, intent: str, c: Computation) -> None:
                                     output={"model": s.model or f"{s.params_b}B", "gpu": target_gpu,
                                             "gpus": target_count or 1, "runtime": req.runtime}))
     if intent == "power" and target_gpu:
-        power_facts(target_gpu, target_count or 1, c)
+        power_facts(target_gpu, target_count or 1, c, s.psu_w)
 
 
 def _mixed(req: MemoryRequest, top: int = 3) -> Recommendation:
@@ -79,7 +79,9 @@ def offload_fact(s: Scenario, req: MemoryRequest, c: Computation) -> None:
     c.facts.append(fact("offload", oreq, estimate_offload(oreq)))
 
 
-def power_facts(gpu: str, count: int, c: Computation) -> None:
+def power_facts(gpu: str, count: int, c: Computation, psu_w: int | None = None) -> None:
+    """`psu_w`: the customer's own PSU, checked in the same fact ("бп на 1500: не хватает")."""
     cpus = 2 if count > 4 else 1
-    c.facts.append(fact("power", {"gpu": gpu, "count": count, "cpus": cpus}, power_budget(gpu, count, cpus=cpus)))
+    inp = {"gpu": gpu, "count": count, "cpus": cpus} | ({"psu_w": psu_w} if psu_w else {})
+    c.facts.append(fact("power", inp, power_budget(gpu, count, cpus=cpus, psu_w=psu_w)))
     c.facts.append(fact("build", {"gpu": gpu, "count": count}, build_check(gpu, count)))

@@ -54,6 +54,7 @@ class Cards(BaseModel):
     cpus: int | None = None
     context: int | None = None
     users: int | None = None
+    psu_w: Annotated[int | None, Unit.WATT] = None  # the customer's own PSU, checked by the power fact
 
 
 class CompareRequest(MemoryRequest):

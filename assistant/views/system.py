@@ -7,6 +7,7 @@ from assistant.views.hardware import ceiling_note, words
 from assistant.views.text import gu, num, psu_label
 from tools.catalog import get_gpu, get_model
 from tools.errors import SizingError
+from tools.power import PSU_HEADROOM
 
 
 def _psu(o: dict, t: dict, lang: str) -> str:
@@ -51,6 +52,12 @@ def power(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
              f"| **{t['sys_w']}** | **{o['system_watts_min']}–{o['system_watts']}** |", "",
              f"{t['psu']}: **{_psu(o['psu'], t, lang)}**, {o['efficiency_class']}. {t['options']}: "
              + ", ".join(_psu(p, t, lang) for p in o["psu_options"])]
+    if o.get("psu_w"):  # the customer's own PSU, checked against the same peak and headroom
+        mark = {"enough": "✅", "tight": "⚠", "short": "❌"}[o["psu_verdict"]]
+        lines.append(f"- {mark} " + t["your_psu"].format(
+            psu=f"{num(o['psu_w'], lang, 0)} {t['w']}", verdict=t["psu_verdict"][o["psu_verdict"]],
+            lo=num(o["system_watts_min"], lang, 0), hi=num(o["system_watts"], lang, 0),
+            pct=round((PSU_HEADROOM - 1) * 100), need=num(o["psu_design_watts"], lang, 0), w=t["w"]))
     if o["three_phase_advisable"]:
         lines.append(f"- ⚠ {t['three']}")
     for conn, n in o["connectors"].items():

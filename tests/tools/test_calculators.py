@@ -136,3 +136,35 @@ def test_hf_config_round_trip(tmp_path):
     m = read_hf_config(tmp_path / "config.json")
     assert m.params_b == pytest.approx(8.03, abs=0.01)
     assert kv_cache_bytes(m, 8192) == kv_cache_bytes(get_model("Llama-3-8B"), 8192)
+
+
+# ---------------------------------------------------------------- power: the customer's own PSU
+def test_customers_psu_is_checked_against_the_peak_and_the_headroom():
+    from tools.power import power_budget
+
+    p = power_budget("rtx-5090", 3, psu_w=1500)  # 3 x 575 + 350 + 350: peak 2225-2425 W, 2910 W with headroom
+    assert (p.system_watts_min, p.system_watts, p.psu_design_watts) == (2225, 2425, 2910)
+    assert p.psu_w == 1500 and p.psu_verdict == "short"
+    assert power_budget("rtx-5090", 3, psu_w=2500).psu_verdict == "tight"  # the peak, not the 20 % headroom
+    assert power_budget("rtx-5090", 3, psu_w=3000).psu_verdict == "enough"
+    assert power_budget("rtx-5090", 3, psu_w=2910).psu_verdict == "enough"  # exactly the design figure
+    assert power_budget("rtx-5090", 3).psu_w is None and power_budget("rtx-5090", 3).psu_verdict is None
+    assert any("customer's PSU 1500 W: short" in n for n in p.notes)
+
+
+@pytest.mark.parametrize("bad", [0, 50, -1500, float("nan"), 1e9])
+def test_customers_psu_out_of_range_is_one_clear_error(bad):
+    from tools.power import power_budget
+
+    with pytest.raises(SizingError, match="psu_w"):
+        power_budget("rtx-4090", 2, psu_w=bad)
+
+
+def test_customers_psu_is_typed_in_watts():
+    from typing import get_args
+
+    from tools.power import PowerResult
+    from tools.units import Unit
+
+    assert Unit.WATT in get_args(PowerResult.model_fields["psu_w"].annotation) or \
+        Unit.WATT in PowerResult.model_fields["psu_w"].metadata
