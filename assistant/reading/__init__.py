@@ -74,6 +74,15 @@ class Reading(BaseModel):
     per_user: bool = Field(False, description="a rate asked per one user: 'ток/с на одного пользователя'")
 
 
+def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
+    """A relative change makes a follow-up of a short message only ("а если ещё две?", "a second one?"); a
+    longer one that says it ("хочу второй видюхой поставить 3090 к своей 4090, норм?") asks a question of its own."""
+    return bool(changes) and len(tokens) <= (10 if changes[0].op == "set" else 14)
+
+
+_SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|bitrix24|битрикс24|office365|m365")
+
+
 def _span(text: str, tokens: list[Token], idx: list[int]) -> Span:
     a, b = tokens[min(idx)].start, tokens[max(idx)].end
     return Span(start=a, end=b, text=text[a:b])
@@ -95,6 +104,11 @@ def read(text: str) -> Reading:
         tokens[k].used = "relative"
     if rel_idx:
         spans["relative"] = [_span(text, tokens, rel_idx)]
+    software = [t.i for t in tokens if not t.used and _SOFTWARE.fullmatch(t.low)]
+    for k in software:  # "1С", "1с-ка", "bitrix24": software's names, not numbers to ask about
+        tokens[k].used = "software"
+    if software:
+        spans["software"] = [_span(text, tokens, [k]) for k in software]
     rack = [t.i for t in tokens if not t.used and re.fullmatch(r"\d{1,2}u", t.low)]  # "4U": a chassis height
     for k in rack:
         tokens[k].used = "form_factor"
@@ -131,7 +145,7 @@ def read(text: str) -> Reading:
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or bool(contrasted), conflicted=frozenset(clashes), tokens=tokens,
                         named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
-                        relative=bool(changes) and len(tokens) <= 14),  # a long message states, not follows up
+                        relative=_follows_up(changes, tokens)),
         spans=spans, unattached=unattached,
         conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,

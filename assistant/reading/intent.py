@@ -78,12 +78,13 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "cost"  # an hourly price is only ever asked about against owning
     if named_gpus and not new_model and _COMPARING.search(text):
         return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
-    if relative and not new_model:
-        return "followup"  # "а если ещё две", "what if usage doubles"
+    if relative and not new_model and max((v for k, v in sc.items() if k != "upgrade"), default=0) < 3:
+        return "followup"  # "а если ещё две", "what if usage doubles"; not "бп 750 ватт, хочу вторую 3060, хватит?"
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
             not _ASKS_WHICH.search(text):
         return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
-    if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)):
+    if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or \
+            (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)):  # "i have two 3090s, what do i need to buy"
         return "upgrade"
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
             not (model and _FITS.search(text)):  # "the spec sheet says 4 h100, does llama 70b fit": a fit question
@@ -152,11 +153,16 @@ _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! д
 
 # "какая из них", "кто из этих двух", "which one", "which of the two": a choice among what was discussed
 _WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|что|котор\w+|which|what)\s+(?:(?:\w+\s+)?из\s+(?:них|этих|"
-                            r"двух|обеих|обоих|тех|трёх|трех)\b|one\b|of (?:them|the two|these|those|both|the three)\b)",
-                            re.I)
+                            r"двух|обеих|обоих|тех|трёх|трех)\b|one\b|of (?:them|the two|these|those|both|the three)\b)|"
+                            r"^\W*(?:(?:а|и|ну|so|and|ok)\W+)?(?:как(?:ая|ой)|which|who)\s+(?:(?:из|of)\s+\w+\s+)?(?:is\s+)?"
+                            r"(?:будет\s+)?(?=\w+\W*$)", re.I)  # "и какая быстрее?", "which is faster": short, nothing else
 _BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
                      r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"
                      r"go with|prefer", re.I)
+_OWNS = re.compile(r"\b(?:i|we|they|he|she|client|customer) (?:have|has|own|owns|got|run|runs)\b|\bi've got\b|"
+                   r"у (?:меня|нас|клиента|заказчика)\b|\bесть\b|\bстоит\b|\bимеется\b", re.I)
+_BUY_MORE = re.compile(r"what (?:else )?(?:do|should|would|must) (?:i|we|they) (?:need to |have to )?(?:buy|get|purchase)|"
+                       r"что (?:ещ[её] )?(?:нужно |надо )?(?:купить|прикупить|взять)", re.I)
 _FITS = re.compile(r"\bfits?\b|влез\w*|помест\w*|потян\w*|\bhandle\b|\bwill it run\b|пойд[её]т", re.I)
 _SPOKEN = re.compile(r"\b(?:че|чё|чо|шо|што)\b", re.I)
 _WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|какая|что из)\b", re.I)

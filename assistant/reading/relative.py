@@ -43,17 +43,21 @@ def _slot(tokens: list[Token]) -> str | None:
 _ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав|докуп|постав|воткн|\badd|install|put in", re.I)
 # "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
-_ORDINAL_WITH = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу|\bвзя|\bвозьм|купл|куп|докуп|"
-                           r"постав|add|buy|get", re.I)
+_ORDINAL_CARD = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу", re.I)
+_ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|купл|куп|докуп|постав|add|buy|get", re.I)
 
 
 def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
-    if len(tokens) > 10:
-        return [], []
+    """In a short follow-up a verb of buying will do ("докуплю третью"); in a longer message the ordinal
+    stands by a card ("хочу вторую 3060 поставить"), never alone ("вторая очередь", "a second opinion")."""
     for t in tokens:
         n = _ORDINAL.get(t.lemma) or _ORDINAL.get(t.low)
-        near = " ".join(x.low for x in tokens[max(0, t.i - 2):t.i + 3] if x is not t)
-        if n and not t.used and _ORDINAL_WITH.search(near) and not (t.i > 0 and tokens[t.i - 1].low in ("per", "в", "за")):
+        if not n or t.used or t.i > 0 and tokens[t.i - 1].low in ("per", "в", "за"):
+            continue
+        near = tokens[max(0, t.i - 2):t.i + 3]
+        words = " ".join(x.low for x in near if x is not t)
+        card = _ORDINAL_CARD.search(words) or (t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name")
+        if card or len(tokens) <= 10 and _ORDINAL_VERB.search(words):
             return [Change(slot="gpu_count", op="set", value=float(n))], [t.i]
     return [], []
 
@@ -61,11 +65,11 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
 def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """(changes, token indices they came from). For short follow-ups; in a longer message only "ещё N"
     said with a verb of adding ("хватит если поставить ещё две"), added to the count the message gives."""
-    if len(tokens) > 14:
-        return _more(tokens, text, short=False)
     found = _ordinal(tokens, text)
     if found[0]:
         return found
+    if len(tokens) > 14:
+        return _more(tokens, text, short=False)
     for t in tokens:
         factor = _TIMES.get(t.low)
         if factor is None and t.low in ("раза", "times", "x") and t.i > 0 and tokens[t.i - 1].number:
