@@ -107,7 +107,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
         return "knowledge"
-    if "models_for_hardware" in hits and not model and sc["recommend"] < sc["models_for_hardware"]:
+    if "models_for_hardware" in hits and not model and sc["recommend"] < sc["models_for_hardware"] and not s.budget:
         return "knowledge"  # "какие модели лучше для кода"; not "какая модель и какое железо?" (that is sizing)
     if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model) and not (model and _FITS.search(text)):
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
