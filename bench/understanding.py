@@ -1,6 +1,6 @@
 """How well the reader understands customers: per-slot precision/recall, intent and whole-scenario accuracy.
 
-The corpus (`knowledge/eval/understanding/{tune,dev,fresh,holdout}.yaml`) is a list of conversations; each turn
+The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,holdout}.yaml`) is a list of conversations; each turn
 carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
 unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
 `assistant.scenario.merge` folds follow-ups (one card named in a compare turn joins the compared cards),
