@@ -218,7 +218,6 @@ class FAQ:
     def _answer(self, lang: str, question: str, use_llm: bool) -> dict[str, Any]:
         """One question's answer. With the model, its text is a draft checked as a chat answer is;
         a draft that fails leaves the question its guide-grounded answer (`draft` says why)."""
-        from assistant.turn.explain import quotes
 
         res = self.assistant.ask(Conversation(), question, use_llm=use_llm)
         computed = "\n\n".join(p for p in res.computed.split("\n\n") if p.strip() not in _PROMPTS)
@@ -226,9 +225,7 @@ class FAQ:
         facts = [f.model_dump() for f in res.facts]
         explanation, draft = whole_paragraphs(res.explanation), None
         if use_llm and res.explained_by_model:
-            quoted = quotes(res.sources, bool(res.facts))  # the guide's passage the pipeline puts under the model's text
-            own = res.explanation.strip()
-            own = own[: -len(quoted)].strip() if quoted and own.endswith(quoted) else own
+            own = res.prose  # the model's sentences alone, not the guide's passage the pipeline adds
             text = whole_paragraphs(own)
             trusted = [res.computed, *(f"{s.title} {s.text}" for s in res.sources if s.trusted)]
             found = problems(text, res.language, trusted, facts, question) if text else ["no whole sentence"]

@@ -40,6 +40,8 @@ class TurnResult(BaseModel):
     computed_grounds: str = Field("", description="The part of `computed` the calculators wrote (not the scenario "
                                                   "line or questions that repeat the customer's numbers).")
     explanation: str = Field("", description="The model's grounded explanation (may be empty).")
+    prose: str = Field("", description="The model's own sentences in the explanation, as shown (no quoted passages): "
+                                       "what the explanation evaluation grades.")
     explained_by_model: bool = Field(False, description="False when the model was off, busy or failed (quotes instead).")
     facts: list[Fact] = Field(default_factory=list)
     sources: list[Source] = Field(default_factory=list)

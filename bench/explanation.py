@@ -186,7 +186,8 @@ def run(assistant, items: list[Item], defaults: dict, system: str) -> list[dict[
                 msgs.append({"role": "assistant", "content": text})
             passages, by_model = [], True
         else:
-            text, by_model = res.explanation, res.explained_by_model
+            # the model's own sentences: never the guide's passage shown under them or in their place
+            text, by_model = (res.prose if system == "full" else res.explanation), res.explained_by_model
         if system == "full" and not by_model:
             text = ""  # the model did not write it: nothing of the model's to grade
         g = grade(text, it, facts, defaults, _parts(it.turns[-1], res.computed, res.sources, RULES), passages,

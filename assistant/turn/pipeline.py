@@ -64,17 +64,18 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -
         notices.append(degraded)
     report = GuardReport()
     parts: list[str] = []
+    prose: list[str] = []  # the model's own sentences among the parts
     by_model = False
     if fr.intent != "handoff":
         by_model = yield from _explanation(a, conv, inp.text, block, comp, sources, lang, use_llm, notices,
-                                           report, parts, tm)
+                                           report, parts, tm, prose)
     explanation = "".join(parts).strip()
     yield Event(type="sources", text="\n".join(f"[{i}] {s.title}" for i, s in enumerate(sources, 1)))
     answer = "\n\n".join(x for x in (block.text, explanation, "\n".join(f"_{n}_" for n in notices)) if x)
     if sources:
         answer += f"\n\n**{t(lang, 'sources')}:** " + "; ".join(s.title for s in sources)
     res = TurnResult(answer=answer, language=lang, intent=fr.intent, computed=block.text, computed_grounds=block.grounds,
-                     explanation=explanation,
+                     explanation=explanation, prose="".join(prose).strip(),
                      facts=comp.facts, sources=sources, explained_by_model=by_model,
                      scenario=fr.scenario.said(), scenario_items=[i.model_dump() for i in block.items],
                      understood={k: [s.text for s in v] for k, v in reading.spans.items()},
@@ -85,7 +86,7 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -
 
 def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, comp: Computation,
                  sources: list[Source], lang: str, use_llm: bool, notices: list[str], report: GuardReport,
-                 parts: list[str], tm: Timings) -> Generator[Event, None, bool]:
+                 parts: list[str], tm: Timings, prose: list[str]) -> Generator[Event, None, bool]:
     """The model's explanation, or the guide's passages when the model cannot give one. Returns
     (as the generator's value) whether the model wrote it."""
     status = a.model_status() if use_llm else NO_MODEL
@@ -105,6 +106,7 @@ def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, 
             for piece in explain(a.backend, conv, question, block.text, picked, chars, lang, allowed, report, tm,
                                  a.settings.llm.max_tokens, a.settings.assistant.answer_timeout_s):
                 parts.append(piece)
+                prose.append(piece)
                 yield Event(type="token", text=piece)
     except ModelBusy as busy:
         notices.append(t(lang, "busy", n=busy.retry_after))
