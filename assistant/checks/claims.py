@@ -120,8 +120,12 @@ def catalog_contradictions(sentence: str) -> list[str]:
 _FITS = re.compile(r"\b(?:недостаточно|помещается|поместится|помещаются|влез\w*|влаз\w*|хвати\w*|хватает|достаточно|подходит|подойд\w*|"
                    r"потянет|тянет|fits?|will fit|is enough|are enough|is sufficient|suffices)\b", re.I)
 _NEGATED = re.compile(r"(?:\bне\s+|\bnot\s+|n't\s+|\bнедо)(?:\w+\s+)?$", re.I)
-_CONDITIONAL = re.compile(r"\b(?:если|при\s+(?:квант|уменьш|сниж)|чтобы|would|could|if|unless|only with|с квантован|"
-                          r"after|после|можно|нужно|need|требуется|придётся|придется|или|or)\b|\?", re.I)
+# a condition anywhere makes the sentence hypothetical ("если квантовать, поместится")
+_CONDITIONAL = re.compile(r"\b(?:если|при\s+(?:квант|уменьш|сниж)|чтобы|тогда|would|could|if|unless|only with|"
+                          r"с квантован|after|после|then)\b|\?", re.I)
+# these only make their own clause hypothetical: "Да, помещается: нужно 41 ГБ из 25" still claims a fit
+_CLAUSE_CONDITIONAL = re.compile(r"\b(?:можно|нужно|need|требуется|придётся|придется|или|or)\b", re.I)
+_CLAUSE = re.compile(r"[,;:—–]\s*|\s-\s")
 
 
 def fit_verdict(facts: list[dict]) -> bool | None:
@@ -136,8 +140,11 @@ def contradicts_fit(sentence: str, fits: bool | None) -> bool:
     """An unconditional 'fits' when the calculators say it does not, or 'does not fit' when it does."""
     if fits is None or _CONDITIONAL.search(sentence):
         return False
-    for m in _FITS.finditer(sentence):
-        neg = bool(_NEGATED.search(sentence[max(0, m.start() - 14):m.start()])) or m.group(0).lower().startswith("недо")
-        if neg == fits:
-            return True
+    for clause in _CLAUSE.split(sentence):
+        if _CLAUSE_CONDITIONAL.search(clause):
+            continue
+        for m in _FITS.finditer(clause):
+            neg = bool(_NEGATED.search(clause[max(0, m.start() - 14):m.start()])) or m.group(0).lower().startswith("недо")
+            if neg == fits:
+                return True
     return False

@@ -136,6 +136,12 @@ def test_echo_and_leaked_prompt_structure_are_dropped():
     ("The model does not fit on this card.", False, False),
     ("It fits on one card.", False, True),
     ("Если уменьшить контекст, модель поместится.", False, False),
+    # a figure that needs more than the card holds does not make "помещается" conditional (explain-eval)
+    ("Да, модель помещается: нужно 41.55 ГБ из 25.77 ГБ, свободно 15.78 ГБ.", False, True),
+    ("Нет, модель не помещается: нужно 41,55 ГБ, а на карте 25,77 ГБ.", False, False),
+    ("Yes, it fits: it needs 41.55 GB of 25.77 GB.", False, True),
+    ("Нужно две карты или квантование, чтобы модель поместилась.", False, False),
+    ("С двумя картами модель поместится, тогда запас будет 8 ГБ.", False, False),
 ])
 def test_verdict_contradiction(text, fits, bad):
     facts = [{"tool": "fit_card", "output": {"fits": fits}}]
