@@ -26,8 +26,7 @@ RULES = (
 SYSTEM = RULES
 LANG_NAME = {"ru": "Russian", "en": "English"}
 # the last line, in the answer's own language: the small model follows the language it last read
-ANSWER_IN = {"ru": "Ответь по-русски: 2–3 предложения без заголовков.",
-             "en": "Answer in English: 2-3 sentences, no headings."}
+ANSWER_IN = {"ru": "Ответь по-русски, 2–3 предложения.", "en": "Answer in English, 2-3 sentences."}
 # Two worked turns after the rules, as real chat turns (the small model copies the shape of an
 # answer it has seen, and a "Example: ..." line in the system text taught it to write labels).
 # They are part of the static prefix, evaluated once per process, so they cost no time per turn.
@@ -52,29 +51,69 @@ def static_messages() -> list[dict]:
     return msgs
 
 
-# Prefill dominates the first token on a CPU (Russian runs ~1.7 characters per token): the customer
-# sees every source, the model only what it needs — passages carry a knowledge answer, facts a computed one.
+# Prefill dominates the first token on a CPU (~85 tokens/s here, Russian ~1.7 characters per token): the
+# customer sees the whole table and every source, the model only what its three sentences need.
 PASSAGE_CHARS = {"knowledge": 400, "computed": 160}
-MAX_FACT_LINES = 6  # the verdict line and the largest parts; the customer sees the whole table
+MAX_FACT_LINES = 6
+# what the verdict and the main reason rest on, kept first when lines must go (RU and EN wording of the views)
+_VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
+                      r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s", re.I)
+_REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs)\b", re.I)
+_NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$)|"
+                    r"^- (?:PCIe|Power connectors|Разъёмы)|^(?:Разъёмы питания|Power connectors):", re.I)
+_SCENARIO = re.compile(r"^(?:Считаю для|Computed for):")
+_MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate) — ")  # repeats the scenario line
+_OPTIONS = re.compile(r"\.\s*(?:Варианты|Options):.*$")  # the PSU alternatives: the customer's table has them
+_TRIVIAL = re.compile(r"^(?:движок|runtime) |^(?:польз\.|users|карт|cards) 1$")  # nothing to explain
+_CARD_GIB = re.compile(r"\(= [\d,.]+ (?:ГиБ|GiB) = ([\d,.]+ (?:ГБ|GB))\)")  # the card's size in GB is enough
+_EMOJI = re.compile(r"[✅❌⚠]\ufe0f?\s?")
+_DEFAULT_MARK = re.compile(r"\s*_\((?:по умолчанию|default|предположение|assumed)\)_")
+
+
+def _rows(table: list[list[str]]) -> list[str]:
+    """A Markdown table as lines the model reads: two columns as "part: value"; a comparison (no
+    first header) row by row; a wider table as its first row (the top configuration), labelled."""
+    head, body = table[0], table[1:]
+    if not head[0] and len(head) > 2:  # a comparison: one row per property, one column per card; every row matters
+        return [row[0] + ": " + "; ".join(f"{h} {c}" for h, c in zip(head[1:], row[1:])) for row in body]
+    if len(head) <= 2:
+        return [": ".join(c for c in row if c) for row in body]
+    return [row[0] + ": " + "; ".join(f"{h} {c}" for h, c in zip(head[1:], row[1:]) if c and c != "—")
+            for row in body[:1]]
 
 
 def compact(computed: str) -> str:
-    """The computed block without Markdown table syntax or unit footnotes: same figures, far fewer tokens."""
+    """The computed block as the model needs it: no Markdown, no unit footnotes, no hint to the customer,
+    defaults unmarked, the verdict and its main parts first kept; the same figures, far fewer tokens."""
     lines: list[str] = []
-    for line in computed.splitlines():
-        if re.fullmatch(r"\|[-:| ]+\|", line.strip()):
-            if lines and lines[-1].count(":") == 1 and not re.search(r"\d", lines[-1]):
-                lines.pop()  # the table's header row ("Часть: ГБ") tells the model nothing
-            continue
+    table: list[list[str]] = []
+    compared: set[str] = set()
+    for raw in [*computed.splitlines(), ""]:
+        line = raw.strip()
         if line.startswith("|"):
-            cells = [c.strip(" *") for c in line.strip("|").split("|")]
-            line = cells[0] + ": " + ", ".join(c for c in cells[1:] if c)
-        line = re.sub(r"\s*\((?:ГБ|GB) = 10⁹ (?:байт|bytes)\)", "", line.replace("**", ""))
-        lines.append(line)
-    lines = [x for x in lines if x.strip()]
-    if len(lines) > MAX_FACT_LINES:  # keep the heading, the verdict/total lines at the end, drop small rows
-        lines = lines[:MAX_FACT_LINES - 3] + lines[-3:]
-    return "\n".join(lines)
+            if not re.fullmatch(r"\|[-:| ]+\|", line):
+                table.append([c.strip(" *") for c in line.strip("|").split("|")])
+            continue
+        if table:
+            rows = [r for r in _rows(table) if not _NOISE.search(r)]
+            compared.update(rows if not table[0][0] and len(table[0]) > 2 else [])  # a comparison is kept whole
+            lines += rows
+            table = []
+        line = _DEFAULT_MARK.sub("", re.sub(r"\s*\((?:ГБ|GB) = 10⁹ (?:байт|bytes)\)", "", line.replace("**", "")))
+        line = _EMOJI.sub("", _CARD_GIB.sub(r"(\1)", line))
+        if _SCENARIO.match(line):
+            label, _, items = line.partition(":")
+            line = label + ": " + " · ".join(x for x in items.strip().split(" · ") if not _TRIVIAL.match(x))
+        if lines and _SCENARIO.match(lines[0]) and _MEMORY_HEADING.match(line):
+            continue
+        if line and not _NOISE.search(line):
+            lines.append(_OPTIONS.sub(".", line))
+    if len(lines) <= MAX_FACT_LINES:
+        return "\n".join(lines)
+    rank = {i: 0 if _VERDICT.search(x) or x in compared else 1 if _REASON.search(x) or i == 0 else 2
+            for i, x in enumerate(lines)}
+    keep = sorted(sorted(rank, key=lambda i: (rank[i], i))[:max(MAX_FACT_LINES, len(compared) + 1)])
+    return "\n".join(lines[i] for i in keep)
 
 
 def model_sources(sources: list[Source], has_facts: bool, follow_up: bool) -> tuple[list[Source], int]:
@@ -83,7 +122,8 @@ def model_sources(sources: list[Source], has_facts: bool, follow_up: bool) -> tu
     trusted = [s for s in sources if s.trusted]
     if not has_facts:
         return trusted[:2], PASSAGE_CHARS["knowledge"]
-    return ([] if follow_up else trusted[:1]), PASSAGE_CHARS["computed"]
+    # a computed answer's reason is in its own figures: a passage would only lengthen the prefill
+    return [], PASSAGE_CHARS["computed"]
 
 
 def _passage(text: str, chars: int) -> str:
