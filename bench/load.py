@@ -287,8 +287,10 @@ def server_memory(pid: int) -> dict[str, int]:
 
 def run(clients: int = 50, seconds: float = 30, no_llm: bool = False, fake_llm_delay: float | None = None,
         chat_share: float = 0.3, think_s: float = 1.0, request_timeout: float = 120, seed: int = 0,
-        log_path: Path | None = None) -> dict:
-    server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull))
+        log_path: Path | None = None, parallel: int | None = None) -> dict:
+    """One `gpu-sizer serve` process under `clients` customers; `parallel` sets llm.parallel (answers
+    generated at once), None keeps the configured value."""
+    server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull), parallel=parallel)
     try:
         health = server.start()
         idle = server_memory(server.pid)
@@ -304,7 +306,22 @@ def run(clients: int = 50, seconds: float = 30, no_llm: bool = False, fake_llm_d
     config = {"clients": clients, "seconds": seconds, "chat_share": chat_share, "think_s": think_s,
               "request_timeout_s": request_timeout, "llm": "none" if no_llm else
               (f"fake, {fake_llm_delay} s/word" if fake_llm_delay is not None else "configured"), "seed": seed}
+    if parallel is not None:
+        config["model_parallel"] = parallel
     return summarize(res, elapsed, config, health, load_before, load_after)
+
+
+def slots_gain(reports: dict[str, dict]) -> tuple[dict, dict, float | None] | None:
+    """The one-process runs at 1 and 2 model slots among `reports` (by config.model_parallel) and
+    how many times the explained answers per minute the second slot gave; None without both runs.
+    The factor is None when the 1-slot run explained nothing (no ratio to state)."""
+    by_slots = {r.get("config", {}).get("model_parallel"): r for r in reports.values()
+                if isinstance(r, dict) and not r.get("config", {}).get("replicas")}
+    one, two = by_slots.get(1), by_slots.get(2)
+    if one is None or two is None:
+        return None
+    base = one.get("explained_per_min") or 0
+    return one, two, round(two.get("explained_per_min", 0) / base, 2) if base else None
 
 
 def render(report: dict) -> str:

@@ -227,16 +227,32 @@ def row_fairness(r: dict[str, Any]) -> str:
             f"explained {a['explained']}/{a['turns']} and {c['explained']}/{c['turns']}; {_failed(f.get('targets', {}))}")
 
 
+COMPARE_SETUPS = 4  # one process, 1 replica, 2 replicas, one process with 2 model slots (bench.services.compare)
+
+
 def row_compare(r: dict[str, Any]) -> str:
+    """The setups side by side in their report order; a report from before the 2-slot setup shows '–'
+    in its column and says it was not in that run."""
+    from bench.load import slots_gain
+
     cmp_ = _part(r, "compare")
     reps = list(cmp_["reports"].values())
-    per_min = " / ".join(str(x.get("explained_per_min")) for x in reps)
-    reqs = " / ".join(str(x.get("requests")) for x in reps)
-    calc = " / ".join(f"{x.get('latency', {}).get('calculator', {}).get('p95_ms', '–')}" for x in reps)
+    pad = ["–"] * (COMPARE_SETUPS - len(reps))
+
+    def side_by_side(cell: Callable[[dict[str, Any]], Any]) -> str:
+        return " / ".join([str(cell(x)) for x in reps] + pad)
+
+    cfg = reps[0].get("config", {}) if reps else {}
+    size = f"{cfg['clients']} clients, {_n(cfg['seconds'])} s each; " if "clients" in cfg and "seconds" in cfg else ""
     errs = [_errors(x) for x in reps]
-    return (f"explained answers per min {per_min}; requests {reqs}; 5xx {sum(e[0] for e in errs)}, hangs "
-            f"{sum(e[1] for e in errs)}; calculators p95 {calc} ms; "
-            + ("all targets met" if cmp_.get("passed") else "targets MISSED in: " + ", ".join(
+    gain = slots_gain(cmp_["reports"])
+    slots = ("; 2 slots not in this run" if len(reps) < COMPARE_SETUPS else "") if gain is None else (
+        f"; 2 slots ÷ 1 slot: ×{gain[2]} explained answers per min" if gain[2] is not None
+        else "; 2 slots ÷ 1 slot: no ratio (1 slot explained none)")
+    return (f"{size}explained answers per min {side_by_side(lambda x: x.get('explained_per_min'))}; requests "
+            f"{side_by_side(lambda x: x.get('requests'))}; 5xx {sum(e[0] for e in errs)}, hangs {sum(e[1] for e in errs)}; "
+            f"calculators p95 {side_by_side(lambda x: x.get('latency', {}).get('calculator', {}).get('p95_ms', '–'))} ms"
+            f"{slots}; " + ("all targets met" if cmp_.get("passed") else "targets MISSED in: " + ", ".join(
                 name for name, x in cmp_["reports"].items() if not x.get("passed"))))
 
 
@@ -285,8 +301,8 @@ def rows(report: dict[str, Any]) -> list[Row]:
         (f"{clients} clients, {seconds} s, one process", row_load,
          f"`gpu-sizer bench-load --clients {clients} --seconds {seconds}`"),
         ("fairness: a polite customer beside a greedy one", row_fairness, "`gpu-sizer bench-load --fairness`"),
-        ("one process / 1 replica / 2 replicas behind HAProxy on one shared model server", row_compare,
-         "`gpu-sizer bench-load --compare`"),
+        ("one process / 1 replica / 2 replicas behind HAProxy on one shared model server (one answer at a time) / "
+         "one process with 2 model slots (`llm.parallel=2`)", row_compare, "`gpu-sizer bench-load --compare`"),
         ("replicas tier (PostgreSQL, model server, Chroma, 2 replicas, HAProxy)", row_replicas, "`make test-replicas`"),
         ("abuse suite", row_security, "`.venv/bin/python -m pytest tests/security`"),
     ]
@@ -299,13 +315,27 @@ def stamp(report: dict[str, Any]) -> str:
     return f"commit {commit}{state}, {report.get('date', '?')}"
 
 
+# the parts only --full runs (bench.run.FULL_ONLY), as the header names them when they did not run
+FULL_ONLY_NAMES = {"fairness": "fairness", "compare": "one process vs replicas", "replicas_tier": "replicas tier",
+                   "security": "abuse suite"}
+
+
+def _generated_by(mode: str, added: list[str]) -> str:
+    """The command that made the run and, short of --full, which full-only parts it left out."""
+    if mode == "full":
+        return f"`{COMMAND}`"
+    flags = (" --quick" if mode == "quick" else "") + (f" --with {','.join(added)}" if added else "")
+    left = [name for part, name in FULL_ONLY_NAMES.items() if part not in added]
+    notes = (["samples: a quick check, not the full measurement"] if mode == "quick" else []) + (
+        [f"without --full: {', '.join(left)} not run"] if left else [])
+    return f"`gpu-sizer bench{flags}`" + (f" ({'; '.join(notes)})" if notes else "")
+
+
 def render(report: dict[str, Any]) -> str:
     """The Measured section (heading, stamp, one table) of `report`, between the README's markers."""
     machine = report.get("machine") or {}
     mode = report.get("mode", "default")
-    what = {"full": f"`{COMMAND}`",
-            "quick": "`gpu-sizer bench --quick` (samples: a quick check, not the full measurement)",
-            "default": "`gpu-sizer bench` (without --full: load, fairness, replicas and abuse suite not run)"}[mode]
+    what = _generated_by(mode, report.get("with") or [])
     model = machine.get("model") or report.get("backend", "?")
     lines = [START, f"## Measured ({machine.get('cpus', '?')}-core CPU, {model}; {stamp(report)})", "",
              f"Generated by {what} in {_minutes(report.get('seconds', 0))}; every figure is from that one run "

@@ -3,8 +3,10 @@ retrieval, measured in one run. Ratios are taken within the run; times are media
 
 `--full` adds what the README's Measured section reports beyond that, each part at this commit:
 the explanation evaluation, the load benchmark at 50 clients, fairness, one process vs replicas,
-the replicas tier and the abuse suite (bench/markdown.py renders the section). A part that cannot
-run here (no model, no PostgreSQL/HAProxy) is recorded in report["skipped"] with the reason."""
+the replicas tier and the abuse suite (bench/markdown.py renders the section). `--with PART,...`
+adds some of those full-only parts to a quick or default run (the full run takes hours on 2 cores).
+A part that cannot run here (no model, no PostgreSQL/HAProxy) is recorded in report["skipped"]
+with the reason."""
 from __future__ import annotations
 
 import json
@@ -136,7 +138,7 @@ def bench_computed_block(assistant: Assistant, items: list[Any]) -> dict[str, An
 
 ROOT = Path(__file__).resolve().parent.parent
 GPU_SIZER = Path(sys.executable).parent / "gpu-sizer"
-FULL_ONLY = ("fairness", "compare", "replicas_tier", "security")  # run by --full alone
+FULL_ONLY = ("fairness", "compare", "replicas_tier", "security")  # run by --full, or one by one with --with
 
 
 def _git(*args: str) -> str | None:
@@ -233,8 +235,9 @@ def replicas_missing() -> str | None:
 
 
 def bench_compare(settings: Settings, clients: int, seconds: float) -> dict[str, Any]:
+    """`gpu-sizer bench-load --compare`: four setups one after another (bench.services.compare)."""
     return _json_command(["bench-load", "--compare", "--clients", str(clients), "--seconds", str(seconds)],
-                         _env(settings), timeout=3 * (seconds + 900))
+                         _env(settings), timeout=4 * (seconds + 900))
 
 
 def run_pytest(args: list[str], timeout: float) -> dict[str, Any]:
@@ -281,16 +284,51 @@ def bench_security(args: list[str] | None = None, subset: str | None = None) -> 
     return out
 
 
+def full_only_parts(full: bool, with_parts: Collection[str] = ()) -> tuple[str, ...]:
+    """FULL_ONLY's parts this run takes: all with --full, else those named by --with (in FULL_ONLY's order)."""
+    unknown = sorted(set(with_parts) - set(FULL_ONLY))
+    if unknown:
+        raise SizingError(f"--with: unknown part(s) {', '.join(unknown)}; choose from {', '.join(FULL_ONLY)}")
+    return FULL_ONLY if full else tuple(p for p in FULL_ONLY if p in with_parts)
+
+
+def run_full_only(report: dict[str, Any], settings: Settings, parts: Collection[str], clients: int,
+                  seconds: float, models: list[Path]) -> None:
+    """Run `parts` (of FULL_ONLY) into `report`; a part that cannot run here gets its reason in
+    report["skipped"] instead (a reason already there, e.g. the caller's skip, stands)."""
+    skipped = report["skipped"]
+    if "fairness" in parts and settings.llm.mode == "none":
+        skipped.setdefault("fairness", "needs a model (this run: --no-llm)")
+    missing = replicas_missing() or (None if settings.llm.mode == "local" and models else
+                                     "needs the local GGUF (the shared model server loads it)")
+    for part in ("compare", "replicas_tier"):
+        if part in parts and missing:
+            skipped.setdefault(part, missing)
+    todo = [p for p in parts if p not in skipped]
+    if "fairness" in todo:
+        report["fairness"] = bench_fairness(settings)
+    if "compare" in todo:
+        report["compare"] = bench_compare(settings, clients, seconds)
+    if "replicas_tier" in todo:
+        report["replicas_tier"] = run_pytest(["-m", "replicas", "tests/replicas"], timeout=3600)
+    if "security" in todo:
+        report["security"] = bench_security()
+
+
 def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, sample: int | None = None,
               points: list[tuple[int, int]] | None = None, retrieval_items: int | None = None,
               load_seconds: float = 0, full: bool = False, skip: Collection[str] = (),
-              explanation_items: int | None = None, load_clients: int | None = None) -> dict[str, Any]:
+              explanation_items: int | None = None, load_clients: int | None = None,
+              with_parts: Collection[str] = ()) -> dict[str, Any]:
     """sample / points / retrieval_items / explanation_items shrink the run and `skip` names parts
-    not to run (the test suite checks the report's shape with them). `full` adds FULL_ONLY's parts."""
+    not to run (the test suite checks the report's shape with them). `full` adds FULL_ONLY's parts;
+    `with_parts` (`--with`) adds the named ones to a quick or default run, at that run's load size."""
     t_start = time.perf_counter()
+    extra = full_only_parts(full, with_parts)
     report: dict[str, Any] = {"mode": "full" if full else "quick" if quick else "default", "quick": quick,
+                              "with": [] if full else list(extra),
                               "backend": settings.llm.mode, **_stamp(), "machine": _machine(settings)}
-    skipped: dict[str, str] = {p: "run by --full only" for p in FULL_ONLY if not full}
+    skipped: dict[str, str] = {p: f"run by --full or --with {p} only" for p in FULL_ONLY if p not in extra}
     skipped.update({p: "skipped by the caller" for p in skip})
     report["skipped"] = skipped
     rss0 = _current_rss()
@@ -356,22 +394,7 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
                                       "requests": load.get("requests"), "load_targets_passed": load.get("passed")}
     else:
         skipped.setdefault("load", "not run (load_seconds 0)")
-    if full:
-        if settings.llm.mode == "none":
-            skipped.setdefault("fairness", "needs a model (this run: --no-llm)")
-        if "fairness" not in skipped:
-            report["fairness"] = bench_fairness(settings)
-        missing = replicas_missing() or (None if settings.llm.mode == "local" and models else
-                                         "needs the local GGUF (the shared model server loads it)")
-        for part in ("compare", "replicas_tier"):
-            if missing:
-                skipped.setdefault(part, missing)
-        if "compare" not in skipped:
-            report["compare"] = bench_compare(settings, clients, load_seconds or 30)
-        if "replicas_tier" not in skipped:
-            report["replicas_tier"] = run_pytest(["-m", "replicas", "tests/replicas"], timeout=3600)
-        if "security" not in skipped:
-            report["security"] = bench_security()
+    run_full_only(report, settings, extra, clients, load_seconds or 30, models)
     report["seconds"] = round(time.perf_counter() - t_start, 1)
     if out_dir:
         report["out"] = str(out_dir.relative_to(ROOT) if out_dir.is_relative_to(ROOT) else out_dir) + "/report.json"
@@ -382,7 +405,8 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
 def write_report(report: dict[str, Any], out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
-    lines = ["# gpu-sizer benchmark", "", f"commit {report['commit']}, {report['date']}; quick: {report['quick']}, "
+    added = f" --with {','.join(report['with'])}" if report.get("with") else ""
+    lines = ["# gpu-sizer benchmark", "", f"commit {report['commit']}, {report['date']}; mode: {report['mode']}{added}, "
              f"total {report['seconds']} s", ""]
     acc = report["accuracy"]
     lines += ["## Answer accuracy", f"- with model + tools + retrieval: {acc.get('with_tools')}",

@@ -385,17 +385,25 @@ def run_load(replicas: int, clients: int = 50, seconds: float = 30, chat_share: 
 
 def compare(clients: int = 50, seconds: float = 30, **kw) -> dict:
     """The same customers against one process (embedded model), one replica and two replicas behind
-    HAProxy on one shared model server: explained answers per minute and the usual targets."""
+    HAProxy on one shared model server (one answer at a time), and one process generating two answers
+    at once (llm.parallel=2): explained answers per minute and the usual targets.
+
+    The 2-slot run comes last so that the first three keep their place in older reports' order
+    (bench/markdown.py reads the setups by position); both one-process runs pin llm.parallel."""
     from bench.load import run
 
-    setups = {"one process (embedded model)": lambda: run(clients=clients, seconds=seconds, **kw),
+    setups = {"one process (embedded model, 1 slot)": lambda: run(clients=clients, seconds=seconds, parallel=1, **kw),
               "1 replica + shared model server, via HAProxy": lambda: run_load(1, clients, seconds, **kw),
-              "2 replicas + shared model server, via HAProxy": lambda: run_load(2, clients, seconds, **kw)}
+              "2 replicas + shared model server, via HAProxy": lambda: run_load(2, clients, seconds, **kw),
+              "one process (embedded model, 2 slots)": lambda: run(clients=clients, seconds=seconds, parallel=2,
+                                                                   **kw)}
     reports = {name: make() for name, make in setups.items()}
     return {"scenario": "compare", "reports": reports, "passed": all(r["passed"] for r in reports.values())}
 
 
 def render_compare(report: dict) -> str:
+    from bench.load import slots_gain
+
     lines = [f"{'setup':46} {'requests':>8} {'explained':>9} {'/min':>6} {'calc p95':>9} {'numbers p95':>11} "
              f"{'5xx':>4} {'hangs':>5}"]
     for name, r in report["reports"].items():
@@ -408,4 +416,10 @@ def render_compare(report: dict) -> str:
     for name, r in report["reports"].items():
         failed = [t for t, ok in r["targets"].items() if not ok]
         lines.append(f"  {name}: " + ("all targets met" if not failed else "FAILED " + "; ".join(failed)))
+    gain = slots_gain(report["reports"])
+    if gain:
+        one, two, factor = gain
+        lines.append(f"parallel slots: 2 answers at once in one process gave {two['explained_per_min']} explained "
+                     f"answers/min against {one['explained_per_min']} with 1"
+                     + (f" (x{factor})" if factor is not None else " (no ratio: 1 slot explained none)"))
     return "\n".join(lines)

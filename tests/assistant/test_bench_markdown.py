@@ -36,14 +36,14 @@ def test_a_quick_run_without_a_model_renders_every_row_stamped(kb_settings, tmp_
     from bench.run import run_bench
 
     report = run_bench(settings, quick=True, out_dir=tmp_path, sample=2, retrieval_items=4, explanation_items=2,
-                       skip=("estimator",))
+                       skip=("estimator",), with_parts=("fairness",))  # no model: fairness says why it did not run
     block = render(report)
     assert block.startswith(START + "\n## Measured (") and block.rstrip().endswith(END)
     head = block.splitlines()[1]
     assert f"commit {_git('rev-parse', '--short=10', 'HEAD').strip()}" in head
     assert ("dirty" in head) is bool(_git("status", "--porcelain").strip())
     assert re.search(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC", head) and "no model" in head
-    assert "`gpu-sizer bench --quick`" in block  # which run made it
+    assert "`gpu-sizer bench --quick --with fairness` (samples" in block  # which run made it, and what it added
     table = _table(block)
     assert list(table) == [r[0] for r in rows(report)]  # every row, in order
     measured = {k: v for k, v in table.items() if not v.startswith(NOT)}
@@ -56,9 +56,21 @@ def test_a_quick_run_without_a_model_renders_every_row_stamped(kb_settings, tmp_
     assert "quoted passages (--no-llm)" in table[next(k for k in table if k.startswith("explanation alone: useful"))]
     assert table["KV-cache estimate vs llama.cpp"] == f"{NOT}: skipped by the caller"
     assert table["first model token: first turn / follow-up / raw llama.cpp"].startswith(f"{NOT}: needs the local")
-    assert table["abuse suite"] == f"{NOT}: run by --full only"
+    assert table["abuse suite"] == f"{NOT}: run by --full or --with security only"
+    assert table["fairness: a polite customer beside a greedy one"] == f"{NOT}: needs a model (this run: --no-llm)"
     assert "no model" in table["answer accuracy, model + tools + retrieval"]
     assert (tmp_path / "measured.md").read_text(encoding="utf-8") == block
+
+
+def _compare(load: dict) -> dict:
+    """bench-load --compare's report: its four setups in bench.services.compare's order."""
+    def setup(per_min: float, **config) -> dict:
+        return {**load, "explained_per_min": per_min, "config": {**load["config"], **config}}
+
+    return {"passed": True, "reports": {"one process (embedded model, 1 slot)": setup(0.97, model_parallel=1),
+                                        "1 replica + shared model server, via HAProxy": setup(0.9, replicas=1),
+                                        "2 replicas + shared model server, via HAProxy": setup(0.92, replicas=2),
+                                        "one process (embedded model, 2 slots)": setup(1.5, model_parallel=2)}}
 
 
 def _full_report() -> dict:
@@ -98,7 +110,7 @@ def _full_report() -> dict:
         "fairness": {"config": {"greedy_parallel": 8, "model_parallel": 2}, "targets": {"a": True},
                      "alone": {"first_token_p50_s": 0.55, "explained": 6, "turns": 6},
                      "with_greedy": {"first_token_p50_s": 0.57, "explained": 6, "turns": 6}},
-        "compare": {"passed": True, "reports": {k: load for k in ("one", "1 replica", "2 replicas")}},
+        "compare": _compare(load),
         "replicas_tier": {"passed": 7, "total": 7, "failed": 0, "seconds": 264.0},
         "security": {"passed": 94, "total": 94, "failed": 0, "seconds": 49.4, "model_saw": 40, "keyword": 25,
                      "web": 29},
@@ -119,6 +131,52 @@ def test_a_full_report_fills_every_row():
     assert "dirty: uncommitted changes" in dirty.splitlines()[1]
     broken = render({**_full_report(), "load": {"error": "bench-load exited 2", "config": {"clients": 50, "seconds": 30}}})
     assert _table(broken)["50 clients, 30 s, one process"].startswith(f"{NOT}: failed: bench-load exited 2")
+
+
+COMPARE = ("one process / 1 replica / 2 replicas behind HAProxy on one shared model server (one answer at a time) / "
+           "one process with 2 model slots (`llm.parallel=2`)")
+
+
+def test_the_compare_row_shows_what_two_model_slots_buy():
+    figure = _table(render(_full_report()))[COMPARE]
+    assert figure.startswith("50 clients, 30 s each; explained answers per min 0.97 / 0.9 / 0.92 / 1.5; ")
+    assert "2 slots ÷ 1 slot: ×1.55 explained answers per min" in figure and figure.endswith("all targets met")
+    none = _full_report()
+    none["compare"]["reports"]["one process (embedded model, 1 slot)"]["explained_per_min"] = 0
+    assert "no ratio (1 slot explained none)" in _table(render(none))[COMPARE]
+
+
+def test_a_compare_report_from_before_the_two_slot_setup_still_renders():
+    """Three setups, no model_parallel in their config: the 4th column says '–', nothing is invented."""
+    old = _full_report()
+    load = old["load"]
+    old["compare"] = {"passed": False, "reports": {"one process (embedded model)": {**load, "passed": False},
+                                                   "1 replica + shared model server, via HAProxy": load,
+                                                   "2 replicas + shared model server, via HAProxy": load}}
+    figure = _table(render(old))[COMPARE]
+    assert "explained answers per min 0.97 / 0.97 / 0.97 / –; requests 1436 / 1436 / 1436 / –" in figure
+    assert "2 slots not in this run" in figure and "×" not in figure
+    assert figure.endswith("targets MISSED in: one process (embedded model)")
+
+
+def test_the_header_names_the_mode_and_the_parts_added_with_with():
+    """A quick run with --with: the added parts show their figures, the others their reason, and the
+    header names both the command and the full-only parts it left out."""
+    report = {**_full_report(), "mode": "quick", "quick": True, "with": ["fairness", "compare"],
+              "skipped": {"replicas_tier": "run by --full or --with replicas_tier only",
+                          "security": "run by --full or --with security only"}}
+    del report["replicas_tier"], report["security"]
+    block = render(report)
+    assert ("Generated by `gpu-sizer bench --quick --with fairness,compare` (samples: a quick check, not the full "
+            "measurement; without --full: replicas tier, abuse suite not run)") in block
+    table = _table(block)
+    assert table[COMPARE].startswith("50 clients") and table["fairness: a polite customer beside a greedy one"]
+    assert table["abuse suite"] == f"{NOT}: run by --full or --with security only"
+    assert table["replicas tier (PostgreSQL, model server, Chroma, 2 replicas, HAProxy)"].startswith(NOT)
+    every = render({**_full_report(), "mode": "default", "with": ["fairness", "compare", "replicas_tier", "security"]})
+    assert "Generated by `gpu-sizer bench --with fairness,compare,replicas_tier,security` in" in every
+    assert "`gpu-sizer bench` (without --full: fairness, one process vs replicas, replicas tier, abuse suite not run)" \
+        in render({**_full_report(), "mode": "default"})
 
 
 def test_the_readme_writer_replaces_only_between_the_markers(tmp_path):
@@ -161,6 +219,17 @@ def test_cli_flags(monkeypatch, tmp_path):
                      "--write-readme", str(target)]) == 0
     assert calls[-1]["quick"] is True and calls[-1]["full"] is False
     assert "commit 0123456789" in target.read_text(encoding="utf-8")
+    assert calls[-1]["with_parts"] == []
+    assert cli.main(["bench", "--quick", "--with", "compare,fairness,compare", "--markdown", "--out",
+                     str(tmp_path / "o")]) == 0
+    assert calls[-1]["with_parts"] == ["compare", "fairness"]  # each once
+    n = len(calls)
+    assert cli.main(["bench", "--full", "--with", "compare", "--out", str(tmp_path / "o")]) == 2 and len(calls) == n
+    # the README takes a --with run only labelled as partial, like any run short of --full
+    assert cli.main(["bench", "--quick", "--with", "compare", "--write-readme"]) == 2 and len(calls) == n
+    for bad in ("bogus", "compare,load", ","):
+        with pytest.raises(SystemExit):
+            cli.build_parser().parse_args(["bench", "--with", bad])
     with pytest.raises(SystemExit):  # one size or the other
         cli.build_parser().parse_args(["bench", "--full", "--quick"])
     assert Path(cli.build_parser().parse_args(["bench", "--full", "--write-readme"]).write_readme) == ROOT / "README.md"

@@ -1,6 +1,7 @@
 """`gpu-sizer bench` (one report: accuracy, estimator, latency, memory, retrieval) and `gpu-sizer eval`."""
 from __future__ import annotations
 
+import argparse
 import json
 import time
 from pathlib import Path
@@ -23,13 +24,15 @@ def cmd_bench(args) -> int:
     from bench.run import run_bench
     from tools.errors import SizingError
 
+    if args.full and args.with_parts:
+        raise SizingError("--with adds full-only parts to a quick or default run; --full runs them all")
     readme = Path(args.write_readme) if args.write_readme else None
     if readme is not None and not args.full and readme.resolve() == (ROOT / "README.md").resolve() and not args.quick_ok:
         raise SizingError(f"the README shows the full measurement: run `{COMMAND}` (or give --write-readme another "
                           "path, or add --allow-partial to write this run's figures there, labelled as such)")
     out = Path(args.out) if args.out else REPORTS_DIR / time.strftime("bench-%Y%m%d-%H%M%S")
     report = run_bench(_settings(args), quick=args.quick, out_dir=out, full=args.full,
-                       load_seconds=10 if args.quick else 30)
+                       load_seconds=10 if args.quick else 30, with_parts=args.with_parts)
     block = render(report)
     if readme is not None:
         write_readme(readme, block)
@@ -42,6 +45,18 @@ def cmd_bench(args) -> int:
     if not args.json:
         print(f"report: {out}" + (f"; Measured section written to {readme}" if readme else ""))
     return 0
+
+
+def _parts(text: str) -> list[str]:
+    """--with compare,fairness: FULL_ONLY's part names, comma-separated, each once."""
+    from bench.run import FULL_ONLY
+
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    unknown = [p for p in parts if p not in FULL_ONLY]
+    if unknown or not parts:
+        raise argparse.ArgumentTypeError(f"{', '.join(unknown) or 'nothing'} is not a full-only part; choose from "
+                                         f"{', '.join(FULL_ONLY)}")
+    return list(dict.fromkeys(parts))
 
 
 def cmd_eval(args) -> int:
@@ -64,10 +79,14 @@ def register(sub) -> None:
                        description="One run measures accuracy, the explanation, estimator error, latency, memory, "
                                    "retrieval and load. --full adds fairness, one process vs replicas, the replicas "
                                    "tier and the abuse suite: everything the README's Measured section reports "
-                                   "(about 2-3 hours on 2 CPU cores with the default model).")
+                                   "(about 2-3 hours on 2 CPU cores with the default model); --with adds some of "
+                                   "them to a quick or default run.")
     size = p.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="small samples, a few minutes")
     size.add_argument("--full", action="store_true", help="everything the README's Measured section reports")
+    p.add_argument("--with", dest="with_parts", type=_parts, default=[], metavar="PART[,PART...]",
+                   help="also run these parts that only --full runs otherwise, at this run's size: "
+                        "fairness, compare, replicas_tier, security (the Measured section's header names them)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--markdown", action="store_true",
                    help="print the README's Measured section (stamped with commit and date) instead of the report")

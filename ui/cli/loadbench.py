@@ -5,6 +5,8 @@ import json
 import sys
 from pathlib import Path
 
+from tools.errors import SizingError
+
 
 def cmd_bench_load(args) -> int:
     from bench.load import render, render_fairness, run, run_fairness
@@ -19,6 +21,10 @@ def cmd_bench_load(args) -> int:
 
     if args.compare or args.replicas:
         from bench.services import compare, render_compare, run_load
+
+        if args.no_llm or args.fake_llm_delay is not None:  # they would apply to the one-process runs only
+            raise SizingError("--compare and --replicas measure the real model (the replicas share one "
+                              "llama_cpp.server); --no-llm and --fake-llm-delay apply to one process alone")
 
         kw = dict(chat_share=args.chat_share, think_s=args.think, request_timeout=args.request_timeout, seed=args.seed)
         if args.compare:
@@ -74,8 +80,9 @@ def register(sub) -> None:
                    help="instead of one process: N replicas behind HAProxy on one shared llama_cpp.server, with "
                         "PostgreSQL and a Chroma server (README 'Running several replicas'; needs postgresql, haproxy)")
     p.add_argument("--compare", action="store_true",
-                   help="the same customers against one process, 1 replica and 2 replicas behind HAProxy: "
-                        "explained answers per minute side by side")
+                   help="the same customers against one process, 1 replica and 2 replicas behind HAProxy "
+                        "(one shared model server, one answer at a time) and one process with 2 model slots "
+                        "(llm.parallel=2): explained answers per minute side by side")
     p.add_argument("--server-log", help="write the server's output to this file")
     p.add_argument("--json", action="store_true", help="the report as JSON")
     p.set_defaults(func=cmd_bench_load)
