@@ -16,7 +16,9 @@ from ui import calculators as calc
 from ui.i18n import tr
 
 log = logging.getLogger(__name__)
-SLOTS = ("model", "precision", "context", "users", "gpu", "gpu_count", "task")
+SLOTS = ("model", "precision", "context", "users", "gpu", "gpu_count", "task", "psu_w")
+MODEL_SLOTS = ("model", "precision", "context", "users", "task")  # shown when the answer sized a model
+NUMBERS = ("context", "users", "gpu_count", "psu_w")
 TASK_CHOICES = ["inference", "lora", "qlora", "full"]
 
 
@@ -36,6 +38,8 @@ def build(labels: Any) -> dict[str, Any]:
                 "gpu": gr.Dropdown([""] + calc.gpu_names(), label=tr("ru", "sc_gpu"), elem_id="gs-sc-gpu"),
                 "gpu_count": gr.Number(label=tr("ru", "sc_gpu_count"), precision=0, minimum=1, elem_id="gs-sc-gpu-count"),
                 "task": gr.Dropdown(TASK_CHOICES, label=tr("ru", "sc_task"), elem_id="gs-sc-task"),
+                # no `minimum`: Gradio would refuse 50 W in English before recompute says it in the customer's words
+                "psu_w": gr.Number(label=tr("ru", "sc_psu_w"), precision=0, elem_id="gs-sc-psu-w"),
             }
     for slot, comp in fields.items():
         labels.add(comp, f"sc_{slot}")
@@ -53,13 +57,33 @@ def _display(slot: str, value: Any) -> Any:
     return value
 
 
+def _shown(items: dict[str, Any], intent: str | None) -> dict[str, bool]:
+    """A model's answer shows the whole form (a card can be added); a power answer shows the card, the count
+    and the customer's PSU, empty when none was said, so one can be added and checked."""
+    sized = "model" in items
+    power = intent == "power" or "psu_w" in items
+    return {s: sized for s in MODEL_SLOTS} | {"gpu": sized or power, "gpu_count": sized or power, "psu_w": power}
+
+
 def values(conv: Conversation | None) -> list[Any]:
-    """The box's visibility and each field's value from the conversation's last answer."""
+    """The box's visibility and each field's value (and visibility) from the conversation's last answer."""
     result = conv.last_result if conv else None
     items = {i["slot"]: i["value"] for i in (result.scenario_items if result else [])}
-    shown = bool(items) and "model" in items
-    return [gr.update(visible=shown)] + [gr.update(value=_display(s, items[s]) if s in items else None)
-                                         for s in SLOTS]
+    shown = _shown(items, result.intent if result else None) if items else dict.fromkeys(SLOTS, False)
+    return [gr.update(visible=any(shown.values()))] + [
+        gr.update(value=_display(s, items[s]) if s in items else None, visible=shown[s]) for s in SLOTS]
+
+
+def _unchanged(conv: Conversation, slot: str, value: Any) -> bool:
+    """A number is sent on Enter and on leaving the field: leaving it after Enter, or without typing,
+    must not add the same block again."""
+    items = {i["slot"]: i["value"] for i in (conv.last_result.scenario_items if conv.last_result else [])}
+    if value in (None, ""):
+        return slot not in items
+    try:
+        return slot in items and float(value) == float(items[slot])
+    except (TypeError, ValueError):
+        return False
 
 
 def loader(store: Any):
@@ -83,8 +107,9 @@ def _unavailable(store: Any, lang: str) -> str:
     return (LOST if down else RESTARTED).get(lang, LOST["ru"] if down else RESTARTED["ru"])
 
 
-def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any):
-    """Each edit loads the conversation from the shared store, claims it, recomputes and saves it."""
+def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any, quiet_busy: bool = False):
+    """Each edit loads the conversation from the shared store, claims it, recomputes and saves it.
+    `quiet_busy`: leaving a number's field right after Enter finds that edit still running: no "busy" line."""
     def edit(value: Any, history: list, conv_id: str | None, lang: str) -> tuple:
         from ui.gradio_app import conversation_id
 
@@ -96,9 +121,11 @@ def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any)
         if conv is None:
             history.append(ChatMessage(role="assistant", content=safe_markdown(f"_{_unavailable(store, lang)}_", hosts)))
             return history, conv_id
-        if conv.scenario is None:
+        if conv.scenario is None or (slot in NUMBERS and _unchanged(conv, slot, value)):
             return history, conv_id
         if not store.claim(conv.id):
+            if quiet_busy:
+                return history, conv_id
             from ui.gradio_app import BUSY
 
             history.append(ChatMessage(role="assistant", content=BUSY.get(lang, BUSY["ru"])))
@@ -120,10 +147,15 @@ def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any)
 
 def wire(form: dict[str, Any], assistant: Assistant, chatbot: Any, conv: Any, ui_lang: Any,
          hosts: tuple[str, ...], store: Any) -> None:
-    """`.input` fires on the customer's own edits only, never when an answer fills the form."""
+    """Customer's own edits only, never an answer filling the form: a list's `.input`; a number's Enter or
+    leaving the field (its `.input` fires on every keystroke: "1", "15", "150", "1500" would be four blocks)."""
     for slot in SLOTS:
-        form[slot].input(on_edit(assistant, slot, hosts, store), [form[slot], chatbot, conv, ui_lang], [chatbot, conv],
-                         api_name=False, queue=False)
+        io = dict(inputs=[form[slot], chatbot, conv, ui_lang], outputs=[chatbot, conv], api_name=False, queue=False)
+        if slot in NUMBERS:
+            form[slot].submit(on_edit(assistant, slot, hosts, store), **io)
+            form[slot].blur(on_edit(assistant, slot, hosts, store, quiet_busy=True), **io)
+        else:
+            form[slot].input(on_edit(assistant, slot, hosts, store), **io)
 
 
 def outputs(form: dict[str, Any]) -> list[Any]:

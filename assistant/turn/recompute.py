@@ -2,6 +2,7 @@
 in the web app or the widget) and gets the new computed block — no reading, no retrieval, no model."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -12,6 +13,7 @@ from assistant.turn.calculate import compute
 from assistant.turn.framing import Frame
 from assistant.types import TurnResult
 from assistant.views import chart_data
+from assistant.views.text import num
 from tools import catalog
 from tools.errors import SizingError
 from tools.precision import get_precision
@@ -19,12 +21,39 @@ from tools.precision import get_precision
 if TYPE_CHECKING:
     from assistant.service import Conversation
 
-EDITABLE = ("model", "precision", "context", "users", "gpu", "gpu_count", "task", "runtime", "card_vram_gb", "ram_gb")
+EDITABLE = ("model", "precision", "context", "users", "gpu", "gpu_count", "task", "runtime", "card_vram_gb", "ram_gb",
+            "psu_w")
 _POSITIVE = {"context": (1, 10_000_000), "users": (1, 100_000), "gpu_count": (1, 64), "card_vram_gb": (1, 1024),
-             "ram_gb": (1, 65_536)}
+             "ram_gb": (1, 65_536), "psu_w": (100, 100_000)}
+_WHOLE = {"psu_w"}  # watts of a PSU are a whole number: 1500.5 is a typo, not a value to round silently
+# a bad number is told to the customer, in their language, with the field as the form names it
+_NAMES = {"ru": {"context": "контекст, токенов", "users": "число пользователей", "gpu_count": "число карт",
+                 "card_vram_gb": "память карты, ГБ", "ram_gb": "ОЗУ, ГБ", "psu_w": "мощность вашего БП, Вт"},
+          "en": {"context": "context, tokens", "users": "number of users", "gpu_count": "number of cards",
+                 "card_vram_gb": "card memory, GB", "ram_gb": "RAM, GB", "psu_w": "your PSU's power, W"}}
+_SAY = {"ru": {"nan": "{name}: «{text}» — не число", "range": "{name}: нужно {kind} от {lo} до {hi}",
+               "number": "число", "whole": "целое число"},
+        "en": {"nan": "{name}: '{text}' is not a number", "range": "{name} must be {kind} between {lo} and {hi}",
+               "number": "a number", "whole": "a whole number"}}
+# "1500", "1 500 Вт", "1500W", "1,5 кВт", "1.5 kW", "1,500": what a customer types for a PSU
+_WATTS = re.compile(r"(?P<n>-?\d[\d.,]*)(?P<kilo>к|k)?(?:вт|w|ватт\w*|watts?)?")
 
 
-def parse(slot: str, value: Any) -> Any:
+def _number(slot: str, text: str) -> float:
+    """The figure typed; ValueError when it is none."""
+    text = re.sub(r"[\s\u00a0\u202f]", "", text).lower()
+    if slot != "psu_w":
+        return float(text.replace(",", "."))
+    m = _WATTS.fullmatch(text)
+    if not m:
+        raise ValueError(text)
+    digits = m["n"]
+    thousands = re.fullmatch(r"-?\d{1,3}(,\d{3})+", digits)  # "1,500" is fifteen hundred, not one and a half
+    number = float(digits.replace(",", "") if thousands else digits.replace(",", "."))
+    return number * 1000 if m["kilo"] else number
+
+
+def parse(slot: str, value: Any, lang: str = "ru") -> Any:
     """The value as the scenario stores it; SizingError with one line when it makes no sense."""
     if slot not in EDITABLE:
         raise SizingError(f"'{slot}' cannot be changed here")
@@ -38,13 +67,15 @@ def parse(slot: str, value: Any) -> Any:
     if slot == "precision":
         return get_precision(text).name
     if slot in _POSITIVE:
+        say, name = _SAY.get(lang, _SAY["ru"]), _NAMES.get(lang, _NAMES["ru"])[slot]
         try:
-            number = float(text.replace(",", ".").replace(" ", ""))
+            number = _number(slot, text)
         except ValueError:
-            raise SizingError(f"{slot}: '{text[:20]}' is not a number") from None
+            raise SizingError(say["nan"].format(name=name, text=text[:20])) from None
         lo, hi = _POSITIVE[slot]
-        if not lo <= number <= hi:
-            raise SizingError(f"{slot} must be between {lo} and {hi}")
+        if not lo <= number <= hi or (slot in _WHOLE and number != int(number)):
+            kind = say["whole" if slot in _WHOLE else "number"]
+            raise SizingError(say["range"].format(name=name, kind=kind, lo=num(lo, lang, 0), hi=num(hi, lang, 0)))
         return number if slot.endswith("_gb") else int(number)
     return text
 
@@ -52,7 +83,7 @@ def parse(slot: str, value: Any) -> Any:
 def recompute(conv: Conversation, changes: dict[str, Any], lang: str) -> TurnResult:
     """Apply the edits to the conversation's scenario and compute again (the intent stays)."""
     base = conv.scenario or Scenario()
-    update = {slot: parse(slot, value) for slot, value in changes.items()}
+    update = {slot: parse(slot, value, lang) for slot, value in changes.items()}
     if "gpu" in update and update["gpu"]:
         update.setdefault("card_vram_gb", None)
     try:

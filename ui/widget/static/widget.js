@@ -34,7 +34,8 @@
       lead_need: "Укажите имя и телефон или e-mail.", error: "Не удалось получить ответ. Попробуйте ещё раз.",
       busy: "Подождите, предыдущий ответ ещё формируется.", thinking: "Считаю…", lang: "EN",
       lang_title: "Switch to English", too_long: "Сообщение сокращено до {n} символов.",
-      chips: "Считаю для — нажмите на значение, чтобы изменить:", apply: "Пересчитать"
+      chips: "Считаю для — нажмите на значение, чтобы изменить:", apply: "Пересчитать",
+      psu_add: "ваш БП: указать", psu_hint: "Вт, например 1600"
     },
     en: {
       title: "GPU server sizing", open: "Open the assistant chat", close: "Close",
@@ -48,7 +49,8 @@
       error: "Could not get an answer. Please try again.",
       busy: "Please wait, the previous answer is still coming.", thinking: "Computing…", lang: "RU",
       lang_title: "Переключить на русский", too_long: "The message was cut to {n} characters.",
-      chips: "Computed for — click a value to change it:", apply: "Recompute"
+      chips: "Computed for — click a value to change it:", apply: "Recompute",
+      psu_add: "your PSU: add", psu_hint: "W, e.g. 1600"
     }
   };
   var lang = pickLang(cfg.lang || (script && script.getAttribute("data-lang")) || navigator.language);
@@ -333,7 +335,7 @@
         if (!computed && !expl) computed = data.answer || "";
         notes = data.notices || notes;
         showSources(srcBox, data.sources || []);
-        showChips(box, data.scenario_items || []);
+        showChips(box, data.scenario_items || [], data.intent);
         msg.setAttribute("data-done", "1");
       }
       render();
@@ -348,8 +350,12 @@
 
   // the scenario line as chips: a value the reader got wrong is fixed in place, recomputed without the model
   var CHOICES = { task: ["inference", "lora", "qlora", "full"], runtime: ["llama.cpp", "vllm", "sglang", "cpu"] };
-  function showChips(box, items) {
-    var editable = items.filter(function (i) { return /^(model|precision|context|users|gpu|gpu_count|task|runtime|card_vram_gb|ram_gb)$/.test(i.slot); });
+  var EDITABLE = /^(model|precision|context|users|gpu|gpu_count|task|runtime|card_vram_gb|ram_gb|psu_w)$/;
+  function showChips(box, items, intent) {
+    var editable = items.filter(function (i) { return EDITABLE.test(i.slot); });
+    // a power answer checks the customer's own PSU: one not said yet can be added from here
+    if (intent === "power" && !items.some(function (i) { return i.slot === "psu_w"; }))
+      editable.push({ slot: "psu_w", value: "", text: t("psu_add"), "default": true });
     if (!editable.length || !state.conversationId) return;
     var row = el("div", { "class": "gsw-sc-chips" }, [el("span", { "class": "gsw-sc-label", text: t("chips") })]);
     editable.forEach(function (item) {
@@ -365,6 +371,7 @@
     var options = item.slot === "precision" ? PRECISIONS : CHOICES[item.slot];
     var field = options && options.length ? el("select", { "class": "gsw-sc-input", "data-slot": item.slot })
       : el("input", { "class": "gsw-sc-input", "data-slot": item.slot, value: String(item.value), maxlength: "40" });
+    if (item.slot === "psu_w") field.setAttribute("placeholder", t("psu_hint"));
     (options || []).forEach(function (o) {
       var opt = el("option", { value: o, text: o });
       if (String(o).toLowerCase() === String(item.value).toLowerCase()) opt.selected = true;
@@ -384,7 +391,7 @@
         return r.json().catch(function () { return {}; }).then(function (data) {
           if (!r.ok) throw new Error(data && data.error ? String(data.error) : t("error"));
           var box = el("div", { "class": "gsw-answer gsw-recomputed" }, [el("div", { "class": "gsw-computed" }, [markdown(data.computed || "")])]);
-          showChips(box, data.scenario_items || []);
+          showChips(box, data.scenario_items || [], data.intent);
           add("bot", box);
         });
       }).catch(function (err) { say("_" + (err.message || t("error")) + "_"); })
