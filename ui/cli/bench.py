@@ -32,7 +32,8 @@ def cmd_bench(args) -> int:
                           "path, or add --allow-partial to write this run's figures there, labelled as such)")
     out = Path(args.out) if args.out else REPORTS_DIR / time.strftime("bench-%Y%m%d-%H%M%S")
     report = run_bench(_settings(args), quick=args.quick, out_dir=out, full=args.full,
-                       load_seconds=10 if args.quick else 30, with_parts=args.with_parts)
+                       load_seconds=args.load_seconds or (10 if args.quick else 30), load_clients=args.load_clients,
+                       with_parts=args.with_parts)
     block = render(report)
     if readme is not None:
         write_readme(readme, block)
@@ -87,6 +88,11 @@ def register(sub) -> None:
     p.add_argument("--with", dest="with_parts", type=_parts, default=[], metavar="PART[,PART...]",
                    help="also run these parts that only --full runs otherwise, at this run's size: "
                         "fairness, compare, replicas_tier, security (the Measured section's header names them)")
+    p.add_argument("--load-clients", type=int, metavar="N",
+                   help="simulated customers of the load parts (load, compare); default 50 with --full, "
+                        "10 with --quick, else 20")
+    p.add_argument("--load-seconds", type=float, metavar="S", help="how long each load run starts requests "
+                                                                   "(default 10 with --quick, else 30)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--markdown", action="store_true",
                    help="print the README's Measured section (stamped with commit and date) instead of the report")
