@@ -30,25 +30,61 @@ ANSWER_IN = {"ru": "Ответь по-русски, 2–3 предложения
 # Two worked turns after the rules, as real chat turns (the small model copies the shape of an
 # answer it has seen, and a "Example: ..." line in the system text taught it to write labels).
 # They are part of the static prefix, evaluated once per process, so they cost no time per turn.
-FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/explanation.yaml)
-    ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nВеса модели: 5,76\nKV-кэш: 2,11\n"
-     "Итого: 10,40\nКарта «16 GB» (= 16 GiB = 17,18 ГБ): нужно 10,40 ГБ — помещается, свободно 6,78 ГБ",
-     "Да, модель помещается: нужно 10,40 ГБ из 17,18 ГБ, свободно 6,78 ГБ. Основная часть — квантованные веса, "
-     "ещё 2,11 ГБ занимает KV-кэш контекста. Запас позволяет увеличить контекст или число пользователей.", "ru"),
-    ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nModel weights: 141,12\nTotal: 160,40\n"
-     "A100 80GB × 1: needs 160,40 GB per card of 85,90 GB — does not fit",
-     "No, it does not fit: the model needs 160.40 GB and one card has 85.90 GB. The FP16 weights alone take "
-     "141.12 GB. Quantise to Q4, or split the model across two or more cards.", "en"),
+FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/explanation.yaml); facts as compact() gives them
+    ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
+     "Q4_K_M · контекст 8 192 · память карты 16 ГБ\nВеса модели: 5,65\nKV-кэш: 2,20\nИтого: 11,79\n"
+     "Карта «16 ГБ» (17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ",
+     "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают квантованные веса "
+     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Запаса хватит, чтобы увеличить контекст или число "
+     "пользователей.", "ru"),
+    ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
+     "FP16 · контекст 8 192 · RTX 3060 12GB\nВеса модели: 14,50\nKV-кэш: 1,07\nИтого: 21,73\nКарта: 1 × RTX 3060 "
+     "12GB (12,88 ГБ на карту) — нужно 21,73 ГБ на карту: не помещается, не хватает 8,84 ГБ\nМинимум карт RTX 3060 "
+     "12GB: 2",
+     "Нет, не помещается: нужно 21,73 ГБ, а у RTX 3060 12GB есть 12,88 ГБ. Почти всё занимают веса в FP16 — "
+     "14,50 ГБ. Квантуйте модель до Q8 или Q4 либо возьмите две такие карты.", "ru"),
+    ("QUESTION: Какое охлаждение нужно серверу с четырьмя картами?\n\nFACTS:\n(no calculation for this question)\n\n"
+     "SOURCES:\n[1] Температура в помещении В стойке нужно держать 20–25 °C. При более высокой температуре видеокарты "
+     "начинают сбрасывать частоты (троттлинг), и сервер теряет производительность.\n[2] Связь с охлаждением и "
+     "питанием В 4U с четырьмя RTX 4090 помещаются только турбинные карты или карты с водоблоками, а блоки питания "
+     "должны выдерживать 2300–2500 Вт.",
+     "Нужны турбинные карты или водоблоки: четыре открытые карты в корпус 4U не встают и перегревают друг друга. "
+     "В стойке держите 20–25 °C, иначе карты сбрасывают частоты из-за троттлинга и сервер теряет скорость. "
+     "Уточните у менеджера корпус и блоки питания на 2300–2500 Вт.", "ru"),
+    ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nComputed for: Llama 3 70B · inference · "
+     "FP16 · context 8,192 · A100 80GB\nModel weights: 141.10\nKV cache: 2.68\nTotal: 185.07\nCard: 1 × A100 80GB "
+     "(85.90 GB per card) — needs 185.07 GB per card: does not fit, short by 99.17 GB\nMinimum cards A100 80GB: 3",
+     "No, it does not fit: the model needs 185.07 GB and one A100 80GB has 85.90 GB. The FP16 weights alone take "
+     "141.10 GB. Quantise to Q4, or split the model across at least 3 such cards.", "en"),
+    ("QUESTION: What PSU do I need for 2x RTX 3090?\n\nFACTS:\nComputed for: RTX 3090 · cards 2\nGPUs: 700\n"
+     "CPUs (max): 350\nSystem (peak): 1200–1400\nRecommended PSU: 1×2000 W, 80 PLUS Platinum.",
+     "Take a 2000 W PSU (80 PLUS Platinum): the whole system peaks at 1200–1400 W. The cards draw 700 W and the "
+     "CPUs up to 350 W, and short GPU power spikes go above that, so the supply needs headroom. Ask a manager to "
+     "check that it fits your chassis.", "en"),
 ]
 
 
-def static_messages() -> list[dict]:
-    """The start of every explanation's messages: the rules, then the worked turns."""
-    msgs = [{"role": "system", "content": SYSTEM}]
+def static_messages(structured: bool = False) -> list[dict]:
+    """The start of every explanation's messages: the rules, then the worked turns (as the three
+    fields of assistant/llm/structured.py when the model answers under its grammar)."""
+    msgs = [{"role": "system", "content": SYSTEM + ("\n" + structured_rule() if structured else "")}]
     for question, answer, lang in FEW_SHOT:
         msgs += [{"role": "user", "content": question + "\n\n" + ANSWER_IN[lang]},
-                 {"role": "assistant", "content": answer}]
+                 {"role": "assistant", "content": as_fields(answer) if structured else answer}]
     return msgs
+
+
+def structured_rule() -> str:
+    from assistant.llm.structured import RULE
+
+    return RULE
+
+
+def as_fields(answer: str) -> str:
+    from assistant.llm.structured import as_json
+    from tools.text import SENTENCE_BOUNDARY
+
+    return as_json(answer, SENTENCE_BOUNDARY.split)
 
 
 # Prefill dominates the first token on a CPU (~85 tokens/s here, Russian ~1.7 characters per token): the

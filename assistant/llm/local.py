@@ -46,6 +46,7 @@ class LocalLlama:
         self._prefix: StaticPrefix | None = None  # the first context's saved static prompt
         self._free: queue.Queue[tuple[Any, StaticPrefix | None]] = queue.Queue()
         self._error: str | None = None
+        self._gbnf: Any = None
         self._ready = threading.Event()
         if background:
             threading.Thread(target=self._load, name="llm-load", daemon=True).start()
@@ -68,7 +69,7 @@ class LocalLlama:
             for _ in range(n):  # each context one completion at a time: it is taken from the pool
                 llm = Llama(model_path=str(path), n_ctx=self.settings.n_ctx, n_gpu_layers=layers,
                             n_threads=threads, verbose=False)
-                prefix = warm_prefix(llm)
+                prefix = warm_prefix(llm, self.settings.structured)
                 if self._llm is None:
                     self._llm, self._prefix = llm, prefix
                 self._free.put((llm, prefix))
@@ -90,6 +91,17 @@ class LocalLlama:
     def tokenizer(self) -> Tokenizer | None:
         return _LlamaTokenizer(self._llm) if self._llm is not None else None
 
+    def _grammar(self):
+        if not self.settings.structured:
+            return None
+        if self._gbnf is None:  # parsed once: the grammar object is reusable across completions
+            from llama_cpp import LlamaGrammar
+
+            from assistant.llm.structured import GBNF
+
+            self._gbnf = LlamaGrammar.from_string(GBNF, verbose=False)
+        return self._gbnf
+
     def tool_call(self, messages: list[dict], tools: list) -> list[tuple[str, dict]]:
         return []  # the small embedded model fills schemas wrongly (measured); the reader does that job
 
@@ -109,7 +121,7 @@ class LocalLlama:
                 prefix.restore_if_lost(messages)
             chunks = llm.create_chat_completion(messages=messages, max_tokens=max_tokens, stream=True,
                                                       temperature=self.settings.temperature, seed=0,
-                                                      repeat_penalty=REPEAT_PENALTY)
+                                                      repeat_penalty=REPEAT_PENALTY, grammar=self._grammar())
             try:
                 for chunk in chunks:
                     piece = chunk["choices"][0]["delta"].get("content")

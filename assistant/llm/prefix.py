@@ -14,11 +14,11 @@ import logging
 log = logging.getLogger(__name__)
 
 
-def warm_prefix(llm) -> "StaticPrefix | None":
+def warm_prefix(llm, structured: bool = False) -> "StaticPrefix | None":
     from assistant.prompt import static_messages  # the one static start of every explanation
 
     try:
-        return StaticPrefix(llm, static_messages())
+        return StaticPrefix(llm, static_messages(structured))
     except Exception as exc:  # an optimisation only: turns still work, just with a cold first token
         log.warning("static prompt not cached (%s: %s)", exc.__class__.__name__, exc)
         llm.reset()

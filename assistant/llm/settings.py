@@ -25,6 +25,9 @@ class LLMSettings(BaseModel):
     model_name: str = Field("default", description="Model name sent to the endpoint.")
     max_tokens: int = Field(320, ge=16, le=4096, description="Cap on generated tokens per answer.")
     temperature: float = Field(0.0, ge=0, le=2, description="0 = greedy, reproducible.")
+    structured: bool = Field(False, description=(
+        "The explanation as three fields (verdict, reason, next step) under a grammar / JSON response format, "
+        "shown as three sentences (assistant/llm/structured.py); `gpu-sizer explain-eval` measures both."))
     tool_calls: bool = Field(False, description="Also let the model propose a tool call (strong remote models); "
                                                 "reconciled with the deterministic extraction, never trusted blindly.")
     fake_delay_s: float = Field(0.05, ge=0, description="mode=fake: pause per streamed word.")

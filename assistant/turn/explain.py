@@ -12,6 +12,7 @@ from typing import Any
 
 from assistant import guard
 from assistant.llm import ChatBackend
+from assistant.llm.structured import FieldText
 from assistant.checks.publish import whole_sentences
 from assistant.prompt import correction_note, static_messages, user_message
 from assistant.turn.timing import Timings
@@ -53,22 +54,26 @@ def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: s
 
 def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sources: list[Source],
             chars: int, lang: str, allowed: guard.Grounding, report: GuardReport, timings: Timings,
-            max_tokens: int, timeout_s: float) -> Iterator[str]:
+            max_tokens: int, timeout_s: float, structured: bool = False) -> Iterator[str]:
     shown: set[str] = set()
     correction = ""
     unknown = guard.unknown_products(question)
     for attempt in (1, 2):
         msg = user_message(question, computed, sources, lang, correction, chars)
-        messages = [*static_messages(), *history(conv.messages), {"role": "user", "content": msg}]
+        messages = [*static_messages(structured), *history(conv.messages), {"role": "user", "content": msg}]
         t0 = time.perf_counter()
         buf, text_all, violated, timed_out, pieces = "", "", [], False, 0
+        fields = FieldText() if structured else None  # the grammar's JSON object, read as prose
         gen = backend.stream(messages, max_tokens)
         try:
-            for piece in gen:
-                timings.values.setdefault("first_token", time.perf_counter() - t0)  # since generation began
-                buf += piece
-                text_all += piece
+            for raw in gen:
+                text_all += raw  # as generated: the next turn's history must match the KV cache
                 pieces += 1
+                piece = fields.feed(raw) if fields else raw
+                if not piece:
+                    continue
+                timings.values.setdefault("first_token", time.perf_counter() - t0)  # first word the customer sees
+                buf += piece
                 *done, buf = SENTENCE_BOUNDARY.split(buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
                 for s in done:
                     out = check(s, allowed, report, shown, unknown)

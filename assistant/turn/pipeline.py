@@ -104,7 +104,8 @@ def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, 
     try:
         with tm.stage("explanation"):
             for piece in explain(a.backend, conv, question, block.text, picked, chars, lang, allowed, report, tm,
-                                 a.settings.llm.max_tokens, a.settings.assistant.answer_timeout_s):
+                                 a.settings.llm.max_tokens, a.settings.assistant.answer_timeout_s,
+                                 a.settings.llm.structured):
                 parts.append(piece)
                 prose.append(piece)
                 yield Event(type="token", text=piece)
