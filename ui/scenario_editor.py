@@ -107,9 +107,12 @@ def _unavailable(store: Any, lang: str) -> str:
     return (LOST if down else RESTARTED).get(lang, LOST["ru"] if down else RESTARTED["ru"])
 
 
-def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any, quiet_busy: bool = False):
+def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any, quiet_busy: bool = False,
+            sent: dict[str, tuple] | None = None):
     """Each edit loads the conversation from the shared store, claims it, recomputes and saves it.
-    `quiet_busy`: leaving a number's field right after Enter finds that edit still running: no "busy" line."""
+    `quiet_busy`: leaving a number's field right after Enter finds that edit still running: no "busy" line.
+    `sent` (shared by a number's Enter and leaving it): conversation -> (value, chat length) after the last
+    edit, so a refused value is not refused twice in a row."""
     def edit(value: Any, history: list, conv_id: str | None, lang: str) -> tuple:
         from ui.gradio_app import conversation_id
 
@@ -122,6 +125,8 @@ def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any,
             history.append(ChatMessage(role="assistant", content=safe_markdown(f"_{_unavailable(store, lang)}_", hosts)))
             return history, conv_id
         if conv.scenario is None or (slot in NUMBERS and _unchanged(conv, slot, value)):
+            return history, conv_id
+        if sent is not None and sent.get(conv_id) == (value, len(history)):
             return history, conv_id
         if not store.claim(conv.id):
             if quiet_busy:
@@ -141,6 +146,10 @@ def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any,
         finally:
             store.release(conv.id, conv)
         history.append(ChatMessage(role="assistant", content=safe_markdown(text, hosts)))
+        if sent is not None:
+            if len(sent) > 10_000:  # a process's memory, not a store: forgetting costs one repeated line at most
+                sent.clear()
+            sent[conv_id] = (value, len(history))
         return history, conv_id
     return edit
 
@@ -152,8 +161,9 @@ def wire(form: dict[str, Any], assistant: Assistant, chatbot: Any, conv: Any, ui
     for slot in SLOTS:
         io = dict(inputs=[form[slot], chatbot, conv, ui_lang], outputs=[chatbot, conv], api_name=False, queue=False)
         if slot in NUMBERS:
-            form[slot].submit(on_edit(assistant, slot, hosts, store), **io)
-            form[slot].blur(on_edit(assistant, slot, hosts, store, quiet_busy=True), **io)
+            sent: dict[str, tuple] = {}
+            form[slot].submit(on_edit(assistant, slot, hosts, store, sent=sent), **io)
+            form[slot].blur(on_edit(assistant, slot, hosts, store, quiet_busy=True, sent=sent), **io)
         else:
             form[slot].input(on_edit(assistant, slot, hosts, store), **io)
 

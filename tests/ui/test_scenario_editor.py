@@ -1,0 +1,81 @@
+"""The Gradio scenario form without a browser: which fields a power answer shows, and a number sent on Enter
+and again on leaving the field adds one block, not two."""
+from __future__ import annotations
+
+from assistant.scenario import Scenario
+from assistant.service import Conversation
+from assistant.turn.recompute import recompute
+from ui import scenario_editor as ed
+
+
+class Store:
+    """The shared store's surface the editor uses, in memory."""
+
+    def __init__(self, conv: Conversation):
+        self.conv = conv
+
+    def get(self, cid):
+        return self.conv if cid == self.conv.id else None
+
+    def claim(self, cid):
+        return True
+
+    def release(self, cid, conv):
+        self.conv = conv
+
+
+class Counting:
+    """recompute without a model, counted."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def recompute(self, conv, changes, lang="ru"):
+        self.calls += 1
+        return recompute(conv, changes, lang)
+
+
+def _answered(scenario: Scenario, intent: str) -> Conversation:
+    conv = Conversation(scenario=scenario, intent=intent)
+    recompute(conv, {}, "ru")  # fills last_result as a turn would
+    return conv
+
+
+def _shown(conv: Conversation) -> dict[str, bool]:
+    box, *fields = ed.values(conv)
+    return {"box": box["visible"]} | {s: u["visible"] for s, u in zip(ed.SLOTS, fields)}
+
+
+def test_a_power_answer_shows_the_card_the_count_and_the_psu():
+    shown = _shown(_answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power"))
+    assert shown == {"box": True, "model": False, "precision": False, "context": False, "users": False, "gpu": True,
+                     "gpu_count": True, "task": False, "psu_w": True}
+    assert ed.values(_answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power"))[-1]["value"] == 1500
+    # a power answer without a PSU of the customer's: the field is there, empty, to add one
+    no_psu = ed.values(_answered(Scenario(gpu="rtx-3090", gpu_count=2), "power"))
+    assert no_psu[-1] == {"__type__": "update", "value": None, "visible": True}
+
+
+def test_a_model_answer_keeps_its_form_without_a_psu_field():
+    shown = _shown(_answered(Scenario(model="llama-3-8b", gpu="rtx-4090"), "vram"))
+    assert shown["box"] and shown["model"] and shown["precision"] and shown["gpu"] and not shown["psu_w"]
+    assert _shown(Conversation()) == dict.fromkeys(["box", *ed.SLOTS], False)
+
+
+def test_enter_then_leaving_the_field_adds_one_block(monkeypatch):
+    monkeypatch.setattr("ui.gradio_app.conversation_id", lambda cid: cid)
+    conv = _answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power")
+    store, assistant, sent = Store(conv), Counting(), {}
+    enter = ed.on_edit(assistant, "psu_w", (), store, sent=sent)
+    leave = ed.on_edit(assistant, "psu_w", (), store, quiet_busy=True, sent=sent)
+    history, _ = enter(3000, [], conv.id, "ru")
+    assert "Ваш БП 3 000 Вт: хватает" in history[-1].content
+    history, _ = leave(3000, history, conv.id, "ru")
+    assert len(history) == 1 and assistant.calls == 1  # the same value: nothing again
+    history, _ = enter(50, history, conv.id, "ru")
+    assert "нужно целое число от 100 до 100 000" in history[-1].content and "Traceback" not in history[-1].content
+    history, _ = leave(50, history, conv.id, "ru")
+    assert len(history) == 2 and assistant.calls == 2  # refused once, not twice
+    assert store.conv.scenario.psu_w == 3000  # the refused value changed nothing
+    history, _ = leave(None, history, conv.id, "en")  # emptied: back to no PSU of their own
+    assert "Your PSU" not in history[-1].content and store.conv.scenario.psu_w is None
