@@ -45,7 +45,7 @@ def make_assistant(kb_settings, kb_retriever):
 
 
 MODEL_FIXTURES = {"real_assistant", "real_backend", "poisoned_assistant", "llama_server"}
-BROWSER_MODULES = {"test_browser", "test_widget_output"}
+BROWSER_MODULES = {"test_browser", "test_widget_output", "test_scenario_browser", "test_admin_browser"}
 
 
 def pytest_collection_modifyitems(items):
