@@ -158,6 +158,10 @@ def test_verdict_contradiction(text, fits, bad):
     "Renting in the cloud may be more cost-effective when the data is sensitive.",
     "Квантование не влияет на качество модели.",
     "Training needs about the same memory as inference.",
+    "Yes, you need NVLink for inference on two GPUs: it helps with memory bandwidth.",
+    "For inference on two cards you need NVLink.",
+    "Да, нужно NVLink для инференса на двух картах.",
+    "Для инференса на двух картах нужна NVLink.",
 ])
 def test_claims_contrary_to_a_domain_rule_are_dropped(text):
     assert any(v.startswith("rule:") for v in guard.violations(text, guard.grounding([], [])))
@@ -169,6 +173,10 @@ def test_claims_contrary_to_a_domain_rule_are_dropped(text):
     "GeForce-карты по лицензии нельзя ставить в дата-центр.",
     "NVLink не обязателен для дообучения на одной карте.",
     "Quantisation trades a little quality for memory.",
+    "You do not need NVLink for inference on two GPUs: PCIe is enough.",
+    "You don't need NVLink for inference.",
+    "Для инференса на двух картах не нужна NVLink, PCIe хватает.",
+    "NVLink не нужен для инференса.",
 ])
 def test_true_statements_of_the_rules_pass(text):
     assert not any(v.startswith("rule:") for v in guard.violations(text, guard.grounding([], [])))
