@@ -35,6 +35,10 @@ _SAY = {"ru": {"nan": "{name}: «{text}» — не число", "range": "{name}
                "number": "число", "whole": "целое число"},
         "en": {"nan": "{name}: '{text}' is not a number", "range": "{name} must be {kind} between {lo} and {hi}",
                "number": "a number", "whole": "a whole number"}}
+# the catalog's own errors are English; the Russian customer reads these (the English keeps the catalog's)
+_UNKNOWN = {"slot": ("«{text}» здесь не меняется", "'{text}' cannot be changed here"),
+            "model": ("модели «{text}» нет в каталоге",), "gpu": ("карты «{text}» нет в каталоге",),
+            "precision": ("точность «{text}» не знаю",)}
 # "1500", "1 500 Вт", "1500W", "1,5 кВт", "1.5 kW", "1,500": what a customer types for a PSU
 _WATTS = re.compile(r"(?P<n>-?\d[\d.,]*)(?P<kilo>к|k)?(?:вт|w|ватт\w*|watts?)?")
 
@@ -56,16 +60,19 @@ def _number(slot: str, text: str) -> float:
 def parse(slot: str, value: Any, lang: str = "ru") -> Any:
     """The value as the scenario stores it; SizingError with one line when it makes no sense."""
     if slot not in EDITABLE:
-        raise SizingError(f"'{slot}' cannot be changed here")
+        raise SizingError(_UNKNOWN["slot"][lang == "en"].format(text=slot))
     if value in (None, ""):
         return None  # back to the default
     text = str(value).strip()
-    if slot == "model":
-        return catalog.get_model(text).id
-    if slot == "gpu":
-        return catalog.get_gpu(text).id
-    if slot == "precision":
-        return get_precision(text).name
+    if slot in ("model", "gpu", "precision"):
+        try:
+            return (catalog.get_model(text).id if slot == "model" else catalog.get_gpu(text).id if slot == "gpu"
+                    else get_precision(text).name)
+        except SizingError as exc:
+            if lang == "en":
+                raise
+            hint = str(exc).partition("; ")[2].replace("did you mean:", "может быть,").replace("known:", "известные:").replace("(e.g.", "(например,")
+            raise SizingError(_UNKNOWN[slot][0].format(text=text[:40]) + (f"; {hint}" if hint else "")) from None
     if slot in _POSITIVE:
         say, name = _SAY.get(lang, _SAY["ru"]), _NAMES.get(lang, _NAMES["ru"])[slot]
         try:

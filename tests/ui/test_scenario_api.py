@@ -38,13 +38,16 @@ def test_an_edit_recomputes_without_the_model(api):
 
 
 @pytest.mark.parametrize("changes, lang, words", [
-    ({"precision": "q9"}, "ru", "unknown precision"),
+    ({"precision": "q9"}, "ru", "точность «q9» не знаю"),
+    ({"precision": "q9"}, "en", "unknown precision"),
     ({"gpu_count": "-3"}, "ru", "число карт: нужно число от 1 до 64"),  # the customer's language, the form's words
     ({"gpu_count": "-3"}, "en", "number of cards must be a number between 1 and 64"),
     ({"context": "много"}, "ru", "контекст, токенов: «много» — не число"),
     ({"context": "lots"}, "en", "'lots' is not a number"),
-    ({"admin": "true"}, "ru", "cannot be changed"),
-    ({"gpu": "RTX 9090"}, "ru", "unknown GPU"),
+    ({"admin": "true"}, "ru", "«admin» здесь не меняется"),
+    ({"admin": "true"}, "en", "cannot be changed"),
+    ({"gpu": "RTX 9090"}, "ru", "карты «RTX 9090» нет в каталоге"),
+    ({"gpu": "RTX 9090"}, "en", "unknown GPU"),
 ])
 def test_bad_edits_get_one_line(api, changes, lang, words):
     c, _ = api
