@@ -219,7 +219,8 @@ class FAQ:
         """One question's answer. With the model, its text is a draft checked as a chat answer is;
         a draft that fails leaves the question its guide-grounded answer (`draft` says why)."""
 
-        res = self.assistant.ask(Conversation(), question, use_llm=use_llm)
+        # the model drafts even a knowledge answer here: an operator approves it before it is published
+        res = self.assistant.ask(Conversation(), question, use_llm=use_llm, model_for_knowledge=True)
         computed = "\n\n".join(p for p in res.computed.split("\n\n") if p.strip() not in _PROMPTS)
         sources = [{"title": s.title, "doc_id": s.doc_id} for s in res.sources]
         facts = [f.model_dump() for f in res.facts]

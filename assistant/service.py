@@ -48,9 +48,10 @@ class Assistant:
     def model_status(self) -> ModelStatus:
         return NO_MODEL if self.backend is None else self.backend.status()
 
-    def ask(self, conv: Conversation, text: str, use_llm: bool = True) -> TurnResult:
+    def ask(self, conv: Conversation, text: str, use_llm: bool = True, **opts: Any) -> TurnResult:
+        """opts: run_turn's (model_for_knowledge)."""
         result = None
-        for ev in self.stream(conv, text, use_llm=use_llm):
+        for ev in self.stream(conv, text, use_llm=use_llm, **opts):
             if ev.type == "done":
                 result = ev.result
         assert result is not None  # every turn ends with a done event
@@ -62,7 +63,7 @@ class Assistant:
 
         return recompute(conv, changes, lang)
 
-    def stream(self, conv: Conversation, text: str, use_llm: bool = True) -> Iterator[Event]:
+    def stream(self, conv: Conversation, text: str, use_llm: bool = True, **opts: Any) -> Iterator[Event]:
         from assistant.turn.pipeline import run_turn
 
-        yield from run_turn(self, conv, text, use_llm)
+        yield from run_turn(self, conv, text, use_llm, **opts)

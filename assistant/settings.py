@@ -20,6 +20,11 @@ from knowledge.settings import RetrievalSettings
 class AssistantSettings(BaseModel):
     max_input_chars: int = Field(2000, ge=50, description="Longer messages are cut (and the customer told).")
     answer_timeout_s: float = Field(60.0, gt=0, description="Wall-clock limit for one explanation.")
+    knowledge_answers: Literal["guide", "model"] = Field("guide", description=(
+        "A question with nothing to compute is answered with the guide's own passage (guide) or by the model "
+        "from it (model). Measured by `gpu-sizer explain-eval`: the 1.5B model's prose on such questions is "
+        "worse than the passage it reads, so the default shows the passage and keeps the model for computed "
+        "answers, where it explains the figures."))
 
 
 class ServerSettings(BaseModel):

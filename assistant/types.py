@@ -42,6 +42,8 @@ class TurnResult(BaseModel):
     explanation: str = Field("", description="The model's grounded explanation (may be empty).")
     prose: str = Field("", description="The model's own sentences in the explanation, as shown (no quoted passages): "
                                        "what the explanation evaluation grades.")
+    guide_by_policy: bool = Field(False, description="The explanation is the guide's passage by the answer policy "
+                                                     "(assistant.knowledge_answers), not for want of a model.")
     explained_by_model: bool = Field(False, description="False when the model was off, busy or failed (quotes instead).")
     facts: list[Fact] = Field(default_factory=list)
     sources: list[Source] = Field(default_factory=list)

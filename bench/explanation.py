@@ -188,12 +188,14 @@ def run(assistant, items: list[Item], defaults: dict, system: str) -> list[dict[
         else:
             # the model's own sentences: never the guide's passage shown under them or in their place
             text, by_model = (res.prose if system == "full" else res.explanation), res.explained_by_model
-        if system == "full" and not by_model:
-            text = ""  # the model did not write it: nothing of the model's to grade
+        if system == "full" and res.guide_by_policy:
+            text = res.explanation  # the answer policy's choice (assistant.knowledge_answers): graded as shown
+        elif system == "full" and not by_model:
+            text = ""  # the model failed or was busy: nothing of the assistant's own to grade
         g = grade(text, it, facts, defaults, _parts(it.turns[-1], res.computed, res.sources, RULES), passages,
                   it.turns, res.computed_grounds)
         rows.append({"id": it.id, "lang": it.lang, "split": it.split, "category": it.category, "text": text,
-                     "by_model": by_model, "guard_dropped": len(res.guard.dropped_sentences) if system == "full" else 0,
+                     "by_model": by_model, "by_policy": system == "full" and res.guide_by_policy, "guard_dropped": len(res.guard.dropped_sentences) if system == "full" else 0,
                      "dropped": res.guard.dropped_sentences if system == "full" else [],
                      "seconds": round(time.perf_counter() - t0, 2),
                      "first_token_s": res.timings.get("first_token") if system == "full" else None, "facts": facts, "computed": res.computed_grounds,
@@ -217,7 +219,11 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         ex = [r for r in rs if r["category"] != "attack"]
         if not rs:
             continue
-        out[split] = {"n": len(rs), "useful": rate("useful", ex), "verdict_stated": rate("stated", ex),
+        written = [r for r in ex if r.get("by_model") and not r.get("by_policy")]
+        out[split] = {"n": len(rs), "useful": rate("useful", ex),
+                      # the model's prose alone, on the items it wrote (the rest: the guide's passage by policy)
+                      "useful_model_written": rate("useful", written), "model_written": len(written),
+                      "guide_by_policy": sum(bool(r.get("by_policy")) for r in rs), "verdict_stated": rate("stated", ex),
                       "verdict_contradicted": sum(r["contradicted"] for r in rs), "reason": rate("reason", ex),
                       "next_step": rate("next_step", ex), "echo": sum(r["echo_flag"] for r in rs),
                       "echo_of_sources": sum(r["echo_sources_flag"] for r in rs), "leak": sum(r["leak"] for r in rs),

@@ -49,9 +49,9 @@ def observe_turns(assistant, listener: Listener) -> None:
         listeners: list[Listener] = []  # the wrapper's own list, published as stream.listeners
 
         @functools.wraps(original)
-        def stream(conv, text: str, use_llm: bool = True) -> Iterator[Event]:
+        def stream(conv, text: str, use_llm: bool = True, **opts) -> Iterator[Event]:
             t0, marks = time.perf_counter(), {}
-            inner = original(conv, text, use_llm=use_llm)
+            inner = original(conv, text, use_llm=use_llm, **opts)
             try:
                 for ev in inner:
                     if ev.type in ("computed", "busy") and ev.type not in marks:

@@ -31,7 +31,11 @@ log = logging.getLogger(__name__)
 NO_NUMBERS = ("out_of_scope", "greeting")
 
 
-def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -> Iterator[Event]:
+def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True,
+             model_for_knowledge: bool | None = None) -> Iterator[Event]:
+    """model_for_knowledge: let the model write a knowledge answer whatever the answer policy says
+    (the FAQ drafts for an operator's approval); None = assistant.knowledge_answers."""
+    by_policy = a.settings.assistant.knowledge_answers == "guide" if model_for_knowledge is None else not model_for_knowledge
     tm = Timings()
     with tm.stage("intake"):
         inp = intake(raw, a.settings.assistant.max_input_chars, a.settings.limits.max_input_tokens, a.backend)
@@ -65,17 +69,18 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -
     report = GuardReport()
     parts: list[str] = []
     prose: list[str] = []  # the model's own sentences among the parts
+    policy: list[bool] = []  # set when the answer policy chose the guide's passage over the model
     by_model = False
     if fr.intent != "handoff":
         by_model = yield from _explanation(a, conv, inp.text, block, comp, sources, lang, use_llm, notices,
-                                           report, parts, tm, prose)
+                                           report, parts, tm, prose, policy, by_policy)
     explanation = "".join(parts).strip()
     yield Event(type="sources", text="\n".join(f"[{i}] {s.title}" for i, s in enumerate(sources, 1)))
     answer = "\n\n".join(x for x in (block.text, explanation, "\n".join(f"_{n}_" for n in notices)) if x)
     if sources:
         answer += f"\n\n**{t(lang, 'sources')}:** " + "; ".join(s.title for s in sources)
     res = TurnResult(answer=answer, language=lang, intent=fr.intent, computed=block.text, computed_grounds=block.grounds,
-                     explanation=explanation, prose="".join(prose).strip(),
+                     explanation=explanation, prose="".join(prose).strip(), guide_by_policy=bool(policy),
                      facts=comp.facts, sources=sources, explained_by_model=by_model,
                      scenario=fr.scenario.said(), scenario_items=[i.model_dump() for i in block.items],
                      understood={k: [s.text for s in v] for k, v in reading.spans.items()},
@@ -86,10 +91,16 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True) -
 
 def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, comp: Computation,
                  sources: list[Source], lang: str, use_llm: bool, notices: list[str], report: GuardReport,
-                 parts: list[str], tm: Timings, prose: list[str]) -> Generator[Event, None, bool]:
+                 parts: list[str], tm: Timings, prose: list[str], policy: list[bool],
+                 guide_first: bool) -> Generator[Event, None, bool]:
     """The model's explanation, or the guide's passages when the model cannot give one. Returns
     (as the generator's value) whether the model wrote it."""
     status = a.model_status() if use_llm else NO_MODEL
+    if status.ready and guide_first and not comp.facts and (text := quotes(sources, False)):  # the answer policy: the guide's words beat the small model's
+        parts.append(text)
+        policy.append(True)
+        yield Event(type="token", text=text)
+        return False
     if not status.ready or a.backend is None:
         notices.append(t(lang, "loading" if status.state == "loading" else "no_model"))
         if text := quotes(sources, bool(comp.facts)):

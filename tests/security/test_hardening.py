@@ -396,7 +396,7 @@ def test_lone_surrogate_in_the_assistant_itself(kb_settings, kb_retriever, case)
             yield from super().stream(messages, max_tokens)
 
     backend = Utf8Backend(["Одной карты хватит."])
-    res = Assistant(kb_settings, backend=backend, retriever=kb_retriever).ask(Conversation(), "\ud800 Что такое NVLink?")
+    res = Assistant(kb_settings, backend=backend, retriever=kb_retriever).ask(Conversation(), "\ud800 Хватит ли 24 ГБ для Llama-3-8B?")
     case.evidence_of(f"model called {len(backend.calls)}x; {res.answer}")
     assert backend.calls, "the model was not reached (the test proves nothing)"
     assert res.answer and "\ud800" not in res.answer and res.explanation

@@ -25,7 +25,7 @@ def served(kb_settings, kb_retriever, tmp_path_factory):
     assistant = Assistant(settings, backend=None, retriever=kb_retriever)
     real_stream, hostile = assistant.stream, scripted_turn(language="ru")
 
-    def stream(conv, message, use_llm=True):
+    def stream(conv, message, use_llm=True, **opts):
         if message.startswith("hostile"):
             yield from hostile(conv, message, use_llm)
         elif message.startswith("knowledge"):  # a knowledge-only answer: no computed block

@@ -37,7 +37,7 @@ def scripted_turn(text: str = HOSTILE, pieces: int = 7, language: str = "en"):
     places), notice, sources and done."""
     from assistant.types import Event, Source, TurnResult
 
-    def stream(conv, message: str, use_llm: bool = True) -> Iterator[Event]:
+    def stream(conv, message: str, use_llm: bool = True, **opts) -> Iterator[Event]:
         size = max(1, len(text) // pieces)
         yield Event(type="computed", text="**Computed:** " + text)
         for i in range(0, len(text), size):
