@@ -27,12 +27,12 @@ class OpenAICompatible:
         return None
 
     def stream(self, messages: list[dict], max_tokens: int) -> Generator[str, None, None]:
-        extra = {}
+        client = self.client
         if self.settings.structured:  # llama-cpp-python's server and vLLM take a JSON object with a schema
             from assistant.llm.structured import SCHEMA
 
-            extra["response_format"] = {"type": "json_object", "schema": SCHEMA}
-        for chunk in self.client.stream(messages, max_tokens=max_tokens, **extra):
+            client = client.bind(response_format={"type": "json_object", "schema": SCHEMA})  # type: ignore[assignment]
+        for chunk in client.stream(messages, max_tokens=max_tokens):
             content = chunk.content
             if isinstance(content, list):  # content blocks (not sent by OpenAI-compatible text servers): their text
                 content = "".join(b if isinstance(b, str) else str(b.get("text", "")) for b in content)

@@ -94,12 +94,14 @@ def _clause(text: str, tokens: list[Token], idx: list[int]) -> str:
 def _units(tokens: list[Token], idx: list[int]) -> tuple[float, list[int]]:
     """How many PSUs of that wattage: "4 блока по 3000 вт", "four 3000w psus", "2 бп по 1600"."""
     a, b = min(idx), max(idx)
-    if b + 1 < len(tokens) and re.match(r"^(?:psus|supplies|блок[аов]+|бп)$", tokens[b + 1].low) and a > 0 and \
-            tokens[a - 1].number is not None and 1 < tokens[a - 1].number <= 8:
-        return tokens[a - 1].number, [a - 1, b + 1]  # "four 3000w psus"
-    if a >= 3 and tokens[a - 1].low in _COUNT_CUES and _PSU_NOUN.match(tokens[a - 2].low) and \
-            tokens[a - 3].number is not None and 1 < tokens[a - 3].number <= 8:
-        return tokens[a - 3].number, [a - 3, a - 2, a - 1]  # "4 блока по 3000 вт"
+    before = tokens[a - 1].number if a > 0 else None
+    if b + 1 < len(tokens) and re.match(r"^(?:psus|supplies|блок[аов]+|бп)$", tokens[b + 1].low) and \
+            before is not None and 1 < before <= 8:
+        return before, [a - 1, b + 1]  # "four 3000w psus"
+    three_before = tokens[a - 3].number if a >= 3 else None
+    if three_before is not None and tokens[a - 1].low in _COUNT_CUES and _PSU_NOUN.match(tokens[a - 2].low) and \
+            1 < three_before <= 8:
+        return three_before, [a - 3, a - 2, a - 1]  # "4 блока по 3000 вт"
     return 1.0, []
 
 

@@ -47,7 +47,8 @@ def test_the_pipeline_shows_the_fields_as_prose_and_keeps_the_raw_turn(make_assi
     answer = ('{"verdict": "Да, модель помещается: нужно 23,71 ГБ, свободно 2,05 ГБ.", '
               '"reason": "Больше всего занимают веса в FP16.", "next_step": "Квантуйте модель до Q8."}')
     a = make_assistant(answers=[answer])
-    a.settings.llm = LLMSettings(mode="none", structured=True)
+    # a copy: the shared session settings must stay unstructured for every other test
+    a.settings = a.settings.model_copy(update={"llm": LLMSettings(mode="none", structured=True)})
     conv = Conversation()
     res = a.ask(conv, "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
     assert res.prose == ("Да, модель помещается: нужно 23,71 ГБ, свободно 2,05 ГБ. Больше всего занимают веса "
