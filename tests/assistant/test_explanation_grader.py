@@ -99,3 +99,10 @@ def test_strict_checker_allows_the_customers_number_only_as_theirs():
     assert strict_numbers.unlinked("H100 стоит 100 $.", facts, customer=["H100 за 100 долларов?"]) == ["100"]
     assert strict_numbers.unlinked("Вы указали 100 $, но H100 стоит от 25 000 $.", facts,
                                    customer=["H100 за 100 долларов?"]) == []
+
+
+def test_asking_a_manager_is_a_next_step_in_both_languages():
+    # the Russian list had "уточн*" ("уточните у менеджера"); the English lacked "ask" (explain-eval en-power-why)
+    assert affirms("Ask a manager to check that it fits your chassis.", DEFAULTS["next_step"]["en"])
+    assert affirms("Уточните у менеджера корпус.", DEFAULTS["next_step"]["ru"])
+    assert not affirms("The manager was asked nothing.", "ask")
