@@ -406,7 +406,8 @@ def write_report(report: dict[str, Any], out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
     added = f" --with {','.join(report['with'])}" if report.get("with") else ""
-    lines = ["# gpu-sizer benchmark", "", f"commit {report['commit']}, {report['date']}; mode: {report['mode']}{added}, "
+    mode = report.get("mode", "quick" if report.get("quick") else "default")  # reports before --with had no mode
+    lines = ["# gpu-sizer benchmark", "", f"commit {report['commit']}, {report['date']}; mode: {mode}{added}, "
              f"total {report['seconds']} s", ""]
     acc = report["accuracy"]
     lines += ["## Answer accuracy", f"- with model + tools + retrieval: {acc.get('with_tools')}",

@@ -80,6 +80,9 @@ def sec_settings(kb_settings):
 
     s = kb_settings.model_copy(deep=True)
     s.llm = LLMSettings(max_tokens=MAX_TOKENS)  # the default model, greedy (temperature 0)
+    # the attacks must reach the model: by default a question with nothing to compute gets the guide's
+    # passage and never the model (tests/assistant/test_answer_policy.py), which would hide its exposure
+    s.assistant.knowledge_answers = "model"
     return s
 
 
