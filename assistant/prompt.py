@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
+from assistant.llm.structured import RULE as STRUCTURED_RULE, as_json
 from assistant.types import Source
+from tools.text import SENTENCE_BOUNDARY
 
 RULES = (
     "You are the pre-sales engineer of a GPU server vendor. The customer already sees a table of computed "
@@ -27,7 +29,7 @@ SYSTEM = RULES
 LANG_NAME = {"ru": "Russian", "en": "English"}
 # the last line, in the answer's own language: the small model follows the language it last read
 ANSWER_IN = {"ru": "Ответь по-русски, 2–3 предложения.", "en": "Answer in English, 2-3 sentences."}
-# Two worked turns after the rules, as real chat turns (the small model copies the shape of an
+# Worked turns after the rules, as real chat turns (the small model copies the shape of an
 # answer it has seen, and a "Example: ..." line in the system text taught it to write labels).
 # They are part of the static prefix, evaluated once per process, so they cost no time per turn.
 FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/explanation.yaml); facts as compact() gives them
@@ -67,27 +69,18 @@ FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/exp
 def static_messages(structured: bool = False) -> list[dict]:
     """The start of every explanation's messages: the rules, then the worked turns (as the three
     fields of assistant/llm/structured.py when the model answers under its grammar)."""
-    msgs = [{"role": "system", "content": SYSTEM + ("\n" + structured_rule() if structured else "")}]
+    msgs = [{"role": "system", "content": SYSTEM + ("\n" + STRUCTURED_RULE if structured else "")}]
     for question, answer, lang in FEW_SHOT:
         msgs += [{"role": "user", "content": question + "\n\n" + ANSWER_IN[lang]},
                  {"role": "assistant", "content": as_fields(answer) if structured else answer}]
     return msgs
 
 
-def structured_rule() -> str:
-    from assistant.llm.structured import RULE
-
-    return RULE
-
-
 def as_fields(answer: str) -> str:
-    from assistant.llm.structured import as_json
-    from tools.text import SENTENCE_BOUNDARY
-
     return as_json(answer, SENTENCE_BOUNDARY.split)
 
 
-# Prefill dominates the first token on a CPU (~85 tokens/s here, Russian ~1.7 characters per token): the
+# Prefill dominates the first token on a CPU (~110 tokens/s on 2 cores, Russian ~1.7 characters per token): the
 # customer sees the whole table and every source, the model only what its three sentences need.
 PASSAGE_CHARS = {"knowledge": 400, "computed": 160}
 MAX_FACT_LINES = 6
@@ -106,11 +99,16 @@ _EMOJI = re.compile(r"[✅❌⚠]\ufe0f?\s?")
 _DEFAULT_MARK = re.compile(r"\s*_\((?:по умолчанию|default|предположение|assumed)\)_")
 
 
+def _comparison(head: list[str]) -> bool:
+    """A comparison table: no first header, one column per card; every row matters."""
+    return not head[0] and len(head) > 2
+
+
 def _rows(table: list[list[str]]) -> list[str]:
     """A Markdown table as lines the model reads: two columns as "part: value"; a comparison (no
     first header) row by row; a wider table as its first row (the top configuration), labelled."""
     head, body = table[0], table[1:]
-    if not head[0] and len(head) > 2:  # a comparison: one row per property, one column per card; every row matters
+    if _comparison(head):
         return [row[0] + ": " + "; ".join(f"{h} {c}" for h, c in zip(head[1:], row[1:])) for row in body]
     if len(head) <= 2:
         return [": ".join(c for c in row if c) for row in body]
@@ -132,7 +130,7 @@ def compact(computed: str) -> str:
             continue
         if table:
             rows = [r for r in _rows(table) if not _NOISE.search(r)]
-            compared.update(rows if not table[0][0] and len(table[0]) > 2 else [])  # a comparison is kept whole
+            compared.update(rows if _comparison(table[0]) else [])  # a comparison is kept whole
             lines += rows
             table = []
         line = _DEFAULT_MARK.sub("", re.sub(r"\s*\((?:ГБ|GB) = 10⁹ (?:байт|bytes)\)", "", line.replace("**", "")))
