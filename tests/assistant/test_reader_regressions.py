@@ -22,6 +22,9 @@ def merge(previous, reading):
     ("llama3 70b on 4x A100, context 8192", {"model": "llama-3-70b", "gpu": "a100-sxm-80gb", "gpu_count": 4, "context": 8192}),
     ("какой БП на 4×4090?", {"gpu": "rtx-4090", "gpu_count": 4}),
     ("четыре 4090-х", {"gpu": "rtx-4090", "gpu_count": 4}),
+    # "смал" (small, typed in Russian) was read as Mistral 7B, silently (closing review, never in a corpus)
+    ("хватит ли моей 3090 для мистраля смал в кью4 контекст тридцать две тыщи",
+     {"model": "mistral-small-3.2", "precision": "int4", "gpu": "rtx-3090", "context": 32768}),
     ("две H100", {"gpu": "h100-sxm", "gpu_count": 2}),
     ("8 H100 SXM для DeepSeek-R1", {"model": "deepseek-r1", "gpu": "h100-sxm", "gpu_count": 8}),
     ("Mixtral 8x7B на 2x A100", {"model": "mixtral-8x7b", "gpu_count": 2}),
