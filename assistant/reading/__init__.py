@@ -81,7 +81,22 @@ def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
     return bool(changes) and len(tokens) <= (10 if changes[0].op == "set" else 14)
 
 
+_REFERENCE = {"номер", "№", "#", "number", "no"}
 _SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|bitrix24|битрикс24|office365|m365")
+
+
+def _fraction(t: Token) -> bool:
+    """"полторы 4090", "two and a half h100s": a fraction no slot took cannot be a count; asked, never truncated.
+    ("half" alone, 0.5, stays a word: "half the team".)"""
+    return t.word_number and t.number is not None and t.number > 1 and t.number != int(t.number)
+
+
+def _with_words(tokens: list[Token], k: int) -> list[int]:
+    """Token k and the words of its number after it ("two and a half"): named back whole."""
+    end = k
+    while end + 1 < len(tokens) and tokens[end + 1].used == "number":
+        end += 1
+    return [k, end]
 
 
 def _span(text: str, tokens: list[Token], idx: list[int]) -> Span:
@@ -110,6 +125,11 @@ def read(text: str) -> Reading:
         tokens[k].used = "software"
     if software:
         spans["software"] = [_span(text, tokens, [k]) for k in software]
+    refs = [t.i for t in tokens if not t.used and t.i > 0 and tokens[t.i - 1].lemma in _REFERENCE and re.fullmatch(r"\d{3,}", t.low)]
+    for k in refs:  # "счёт номер 4512", "order #10234": an identifier, never money or a count
+        tokens[k].used = "reference"
+    if refs:
+        spans["reference"] = [_span(text, tokens, [k]) for k in refs]
     rack = [t.i for t in tokens if not t.used and re.fullmatch(r"\d{1,2}u", t.low)]  # "4U": a chassis height
     for k in rack:
         tokens[k].used = "form_factor"
@@ -139,8 +159,8 @@ def read(text: str) -> Reading:
                 fields["server"] = found[0].id
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
-    unattached = [_span(text, tokens, [t.i]) for t in tokens if not t.used and (
-        t.has_digit or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE))]
+    unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
+        t.has_digit or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or _fraction(t))]
     return Reading(
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or

@@ -68,8 +68,8 @@ def _money_not_context(reading: "Reading", previous: Scenario) -> None:
     """"and if i stretch to 2k?" after a budget: a bare k-number the reader took for a context is money."""
     spans = reading.spans.get("context") or []
     if reading.scenario.context is None or previous.context is not None or len(spans) != 1 or \
-            not _K_NUMBER.match(spans[0].text):
-        return
+            not _K_NUMBER.match(spans[0].text) or re.search(_CUES["context"], reading.text, re.I):
+        return  # "и контекст 32к" after a budget: the customer said it is a context
     slot = next((s for s in ("budget", "server_price") if getattr(previous, s) is not None), None)
     if slot:
         value = float(re.sub(r"[^\d.,]", "", spans[0].text).replace(",", ".")) * 1000

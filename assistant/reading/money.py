@@ -34,11 +34,11 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
-_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|окуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
+_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
 _DAYS_A_WEEK = re.compile(r"\b([1-7])\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
 _WEEKENDS = re.compile(r"выходн|weekends?\b", re.I)
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес)|(?:a|per|в|за|each|every) (?:month|месяц))", re.I)
-_RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|окуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
+_RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|"
                        r"working hours|office hours|рабоч\w+ врем|в рабочее время", re.I)

@@ -15,8 +15,8 @@ def unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:
     """Concept of the first meaningful word after token k, and its index."""
     for n in range(k + 1, min(len(tokens), k + 4)):
         t = tokens[n]
-        if n == k + 1 and (t.low == "." or tokens[k].stop):
-            break  # "не больше 15. Модель ...": the sentence ended, its next word is no unit
+        if n == k + 1 and (t.low == "." or tokens[k].stop or tokens[k].comma):
+            break  # "не больше 15. Модель ...", "до 30, контекст 12к": the clause ended, its next word is no unit
         if t.low in _SKIP or t.lemma in _SKIP or t.low in ("-", ".") or t.used == "number":
             continue
         return (t.concept if not t.used else None), n

@@ -44,6 +44,7 @@ class Attached:
 _CONCURRENT = {"одновременно", "одновременный", "параллельно", "параллельный", "concurrent", "concurrently",
                "simultaneous", "simultaneously", "пиковый", "пик", "пике", "peak", "онлайн", "online", "once"}
 _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
+_SAME_TIME = re.compile(r"\s*(?:at the same time|at a time|в одно время)\b", re.I)
 
 
 def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> bool:
@@ -62,6 +63,8 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
             break
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
             return True
+    if _SAME_TIME.match(text[tokens[last].end:]):
+        return True  # "12 at the same time", "30 at a time"
     # "40 одновременных запросов": the word between the number and its unit
     return any(tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT for n in range(first + 1, last))
 
@@ -168,7 +171,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     bare = nxt is None or t.stop or t.comma or not nxt.text[:1].isalpha() or nxt.lemma in _CONCURRENT or \
-        nxt.low in _CONCURRENT  # "не больше 15.", "15 concurrent"; not "peak 2500 W"
+        nxt.low in _CONCURRENT or bool(_SAME_TIME.match(text[t.end:]))  # "не больше 15.", "15 concurrent"; not "peak 2500 W"
     if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, k, text):
         return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
     return []

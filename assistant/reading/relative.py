@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from assistant.reading.tokens import Token
+from assistant.reading.words import FRACTION_WORDS
 from assistant.scenario import Scenario
 
 
@@ -99,7 +100,9 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
 def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], list[int]]:
     """"а если ещё две?", "ещё 2 карты", "хватит если поставить ещё две": cards (or the slot named) added."""
     for t in tokens:
-        if t.low in _MORE and t.i + 1 < len(tokens) and tokens[t.i + 1].number and not tokens[t.i + 1].used:
+        if t.low in _MORE and t.i + 1 < len(tokens) and tokens[t.i + 1].number and not tokens[t.i + 1].used and \
+                tokens[t.i + 1].number == int(tokens[t.i + 1].number or 0) and tokens[t.i + 1].low not in FRACTION_WORDS:
+            # "ещё полторы тыщи баксов", "ещё 1.5": a fraction, or the amount it starts, is no count to add
             n = tokens[t.i + 1]
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
             bare = short and len(tokens) <= 5

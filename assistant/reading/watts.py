@@ -34,9 +34,11 @@ _HAVE = re.compile(r"у (?:меня|нас|клиента|заказчика)|\b
 _NOT_PSU = re.compile(r"стойк|\brack|розетк|\bлини[яиюей]|\bввод|\bфаз|circuit|\bfeed|\bибп|\bups\b|\btdp\b|\bтдп|"
                       r"потребл|consum|\bdraws?\b|жр[её]т|жрать|кушает|\bест\b|тепл|\bheat|сч[её]тчик|лимит|\blimit|"
                       r"available|доступн|выделен|per card|per gpu|each card|на карту|кажд|в месяц|per month|a month|в час|per hour", re.I)
-_AFTER_PSU = {"на", "в", "is", "of", "at", "rated", "мощностью", ":", "-", "—", "питания", "power", "supply", "у",
+_AFTER_PSU = {"на", "в", "по", "is", "of", "at", "rated", "мощностью", ":", "-", "—", "питания", "power", "supply", "у",
               "меня", "уже", "стоит", "стоял", "около", "about", "around", "примерно"}
 _COUNT_CUES = {"по", "x", "х", "×", "of"}
+_HUNDREDS = {100.0 * n for n in range(1, 10)}
+_GLUED_COUNT = re.compile(r"^(\d)[xх×]$")
 
 
 def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
@@ -55,6 +57,8 @@ def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
         value = _KW_PREFIX.get(m.group(1), 1.0)
         if nxt is not None and nxt.word_number and nxt.number and nxt.number < 10 and not nxt.used:
             return value * nxt.number * 1000, [k, k + 1]
+        if nxt is not None and nxt.word_number and nxt.number in _HUNDREDS and not nxt.used and value == 1.0:
+            return 1000 + nxt.number, [k, k + 1]  # "киловатт шестьсот": a kilowatt and six hundred watts, said aloud
         prev = tokens[k - 1] if k > 0 else None
         if prev is not None and prev.number is not None and not prev.used:
             return None  # "2 киловатта": read from the number's side
@@ -85,16 +89,24 @@ def _psu_near(tokens: list[Token], idx: list[int]) -> bool:
 
 
 def _clause(text: str, tokens: list[Token], idx: list[int]) -> str:
+    """The wattage's clause: between punctuation, and after "и/and" when a question follows it ("сколько
+    потребляет сервак и хватит ли 2 бп по 3 квт": the draw is the other question's)."""
     a, b = tokens[min(idx)].start, tokens[max(idx)].end
     left = max(text.rfind(c, 0, a) for c in ",.;!?—")
     right = min([p for p in (text.find(c, b) for c in ",.;!?—") if p >= 0] or [len(text)])
-    return text[left + 1:right]
+    joined = [m.end() for m in _AND_ASKS.finditer(text, left + 1, a)]
+    return text[max([left + 1, *joined]):right]
+
+
+_AND_ASKS = re.compile(r"\s(?:и|and)\s+(?=хват|достаточ|потян|выдерж|will|is it|would|does|can)", re.I)
 
 
 def _units(tokens: list[Token], idx: list[int]) -> tuple[float, list[int]]:
     """How many PSUs of that wattage: "4 блока по 3000 вт", "four 3000w psus", "2 бп по 1600"."""
     a, b = min(idx), max(idx)
     before = tokens[a - 1].number if a > 0 else None
+    if a > 0 and (m := _GLUED_COUNT.match(tokens[a - 1].low)):
+        before = float(m.group(1))  # "2x 6kw psus"
     if b + 1 < len(tokens) and re.match(r"^(?:psus|supplies|блок[аов]+|бп)$", tokens[b + 1].low) and \
             before is not None and 1 < before <= 8:
         return before, [a - 1, b + 1]  # "four 3000w psus"

@@ -114,7 +114,7 @@ def number_word(low: str) -> float | None:
     return None
 
 
-_DIGIT_WORDS = {"ddr4", "ddr5", "ddr3"}
+_DIGIT_WORDS = {"ddr4", "ddr5", "ddr3", "ддр4", "ддр5", "ддр3"}
 _LOOKALIKE = str.maketrans("авсенкмортхуАВСЕНКМОРТХУ", "abcehkmoptxyABCEHKMOPTXY")
 
 
@@ -138,6 +138,7 @@ def annotate(tokens: list[Token]) -> None:
             if n is not None:
                 t.number, t.word_number = float(n), True
     _spoken_cards(tokens)
+    _fractions(tokens)
     _compound_numbers(tokens)
 
 
@@ -177,6 +178,30 @@ def _compound_numbers(tokens: list[Token]) -> None:
             for b in tokens[i + 1:j]:
                 b.number, b.word_number, b.used = None, False, "number"
         i = j
+
+
+FRACTION_WORDS = {"полтора", "полторы", "полутора"}
+_HALF_AFTER = (("с", "половиной"), ("and", "a", "half"), ("and", "half"))
+
+
+def _fractions(tokens: list[Token]) -> None:
+    """A whole number and a half said in words is one number, the first token's: "восемь с половиной" 8.5,
+    "two and a half" 2.5; "полторы сотни" 150 and "полторы тыщи" 1500 (a fraction of a scale word is the
+    amount, not a count). Neither is ever a count of cards: `fractional` marks them to be asked about."""
+    for a in tokens:
+        if not (a.word_number and a.number) or a.used:
+            continue
+        nxt = tokens[a.i + 1] if a.i + 1 < len(tokens) else None
+        if a.low in FRACTION_WORDS and nxt is not None and nxt.word_number and nxt.number in (100, 1000):
+            a.number, nxt.number, nxt.word_number, nxt.used = a.number * nxt.number, None, False, "number"
+            continue
+        for words in _HALF_AFTER:
+            after = tokens[a.i + 1:a.i + 1 + len(words)]
+            if a.number == int(a.number) and tuple(x.low for x in after) == words:
+                a.number += 0.5
+                for x in after:
+                    x.number, x.word_number, x.used = None, False, "number"
+                break
 
 
 # counting words that are not digits of a longer number ("пару", "single", "dozen", "полтора")
