@@ -51,8 +51,8 @@ def _slot_for(value: float, text: str, previous: Scenario, before: str = "") -> 
     if not named and {"gpu_count", "users"} <= set(fits):  # "а на двух?" cards, "а для двадцати?" people
         if re.search(r"\b(?:на|on|across|over)\s*$", before, re.I):
             return "gpu_count"
-        if re.search(r"\b(?:для|for)\s*$", before, re.I):
-            return "users"
+        if re.search(r"\b(?:для|for|при|at)\s*$", before, re.I):
+            return "users"  # "а при шестидесяти четырёх?", "and at 64?": a load of users, not cards
     if not named and len(fits) > 1:  # "how about 50?" after 1 card for 25 people: the value it is near
         near = sorted(fits, key=lambda s: abs(math.log(value / float(getattr(previous, s)))))
         first, second = (abs(math.log(value / float(getattr(previous, s)))) for s in near[:2])
@@ -86,8 +86,25 @@ def _loose_number_words(reading: "Reading") -> list:
     covered = [(s.start, s.end) for group in (*reading.spans.values(), *reading.conflicts.values()) for s in group]
     tokens = tokenize(reading.text)
     annotate(tokens)
-    return [Span(start=t.start, end=t.end, text=t.text) for t in tokens if t.word_number and t.number
-            and not any(a <= t.start and t.end <= b for a, b in covered) and not _pronoun(tokens, t.i)]
+    out = []
+    for t in tokens:
+        if t.word_number and t.number and not any(a <= t.start and t.end <= b for a, b in covered) and \
+                not _pronoun(tokens, t.i):
+            end = t.i
+            while end + 1 < len(tokens) and tokens[end + 1].used == "number":  # "тридцати двух": one number, 32
+                end += 1
+            out.append(Span(start=t.start, end=tokens[end].end, text=reading.text[t.start:tokens[end].end]))
+    return out
+
+
+def _word_value(text: str) -> float | None:
+    """The value of a number said in words, compound ones too ("тридцати двух" 32)."""
+    from assistant.reading.tokens import tokenize
+    from assistant.reading.words import annotate
+
+    tokens = tokenize(text)
+    annotate(tokens)
+    return tokens[0].number if tokens and tokens[0].word_number else None
 
 
 _ONE_PRONOUN_BEFORE = {"which", "this", "that", "the", "each", "any", "every", "another", "no", "a", "one's"}
@@ -121,8 +138,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     for span in [*reading.unattached, *words]:
         value = parse_plain_number(span.text)
         if value is None and span in words:
-            from assistant.reading.words import number_word
-            value = number_word(span.text.lower())
+            value = _word_value(span.text)
         slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:
             if span not in words:

@@ -94,8 +94,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     top = _top(sc, ["power", "cost", "speed"])
     if top:
         return top  # type: ignore[return-value]
-    if _how_many_cards(tokens or []):
-        return "recommend"  # "сколько h100 нужно под ...", "how many h200s do we need": sizing the cards
+    if _how_many_cards(tokens or []) or ("models_for_hardware" not in hits and _fraction_of_cards(tokens or [])):
+        return "recommend"  # "сколько h100 нужно под ...", "выходит 2.5 карты h100": sizing the cards
     if "models_for_hardware" in hits and not s.model and (hardware or unknown_cards):
         return "models_for_hardware"  # "какие модели до 10б идут на 8гб": a size limit is no model
     if hardware and not model and _WHICH_FAMILY.search(text) and \
@@ -187,6 +187,20 @@ def _how_many_cards(tokens: list[Token]) -> bool:
                     return True
                 if x.low not in _HOW_MANY_SKIP:
                     break
+    return False
+
+
+def _fraction_of_cards(tokens: list[Token]) -> bool:
+    """"полторы 4090", "1,5 карты h100", "two and a half h100s": no one owns half a card, so the customer is
+    working out how many to buy (the fraction itself is asked about)."""
+    for t in tokens:
+        if t.used or t.number is None or t.number <= 1 or t.number == int(t.number):
+            continue
+        n = t.i + 1
+        while n < len(tokens) and tokens[n].used == "number":  # past "and a half"
+            n += 1
+        if any(x.used == "gpu_name" or x.concept == "gpu" for x in tokens[n:n + 2]):
+            return True
     return False
 
 

@@ -99,6 +99,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
+    if glued in scales and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
+        priced = True  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
     if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
         return None  # "контекст 1.2 млн": not money
     tail = text[tokens[end].end:tokens[end].end + 16]

@@ -91,7 +91,8 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
             rest = tokens[t.i + 2:]
-            slot = _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 else None)
+            slot = _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
+                                   _ADD_VERB.search(text) else None)  # "and if i add one more": cards, the usual thing to add
             if slot:
                 return [Change(slot=slot, op="add", value=float(t.number))], [t.i, t.i + 1]
     return [], []

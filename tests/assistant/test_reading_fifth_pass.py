@@ -84,3 +84,31 @@ def test_the_customers_psu(text, watts):
 @pytest.mark.parametrize("word,value", [("четыреста", 400), ("шестьсот", 600), ("семьсот", 700), ("девятьсот", 900)])
 def test_every_hundred_is_a_number_word(word, value):
     assert said(f"контекст {word} токенов")["context"] == value
+
+
+def _after(previous: Scenario, text: str) -> Scenario:
+    from assistant.reading.relative import apply
+    from assistant.scenario import merge
+
+    r = carry(read(text), previous)
+    return apply(merge(previous, r.scenario, r.new_model), r.relative)
+
+
+def test_one_more_with_a_verb_of_adding_adds_a_card():
+    assert _after(Scenario(gpu="rtx-4090", gpu_count=2), "ok and if we add one more").gpu_count == 3
+
+
+def test_a_bare_number_after_at_is_the_load_of_users():  # and a number said in two words is one number
+    previous = Scenario(model="qwen3-32b", gpu="h100-sxm", gpu_count=4, users=16)
+    assert _after(previous, "а при тридцати двух?").users == 32
+
+
+def test_a_price_after_for_in_owning_against_renting_is_the_servers():
+    s = said("облако 120 руб в час по 10 часов в день или своя 3090 за 250к, что выгоднее")
+    assert s["server_price"] == 250000
+
+
+@pytest.mark.parametrize("text", ["выходит 2,5 карты a100 на нашу модель, так и брать?",
+                                  "calculator says 1.5 l40s for our model, hm"])
+def test_a_fraction_of_cards_is_a_question_of_how_many(text):
+    assert read(text).intent == "recommend"
