@@ -33,18 +33,22 @@ ANSWER_IN = {"ru": "Ответь по-русски, 2–3 предложения
 # answer it has seen, and a "Example: ..." line in the system text taught it to write labels).
 # They are part of the static prefix, evaluated once per process, so they cost no time per turn.
 FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/explanation.yaml); facts as compact() gives them
+    # the next step comes from the computed options line, never from habit (a fit needs no quantising)
     ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
-     "Q4_K_M · контекст 8 192 · память карты 16 ГБ\nВеса модели: 5,65\nKV-кэш: 2,20\nИтого: 11,79\n"
-     "Карта «16 ГБ» (17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ",
+     "Q4_K_M · контекст 8 192 · память карты 16 ГБ\nВеса модели: 5,65\nKV-кэш: 2,20\nАктивации и буферы: 0,42\n"
+     "Итого: 11,79\nКарта «16 ГБ» (17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nСамый длинный контекст "
+     "на этих картах (Q4_K_M): 8 192 токенов (максимум модели)",
      "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают квантованные веса "
-     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Запаса хватит, чтобы увеличить контекст или число "
-     "пользователей.", "ru"),
+     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Контекст 8 192 токенов — уже максимум этой модели, так что "
+     "менять ничего не нужно.", "ru"),
     ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
      "FP16 · контекст 8 192 · RTX 3060 12GB\nВеса модели: 14,50\nKV-кэш: 1,07\nИтого: 21,73\nКарта: 1 × RTX 3060 "
      "12GB (12,88 ГБ на карту) — нужно 21,73 ГБ на карту: не помещается, не хватает 8,84 ГБ\nМинимум карт RTX 3060 "
-     "12GB: 2",
+     "12GB: 2\nЕсли квантовать: Q8_0 — нужно 13,07 ГБ на карту: не помещается; Q4_K_M — нужно 8,89 ГБ на карту: "
+     "помещается",
      "Нет, не помещается: нужно 21,73 ГБ, а у RTX 3060 12GB есть 12,88 ГБ. Почти всё занимают веса в FP16 — "
-     "14,50 ГБ. Квантуйте модель до Q8 или Q4 либо возьмите две такие карты.", "ru"),
+     "14,50 ГБ. Квантуйте модель до Q4_K_M, тогда нужно 8,89 ГБ и она поместится, либо возьмите две такие карты.",
+     "ru"),
     ("QUESTION: Какое охлаждение нужно серверу с четырьмя картами?\n\nFACTS:\n(no calculation for this question)\n\n"
      "SOURCES:\n[1] Температура в помещении В стойке нужно держать 20–25 °C. При более высокой температуре видеокарты "
      "начинают сбрасывать частоты (троттлинг), и сервер теряет производительность.\n[2] Связь с охлаждением и "
@@ -55,9 +59,11 @@ FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/exp
      "Уточните у менеджера корпус и блоки питания на 2300–2500 Вт.", "ru"),
     ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nComputed for: Llama 3 70B · inference · "
      "FP16 · context 8,192 · A100 80GB\nModel weights: 141.10\nKV cache: 2.68\nTotal: 185.07\nCard: 1 × A100 80GB "
-     "(85.90 GB per card) — needs 185.07 GB per card: does not fit, short by 99.17 GB\nMinimum cards A100 80GB: 3",
+     "(85.90 GB per card) — needs 185.07 GB per card: does not fit, short by 99.17 GB\nMinimum cards A100 80GB: 3\n"
+     "If quantised: Q8_0 — needs 100.86 GB per card: does not fit; Q4_K_M — needs 60.15 GB per card: fits",
      "No, it does not fit: the model needs 185.07 GB and one A100 80GB has 85.90 GB. The FP16 weights alone take "
-     "141.10 GB. Quantise to Q4, or split the model across at least 3 such cards.", "en"),
+     "141.10 GB. Quantise to Q4_K_M, which needs 60.15 GB and fits, or split the model across at least 3 such cards.",
+     "en"),
     ("QUESTION: What PSU do I need for 2x RTX 3090?\n\nFACTS:\nComputed for: RTX 3090 · cards 2\nGPUs: 700\n"
      "CPUs (max): 350\nSystem (peak): 1200–1400\nRecommended PSU: 1×2000 W, 80 PLUS Platinum.",
      "Take a 2000 W PSU (80 PLUS Platinum): the whole system peaks at 1200–1400 W. The cards draw 700 W and the "
@@ -83,12 +89,14 @@ def as_fields(answer: str) -> str:
 # Prefill dominates the first token on a CPU (~110 tokens/s on 2 cores, Russian ~1.7 characters per token): the
 # customer sees the whole table and every source, the model only what its three sentences need.
 PASSAGE_CHARS = {"knowledge": 400, "computed": 160}
-MAX_FACT_LINES = 6
+MAX_FACT_LINES = 7
 # what the verdict and the main reason rest on, kept first when lines must go (RU and EN wording of the views)
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
-                      r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s", re.I)
+                      r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
+                      r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to", re.I)
 _REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs)\b", re.I)
 _NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$)|"
+                    r"^(?:Минимум карт|Minimum cards) .*: 1$|"  # the card it fits on: nothing to explain
                     r"^- (?:PCIe|Power connectors|Разъёмы)|^(?:Разъёмы питания|Power connectors):", re.I)
 _SCENARIO = re.compile(r"^(?:Считаю для|Computed for):")
 _MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate) — ")  # repeats the scenario line
@@ -189,7 +197,8 @@ def correction_note(violations: list[str]) -> str:
         notes.append("used numbers that are not in FACTS or SOURCES: " + ", ".join(numbers)
                      + "; use only numbers from FACTS and SOURCES, or none")
     hints = {"verdict": "contradicted the verdict in FACTS", "rule": "stated something the vendor guide says is false",
-             "catalog": "compared cards against the catalog", "echo": "repeated the prompt or the question",
+             "catalog": "compared cards against the catalog", "order": "compared two figures the wrong way round",
+             "config": "offered fewer cards than FACTS need", "echo": "repeated the prompt or the question",
              "language": "mixed languages", "claim": "claimed an action, discount or offer",
              "unknown product": "gave figures for a product not in the catalog"}
     notes += [hints[k] for k in hints if k in other]

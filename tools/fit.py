@@ -31,10 +31,12 @@ def min_gpus(req: MemoryRequest, gpu: str, max_cards: int = MAX_CARDS) -> FitRes
     return FitResult(gpu=card.name, gpus=None, note=f"does not fit on {max_cards} x {card.name}")
 
 
-def _largest(req: MemoryRequest, field: str, hi: int) -> int:
-    """Largest value of an integer field (memory grows monotonically with it) that still fits; 0 if none."""
+def _largest(req: MemoryRequest, field: str, hi: int, card_bytes: int | None = None) -> int:
+    """Largest value of an integer field (memory grows monotonically with it) that still fits; 0 if none.
+    card_bytes: a card known only by its size ("карта на 24 ГБ"), instead of req.gpu."""
     def fits(v: int) -> bool:
-        return bool(estimate_memory(req.model_copy(update={field: v})).fits)
+        b = estimate_memory(req.model_copy(update={field: v}))
+        return b.per_gpu_bytes <= card_bytes if card_bytes else bool(b.fits)
 
     if not fits(1):
         return 0
@@ -61,3 +63,54 @@ def max_users(req: MemoryRequest) -> int:
     if not req.gpu:
         raise SizingError("max users needs a GPU")
     return _largest(req, "batch", 100_000)
+
+
+# What to try when the asked setup does not fit (or how far it stretches when it does): smaller weight
+# formats, largest first. Q8_0 keeps nearly all the quality; Q4_K_M is the usual local default (llama.cpp).
+LOWER_FORMATS = ("Q8_0", "Q4_K_M")
+
+
+class FormatFit(BaseModel):
+    precision: str
+    per_gpu_bytes: Annotated[int, Unit.BYTES]
+    fits: bool
+
+
+class FitOptions(BaseModel):
+    """The next step, computed: which smaller weight format fits the same cards, or, when the asked
+    setup fits, the longest context it holds. Inference only: training's next step is LoRA/QLoRA."""
+    gpu: str
+    gpus: Annotated[int, Unit.COUNT]
+    precision: str
+    fits: bool
+    formats: list[FormatFit] = Field(default_factory=list, description="Smaller formats tried, down to the first that fits.")
+    max_context: int | None = Field(None, description="Longest context per sequence that fits at the asked format; None if none does.")
+    model_max_context: int | None = Field(None, description="The model's own limit (config.json), when the catalog has it.")
+
+
+def fit_options(req: MemoryRequest, gpus: int, gpu: str | None = None, card_bytes: int | None = None) -> FitOptions:
+    """On a catalog card (`gpu`) or a card known only by its size (`card_bytes`)."""
+    card = catalog.get_gpu(gpu) if gpu else None
+    base = req.model_copy(update={"gpu": card.id if card else None, "gpus": gpus})
+
+    def fits(b: MemoryBreakdown) -> bool:
+        return b.per_gpu_bytes <= card_bytes if card_bytes else bool(b.fits)
+
+    asked = estimate_memory(base)
+    name = card.name if card else f"{card_bytes / 2**30:g} GiB"
+    out = FitOptions(gpu=name, gpus=gpus, precision=asked.precision, fits=fits(asked))
+    model_max = catalog.get_model(req.model).max_context if req.model else None
+    if out.fits:
+        out.max_context = _largest(base, "context", model_max or 1_048_576, card_bytes)
+        out.model_max_context = model_max
+        return out
+    for fmt in LOWER_FORMATS:
+        trial = estimate_memory(base.model_copy(update={"precision": fmt}))
+        if trial.bits_per_weight >= asked.bits_per_weight:
+            continue
+        out.formats.append(FormatFit(precision=fmt, per_gpu_bytes=trial.per_gpu_bytes, fits=fits(trial)))
+        if out.formats[-1].fits:
+            return out
+    # a shorter context may still fit the asked format
+    out.max_context = _largest(base, "context", model_max or 1_048_576, card_bytes) or None
+    return out

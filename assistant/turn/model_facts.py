@@ -6,7 +6,7 @@ from assistant.scenario import Scenario
 from assistant.turn.facts import Computation, fact, memory_request
 from assistant.types import Fact
 from tools.build import build_check
-from tools.fit import min_gpus
+from tools.fit import fit_options, min_gpus
 from tools.memory import MemoryRequest, estimate_memory
 from tools.offload import OffloadRequest, estimate_offload
 from tools.power import power_budget
@@ -30,11 +30,17 @@ def model_facts(s: Scenario, intent: str, c: Computation) -> None:
         r = req.model_copy(update={"gpus": count, "gpu": s.gpu})
         c.facts.append(fact("fit", r, estimate_memory(r)))
         c.facts.append(fact("min_gpus", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu}, min_gpus(req, s.gpu)))
+        if req.task == "inference":  # the next step, computed, so the explanation need not invent one
+            c.facts.append(fact("fit_options", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu, "gpus": count},
+                                fit_options(req, count, gpu=s.gpu)))
     elif s.card_vram_gb:
         need, vram = mem.per_gpu_bytes, int(s.card_vram_gb * GIB)
         c.facts.append(Fact(tool="fit_card", input={"card_vram_gb": s.card_vram_gb, "gpus": count},
                             output={"per_gpu_bytes": need, "card_vram_bytes": vram, "fits": need <= vram,
                                     "free_bytes": vram - need}))
+        if req.task == "inference":
+            c.facts.append(fact("fit_options", {**req.model_dump(exclude_defaults=True), "card_vram_gb": s.card_vram_gb,
+                                                "gpus": count}, fit_options(req, count, card_bytes=vram)))
     if intent in ("recommend", "power", "speed", "upgrade") or not (s.gpu or s.card_vram_gb):
         rec = _mixed(req)
         c.facts.append(fact("recommend", req, rec))

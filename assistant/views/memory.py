@@ -71,3 +71,19 @@ def vendor_line(server: str, lang: str) -> str:
         return server
     server = re.sub(r"experts of (\d+)/(\d+) MoE layers in RAM", r"эксперты \1 из \2 MoE-слоёв в ОЗУ", server)
     return re.sub(r"(\d) GB\b", r"\1 ГБ", server).replace(" GPUs: ", " GPU: ").replace("replicas of", "реплики по")
+
+
+def fit_options(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    """The computed next step: a smaller format that fits the same cards, or how long a context fits."""
+    if o["fits"]:
+        if o["max_context"] is None:
+            return []
+        at_max = o["max_context"] >= (o.get("model_max_context") or 10**9)
+        return ["", f"{t['opt_ctx']} ({o['precision'].upper()}): {num(o['max_context'], lang, 0)} {t['tok']}"
+                + (f" ({t['opt_model_max']})" if at_max else "")]
+    tried = [f"{f['precision']} — {t['need']} {gu(f['per_gpu_bytes'], lang)} {t['per_card']}: "
+             f"{t['fits'] if f['fits'] else t['nofit']}" for f in o["formats"]]
+    lines = ["", f"{t['opt_quant']}: " + "; ".join(tried)] if tried else []
+    if o["max_context"]:
+        lines += ["", f"{t['opt_short_ctx']} ({o['precision'].upper()}): {num(o['max_context'], lang, 0)} {t['tok']}"]
+    return lines

@@ -10,11 +10,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from assistant.views import hardware, memory, system
-from assistant.views.shapes import (CardGpu, Cards, CompareRequest, FitCard, FitCardRequest, GpuSpec, NoSpeed,
-                                    UpgradeRequest)
+from assistant.views.shapes import (CardGpu, Cards, CompareRequest, FitCard, FitCardRequest, FitOptionsRequest,
+                                    GpuSpec, NoSpeed, UpgradeRequest)
 from tools.build import BuildCheck
 from tools.cost import CostRequest, CostResult
-from tools.fit import FitResult
+from tools.fit import FitOptions, FitResult
 from tools.hardware import Comparison, HardwareFit, Upgrade
 from tools.memory import MemoryBreakdown, MemoryRequest
 from tools.offload import OffloadRequest, OffloadResult
@@ -80,6 +80,8 @@ TOOLS: dict[str, ToolView] = {v.name: v for v in [
     ToolView("fit_card", FitCard, "Проверка карты", "Card check", memory.fit_card, _fit_card_chart,
              request=FitCardRequest),
     ToolView("min_gpus", FitResult, "Минимум карт", "Minimum cards", memory.min_gpus, request=MemoryRequest),
+    ToolView("fit_options", FitOptions, "Что можно изменить", "What could change", memory.fit_options,
+             request=FitOptionsRequest),
     ToolView("recommend", Recommendation, "Подбор конфигураций", "Configuration search", memory.recommend,
              _candidates_chart, request=MemoryRequest),
     ToolView("power", PowerResult, "Бюджет питания", "Power budget", system.power, _power_chart, request=Cards),

@@ -19,6 +19,11 @@ class FitCardRequest(BaseModel):
     gpus: Annotated[int, Unit.COUNT]
 
 
+class FitOptionsRequest(MemoryRequest):
+    """The memory request, on a catalog card (`gpu`) or on a card known only by its size."""
+    card_vram_gb: Annotated[float | None, Unit.GIB] = None
+
+
 class FitCard(BaseModel):
     """Whether the model fits such a card."""
     per_gpu_bytes: Annotated[int, Unit.BYTES]

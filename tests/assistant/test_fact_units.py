@@ -17,6 +17,7 @@ CASES: dict[str, tuple[dict, str, set[str]]] = {
     "vram": (dict(model="Llama-3-8B", gpu="rtx-4090", gpu_count=1), "vram", {"gb", "count"}),
     "fit": (dict(model="Llama-3-8B", gpu="rtx-4090", gpu_count=1), "vram", {"gb", "count"}),
     "min_gpus": (dict(model="Llama-3-8B", gpu="rtx-4090", gpu_count=1), "vram", {"gb", "count"}),
+    "fit_options": (dict(model="Qwen2.5-14B", gpu="rtx-4090", gpu_count=1), "vram", {"gb", "count"}),
     "fit_card": (dict(model="Llama-3-8B", card_vram_gb=24), "vram", {"gb", "count"}),
     "recommend": (dict(model="Llama-3-70B"), "recommend", {"gb", "count", "money", "watt", "speed"}),
     "power": (dict(gpu="rtx-4090", gpu_count=4), "power", {"count", "watt"}),

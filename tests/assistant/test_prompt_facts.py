@@ -1,7 +1,7 @@
 """What the model reads of the computed block (assistant.prompt.compact): the verdict and its main
 parts, no customer-facing hints or markup. The old cut kept the first and last lines, so the model
 read the hint to the customer and lost the weights, the KV cache and the power peak."""
-from assistant.prompt import compact
+from assistant.prompt import MAX_FACT_LINES, compact
 
 FIT = """**Считаю для:** Llama 3 8B · инференс _(по умолчанию)_ · FP16 _(по умолчанию)_ · контекст 8 192 _(по умолчанию)_ · польз. 1 _(по умолчанию)_ · карт 1 · память карты 24 ГБ · движок llama.cpp _(по умолчанию)_
 Поменять любое значение можно словами («а если 4 штуки?», «а в Q4?») или кнопками под ответом.
@@ -65,7 +65,7 @@ def test_fit_keeps_verdict_and_main_parts_without_hint_or_markup():
     assert "Веса модели: 16,06" in lines and "KV-кэш: 1,07" in lines and "Итого: 23,71" in lines
     assert lines[-1] == "Карта «24 ГБ» (25,77 ГБ): нужно 23,71 ГБ — помещается, свободно 2,05 ГБ"
     assert not any(x in text for x in ("Поменять", "по умолчанию", "**", "|", "✅", "Расчёт памяти"))
-    assert len(lines) <= 6
+    assert len(lines) <= MAX_FACT_LINES
 
 
 def test_power_keeps_peak_and_psu_not_connectors_or_options():

@@ -61,11 +61,11 @@ def test_the_pipeline_shows_the_fields_as_prose_and_keeps_the_raw_turn(make_assi
 def test_the_grammar_makes_the_real_model_fill_three_fields():
     from llama_cpp import Llama, LlamaGrammar
 
-    llm = Llama(model_path=str(LLMSettings().model_path), n_ctx=2048, n_threads=2, verbose=False)
+    llm = Llama(model_path=str(LLMSettings().model_path), n_ctx=4096, n_threads=2, verbose=False)
     msgs = [*static_messages(True), {"role": "user", "content": "QUESTION: Хватит ли 16 ГБ для Qwen2.5 7B в Q4?\n\n"
                                      "FACTS:\nИтого: 7,10\nКарта «16 ГБ» (17,18 ГБ): нужно 7,10 ГБ — помещается, "
                                      "свободно 10,08 ГБ\n\nОтветь по-русски, 2–3 предложения."}]
-    out = llm.create_chat_completion(messages=msgs, max_tokens=200, temperature=0,
+    out = llm.create_chat_completion(messages=msgs, max_tokens=400, temperature=0,
                                      grammar=LlamaGrammar.from_string(GBNF, verbose=False))
     fields = json.loads(out["choices"][0]["message"]["content"])
     assert list(fields) == ["verdict", "reason", "next_step"] and all(v.strip() for v in fields.values())
