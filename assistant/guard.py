@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import claims, echo
+from assistant.checks import claims, echo, relations
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
 from assistant.checks.numbers import grounded
 from tools.catalog import load_catalog
+from tools.memory import MemoryRequest
 from tools.text import GPU_NAME, normalise_name, split_sentences
 
 CLAIMS = re.compile(
@@ -113,6 +114,7 @@ class Grounding(list):
         self.text, self.typed, self.customer = text, typed, sorted(customer)
         self.parts, self.fits, self.lang = list(parts), fits, lang
         self.question: list[str] = []
+        self.request: MemoryRequest | None = None  # the model's sizing, to check "N × card" claims against
 
 
 def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: str | None = None,
@@ -128,6 +130,7 @@ def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: 
                   allowed_numbers([], customer), [RULES, *texts, *prompt],
                   claims.fit_verdict([f for f in fact_list if isinstance(f, dict)]), lang)
     g.question = customer
+    g.request = relations.memory_request([f for f in fact_list if isinstance(f, dict)])
     return g
 
 
@@ -179,6 +182,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
         out.append("verdict")
     out += [f"rule: {r}" for r in claims.broken_rules(sentence)]
     out += claims.catalog_contradictions(sentence)
+    out += relations.order_errors(sentence)
+    out += relations.undersized(sentence, getattr(allowed, "request", None))
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):
         out.append("language")
     return out

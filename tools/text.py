@@ -80,7 +80,8 @@ def normalise_name(name: str) -> str:
     return s
 
 
-SENTENCE_BOUNDARY = re.compile(r"(?<=[.!?…])\s+|\n+")
+# "vs." and "e.g." end no sentence: "(768 vs. 1 008 GB/s)" is one comparison, checked as one
+SENTENCE_BOUNDARY = re.compile(r"(?<=[.!?…])(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+|\n+")
 
 
 def split_sentences(text: str) -> list[str]:

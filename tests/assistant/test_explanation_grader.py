@@ -106,3 +106,31 @@ def test_asking_a_manager_is_a_next_step_in_both_languages():
     assert affirms("Ask a manager to check that it fits your chassis.", DEFAULTS["next_step"]["en"])
     assert affirms("Уточните у менеджера корпус.", DEFAULTS["next_step"]["ru"])
     assert not affirms("The manager was asked nothing.", "ask")
+
+
+@pytest.mark.parametrize("text,false", [
+    ("RTX A6000 лучше: у неё больше VRAM (48 GB vs. 24 GB) и пропускная способность (768 GB/s vs. 1 008 GB/s).", True),
+    ("The 24 GB card has 25.77 GB, which is less than the 23.71 GB needed.", True),
+    ("У RTX 4090 больше пропускная способность (1 008 vs 768 ГБ/с).", False),
+    ("Нужно 41,55 ГБ, что больше, чем 25,77 ГБ у карты.", False),
+    ("The 4090 draws more power (450 W vs 300 W).", False),
+])
+def test_grader_catches_a_comparison_its_figures_refute(text, false):
+    from bench.strict_claims import refuted_comparisons
+    assert bool(refuted_comparisons(text)) is false
+
+
+QWEN72 = [{"tool": "vram", "input": {"model": "qwen2.5-72b", "context": 8192, "batch": 20}, "output": {}}]
+
+
+@pytest.mark.parametrize("text,false", [
+    ("Для Qwen2.5 72B нужно сервер с четырьмя RTX 3090.", True),
+    ("You need two A100 80GB cards.", True),
+    ("Подходит 8 × RTX 5090 или 3 × A100 80GB.", False),
+    ("На двух RTX 3090 модель не поместится.", False),
+    ("Если у вас 2 A100 80GB, возьмите модель поменьше.", False),
+])
+def test_grader_catches_too_few_cards_offered_as_enough(text, false):
+    from bench.strict_claims import too_few_cards
+    assert bool(too_few_cards(text, QWEN72)) is false
+    assert bool(too_few_cards(text, [])) is False  # nothing sized: nothing to check against

@@ -1,0 +1,90 @@
+"""False relations between true figures, for the explanation evaluation; written apart from the
+guard (it imports nothing from assistant/), so a guard that misses one shows up as a false claim.
+
+- a comparison its own figures refute: "больше … (768 vs 1 008)", "25.77 GB, which is less than
+  23.71 GB";
+- a card count offered as enough that the memory calculator says is too few for the model the
+  facts size ("сервер с четырьмя RTX 3090" for 252 GB).
+Known-good and known-bad texts: tests/assistant/test_explanation_grader.py.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+_FIG = r"(\d+(?:[ \u00a0]\d{3})*(?:[.,]\d+)?)"
+_PAIR = re.compile(_FIG + r"\s*[^\s\d()]{0,6}\s*(?:vs\.?|versus|против)\s*" + _FIG, re.I)
+_THAN = re.compile(_FIG + r"\s*[^\s\d,]{0,6},?\s*(?:which is |that is |is |что |это )?(\w+),?\s*(?:than|чем)\s+(?:the\s+)?"
+                   + _FIG, re.I)
+_MORE = ("больш", "выше", "высок", "more", "higher", "greater", "larger", "bigger")
+_LESS = ("меньш", "ниже", "низк", "less", "lower", "smaller", "fewer")
+
+
+def _value(s: str) -> float:
+    s = re.sub(r"[ \u00a0]", "", s)
+    if re.fullmatch(r"\d{1,3},\d{3}", s):  # "1,008" in English: a thousands group
+        return float(s.replace(",", ""))
+    return float(s.replace(",", "."))
+
+
+def _sign(word: str) -> int:
+    w = word.lower()
+    return 1 if w.startswith(_MORE) else -1 if w.startswith(_LESS) else 0
+
+
+def refuted_comparisons(text: str) -> list[str]:
+    out = []
+    for sentence in re.split(r"(?<=[.!?])(?<!vs\.)\s+", text):
+        for m in _PAIR.finditer(sentence):
+            words = [w for w in re.findall(r"\w+", sentence[:m.start()]) if _sign(w)]
+            sign = _sign(words[-1]) if words else 0
+            if sign and (_value(m.group(1)) - _value(m.group(2))) * sign <= 0:
+                out.append(m.group(0))
+        for m in _THAN.finditer(sentence):
+            sign = _sign(m.group(2))
+            if sign and (_value(m.group(1)) - _value(m.group(3))) * sign <= 0:
+                out.append(m.group(0))
+    return out
+
+
+_COUNTS = {"один": 1, "одну": 1, "одной": 1, "two": 2, "два": 2, "две": 2, "двух": 2, "двумя": 2, "three": 3, "три": 3,
+           "трёх": 3, "трех": 3, "тремя": 3, "four": 4, "четыре": 4, "четырёх": 4, "четырех": 4, "четырьмя": 4,
+           "five": 5, "пять": 5, "пяти": 5, "six": 6, "шесть": 6, "шести": 6, "eight": 8, "восемь": 8, "восьми": 8}
+_OFFER = re.compile(r"нуж|треб|возьм|хват|достаточ|помест|подход|подойд|рекоменд|сервер с|need|requir|take|enough|"
+                    r"fit|suffic|recommend|server with", re.I)
+_HEDGE = re.compile(r"(?<!\w)(?:не|нет|без|мало|not|no|without|если|if|when|would)(?!\w)|n't|\?", re.I)
+
+
+@lru_cache(maxsize=1)
+def _cards() -> list[tuple[re.Pattern, str]]:
+    from tools.catalog import load_catalog
+
+    out = []
+    for g in load_catalog().gpus:
+        for name in sorted({g.name, *g.aliases}, key=len, reverse=True):
+            words = [re.escape(w) for w in re.split(r"[\s-]+", name) if w]
+            count = r"(\d{1,2}|[a-zа-яё]+)\s*(?:[×xх]\s*)?(?:карт\w*\s+|cards?\s+|gpus?\s+)?"
+            out.append((re.compile(r"(?<!\w)" + count + r"[\s-]*".join(words) + r"(?!\w)", re.I), g.id))
+    return out
+
+
+def too_few_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    from tools.fit import min_gpus
+    from tools.memory import MemoryRequest
+
+    sizing = next((f["input"] for f in facts if f.get("tool") in ("vram", "recommend")), None)
+    if not sizing:
+        return []
+    req = MemoryRequest.model_validate({k: v for k, v in sizing.items() if k not in ("gpu", "gpus")})
+    out = []
+    for sentence in re.split(r"(?<=[.!?])(?<!vs\.)\s+", text):
+        if not _OFFER.search(sentence) or _HEDGE.search(sentence):
+            continue
+        for pat, gpu in _cards():
+            for m in pat.finditer(sentence):
+                n = int(m.group(1)) if m.group(1).isdigit() else _COUNTS.get(m.group(1).lower())
+                need = min_gpus(req, gpu).gpus if n else None
+                if n and (need is None or n < need) and m.group(0) not in out:
+                    out.append(m.group(0))
+    return out

@@ -1,0 +1,86 @@
+"""Claims relating grounded figures: each figure is in the facts, the relation stated is false.
+Known-bad texts are the model's own at HEAD (explain-eval, tune part); known-good ones say the same
+things correctly, negations and conditions included."""
+from __future__ import annotations
+
+import pytest
+
+from assistant.checks.claims import broken_rules
+from assistant.checks.relations import memory_request, order_errors, undersized
+from assistant.guard import grounding, violations
+from tools.memory import MemoryRequest
+
+BAD_ORDER = [
+    "RTX A6000 лучше RTX 4090: он имеет больше VRAM (48 GB vs. 24 GB), пропускную способность памяти "
+    "(768 GB/s vs. 1 008 GB/s) и FP16 производительность (154,8 TFLOPS vs. 165,2 TFLOPS).",
+    "The total VRAM for one RTX 4090 is 25.77 GB, which is less than the 23.71 GB needed for 8k context.",
+    "Нужно 23,71 ГБ, что больше, чем 25,77 ГБ у карты.",
+    "The 4090 has lower bandwidth (1,008 vs 768 GB/s).",
+]
+GOOD_ORDER = [
+    "Он имеет меньшую мощность (300 W vs. 450 W), но NVLink у него есть.",
+    "У RTX 4090 больше пропускная способность (1 008 vs 768 ГБ/с).",
+    "The A100 has more memory (80 GB vs 24 GB).",
+    "Нужно 41,55 ГБ, что больше, чем 25,77 ГБ у карты.",
+    "Нужно 23,71 ГБ из 25,77 ГБ, свободно 2,05 ГБ.",
+]
+
+
+@pytest.mark.parametrize("text", BAD_ORDER)
+def test_a_comparison_its_own_figures_refute_is_caught(text):
+    assert order_errors(text)
+
+
+@pytest.mark.parametrize("text", GOOD_ORDER)
+def test_a_true_comparison_passes(text):
+    assert order_errors(text) == []
+
+
+QWEN72 = MemoryRequest(model="qwen2.5-72b", context=8192, batch=20)  # 252 GB: 8 × RTX 5090, 3 × A100 80GB
+
+
+@pytest.mark.parametrize("text", [
+    "Для Qwen2.5 72B на 20 пользователей нужно сервер с четырьмя RTX 3090: веса модели 145,42 ГБ.",
+    "You need two A100 80GB cards.",
+    "Возьмите 2 × A100 80GB.",
+])
+def test_too_few_cards_offered_as_enough_is_caught(text):
+    assert undersized(text, QWEN72)
+
+
+@pytest.mark.parametrize("text", [
+    "Возьмите 8 × RTX 5090.",
+    "Нужно 6 × RTX A6000 или 3 × A100 80GB.",
+    "На двух RTX 3090 модель не поместится.",  # negated: true
+    "If you only have 2 A100 80GB cards, you need a smaller model.",  # a condition
+    "Take 3 A100 80GB cards.",
+])
+def test_enough_cards_negations_and_conditions_pass(text):
+    assert undersized(text, QWEN72) == []
+
+
+def test_no_sizing_in_the_facts_no_card_check():
+    assert undersized("Возьмите 2 × RTX 4090.", None) == []
+    assert memory_request([{"tool": "power", "input": {"gpu": "rtx-4090", "count": 4}}]) is None
+    req = memory_request([{"tool": "vram", "input": {"model": "llama-3-8b", "context": 8192}}])
+    assert req is not None and req.model == "llama-3-8b"
+
+
+@pytest.mark.parametrize("text, broken", [
+    ("При контексте 32 768 для Llama-3 8B нужно больше памяти: веса модели увеличиваются до 16,06 ГБ.", True),
+    ("Llama-3 8B needs more memory at 32k context because the model weights are larger and the KV cache is smaller.",
+     True),
+    ("При контексте 32k веса модели не увеличиваются: растёт только KV-кэш, с 1,07 до 4,29 ГБ.", False),
+    ("At 32k context the KV cache grows to 4.29 GB, while the weights stay at 16.06 GB.", False),
+    ("KV-кэш растёт с контекстом: при 32k он занимает 4,29 ГБ вместо 1,07 ГБ.", False),
+])
+def test_context_grows_the_kv_cache_not_the_weights(text, broken):
+    assert bool(broken_rules(text)) == broken
+
+
+def test_the_guard_drops_them_with_the_facts_of_a_turn():
+    facts = [{"tool": "vram", "input": {"model": "qwen2.5-72b", "context": 8192, "batch": 20},
+              "output": {"weights_bytes": 145_420_000_000}}]
+    g = grounding(facts, ["Веса модели: 145,42 ГБ. Подходит 8 × RTX 5090."], lang="ru")
+    assert any(v.startswith("config") for v in violations("Нужен сервер с четырьмя RTX 3090.", g))
+    assert not any(v.startswith("config") for v in violations("Подходит 8 × RTX 5090.", g))
