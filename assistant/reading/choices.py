@@ -40,9 +40,35 @@ def _as_written(low: str) -> str:
     return _SAID.sub(lambda m: _SAID_AS[m.group(1)], low)
 
 
+# letters said by their names (voice typing): "эф пэ восемь" fp8, "бэ эф шестнадцать" bf16, "кью четыре" q4
+_LETTER_NAMES = {"эф": "f", "пэ": "p", "пи": "p", "бэ": "b", "би": "b", "ку": "q", "кью": "q", "эн": "n", "инт": "int",
+                 "фп": "fp", "бф": "bf"}
+
+
+def _spelled(tokens: list[Token], lex) -> list[Attached]:
+    """A precision said letter by letter and then its number, in digits or in words: the letters say it is a
+    precision, so the number word after them is its bits, never a count ("в эф пэ восемь на двух")."""
+    out: list[Attached] = []
+    for t in tokens:
+        if t.used or t.low not in _LETTER_NAMES or t.i > 0 and tokens[t.i - 1].low in _LETTER_NAMES:
+            continue
+        j, letters = t.i, ""
+        while j < len(tokens) and tokens[j].low in _LETTER_NAMES and not tokens[j].used and j - t.i < 3:
+            letters += _LETTER_NAMES[tokens[j].low]
+            j += 1
+        n = tokens[j] if j < len(tokens) else None
+        if n is None or any(x.comma or x.stop for x in tokens[t.i:j]) or n.used or n.number is None or n.number != int(n.number) or \
+                f"{letters}{int(n.number)}" not in lex.exact:
+            continue
+        out.append(Attached("precision", lex.exact[f"{letters}{int(n.number)}"], list(range(t.i, j + 1))))
+        for k in range(t.i, j + 1):
+            tokens[k].used = "precision"
+    return out
+
+
 def precision(tokens: list[Token], text: str) -> list[Attached]:
     lex = load_lexicon().precision
-    out: list[Attached] = []
+    out: list[Attached] = _spelled(tokens, lex)
     for t in tokens:
         if t.used:
             continue

@@ -138,8 +138,15 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
     """(size in billions, end token, version words) of "family [version words] size": "лама 3.1 8б",
     "дипсик р1 дистил 14б", "лламу 70 б", "квен тридцать два б", "qwen 30b a3b"."""
     version: list[str] = []
-    for k in range(i + 1, min(len(tokens), i + 6)):
+    k = i
+    while k + 1 < min(len(tokens), i + 8):
+        k += 1
         t = tokens[k]
+        said = _version_said(tokens, i, k) if not version else None
+        if said:  # "квен три тридцать два б", "лама три точка три семьдесят б": the version said in words
+            version.append(said[0])
+            k = said[1]
+            continue
         m = _SIZE.match(t.canon)
         size, end = (float(m.group(1).replace(",", ".")), k + 1) if m else (None, k)
         n = next_word(tokens, k)
@@ -159,6 +166,27 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
     return None
 
 
+_POINT = {"точка", "point", "dot", "запятая"}
+
+
+def _version_said(tokens: list[Token], i: int, k: int) -> tuple[str, int] | None:
+    """(version, its last token) of a family's version said in number words right after the family name:
+    "три" 3, "три точка три" 3.3, "two point five" 2.5; only a version the family has, and only when a
+    number follows it (the size: "лама три" alone says nothing about which model)."""
+    t = tokens[k]
+    if not (t.word_number and t.number and t.number == int(t.number) and t.number < 10) or t.used:
+        return None
+    value, last = str(int(t.number)), k
+    if k + 2 < len(tokens) and tokens[k + 1].low in _POINT and tokens[k + 2].word_number and \
+            tokens[k + 2].number is not None and tokens[k + 2].number == int(tokens[k + 2].number) < 10:
+        value, last = f"{value}.{int(tokens[k + 2].number)}", k + 2
+    versions, _ = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
+    if float(value) not in versions or last + 1 >= len(tokens) or tokens[last + 1].number is None and \
+            not _SIZE.match(tokens[last + 1].canon):
+        return None
+    return value, last
+
+
 def _extra_words(model_id: str, family: str, said: list[str]) -> int:
     """Name words of a candidate the customer did not say ("coder" in qwen3-coder-30b-a3b for "квен 30б")."""
     words = [w for w in re.split(r"[-.]", model_id) if w.isalpha() and len(w) >= 3 and w != family]
@@ -175,16 +203,18 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
     models = catalog.load_catalog().models
     hits = []
     for t in tokens:
-        if t.i in used or t.canon not in families:
+        glued = re.fullmatch(r"([a-z]+)(\d+(?:\.\d+)?)", t.canon)  # "ламу3.1" llama3.1: a family and its version
+        if t.i in used or t.canon not in families and not (glued and glued.group(1) in families):
             continue
         found = _size_after(tokens, t.i)
         if not found or any(k in used for k in range(t.i, found[1])):
             continue
         size, end, version = found
-        fam = t.canon
+        fam = t.canon if t.canon in families else glued.group(1)
+        version = [glued.group(2), *version] if fam != t.canon else version
         cands = [m for m in models if (m.family == fam or m.id.startswith(fam)) and (abs(m.params_b - size) / size < 0.15 or _nominal(m) == size)]
         numbers = [v for v in version if re.match(r"^v?\d", v)]
-        words = [v for v in version if v not in numbers]
+        words = [v for v in version if v not in numbers and v not in ("instruct", "it", "chat")]  # a tune, same model
         if numbers:  # "лама 3.1 8б": the version written right after the family
             prefix = normalise_name(fam + " ".join(numbers))
             cands = [m for m in cands if normalise_name(m.name).startswith(prefix) or m.id.startswith(fam + numbers[0])]

@@ -124,6 +124,17 @@ def _latin(low: str) -> str:
         not re.search(r"\d[а-я]{2,}$", low) else low
 
 
+_GLUED_VERSION = re.compile(r"^([а-яё]{3,})(\d+(?:[.,]\d+)?)$")
+
+
+def _family_glued(low: str) -> str | None:
+    """"квен3", "ламу3.1": a family said in Cyrillic with its version glued on is that family's version
+    ("qwen3"), not letters read by their shapes ("kbeh3")."""
+    m = _GLUED_VERSION.match(low)
+    fam = m and (family_of(m.group(1)) or family_of(lemma(m.group(1))))
+    return f"{fam}{m.group(2).replace(',', '.')}" if m and fam else None
+
+
 def annotate(tokens: list[Token]) -> None:
     """Fill lemma, concept, canon and word-number fields of every token in place."""
     names_words = load_lexicon().name_words
@@ -132,7 +143,8 @@ def annotate(tokens: list[Token]) -> None:
         fam = family_of(t.low) or (None if t.has_digit else family_of(t.lemma))
         if fam is None and not t.has_digit and t.concept is None:
             fam = fuzzy_family(t.low, t.i + 1 < len(tokens) and bool(re.match(r"^v?\d", tokens[t.i + 1].low)))
-        t.canon = fam or names_words.get(t.low) or (_latin(strip_number_suffix(t.low)) if t.has_digit else t.low)
+        t.canon = fam or names_words.get(t.low) or _family_glued(t.low) or \
+            (_latin(strip_number_suffix(t.low)) if t.has_digit else t.low)
         if not t.has_digit and t.number is None:
             n = number_word(t.low)
             if n is not None:

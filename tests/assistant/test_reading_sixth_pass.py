@@ -1,0 +1,36 @@
+"""General rules of the reader's sixth pass (after the fifth pass on fresh3.yaml): names said aloud, a card's
+size said in words, runtimes in Cyrillic, follow-ups the conversation settles, and intents. Each is stated with
+wordings that are not in the understanding corpus."""
+from __future__ import annotations
+
+import pytest
+
+from assistant.reading import read
+
+
+def said(text: str) -> dict:
+    return read(text).scenario.said()
+
+
+@pytest.mark.parametrize("text,model", [
+    ("сколько памяти надо под лама три восемь б", "llama-3.1-8b"),  # a version said in words before the size
+    ("а квен два точка пять семь б в 3060 влезет", "qwen2.5-7b"),  # "два точка пять": 2.5
+])
+def test_a_version_said_in_words_is_the_models(text, model):
+    assert said(text).get("model") == model
+
+
+@pytest.mark.parametrize("text,model", [("ламу3.1 инстракт 8б на 3060", "llama-3.1-8b"),
+                                        ("поставлю квен3 кодер 30б а3б", "qwen3-coder-30b-a3b"),  # not a bare 30B
+                                        ("квен3 235б а22б на восьми h100", "qwen3-235b-a22b")])
+def test_a_family_in_cyrillic_glued_to_its_version(text, model):  # and a MoE's active size is part of the name
+    r = read(text)
+    assert r.scenario.model == model and r.scenario.params_b is None and not r.unattached
+
+
+@pytest.mark.parametrize("text,value", [("а в бэ эф шестнадцать влезет?", "bf16"),
+                                        ("мистраль 7б в кью восемь на 3060", "int8"),
+                                        ("лама 70б в эф пэ восемь на четырёх h100", "fp8")])
+def test_a_precision_said_letter_by_letter(text, value):
+    s = said(text)
+    assert s["precision"] == value and s.get("gpu_count") in (None, 4)
