@@ -35,12 +35,12 @@ ANSWER_IN = {"ru": "Ответь по-русски, 2–3 предложения
 FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/explanation.yaml); facts as compact() gives them
     # the next step comes from the computed options line, never from habit (a fit needs no quantising)
     ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
-     "Q4_K_M · контекст 8 192 · память карты 16 ГБ\nВеса модели: 5,65\nKV-кэш: 2,20\nАктивации и буферы: 0,42\n"
-     "Итого: 11,79\nКарта «16 ГБ» (17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nСамый длинный контекст "
-     "на этих картах (Q4_K_M): 8 192 токенов (максимум модели)",
+     "Q4_K_M · контекст 8 192 · память карты 16 ГБ\nВеса модели: 5,65\nKV-кэш: 2,20\nИтого: 11,79\nКарта «16 ГБ» "
+     "(17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nСамый длинный контекст на этих картах (Q4_K_M): "
+     "8 192 токенов (максимум модели)\nОдновременных запросов с этим контекстом, не больше: 3",
      "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают квантованные веса "
-     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Контекст 8 192 токенов — уже максимум этой модели, так что "
-     "менять ничего не нужно.", "ru"),
+     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Контекст 8 192 токенов — уже максимум модели, а запас можно "
+     "отдать под одновременные запросы: до 3 сразу.", "ru"),
     ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
      "FP16 · контекст 8 192 · RTX 3060 12GB\nВеса модели: 14,50\nKV-кэш: 1,07\nИтого: 21,73\nКарта: 1 × RTX 3060 "
      "12GB (12,88 ГБ на карту) — нужно 21,73 ГБ на карту: не помещается, не хватает 8,84 ГБ\nМинимум карт RTX 3060 "
@@ -93,7 +93,8 @@ MAX_FACT_LINES = 7
 # what the verdict and the main reason rest on, kept first when lines must go (RU and EN wording of the views)
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
-                      r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to", re.I)
+                      r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
+                      r"Одновременных запросов|Concurrent requests", re.I)
 _REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs)\b", re.I)
 _NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$)|"
                     r"^(?:Минимум карт|Minimum cards) .*: 1$|"  # the card it fits on: nothing to explain

@@ -86,6 +86,7 @@ class FitOptions(BaseModel):
     formats: list[FormatFit] = Field(default_factory=list, description="Smaller formats tried, down to the first that fits.")
     max_context: int | None = Field(None, description="Longest context per sequence that fits at the asked format; None if none does.")
     model_max_context: int | None = Field(None, description="The model's own limit (config.json), when the catalog has it.")
+    max_users: int | None = Field(None, description="Most concurrent sequences of the asked context that fit; None if it does not fit.")
 
 
 def fit_options(req: MemoryRequest, gpus: int, gpu: str | None = None, card_bytes: int | None = None) -> FitOptions:
@@ -103,6 +104,7 @@ def fit_options(req: MemoryRequest, gpus: int, gpu: str | None = None, card_byte
     if out.fits:
         out.max_context = _largest(base, "context", model_max or 1_048_576, card_bytes)
         out.model_max_context = model_max
+        out.max_users = _largest(base, "batch", 1024, card_bytes)
         return out
     for fmt in LOWER_FORMATS:
         trial = estimate_memory(base.model_copy(update={"precision": fmt}))

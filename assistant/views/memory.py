@@ -79,8 +79,11 @@ def fit_options(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
         if o["max_context"] is None:
             return []
         at_max = o["max_context"] >= (o.get("model_max_context") or 10**9)
-        return ["", f"{t['opt_ctx']} ({o['precision'].upper()}): {num(o['max_context'], lang, 0)} {t['tok']}"
-                + (f" ({t['opt_model_max']})" if at_max else "")]
+        lines = ["", f"{t['opt_ctx']} ({o['precision'].upper()}): {num(o['max_context'], lang, 0)} {t['tok']}"
+                 + (f" ({t['opt_model_max']})" if at_max else "")]
+        if o.get("max_users"):
+            lines += ["", f"{t['opt_users']}: {o['max_users']}"]
+        return lines
     tried = [f"{f['precision']} — {t['need']} {gu(f['per_gpu_bytes'], lang)} {t['per_card']}: "
              f"{t['fits'] if f['fits'] else t['nofit']}" for f in o["formats"]]
     lines = ["", f"{t['opt_quant']}: " + "; ".join(tried)] if tried else []
