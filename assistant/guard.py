@@ -189,6 +189,20 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     return out
 
 
+# "…, либо split the model …": an alternative is a clause of its own; leaving it out leaves the rest true
+_ALTERNATIVE = re.compile(r",?\s+(?=(?:либо|или|or)\s)", re.I)
+
+
+def without_bad_alternative(sentence: str, allowed: Grounding | list[float], unknown: Iterable[str] = ()) -> str | None:
+    """The sentence up to the alternative ("… или …", "… or …") that broke a rule, if what is left is clean."""
+    cuts = [m.start() for m in _ALTERNATIVE.finditer(sentence)]
+    for cut in reversed(cuts):
+        head = sentence[:cut].rstrip(" ,;:—–-")
+        if len(head.split()) >= 3 and not violations(head + ".", allowed, unknown):
+            return head + "."
+    return None
+
+
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:ответ|вывод|итог|причина|следующий шаг|совет|verdict|answer|reason|next step|"
                     r"conclusion|advice)(?:\*\*)?\s*:\s*(?:\*\*)?\s*", re.I)
 

@@ -29,6 +29,9 @@ BARE_SYSTEM = "You are a helpful assistant for choosing GPU servers. Answer brie
 ECHO_THRESHOLD = 0.5
 NEGATION = re.compile(r"(?:\bне|\bнет|\bни|\bбез|\bnot|\bno|\bnever|n't|\bwithout|\bнедо)\s*(?:\w+\s+){0,1}$", re.I)
 CONDITIONAL = re.compile(r"\b(?:если|when|когда|if|unless|would|could|бы)\b|\?", re.I)
+# advice to change the setup ("Quantise to Q8_0, which fits") states no verdict on the asked one
+CHANGE = re.compile(r"(?<!\w)(?:quantis(?:e|ing)|quantiz(?:e|ing)|квантуйте|квантовать|возьмите|взять|добавьте|добавить|"
+                    r"докупите|докупить)(?!\w)|(?:^|[,;:]\s*|\bor\s+)(?:take|split|add)(?!\w)", re.I)
 LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION)\s*:|\bAnswer in (?:Russian|English)\b|<\|im_|pre-sales engineer|"
                   r"Text inside SOURCES|never say you did|Your previous answer|Write it again", re.I)
 
@@ -62,7 +65,7 @@ def _pattern(pat: str) -> re.Pattern:
 
 
 def sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?…])\s+|\n+", text) if s.strip()]
+    return [s for s in re.split(r"(?<=[.!?…])(?<!\bvs\.)\s+|\n+", text) if s.strip()]
 
 
 def affirms(text: str, pat: str) -> bool:
@@ -77,14 +80,20 @@ def denies(text: str, pat: str, assertive_only: bool = True) -> bool:
     for s in sentences(text):
         if assertive_only and CONDITIONAL.search(s):
             continue
+        s = _before_advice(s) if assertive_only else s
         for m in p.finditer(s):
             if NEGATION.search(s[max(0, m.start() - 16):m.start()]) or m.group(0).lower().startswith("недо"):
                 return True
     return False
 
 
+def _before_advice(s: str) -> str:
+    m = CHANGE.search(s)
+    return s[:m.start()] if m else s
+
+
 def _affirms_assertive(text: str, pat: str) -> bool:
-    return any(affirms(s, pat) for s in sentences(text) if not CONDITIONAL.search(s))
+    return any(affirms(_before_advice(s), pat) for s in sentences(text) if not CONDITIONAL.search(s))
 
 
 def fact_verdict(facts: list[dict]) -> tuple[str, Any] | None:

@@ -126,6 +126,9 @@ _CONDITIONAL = re.compile(r"\b(?:если|при\s+(?:квант|уменьш|с
 # these only make their own clause hypothetical: "Да, помещается: нужно 41 ГБ из 25" still claims a fit
 _CLAUSE_CONDITIONAL = re.compile(r"\b(?:можно|нужно|need|требуется|придётся|придется|или|or)\b", re.I)
 _CLAUSE = re.compile(r"[,;:—–]\s*|\s-\s")
+# a sentence proposing a change speaks of the changed setup: "Quantise to Q8_0, which needs 23.92 GB and fits"
+_CHANGE = re.compile(r"\b(?:quanti[sz]e|quanti[sz]ing|квантуйте|квантовать|квантовав|возьмите|взять|добавьте|добавить|"
+                     r"докупите|докупить)\b|(?:^|[,;:]\s*|\b(?:or|and)\s+)(?:take|split|add)\b", re.I)
 
 
 def fit_verdict(facts: list[dict]) -> bool | None:
@@ -137,10 +140,12 @@ def fit_verdict(facts: list[dict]) -> bool | None:
 
 
 def contradicts_fit(sentence: str, fits: bool | None) -> bool:
-    """An unconditional 'fits' when the calculators say it does not, or 'does not fit' when it does."""
+    """An unconditional 'fits' when the calculators say it does not, or 'does not fit' when it does.
+    What follows advice to change the setup is about the changed one, not a verdict."""
     if fits is None or _CONDITIONAL.search(sentence):
         return False
-    for clause in _CLAUSE.split(sentence):
+    change = _CHANGE.search(sentence)
+    for clause in _CLAUSE.split(sentence[:change.start()] if change else sentence):
         if _CLAUSE_CONDITIONAL.search(clause):
             continue
         for m in _FITS.finditer(clause):

@@ -134,3 +134,9 @@ def test_grader_catches_too_few_cards_offered_as_enough(text, false):
     from bench.strict_claims import too_few_cards
     assert bool(too_few_cards(text, QWEN72)) is false
     assert bool(too_few_cards(text, [])) is False  # nothing sized: nothing to check against
+
+
+def test_a_figure_is_no_next_step_and_advice_is():
+    describing = "Да, модель помещается: нужно 23,71 ГБ из 25,77 ГБ. Больше всего занимают квантованные веса."
+    assert not _grade(describing)["next_step"]
+    assert _grade(describing + " Квантуйте до Q8_0, если понадобится длинный контекст.")["next_step"]

@@ -84,3 +84,23 @@ def test_the_guard_drops_them_with_the_facts_of_a_turn():
     g = grounding(facts, ["Веса модели: 145,42 ГБ. Подходит 8 × RTX 5090."], lang="ru")
     assert any(v.startswith("config") for v in violations("Нужен сервер с четырьмя RTX 3090.", g))
     assert not any(v.startswith("config") for v in violations("Подходит 8 × RTX 5090.", g))
+
+
+@pytest.mark.parametrize("text, fits, contradicted", [
+    ("Quantise to Q8_0, which needs 23.92 GB and fits, or split the model.", False, False),  # about the Q8_0 setup
+    ("Квантуйте до Q4_K_M, тогда она поместится.", False, False),
+    ("Да, модель помещается, либо возьмите две карты.", False, True),  # the verdict comes before the advice
+    ("The activations take up 1.20 GB, so it does not fit.", True, True),  # 'take up' advises nothing
+])
+def test_advice_speaks_of_the_changed_setup_not_the_verdict(text, fits, contradicted):
+    from assistant.checks.claims import contradicts_fit
+    assert contradicts_fit(text, fits) is contradicted
+
+
+def test_a_bad_alternative_is_cut_and_the_rest_shown():
+    from assistant.guard import without_bad_alternative
+    g = grounding([], ["Q8_0 — нужно 23,92 ГБ на карту: помещается"], lang="ru")
+    s = "Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится, либо split the model across such cards."
+    assert violations(s, g) and without_bad_alternative(s, g) == \
+        "Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится."
+    assert without_bad_alternative("Стоит 100 долларов, либо 200.", g) is None  # nothing clean is left
