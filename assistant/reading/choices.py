@@ -150,8 +150,10 @@ _RUN = re.compile(r"\b(?:запуст\w*|развернуть|разверн[е�
 
 
 # the serving engine: it changes the KV layout, the memory headroom and how cards split a model
-_RUNTIMES = [("vllm", re.compile(r"^v-?llm$", re.I)), ("sglang", re.compile(r"^sg-?lang$", re.I)),
-             ("llama.cpp", re.compile(r"^(?:llama\.?cpp|ollama|lm-?studio|gguf|koboldcpp)$", re.I))]
+# (Cyrillic spellings in any case: "через олламу", "на вллм")
+_RUNTIMES = [("vllm", re.compile(r"^(?:v-?llm|в-?ллм\w{0,2})$", re.I)), ("sglang", re.compile(r"^sg-?lang$", re.I)),
+             ("llama.cpp", re.compile(r"^(?:llama\.?cpp|ollama|lm-?studio|gguf|koboldcpp|олл?ам(?:а|ы|у|е|ой|ою)|"
+                                      r"л?лама\.?цпп)$", re.I))]
 
 
 _GPU_WORD = r"\b(?:видеокарт\w*|видюх\w*|видях\w*|карт(?:а|ы|у|е|ой|ами|ах|очк\w*)?\b|gpus?\b|гпу\w*)"

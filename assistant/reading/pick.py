@@ -40,6 +40,8 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
             vram = gpus_by_id[h.id].vram_gib
             for k in range(h.j, min(len(tokens), h.j + 3)):
                 m = re.match(r"^(\d+)(?:gb|гб|g|гиг\w*)?$", tokens[k].low)
+                if m is None and _said_size(h, tokens, k, gpus_by_id):  # "а100 сорок гигов": the size in words
+                    break
                 unit = m and (m.group(0) != m.group(1) or (k + 1 < len(tokens) and tokens[k + 1].concept == "gb") or
                               # "3060 на 12", "a100 на 40": a bare size of this card or its variant, no other unit
                               (tokens[k - 1].low in ("на", "с", "по", "with") and
@@ -60,6 +62,27 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
             _form_factor(h, tokens, gpus_by_id)
     return ([h for h in hits if h.kind == "model"], [h for h in hits if h.kind == "gpu"],
             [h for h in hits if h.kind == "unknown"])
+
+
+def _said_size(h: Hit, tokens: list[Token], k: int, gpus_by_id: dict) -> bool:
+    """A card's memory said in number words after its name, with its unit ("а100 сорок гигов", "4090 двадцать
+    четыре гига"): part of the name, and it picks the variant of that size."""
+    t = tokens[k]
+    if not (t.word_number and t.number):
+        return False
+    end = k
+    while end + 1 < len(tokens) and tokens[end + 1].used == "number":  # "двадцать четыре": one number
+        end += 1
+    if end + 1 >= len(tokens) or tokens[end + 1].concept != "gb":
+        return False
+    size = float(t.number)
+    h.id = _sibling(h.id, size) or h.id
+    if abs(size - gpus_by_id[h.id].vram_gib) > 1:
+        return False
+    for x in tokens[k:end + 2]:
+        x.used = "gpu_name"
+    h.j = end + 2
+    return True
 
 
 _FORMS = {"pcie": "pcie", "sxm": "sxm", "sxm4": "sxm", "sxm5": "sxm", "nvl": "nvl"}

@@ -34,3 +34,19 @@ def test_a_family_in_cyrillic_glued_to_its_version(text, model):  # and a MoE's 
 def test_a_precision_said_letter_by_letter(text, value):
     s = said(text)
     assert s["precision"] == value and s.get("gpu_count") in (None, 4)
+
+
+@pytest.mark.parametrize("text,gpu", [("две а100 на сорок гигов под ламу 70б", "a100-sxm-40gb"),
+                                      ("а100 восемьдесят гигов одна, хватит под квен 32б?", "a100-sxm-80gb")])
+def test_a_cards_size_said_in_words_picks_its_variant(text, gpu):
+    s = said(text)
+    assert s["gpu"] == gpu and "card_vram_gb" not in s
+
+
+@pytest.mark.parametrize("text", ["на олламе квен 14б на 3060 пойдёт?", "гоняю через оллама мистраль"])
+def test_ollama_in_cyrillic_is_llama_cpp(text):
+    assert said(text)["runtime"] == "llama.cpp"
+
+
+def test_vllm_in_cyrillic():
+    assert said("в вллм на двух 4090 лама 70б")["runtime"] == "vllm"
