@@ -120,6 +120,33 @@ def _pronoun(tokens: list, i: int) -> bool:
 _FULL = re.compile(r"\b(?:the )?full(?: one| version| fine-?tun\w*)?\b|полн(?:ое|ый|ую|ым|ом)\b", re.I)
 
 
+def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
+    """"and with a 1.5 kw one?" after the customer's PSU: a wattage the reader could not place is the PSU the
+    conversation is about, unless its clause says it is something else (a draw, a rack, a TDP)."""
+    from assistant.reading import Span
+    from assistant.reading import watts
+    from assistant.reading.tokens import tokenize
+    from assistant.reading.words import annotate
+
+    if previous.psu_w is None or reading.scenario.psu_w is not None or not reading.unattached:
+        return
+    tokens = tokenize(reading.text)
+    annotate(tokens)
+    for k in range(len(tokens)):
+        got = watts._wattage(tokens, k)
+        if got is None or watts._NOT_PSU.search(reading.text):
+            continue
+        value, idx = got
+        a, b = tokens[min(idx)].start, tokens[max(idx)].end
+        inside = [s for s in reading.unattached if a <= s.start and s.end <= b]
+        if not inside or not 100 <= value <= 100_000:
+            continue
+        reading.unattached = [s for s in reading.unattached if s not in inside]
+        reading.scenario = reading.scenario.model_copy(update={"psu_w": int(round(value))})
+        reading.spans.setdefault("psu_w", []).append(Span(start=a, end=b, text=reading.text[a:b]))
+        return
+
+
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
     after a LoRA is full fine-tuning."""
@@ -130,6 +157,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _money_not_context(reading, previous)
+    _wattage_follow_up(reading, previous)
     words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)
     if not reading.unattached and not words:
         return reading

@@ -50,3 +50,20 @@ def test_ollama_in_cyrillic_is_llama_cpp(text):
 
 def test_vllm_in_cyrillic():
     assert said("в вллм на двух 4090 лама 70б")["runtime"] == "vllm"
+
+
+@pytest.mark.parametrize("text,watts", [("what about a 1.2 kw one", 1200), ("а на 1,3 квт?", 1300)])
+def test_a_wattage_in_a_follow_up_to_a_psu_is_the_psu(text, watts):
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    r = carry(read(text), Scenario(psu_w=1600, gpu="rtx-4090", gpu_count=2))
+    assert r.scenario.psu_w == watts and not r.unattached
+
+
+def test_a_draw_in_a_follow_up_is_no_psu():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    r = carry(read("а если каждая жрёт 600 вт?"), Scenario(psu_w=1600, gpu="rtx-4090", gpu_count=2))
+    assert r.scenario.psu_w is None and [s.text for s in r.unattached] == ["600"]
