@@ -21,14 +21,17 @@ CUES: list[tuple[Intent, str]] = [
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
-                r"if not,? what should|what (?:does|would|will) it take|how many more(?! users| people| requests| tokens| hours)"),
+                r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
+                r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
     ("power", r"\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|тепл\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
-              r"throughput|decode speed|мало токенов|токенов будет|how many tokens"),
+              r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
+              r"(?:can|could|will|would|before|until)|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
+              r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|мало токенов|токенов будет|how many tokens"),
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what is (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe)|explain|объясни|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
@@ -50,7 +53,7 @@ CUES: list[tuple[Intent, str]] = [
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
-    ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|сколько сто[ияю]т|скока|\bскок\b|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
+    ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|how much (?:does|is|are|do) "
                  r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн|что за сервер|что за карт|"
@@ -64,7 +67,7 @@ CUES: list[tuple[Intent, str]] = [
                   r"предложите|предложить|what do i quote|на какой карте|какая карта нужна|реально\?|подъ[её]мно|"
                   r"сколько оперативк|what hardware|нужен сервер|нужен on-prem"),
     ("vram", r"\bmemory\?|- memory|gpu memory|vram requirement|memory requirement|requirements|can i fit|does it fit|займ[её]т|"
-             r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько vram|памят|how much (?:vram|memory)|"
+             r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько (?:vram|врам\w*)|памят|how much (?:vram|memory)|"
              r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
              r"handle|hold it|cover|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"
              r"\bvram\b|норм\?|запущу|will it work|реально|сколько надо|сколько нужно|сколько (?:\w+ )?вес\w+|"
@@ -75,7 +78,7 @@ DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыуе
                      r"lora|лора|llm|модел|model|нейросет|inference|инференс|обучен|train|kv|контекст|context|"
                      r"rtx|h100|a100|4090|5090|mig|охлажд|cooling|стойк|rack|pcie|nvme|озу|ram|драйвер|driver|"
                      r"vllm|ollama|tensorrt|docker|квантиз|quantiz|бп|psu|ватт|watt|облак|cloud|токен|token", re.I)
-GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|добрый (?:день|вечер)|"
+GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|здаров\w*|здоров[оа]|здрасьт\w*|здрасте|добрый (?:день|вечер)|"
                       r"доброе утро|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
                       r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|большое|огромное|a lot|so much|very much|"
                       r"понял\w*|принял\w*|принято|ладно|хорошо|всем|круто|cool|nice|perfect|awesome|understood|"
@@ -92,7 +95,7 @@ FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а в�
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
 GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"
                       r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
-SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|(?:сколько|скок[аоу]?) сто[ияю]т|price|цена|"
+SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have", re.I)
 RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
                           r"how much (?:(?:\w+ ){0,2})?(?:system )?ram\b|how much memory (?:should|do) (?:i|we) put in", re.I)

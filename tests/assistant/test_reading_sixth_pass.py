@@ -67,3 +67,29 @@ def test_a_draw_in_a_follow_up_is_no_psu():
 
     r = carry(read("а если каждая жрёт 600 вт?"), Scenario(psu_w=1600, gpu="rtx-4090", gpu_count=2))
     assert r.scenario.psu_w is None and [s.text for s in r.unattached] == ["600"]
+
+
+@pytest.mark.parametrize("text", ["здарова", "здрасьте!", "здарово"])
+def test_a_slang_hello_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", ["сколько врама нужно под мистраль 24б", "скока займёт квен 14б по памяти на моей 4070"])
+def test_memory_asked_in_slang_is_vram(text):  # "скока" asks how much; only "скока стоит" asks a price
+    assert read(text).intent == "vram"
+
+
+def test_how_much_a_card_costs_in_slang_stays_a_price():
+    assert read("скока нынче стоят 4090").intent == "gpu_info"
+
+
+@pytest.mark.parametrize("text", ["two h200 here, will deepseek v3 fit in fp8 or do we need more gpus",
+                                  "есть 2 a6000, лама 70б в q4 влезет или нужно больше карт?"])
+def test_whether_more_cards_are_needed_is_an_upgrade(text):
+    assert read(text).intent == "upgrade"
+
+
+@pytest.mark.parametrize("text", ["single l40s with mistral small 24b, how many users can it serve",
+                                  "сколько человек одновременно потянет 4090 с квен 14б"])
+def test_how_many_users_a_setup_serves_is_speed(text):
+    assert read(text).intent == "speed"
