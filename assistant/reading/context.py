@@ -147,6 +147,21 @@ def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
         return
 
 
+# "а по скорости?", "а по цене что выгоднее", "and price-wise?", "what about in terms of speed": the same
+# question, asked by another measure
+_BY_ASPECT = re.compile(r"^\W*(?:(?:ну\s+)?а|и|ну|and|so|what about|how about)\s+(?:по|in terms of)\s+[а-яёa-z]{3,}|"
+                        r"^\W*(?:(?:and|so|what about)\s+)?[a-z]+-wise\b", re.I)
+
+
+def _still_compared(reading: "Reading", previous: Scenario) -> None:
+    """A short follow-up that only names a measure ("а по цене?") after a comparison of cards compares the
+    same cards by that measure: the comparison goes on, it is no question of its own."""
+    s = reading.scenario
+    if previous.gpus and not (s.gpu or s.gpus or s.model or s.params_b) and _BY_ASPECT.match(reading.text) and \
+            len(reading.text.split()) <= 6:
+        reading.intent = "compare"
+
+
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
     after a LoRA is full fine-tuning."""
@@ -156,6 +171,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
+    _still_compared(reading, previous)
     _money_not_context(reading, previous)
     _wattage_follow_up(reading, previous)
     words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)

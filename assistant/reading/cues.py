@@ -99,6 +99,11 @@ SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|почё�
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have", re.I)
 RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
                           r"how much (?:(?:\w+ ){0,2})?(?:system )?ram\b|how much memory (?:should|do) (?:i|we) put in", re.I)
+# "что за сервер нужен", "какой сервер нам нужен", "what kind of server do we need": the thing to take, asked for
+NEEDED = re.compile(r"что за (?:\w+ )?(?:сервер\w*|сервак\w*|карт\w*|видеокарт\w*|видюх\w*|железо|конфиг\w*) "
+                    r"(?:\w+ ){0,2}(?:нуж[её]?н\w*|надо|подойд[её]т|потребуется|понадоб\w*|брать|взять)|"
+                    r"what (?:kind|sort|type) of (?:server|gpus?|cards?|hardware|box) (?:do|would|should) (?:i|we) (?:need|get|buy)",
+                    re.I)
 ABOUT = re.compile(r"что за|что (?:это|там)|what(?: i|')s|tell me about|расскажи|для чего", re.I)  # a named thing itself
 VERSUS = re.compile(r"\bvs\.?\b|\bили\b|\bor\b|versus", re.I)
 

@@ -83,9 +83,14 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
             not _ASKS_WHICH.search(text):
         return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
+    if "gpu_count" in conflicted and s.gpu and not s.gpus and C.VERSUS.search(text) and \
+            not _top(sc, ["power", "cost", "speed"]) and sc["vram"] < 2 and sc["upgrade"] < 2:
+        return "recommend"  # "четыре или восемь l40s ставить", "four or eight h200, what would you spec": which count
     if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or \
             (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)):  # "i have two 3090s, what do i need to buy"
         return "upgrade"
+    if C.NEEDED.search(text) and not s.server:
+        return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
             not (model and _FITS.search(text)):  # "the spec sheet says 4 h100, does llama 70b fit": a fit question
         return "gpu_info"
@@ -102,7 +107,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             any(t.canon in load_lexicon().families and not t.used for t in tokens or []):
         return "models_for_hardware"  # "which qwen can i use on my 4060", "что из квенов влезет"
     if s.server and not model and (hits & {"knowledge", "gpu_info"} or C.ABOUT.search(text)) or \
-            re.search(r"что за сервер", text, re.I):
+            re.search(r"что за сервер", text, re.I) and not C.NEEDED.search(text):
         return "gpu_info"  # "что за ферма 4U4", "what is the HUANANZHI DeepSeek server"
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):

@@ -93,3 +93,40 @@ def test_whether_more_cards_are_needed_is_an_upgrade(text):
                                   "сколько человек одновременно потянет 4090 с квен 14б"])
 def test_how_many_users_a_setup_serves_is_speed(text):
     assert read(text).intent == "speed"
+
+
+@pytest.mark.parametrize("text", ["две или четыре h100 брать под квен 235б на 20 человек",
+                                  "six or eight a100s for llama 405b in fp8, what do you suggest"])
+def test_two_counts_of_one_card_ask_which_to_take(text):
+    r = read(text)
+    assert r.intent == "recommend" and r.scenario.gpu_count is None
+
+
+def test_two_counts_that_may_fit_stay_a_fit_question():
+    assert read("2 или 3 4090 хватит под ламу 70б?").intent == "vram"
+
+
+@pytest.mark.parametrize("text", ["30 сотрудников, квен 32б, что за сервер под это нужен",
+                                  "на 40 человек с дипсиком что за сервер понадобится?",
+                                  "what kind of server do we need for 30 people on llama 70b"])
+def test_what_kind_of_server_is_needed_is_a_recommendation(text):
+    assert read(text).intent == "recommend"
+
+
+def test_what_a_named_server_is_stays_a_question_about_it():
+    assert read("что за сервер dgx h100").intent == "gpu_info"
+
+
+@pytest.mark.parametrize("text", ["а по энергопотреблению?", "ну а по памяти кто лучше", "and price-wise?"])
+def test_a_measure_asked_after_a_comparison_goes_on_comparing(text):
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    assert carry(read(text), Scenario(gpus=["rtx-4090", "rtx-5090"])).intent == "compare"
+
+
+def test_a_measure_asked_after_one_card_is_its_own_question():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    assert carry(read("а по скорости?"), Scenario(gpu="rtx-4090", model="qwen3-14b")).intent != "compare"
