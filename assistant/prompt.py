@@ -94,10 +94,11 @@ MAX_FACT_LINES = 7
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
-                      r"Одновременных запросов|Concurrent requests", re.I)
+                      r"Одновременных запросов|Concurrent requests|^\d+ × [^:]+: ", re.I)  # the last: the top configuration
 _REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs)\b", re.I)
 _NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$)|"
                     r"^(?:Минимум карт|Minimum cards) .*: 1$|"  # the card it fits on: nothing to explain
+                    r"^(?:CUDA-контекст|CUDA context|Фреймворк|Framework|Запас|Reserve): |"  # fixed overheads: the total has them
                     r"^- (?:PCIe|Power connectors|Разъёмы)|^(?:Разъёмы питания|Power connectors):", re.I)
 _SCENARIO = re.compile(r"^(?:Считаю для|Computed for):")
 _MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate) — ")  # repeats the scenario line

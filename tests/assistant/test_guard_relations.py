@@ -104,3 +104,8 @@ def test_a_bad_alternative_is_cut_and_the_rest_shown():
     assert violations(s, g) and without_bad_alternative(s, g) == \
         "Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится."
     assert without_bad_alternative("Стоит 100 долларов, либо 200.", g) is None  # nothing clean is left
+
+
+def test_weights_said_to_grow_from_one_figure_to_another():
+    assert broken_rules("Веса модели увеличивается с 16,06 ГБ до 27,58 ГБ, что требует дополнительной памяти.")
+    assert not broken_rules("Веса модели занимают 16,06 ГБ, а KV-кэш растёт с 1,07 до 4,29 ГБ.")
