@@ -15,7 +15,8 @@ import re
 from functools import lru_cache
 from typing import Any, Sequence
 
-_DIGITS = re.compile(r"(?<![\w.,])(\d+(?:[ \u00a0\u202f]\d{3})*(?:[.,]\d+)*)(\s?[kк]\b)?", re.I)
+# a spaced thousands group starts with 1-3 digits and is three digits whole: "RTX 4090 1008 GB/s" is two numbers
+_DIGITS = re.compile(r"(?<![\w.,])((?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+)(?:[.,]\d+)*)(\s?[kк]\b)?", re.I)
 _UNIT = [("speed", r"(?:гб/с|gb/s|tok/s|t/s|tokens?/s|токен\w* в секунду|tokens? per second)"),
          ("money", r"(?:\$|usd|dollars?|долл\w*|₽|руб\w*|€|евро|euros?)"), ("kw", r"(?:квт|kw)\b"),
          ("watt", r"(?:вт|w|ватт\w*|watts?)\b"), ("gb", r"(?:гб|gb|gib|гиб|гигабайт\w*|gigabytes?)\b"),

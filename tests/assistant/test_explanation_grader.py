@@ -140,3 +140,9 @@ def test_a_figure_is_no_next_step_and_advice_is():
     describing = "Да, модель помещается: нужно 23,71 ГБ из 25,77 ГБ. Больше всего занимают квантованные веса."
     assert not _grade(describing)["next_step"]
     assert _grade(describing + " Квантуйте до Q8_0, если понадобится длинный контекст.")["next_step"]
+
+
+def test_strict_checker_reads_a_card_name_and_a_figure_apart():
+    facts = [{"tool": "compare", "input": {}, "output": {"cards": [{"name": "RTX 4090", "bandwidth_gbs": 1008.0}]}}]
+    assert strict_numbers.unlinked("RTX 4090 1008 GB/s.", facts, [], []) == []
+    assert strict_numbers.unlinked("16 000 ГБ.", facts, [], []) == ["16 000"]  # a real thousands group is one number
