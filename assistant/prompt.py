@@ -94,12 +94,13 @@ MAX_FACT_LINES = 7
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
-                      r"Одновременных запросов|Concurrent requests|^\d+ × [^:]+: ", re.I)  # the last: the top configuration
+                      r"Одновременных запросов|Concurrent requests|^Кто впереди|^Who leads|^\d+ × [^:]+: ", re.I)  # the last: the top configuration
 _REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs)\b", re.I)
 _NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$)|"
                     r"^(?:Минимум карт|Minimum cards) .*: 1$|"  # the card it fits on: nothing to explain
                     r"^(?:CUDA-контекст|CUDA context|Фреймворк|Framework|Запас|Reserve): |"  # fixed overheads: the total has them
                     r"^- (?:PCIe|Power connectors|Разъёмы)|^(?:Разъёмы питания|Power connectors):", re.I)
+_COMPARED_KEEP = re.compile(r"^(?:Лицензия|Licence|Модель на одной карте|Model on one card|Карт для модели|Cards for the model):")
 _SCENARIO = re.compile(r"^(?:Считаю для|Computed for):")
 _MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate) — ")  # repeats the scenario line
 _OPTIONS = re.compile(r"\.\s*(?:Варианты|Options):.*$")  # the PSU alternatives: the customer's table has them
@@ -140,7 +141,9 @@ def compact(computed: str) -> str:
             continue
         if table:
             rows = [r for r in _rows(table) if not _NOISE.search(r)]
-            compared.update(rows if _comparison(table[0]) else [])  # a comparison is kept whole
+            if _comparison(table[0]):  # its figures are in the "who leads" line; the verdict rows stay
+                rows = [r for r in rows if _COMPARED_KEEP.match(r)]
+                compared.update(rows)
             lines += rows
             table = []
         line = _DEFAULT_MARK.sub("", re.sub(r"\s*\((?:ГБ|GB) = 10⁹ (?:байт|bytes)\)", "", line.replace("**", "")))

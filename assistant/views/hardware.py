@@ -42,7 +42,34 @@ def compare(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
         rows += [(t["fits_one"], lambda c: t["yes"] if c["fits"] else t["no"]),
                  (t["cards_needed"], lambda c: str(c["min_cards"]) if c["min_cards"] else "—")]
     lines = ["", f"**{t['cmp']}**", "", head, "|---|" + "---:|" * len(cards)]
-    return lines + [f"| {label} | " + " | ".join(cell(c) for c in cards) + " |" for label, cell in rows]
+    lines += [f"| {label} | " + " | ".join(cell(c) for c in cards) + " |" for label, cell in rows]
+    return lines + ["", leaders(cards, t, lang)]
+
+
+# (wording key, field, digits, unit key, +1: more is better / -1: less is better)
+_LEADS = [("lead_vram", "vram_gib", 0, "gib", 1), ("lead_bw", "bandwidth_gbs", 0, "gbs", 1),
+          ("lead_fp16", "fp16_tflops", 1, "", 1), ("lead_tdp", "tdp_w", 0, "w", -1),
+          ("lead_price", "price_usd_min", 0, "", -1)]
+
+
+def leaders(cards: list[dict], t: dict, lang: str) -> str:
+    """Which card leads on each figure, with its value against the next best: the comparison in words,
+    its direction computed, so neither the customer nor the explanation has to read it off the table."""
+    parts = []
+    for key, field, digits, unit, better in _LEADS:
+        have = [c for c in cards if c[field] is not None]
+        if len(have) < 2:
+            continue
+        best, second = sorted(have, key=lambda c: -better * c[field])[:2]
+        if best[field] == second[field]:
+            continue
+        tail = f" {t[unit]}" if unit else (" TFLOPS" if field == "fp16_tflops" else " $")
+        parts.append(f"{t[key]} — {best['name']} ({num(best[field], lang, digits)} {t['vs']} "
+                     f"{num(second[field], lang, digits)}{tail})")
+    linked = [c["name"] for c in cards if c["nvlink"]]
+    if linked and len(linked) < len(cards):
+        parts.append(t["lead_nvlink"].format(names=", ".join(linked)))
+    return f"{t['lead']}: " + "; ".join(parts) if parts else ""
 
 
 def models_for_hardware(o: dict, t: dict, lang: str, inp: dict) -> list[str]:

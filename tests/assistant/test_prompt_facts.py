@@ -2,6 +2,9 @@
 parts, no customer-facing hints or markup. The old cut kept the first and last lines, so the model
 read the hint to the customer and lost the weights, the KV cache and the power peak."""
 from assistant.prompt import MAX_FACT_LINES, compact
+from assistant.scenario import Scenario
+from assistant.turn.calculate import compute
+from assistant.views import render
 
 FIT = """**Считаю для:** Llama 3 8B · инференс _(по умолчанию)_ · FP16 _(по умолчанию)_ · контекст 8 192 _(по умолчанию)_ · польз. 1 _(по умолчанию)_ · карт 1 · память карты 24 ГБ · движок llama.cpp _(по умолчанию)_
 Поменять любое значение можно словами («а если 4 штуки?», «а в Q4?») или кнопками под ответом.
@@ -35,20 +38,9 @@ Recommended PSU: **1×3000 W**, 80 PLUS Titanium. Options: 1×3000 W, 2×1600 W 
 - Power connectors: 4 × 12VHPWR — one 600 W cable per card, no daisy-chain
 - PCIe: 4 × x16 = 64 lanes (96 with NVMe and network)"""
 
-COMPARE = """**Считаю для:** инференс · RTX A6000 / RTX 4090
-
-**Сравнение карт**
-
-| | RTX A6000 | RTX 4090 |
-|---|---:|---:|
-| VRAM, ГиБ | 48 | 24 |
-| Пропускная способность памяти, ГБ/с | 768 | 1 008 |
-| FP16, TFLOPS | 154,8 | 165,2 |
-| Мощность (TDP), Вт | 300 | 450 |
-| Разъёмы питания | 8-pin EPS (CPU 8-pin) | 12VHPWR |
-| NVLink | да | нет |
-| Лицензия | для серверов | GeForce: не для дата-центра |
-| Цена карты, $ | 4 500–5 000 | 1 600–2 000 |"""
+# the comparison as the view renders it today (its table and its "who leads" line)
+COMPARE = "**Считаю для:** инференс · RTX A6000 / RTX 4090\n" + render(
+    compute(Scenario(gpus=["rtx-a6000", "rtx-4090"]), "compare").facts, "ru")
 
 RECOMMEND = """**Подходящие конфигурации**
 
@@ -75,12 +67,12 @@ def test_power_keeps_peak_and_psu_not_connectors_or_options():
     assert not any(x in text for x in ("Options", "connectors", "PCIe", ": W "))
 
 
-def test_a_comparison_is_kept_whole_row_by_row():
+def test_a_comparison_gives_who_leads_and_its_verdict_rows():
     text = compact(COMPARE)
-    assert "NVLink: RTX A6000 да; RTX 4090 нет" in text
-    assert "Цена карты, $: RTX A6000 4 500–5 000; RTX 4090 1 600–2 000" in text
+    # the model read "больше … (768 vs 1 008)" off the raw rows; the leaders line states each direction
+    assert "выше пропускная способность памяти — RTX 4090 (1 008 против 768 ГБ/с)" in text
     assert "Лицензия: RTX A6000 для серверов; RTX 4090 GeForce: не для дата-центра" in text
-    assert "Разъёмы" not in text
+    assert "Разъёмы" not in text and "Цена карты, $:" not in text
 
 
 def test_a_configuration_table_gives_its_top_row_labelled():
