@@ -26,6 +26,9 @@ FRESH2_FLOOR = 0.99
 # (intent 0.863, asked 31/35, 0 silently dropped); after the fifth pass 0.857 (intent 0.911, asked 34/35, 0 dropped);
 # after the sixth pass 0.988 (intent 1.000, asked 34/35, 0 dropped; the floor leaves one turn of slack)
 FRESH3_FLOOR = 0.98
+# fresh4.yaml: written for the seventh pass from personas before the reader was changed for it (money, cards named
+# every way, a card's memory against a model's size, intents); first sight 0.753 (intent 0.899, asked 4/7, 0 dropped)
+FRESH4_FLOOR = 0.75
 
 
 def said(text: str) -> dict:
@@ -117,7 +120,7 @@ def _corpus_texts() -> list[str]:
     return [t["text"] for c in convs for t in c["turns"]]
 
 
-@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "holdout"])
+@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -142,7 +145,7 @@ def test_read_is_fast():
 
 @pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("fresh", FRESH_FLOOR),
                                          ("fresh2", FRESH2_FLOOR), ("fresh3", FRESH3_FLOOR),
-                                         ("holdout", HOLDOUT_FLOOR)])
+                                         ("fresh4", FRESH4_FLOOR), ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
 
