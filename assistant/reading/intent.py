@@ -44,6 +44,11 @@ _ENERGY = re.compile(r"ватт|\bвт\b|квт|\bбп\b|блок\w* питан|
                      r"energy|энерг|разъ[её]м|connector|\bибп\b|\bups\b", re.I)
 
 
+# words of buying that set a scene, not a request for a person: "сколько ждать поставку", "на закупку выделили",
+# "procurement here" (wholesale, "оптом", stays a handoff); a handoff only with a request beside them ("свяжитесь", "выставьте счёт")
+_WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
+
+
 def _top(sc: Counter, among: list[str]) -> str | None:
     best = max(among, key=lambda n: (sc[n], -_ORDER.index(n)), default=None)
     return best if best and sc[best] > 0 else None
@@ -68,8 +73,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
-    if sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff":
-        return "handoff"
+    lone_handoff = bool(hardware or model or s.budget) and _WEAK_HANDOFF.search(text) and \
+        not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
+    if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):
+        return "handoff"  # not "сколько стоит h100 pcie и сколько ждать поставку": one such word beside a question
     if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:

@@ -18,11 +18,13 @@ if TYPE_CHECKING:
 
 _AMOUNT = re.compile(r"^(\d+(?:[.,]\d+)?|\d{1,3}(?:[ ,\u00a0]\d{3})+)(k|к|m|млн|тыс|р|руб|₽|\$|€)?$")
 _SIGN = {"$": "$", "€": "€", "₽": "₽", "usd": "$", "rub": "₽", "eur": "€"}
-_HOURLY = re.compile(r"^\s*(?:/\s*(?:час|ч|h|hr|hour)|(?:в|за|per|an|a|each)\s+(?:час|ч\b|hour|hr)|"
-                     r"hourly|почасов|в\s+ч\b)", re.I)
+_HOURLY = re.compile(r"^\s*(?:(?:(?:за|per|a|each|на)\s+(?:карт\w*|видеокарт\w*|gpu|card|штуку)\s+)?"
+                     r"(?:/\s*(?:час|ч|h|hr|hour)|(?:в|за|per|an|a|each)\s+(?:час|ч\b|hour|hr)|hourly|почасов|в\s+ч\b)|"
+                     r"per\s+gpu[- ]?(?:hour|hr)|час\b)", re.I)
+# "по 2 бакса за карту в час", "€2.20 per gpu hour", "700р час"
 # "час аренды H100 стоит 250 руб", "hourly rate $6"; not "10 часов в день, за сервер 2 млн"
 _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|работы)(?: \S+)?(?: (?:стоит|обойд[её]тся))?$|per hour$|"
-                            r"(?:за|в|per|an?|one|each) (?:час|hour)\s*(?:стоит|обойд\w+|costs?|is)?\s*$", re.I)
+                            r"(?:за|в|per|an?|one|each) (?:час|hour)\s*(?:стоит|обойд\w+|costs?|is)?\s*$|(?:^|\s)час$", re.I)
 _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)$|"
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
@@ -37,7 +39,10 @@ _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
 _DAYS_A_WEEK = re.compile(r"\b([1-7])\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
 _WEEKENDS = re.compile(r"выходн|weekends?\b", re.I)
-_MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес)|(?:a|per|в|за|each|every) (?:month|месяц))", re.I)
+_MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(?:a|per|в|за|each|every) (?:month|месяц|day|день|сутки)|"
+                      r"daily|monthly)", re.I)
+# "в месяц выходит 90 тыщ", "платим в месяц около 4 тыщ": the period said before the sum, a bill all the same
+_MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|"
@@ -58,6 +63,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if t.word_number and t.low in scales and k + 1 < len(tokens) and tokens[k + 1].number is not None and \
             not tokens[k + 1].word_number:
         return None  # "тысяч 30 баксов": the scale of the number after it
+    if t.word_number and t.low in scales and k > 0 and tokens[k - 1].has_digit:
+        return []  # "90 тыщ в месяц": the scale of the number before it, which was read (or asked) with it
     m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:g}")
     if not m:
         return None
@@ -99,7 +106,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
-    if glued in scales and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
+    scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales)  # "300к", "350 тыщ"
+    if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
         priced = True  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
     if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
         return None  # "контекст 1.2 млн": not money
@@ -107,7 +115,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # "cloud equivalent 5.20/hr", "аренда 180 в час": an hourly rate in a message about renting is a price
     hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \
         not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])
-    if not (cur or big or hourly_rent or ((budget_cue or priced) and (value >= 1000 or glued))):
+    monthly_rent = scaled and bool(_MONTHLY.match(tail)) and bool(_RENT.search(text))  # "аренда 6 тыщ в сутки"
+    if not (cur or big or hourly_rent or monthly_rent or ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
     if _MONTHLY.match(tail):
         return []  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
@@ -115,6 +124,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head):
         slot = "cloud_hourly"
+    elif _MONTHLY_BEFORE.search(" ".join(head.split()[-4:])) and not re.search(r"час|hour|сервер|сервак|server|box|купи|buy", head):
+        return []
     elif budget_cue:
         slot = "budget"
     elif _SERVER_BEFORE.search(head) or _OWN_VS_CLOUD.search(text):
