@@ -115,11 +115,16 @@ def _comparison(head: list[str]) -> bool:
     return not head[0] and len(head) > 2
 
 
+def _side_by_side(head: list[str]) -> bool:
+    """One model at several values of an input ("Часть | контекст 8 192 | контекст 32 768"): row by row."""
+    return head[0] in ("Часть", "Part") and len(head) > 2
+
+
 def _rows(table: list[list[str]]) -> list[str]:
     """A Markdown table as lines the model reads: two columns as "part: value"; a comparison (no
     first header) row by row; a wider table as its first row (the top configuration), labelled."""
     head, body = table[0], table[1:]
-    if _comparison(head):
+    if _comparison(head) or _side_by_side(head):
         return [row[0] + ": " + "; ".join(f"{h} {c}" for h, c in zip(head[1:], row[1:])) for row in body]
     if len(head) <= 2:
         return [": ".join(c for c in row if c) for row in body]
@@ -144,6 +149,9 @@ def compact(computed: str) -> str:
             if _comparison(table[0]):  # its figures are in the "who leads" line; the verdict rows stay
                 rows = [r for r in rows if _COMPARED_KEEP.match(r)]
                 compared.update(rows)
+            elif _side_by_side(table[0]):  # what changes between the values is the answer: kept, overheads aside
+                rows = [r for r in rows if not re.match(r"(?:CUDA|Фреймворк|Framework|Запас|Reserve)", r)]
+                compared.update(rows)
             lines += rows
             table = []
         line = _DEFAULT_MARK.sub("", re.sub(r"\s*\((?:ГБ|GB) = 10⁹ (?:байт|bytes)\)", "", line.replace("**", "")))
@@ -159,7 +167,7 @@ def compact(computed: str) -> str:
         return "\n".join(lines)
     rank = {i: 0 if _VERDICT.search(x) or x in compared else 1 if _REASON.search(x) or i == 0 else 2
             for i, x in enumerate(lines)}
-    keep = sorted(sorted(rank, key=lambda i: (rank[i], i))[:max(MAX_FACT_LINES, len(compared) + 1)])
+    keep = sorted(sorted(rank, key=lambda i: (rank[i], i))[:max(MAX_FACT_LINES, len(compared) + 2)])
     return "\n".join(lines[i] for i in keep)
 
 

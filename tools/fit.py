@@ -116,3 +116,21 @@ def fit_options(req: MemoryRequest, gpus: int, gpu: str | None = None, card_byte
     # a shorter context may still fit the asked format
     out.max_context = _largest(base, "context", model_max or 1_048_576, card_bytes) or None
     return out
+
+
+class Variants(BaseModel):
+    """The same model sized for two or more values of one input ("при 8k и при 32k", "LoRA vs full"):
+    what changes between them, part by part."""
+    field: str
+    values: list[int | str]
+    breakdowns: list[MemoryBreakdown]
+
+
+VARIABLE = ("context", "task", "precision", "batch")
+
+
+def compare_values(req: MemoryRequest, field: str, values: list[int | str]) -> Variants:
+    if field not in VARIABLE or len(values) < 2:
+        raise SizingError(f"compare two or more values of one of {', '.join(VARIABLE)}")
+    return Variants(field=field, values=values,
+                    breakdowns=[estimate_memory(req.model_copy(update={field: v})) for v in values])

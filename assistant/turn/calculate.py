@@ -9,6 +9,7 @@ from tools import hardware
 from tools.catalog import get_gpu
 from tools.cost import CostRequest, own_vs_cloud
 from tools.errors import SizingError
+from tools.fit import compare_values
 
 HOURS_PER_MONTH = 730  # 24 h x 365 d / 12: a server that never sleeps
 
@@ -19,8 +20,9 @@ def _gpu_spec(gpu: str) -> Fact:
                 output={**card.model_dump(exclude={"aliases"}), "vram_bytes": card.vram_bytes})
 
 
-def compute(s: Scenario, intent: str) -> Computation:
-    """Only what the question asks: a PSU question about named cards gets no memory table."""
+def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -> Computation:
+    """Only what the question asks: a PSU question about named cards gets no memory table.
+    `variants`: an input the customer compares at several values ("при 32k, чем при 8k"), sized side by side."""
     c = Computation()
     has_model = bool(s.model or s.params_b)
     try:
@@ -55,6 +57,13 @@ def compute(s: Scenario, intent: str) -> Computation:
             c.missing.append("gpu")
         elif intent in ("vram", "recommend", "speed", "upgrade"):
             c.missing.append("model")
+        if variants and intent in ("knowledge", "vram"):  # "why more at 32k than at 8k" asks what changes, not which server
+            c.facts = [f for f in c.facts if f.tool != "recommend"]
+        for field, values in (variants or {}).items():
+            if has_model:
+                req = memory_request(s, c)
+                c.facts.append(fact("variants", {**req.model_dump(exclude_defaults=True), "vary": field, "values": values},
+                                    compare_values(req, field, values)))
     except SizingError as exc:
         c.errors.append(str(exc))
     return c

@@ -20,6 +20,8 @@ class Frame(BaseModel):
     questions: list[str] = Field(default_factory=list, description="Said to the customer before any figure.")
     assumed: list[str] = Field(default_factory=list, description="Slots read from vague words, shown as guesses.")
     trace: list[str] = Field(default_factory=list)
+    variants: dict[str, list[int | str]] = Field(default_factory=dict,
+                                                 description="An input compared at several values, sized side by side.")
 
 
 def frame(reading: Reading, previous: Scenario | None, previous_intent: str | None) -> Frame:
@@ -32,12 +34,19 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
                                     instead_of=reading.instead_of, per_user=reading.per_user),
                               reading.relative)  # "ещё две", "а с 3090?", "ток/с на одного пользователя"
     questions = []
-    if reading.unattached:
-        questions.append(t(lang, "unattached", items=", ".join(f"«{s.text}»" for s in reading.unattached)))
+    variants = compared_values(reading)
+    explained = {w for _, w in _context_values(reading.text)} if "context" in variants else set()
+    unattached = [sp for sp in reading.unattached if sp.text.strip() not in explained]
+    if unattached:
+        questions.append(t(lang, "unattached", items=", ".join(f"«{s.text}»" for s in unattached)))
     for slot, spans in reading.conflicts.items():
-        questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot),
-                           items=", ".join(f"«{s.text}»" for s in spans)))
-    return Frame(scenario=scenario, intent=intent, questions=questions, assumed=reading.assumed)
+        if slot not in variants:
+            questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot),
+                               items=", ".join(f"«{s.text}»" for s in spans)))
+    if "context" in variants:
+        scenario = scenario.model_copy(update={"context": variants["context"][-1],
+                                               **{slot: None for slot in _taken_by_variants(reading, variants)}})
+    return Frame(scenario=scenario, intent=intent, questions=questions, assumed=reading.assumed, variants=variants)
 
 
 # with nothing read and no earlier turn, a "how much / which" cue alone does not make a sizing question
@@ -68,3 +77,49 @@ def settle_intent(reading: Reading, previous: Scenario | None) -> str:
     if not _DOMAIN.search(reading.text):
         return "out_of_scope"
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
+
+
+# "при 32k, чем при 8k", "LoRA vs full fine-tuning": two values of one input set against each other are
+# both meant; without such a word two values contradict each other and are asked about
+_AGAINST = re.compile(r"\bчем\b|\bthan\b|\bvs\.?(?!\w)|\bпротив\b|по сравнению|\bcompared\b|\bversus\b", re.I)
+_CONTEXT_VALUE = re.compile(r"(\d{1,3}(?:[ \u00a0]\d{3})+|\d+(?:[.,]\d+)?)\s*(k|к|тыс\w*)?(?!\w)", re.I)
+_FULL = re.compile(r"полн\w*\s+(?:до)?обучени|full\s+(?:fine-?tun|train)|без\s+(?:lora|лора)|without\s+lora", re.I)
+_LORA = re.compile(r"\b(q?lora|q?лора)\b", re.I)
+
+
+_CONTEXT_WORD = re.compile(r"контекст|context|токен|token", re.I)
+
+
+def _context_values(text: str) -> list[tuple[int, str]]:
+    """Context-sized numbers in `text` ("32k", "8 192"), with the words they were read from."""
+    out = []
+    for m in _CONTEXT_VALUE.finditer(text):
+        v = float(re.sub(r"[ \u00a0]", "", m.group(1)).replace(",", "."))
+        v = v * 1024 if m.group(2) else v
+        if v >= 1024 and v == int(v):
+            out.append((int(v), m.group(0).strip()))
+    return out
+
+
+def compared_values(reading: Reading) -> dict[str, list[int | str]]:
+    if not _AGAINST.search(reading.text):
+        return {}
+    out: dict[str, list[int | str]] = {}
+    found = [v for sp in reading.conflicts.get("context", []) for v in _context_values(sp.text)]
+    if not found and _CONTEXT_WORD.search(reading.text):
+        found = _context_values(reading.text)
+    if len({v for v, _ in found}) >= 2:
+        out["context"] = sorted({v for v, _ in found})
+    lora = _LORA.search(reading.text)
+    if lora and _FULL.search(reading.text):
+        out["task"] = ["qlora" if lora.group(1).lower().startswith("q") else "lora", "full"]
+    return out
+
+
+def _taken_by_variants(reading: Reading, variants: dict) -> list[str]:
+    """Slots the reader filled from words a compared context now explains ("чем при 8k" is no budget)."""
+    if "context" not in variants:
+        return []
+    words = {w for _, w in _context_values(reading.text)}
+    return [slot for slot, spans in reading.spans.items()
+            if slot != "context" and any(sp.text.strip() in words for sp in spans)]

@@ -90,3 +90,28 @@ def fit_options(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     if o["max_context"]:
         lines += ["", f"{t['opt_short_ctx']} ({o['precision'].upper()}): {num(o['max_context'], lang, 0)} {t['tok']}"]
     return lines
+
+
+_PARTS = [("weights", "weights_bytes"), ("kv", "kv_cache_bytes"), ("acts", "activations_bytes"),
+          ("grads", "gradients_bytes"), ("optim", "optimizer_bytes"), ("master", "master_weights_bytes"),
+          ("cuda", "cuda_context_bytes"), ("fw", "framework_bytes"), ("reserve", "reserve_bytes")]
+
+
+def variants(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    """One model, two or more values of one input, side by side: the part that changes shows itself."""
+    field, bs = o["field"], o["breakdowns"]
+
+    def head(v) -> str:
+        if field == "context":
+            return f"{t['ctx']} {num(v, lang, 0)}"
+        if field == "batch":
+            return f"{v} {t['users']}"
+        return t.get(str(v), str(v).upper())
+
+    lines = ["", f"**{t['variants']}** — {bs[0]['model']}", "",
+             f"| {t['part']} | " + " | ".join(head(v) for v in o["values"]) + " |", "|---|" + "---:|" * len(bs)]
+    for key, part in _PARTS:
+        if any(b[part] for b in bs):
+            lines.append(f"| {t[key]} | " + " | ".join(g(b[part], lang) for b in bs) + " |")
+    lines.append(f"| **{t['total']}** | " + " | ".join(f"**{g(b['total_bytes'], lang)}**" for b in bs) + " |")
+    return lines

@@ -11,10 +11,10 @@ from pydantic import BaseModel
 
 from assistant.views import hardware, memory, system
 from assistant.views.shapes import (CardGpu, Cards, CompareRequest, FitCard, FitCardRequest, FitOptionsRequest,
-                                    GpuSpec, NoSpeed, UpgradeRequest)
+                                    GpuSpec, NoSpeed, UpgradeRequest, VariantsRequest)
 from tools.build import BuildCheck
 from tools.cost import CostRequest, CostResult
-from tools.fit import FitOptions, FitResult
+from tools.fit import FitOptions, FitResult, Variants
 from tools.hardware import Comparison, HardwareFit, Upgrade
 from tools.memory import MemoryBreakdown, MemoryRequest
 from tools.offload import OffloadRequest, OffloadResult
@@ -82,6 +82,8 @@ TOOLS: dict[str, ToolView] = {v.name: v for v in [
     ToolView("min_gpus", FitResult, "Минимум карт", "Minimum cards", memory.min_gpus, request=MemoryRequest),
     ToolView("fit_options", FitOptions, "Что можно изменить", "What could change", memory.fit_options,
              request=FitOptionsRequest),
+    ToolView("variants", Variants, "Что меняется", "What changes", memory.variants,
+             request=VariantsRequest),
     ToolView("recommend", Recommendation, "Подбор конфигураций", "Configuration search", memory.recommend,
              _candidates_chart, request=MemoryRequest),
     ToolView("power", PowerResult, "Бюджет питания", "Power budget", system.power, _power_chart, request=Cards),

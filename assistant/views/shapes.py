@@ -24,6 +24,12 @@ class FitOptionsRequest(MemoryRequest):
     card_vram_gb: Annotated[float | None, Unit.GIB] = None
 
 
+class VariantsRequest(MemoryRequest):
+    """The memory request and the input sized at several values ("при 8k и при 32k")."""
+    vary: str
+    values: list[int | str]
+
+
 class FitCard(BaseModel):
     """Whether the model fits such a card."""
     per_gpu_bytes: Annotated[int, Unit.BYTES]

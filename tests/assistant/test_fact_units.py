@@ -18,6 +18,7 @@ CASES: dict[str, tuple[dict, str, set[str]]] = {
     "fit": (dict(model="Llama-3-8B", gpu="rtx-4090", gpu_count=1), "vram", {"gb", "count"}),
     "min_gpus": (dict(model="Llama-3-8B", gpu="rtx-4090", gpu_count=1), "vram", {"gb", "count"}),
     "fit_options": (dict(model="Qwen2.5-14B", gpu="rtx-4090", gpu_count=1), "vram", {"gb", "count"}),
+    "variants": (dict(model="Llama-3-8B"), "vram", {"gb", "count"}),
     "fit_card": (dict(model="Llama-3-8B", card_vram_gb=24), "vram", {"gb", "count"}),
     "recommend": (dict(model="Llama-3-70B"), "recommend", {"gb", "count", "money", "watt", "speed"}),
     "power": (dict(gpu="rtx-4090", gpu_count=4), "power", {"count", "watt"}),
@@ -36,7 +37,8 @@ CASES: dict[str, tuple[dict, str, set[str]]] = {
 
 def _fact(tool: str) -> dict:
     scenario, intent, _ = CASES[tool]
-    facts = [f.model_dump() for f in compute(Scenario(**scenario), intent).facts]
+    variants = {"context": [8192, 32768]} if tool == "variants" else None
+    facts = [f.model_dump() for f in compute(Scenario(**scenario), intent, variants).facts]
     return next(f for f in facts if f["tool"] == tool)
 
 
