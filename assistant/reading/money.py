@@ -25,6 +25,8 @@ _HOURLY = re.compile(r"^\s*(?:(?:(?:за|per|a|each|на)\s+(?:карт\w*|ви�
 # "час аренды H100 стоит 250 руб", "hourly rate $6"; not "10 часов в день, за сервер 2 млн"
 _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|работы)(?: \S+)?(?: (?:стоит|обойд[её]тся))?$|per hour$|"
                             r"(?:за|в|per|an?|one|each) (?:час|hour)\s*(?:стоит|обойд\w+|costs?|is)?\s*$|(?:^|\s)час$", re.I)
+# "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
+_HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
 _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)$|"
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
@@ -49,6 +51,21 @@ _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|busi
                        r"working hours|office hours|рабоч\w+ врем|в рабочее время", re.I)
 
 
+_ONE_MILLION = {"миллион", "million", "лям", "млн"}
+
+
+def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int | None:
+    """The index of a money scale word said before the number ("тысяч 30", "миллиона 2"), or with "за" between
+    ("миллиона за два", "тысяч за 300": an estimate), when no number of its own comes before that word."""
+    for s in (k - 1, k - 2):
+        if s < 0 or (s == k - 2 and tokens[k - 1].low != "за"):
+            continue
+        w = tokens[s]
+        if w.low in scales and not w.used and not w.has_digit and not (s > 0 and tokens[s - 1].number is not None):
+            return s
+    return None
+
+
 def _currency(t: Token | None) -> str | None:
     if t is None:
         return None
@@ -63,6 +80,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if t.word_number and t.low in scales and k + 1 < len(tokens) and tokens[k + 1].number is not None and \
             not tokens[k + 1].word_number:
         return None  # "тысяч 30 баксов": the scale of the number after it
+    if t.word_number and t.low in scales and _scale_first(tokens, k + 2, scales) == k and k + 2 < len(tokens) and \
+            tokens[k + 2].number is not None:
+        return None  # "тысяч за 900": the scale of the number after "за"
     if t.word_number and t.low in scales and k > 0 and tokens[k - 1].has_digit:
         return []  # "90 тыщ в месяц": the scale of the number before it, which was read (or asked) with it
     m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:g}")
@@ -80,6 +100,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if glued in scales:
         value *= scales[glued]
     end = last
+    first = False  # a scale word said before the number
     if end + 1 < len(tokens) and tokens[end + 1].low.rstrip(".") in scales and not glued:
         value *= scales[tokens[end + 1].low.rstrip(".")]
         big = tokens[end + 1].low.startswith(("млн", "милл", "лям", "mln", "million"))
@@ -87,10 +108,13 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
             cur = cur or "₽"  # "150 косарей": thousands of roubles, in slang
         end += 1
         used.append(end)
-    elif not glued and k > 0 and tokens[k - 1].word_number and tokens[k - 1].low in scales and not tokens[k - 1].used:
-        value *= scales[tokens[k - 1].low]  # "тысяч 30", "миллиона 2": the scale said first, an estimate
-        big = tokens[k - 1].low.startswith(("млн", "милл", "лям"))
-        used.insert(0, k - 1)
+    elif not glued and (s := _scale_first(tokens, k, scales)) is not None:
+        # "тысяч 30", "миллиона 2", "миллиона за два": the scale said first, an estimate; "миллион двести": 1.2 million
+        one = tokens[s].low in _ONE_MILLION and 100 <= value < 1000 and s == k - 1 and tokens[k].word_number
+        value = scales[tokens[s].low] + value * 1000 if one else value * scales[tokens[s].low]
+        big = tokens[s].low.startswith(("млн", "милл", "лям", "million"))
+        used[:0] = list(range(s, k))
+        first = True
     else:
         big = glued in ("m", "млн")
     before = _currency(tokens[k - 1]) if k > 0 else None
@@ -106,7 +130,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
-    scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales)  # "300к", "350 тыщ"
+    scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
         priced = True  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
     if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
@@ -122,7 +146,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         return []  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
     last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
-    if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head):
+    if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head) or \
+            (not scaled and _HOURS_THEN_EACH.search(head) and bool(_RENT.search(text))):
         slot = "cloud_hourly"
     elif _MONTHLY_BEFORE.search(" ".join(head.split()[-4:])) and not re.search(r"час|hour|сервер|сервак|server|box|купи|buy", head):
         return []

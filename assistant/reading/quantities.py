@@ -154,7 +154,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users
             return [Attached("per_user", 1, [k] + unit)]
         return [Attached("users", int(value), [k] + unit)] if whole else []
-    if concept == "hour" or suffix in ("ч", "h") or cue_before(tokens, k, {"hour"}, 1):
+    # "часов 10 в день", "часов по восемь в рабочие дни": the hours word said first, "по" (each day) between
+    hours_first = cue_before(tokens, k, {"hour"}, 1) or \
+        (k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].concept == "hour" and not tokens[k - 2].used)
+    if concept == "hour" or suffix in ("ч", "h") or hours_first:
         days = money._DAYS_A_WEEK.search(text)  # "5 дней в неделю": the days are part of the hours
         extra = [x.i for x in tokens if days and x.start >= days.start() and x.end <= days.end() and x.has_digit]
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, n if concept == "hour" else k, text),
