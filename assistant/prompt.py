@@ -28,7 +28,8 @@ RULES = (
 SYSTEM = RULES
 LANG_NAME = {"ru": "Russian", "en": "English"}
 # the last line, in the answer's own language: the small model follows the language it last read
-ANSWER_IN = {"ru": "Ответь по-русски, 2–3 предложения.", "en": "Answer in English, 2-3 sentences."}
+ANSWER_IN = {"ru": "Ответь по-русски, 3 предложения: вывод, причина и что сделать дальше.",
+             "en": "Answer in English, 3 sentences: the verdict, the reason and what to do next."}
 # Worked turns after the rules, as real chat turns (the small model copies the shape of an
 # answer it has seen, and a "Example: ..." line in the system text taught it to write labels).
 # They are part of the static prefix, evaluated once per process, so they cost no time per turn.
@@ -49,6 +50,13 @@ FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/exp
      "Нет, не помещается: нужно 21,73 ГБ, а у RTX 3060 12GB есть 12,88 ГБ. Почти всё занимают веса в FP16 — "
      "14,50 ГБ. Квантуйте модель до Q4_K_M, тогда нужно 8,89 ГБ и она поместится, либо возьмите две такие карты.",
      "ru"),
+    ("QUESTION: Почему Mistral 7B при контексте 16k требует больше памяти, чем при 4k?\n\nFACTS:\nСчитаю для: "
+     "Mistral 7B v0.3 · инференс · FP16 · контекст 16 384\nВеса модели: контекст 4 096 14,50; контекст 16 384 14,50\n"
+     "KV-кэш: контекст 4 096 0,54; контекст 16 384 2,15\nАктивации и буферы: контекст 4 096 1,09; контекст 16 384 1,09\n"
+     "Итого: контекст 4 096 21,08; контекст 16 384 23,01",
+     "Из-за KV-кэша: он растёт вместе с контекстом и при 16 384 токенах занимает 2,15 ГБ против 0,54 ГБ при 4 096. "
+     "Веса модели (14,50 ГБ) от контекста не зависят, поэтому итог растёт только с 21,08 до 23,01 ГБ. Если памяти "
+     "впритык, сократите контекст или квантуйте KV-кэш до q8_0.", "ru"),
     ("QUESTION: Какое охлаждение нужно серверу с четырьмя картами?\n\nFACTS:\n(no calculation for this question)\n\n"
      "SOURCES:\n[1] Температура в помещении В стойке нужно держать 20–25 °C. При более высокой температуре видеокарты "
      "начинают сбрасывать частоты (троттлинг), и сервер теряет производительность.\n[2] Связь с охлаждением и "

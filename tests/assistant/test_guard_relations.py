@@ -109,3 +109,9 @@ def test_a_bad_alternative_is_cut_and_the_rest_shown():
 def test_weights_said_to_grow_from_one_figure_to_another():
     assert broken_rules("Веса модели увеличивается с 16,06 ГБ до 27,58 ГБ, что требует дополнительной памяти.")
     assert not broken_rules("Веса модели занимают 16,06 ГБ, а KV-кэш растёт с 1,07 до 4,29 ГБ.")
+
+
+def test_lora_against_full_is_no_training_against_inference_claim():
+    assert not broken_rules("Для LoRA дообучения Llama-3-8B нужно меньше памяти, чем для полного дообучения: "
+                            "всего 23,07 ГБ для LoRA и 146,49 ГБ для полного дообучения.")
+    assert broken_rules("Для дообучения нужно меньше памяти, чем для инференса.")
