@@ -27,7 +27,9 @@ _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|р�
                             r"(?:за|в|per|an?|one|each) (?:час|hour)\s*(?:стоит|обойд\w+|costs?|is)?\s*$|(?:^|\s)час$", re.I)
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
+# "сервер за", "свой сервак с ними стоит", "the box with four cards costs": a server's price, a few words between
 _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)$|"
+                            r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*)(?: \S+){1,3} (?:costs?|стоит|стоят|обойд\w*(?: в)?)$|"
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
 _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -37,6 +39,7 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",
               "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
+_FIT = {"успеть", "влезть", "вписаться", "вместиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
 _DAYS_A_WEEK = re.compile(r"\b([1-7])\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
@@ -129,6 +132,12 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     cur = cur or before or after
     budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
+    # "успеем в 600 тыщ?", "влезем в 500к", "can we fit in 40k": a sum with its scale or currency after a verb of
+    # fitting is a ceiling
+    scaled_or_cur = bool(cur or glued in scales or end > last or first)
+    into = k > 0 and (tokens[k - 1].low in ("в", "in", "into", "within") or
+                      k > 1 and before and tokens[k - 2].low in ("в", "in", "into", "within"))
+    budget_cue = budget_cue or (scaled_or_cur and into and any(x.lemma in _FIT for x in tokens[max(0, k - 5):k]))
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
@@ -142,15 +151,19 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     monthly_rent = scaled and bool(_MONTHLY.match(tail)) and bool(_RENT.search(text))  # "аренда 6 тыщ в сутки"
     if not (cur or big or hourly_rent or monthly_rent or ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
+    # a bill's sum is asked, but its currency, written apart from the number ("$4k a month", "4 тыщ баксов в
+    # месяц"), is still the conversation's currency
+    sign = [k - 1] if before else [end] if after else []
+    bill = [Attached("currency", cur, sign)] if cur and sign else []
     if _MONTHLY.match(tail):
-        return []  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
+        return bill  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
     last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head) or \
             (not scaled and _HOURS_THEN_EACH.search(head) and bool(_RENT.search(text))):
         slot = "cloud_hourly"
     elif _MONTHLY_BEFORE.search(" ".join(head.split()[-4:])) and not re.search(r"час|hour|сервер|сервак|server|box|купи|buy", head):
-        return []
+        return bill
     elif budget_cue:
         slot = "budget"
     elif _SERVER_BEFORE.search(head) or _OWN_VS_CLOUD.search(text):
@@ -175,4 +188,6 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
         return round(value * (260 if weekdays else 365) / 12, 2)
     if period == "week":
         return round(value * 52 / 12, 2)
+    if period is None and value <= 24 and not re.search(r"month|месяц|мес\b|total|всего|итого", text, re.I):
+        return round(value * 365 / 12, 2)  # "and with 12 hours?": no one runs a box 12 hours a month; hours a day
     return value
