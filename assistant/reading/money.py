@@ -39,6 +39,7 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",
               "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
+_SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
@@ -149,7 +150,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \
         not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])
     monthly_rent = scaled and bool(_MONTHLY.match(tail)) and bool(_RENT.search(text))  # "аренда 6 тыщ в сутки"
-    if not (cur or big or hourly_rent or monthly_rent or ((budget_cue or priced) and (value >= 1000 or glued))):
+    # "и двадцать тыщ сверху": "тыща" is a word for money, never a context unless the message speaks of one
+    slang = end > last and tokens[end].low.rstrip(".") in _SLANG_THOUSAND and value >= 1000 and \
+        not any(x.concept in ("context", "token") or x.lemma in ("контекст", "окно", "context") for x in tokens)
+    if not (cur or big or hourly_rent or monthly_rent or slang or ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
     # a bill's sum is asked, but its currency, written apart from the number ("$4k a month", "4 тыщ баксов в
     # месяц"), is still the conversation's currency

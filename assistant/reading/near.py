@@ -52,7 +52,7 @@ def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[f
 
 def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
     n = k + 1
-    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "nvidia", "rtx", "geforce", "of"):
+    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "nvidia", "rtx", "geforce", "of", "by"):
         if tokens[n].low in ("rtx", "nvidia", "geforce") and n in gpu_starts:
             return True
         n += 1

@@ -81,6 +81,23 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
                 a.slot = "headcount"
 
 
+_PAIR = {"pair", "пара", "парой", "парочка"}
+_SUCH = {"такой", "таков", "those", "these", "them", "such"}
+_VRAM_SIZES = {4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 94, 96, 128, 141, 192}
+
+
+def _card_ends(tokens: list[Token], gpu_starts: set[int]) -> set[int]:
+    """The last token of each unknown card's name (one that starts in `gpu_starts`)."""
+    out = set()
+    for s in gpu_starts:
+        e = s
+        while e + 1 < len(tokens) and tokens[e + 1].used == tokens[s].used == "unknown_product":
+            e += 1
+        if tokens[s].used == "unknown_product":
+            out.add(e)
+    return out
+
+
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
     """The slot(s) of the number at token k, or [] when its unit and context say nothing."""
     lex = load_lexicon()
@@ -139,10 +156,20 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # "has 300k for this": no context is that long, so money; with no currency or budget word, a guess
         return [Attached("budget", value * 1000, [k], assumed=not budget_word)]
     whole = value == int(value)
+    # "4060 ти на 16", "a 3080 with 12": a bare memory size after a card the catalog lacks is that card's memory
+    if k > 1 and tokens[k - 1].low in ("на", "с", "with") and tokens[k - 2].used == "unknown_product" and \
+            k - 2 in _card_ends(tokens, gpu_starts) and whole and value in _VRAM_SIZES and concept is None and not suffix:
+        return [Attached("card_vram_gb", value, [k])]
     if concept == "server":
         return []
     if concept == "piece" and n + 1 < len(tokens) and tokens[n + 1].used == "server_name":
         return []
+    if t.word_number and value == 2 and t.low in _PAIR and k > 0 and tokens[k - 1].used == "gpu_name":
+        return [Attached("gpu_count", 2, [k])]  # "our h100 nvl pair", "3090 парой": a pair after the card
+    # "сервер с 4 такими", "a box with 8 of those": a count of the card the message named
+    if whole and 1 <= value <= 64 and gpu_starts and min(gpu_starts) < k and \
+            (tokens[n].lemma in _SUCH or (tokens[n].low == "of" and n + 1 < len(tokens) and tokens[n + 1].low in _SUCH)):
+        return [Attached("gpu_count", int(value), [k])]
     count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from assistant.reading.tokens import Token
 from assistant.reading.words import FRACTION_WORDS
 from assistant.scenario import Scenario
+from tools.lexicon import load_lexicon
 
 
 class Change(BaseModel):
@@ -105,6 +106,10 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                 tokens[t.i + 1].number == int(tokens[t.i + 1].number or 0) and tokens[t.i + 1].low not in FRACTION_WORDS:
             # "ещё полторы тыщи баксов", "ещё 1.5": a fraction, or the amount it starts, is no count to add
             n = tokens[t.i + 1]
+            after = tokens[n.i + 1] if n.i + 1 < len(tokens) else None
+            if after is not None and (after.low.rstrip(".") in load_lexicon().scale.money or
+                                      after.concept in ("usd", "eur", "rub")):
+                continue  # "и ещё тридцать тыщ", "ещё 200 баксов": money to spend, not a count to add
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
             bare = short and len(tokens) <= 5
             named = _slot(tokens[n.i + 1:n.i + 3 if not short else None])

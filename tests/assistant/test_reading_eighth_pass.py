@@ -84,3 +84,59 @@ def test_a_bare_hours_figure_up_to_a_day_is_per_day(text, hours):
 def test_hours_said_for_the_month_stay_as_said():
     assert read("нужно 20 часов в месяц").scenario.hours_per_month == 20
     assert read("we need 150 hours").scenario.hours_per_month == 150
+
+
+@pytest.mark.parametrize("text,gpu", [
+    ("сколько стоит ртх про 6000 блеквел", "rtx-pro-6000-blackwell"),  # the generation said in Cyrillic
+    ("про 6000 блэквел потянет дипсик?", "rtx-pro-6000-blackwell"),
+])
+def test_blackwell_in_cyrillic(text, gpu):
+    assert read(text).scenario.gpu == gpu
+
+
+@pytest.mark.parametrize("text,vram", [
+    ("есть 3080 ти на 12, что влезет", 12),  # a card the catalog lacks, "на" and a bare size
+    ("a 4060 ti with 8, what runs", 8),
+])
+def test_a_bare_size_after_an_unknown_card_is_its_memory(text, vram):
+    r = read(text)
+    assert r.scenario.card_vram_gb == vram and not r.unattached
+
+
+def test_a_bare_number_after_an_unknown_card_that_is_no_size_stays_asked():
+    assert read("есть 3080 ти на 7, что влезет").scenario.card_vram_gb is None
+
+
+@pytest.mark.parametrize("text,budget", [
+    ("есть 3060 и ещё тридцать тыщ, что докупить", 30_000),  # "тыща": money, not a context
+    ("накопил 45 тыщ, какую видюху взять", 45_000),
+])
+def test_thousands_in_slang_are_money(text, budget):
+    s = read(text).scenario
+    assert s.budget == budget and s.context is None
+
+
+def test_thousands_in_slang_beside_a_context_word_stay_a_context():
+    assert read("лама 8б с контекстом шестьдесят четыре тыщи").scenario.context == 65536
+
+
+@pytest.mark.parametrize("text,count", [
+    ("we run 8 by h100 in one node", 8),  # "N by CARD"
+    ("our a6000 pair, is it enough for 70b", 2),  # a pair after the card
+    ("my 3090 pair can run what", 2),
+])
+def test_counts_said_around_the_card(text, count):
+    assert read(text).scenario.gpu_count == count
+
+
+@pytest.mark.parametrize("text,count", [
+    ("l40s в облаке 1.5 евро в час, а сервер с 8 такими стоит 90к евро", 8),  # a count of the card named before
+    ("the a100 is fine, a box with 4 of those costs $80k", 4),
+])
+def test_n_such_cards_is_a_count(text, count):
+    assert read(text).scenario.gpu_count == count
+
+
+def test_n_such_without_a_card_is_asked():
+    r = read("сервер с 6 такими сколько стоит")
+    assert r.scenario.gpu_count is None and any(s.text == "6" for s in r.unattached)
