@@ -162,6 +162,61 @@ def _still_compared(reading: "Reading", previous: Scenario) -> None:
         reading.intent = "compare"
 
 
+_FORM = re.compile(r"\b(sxm\d?|pcie|pci-e|nvl)\b", re.I)
+
+
+def _family(gpu_id: str) -> str:
+    return re.sub(r"-\d+gb$", "", re.sub(r"-(?:pcie|sxm|nvl)(?=-|$)", "", gpu_id))
+
+
+def _variant_follow_up(reading: "Reading", previous: Scenario) -> None:
+    """"а sxm версия?", "а на 80?", "and the pcie one?" after one card: the same card in the form factor or
+    memory size named, when the catalog has that variant; a number no other slot of the conversation takes."""
+    from assistant.reading import Span
+    from tools import catalog
+
+    s = reading.scenario
+    if not previous.gpu or s.gpu or s.gpus or s.model or s.params_b or len(reading.text.split()) > 6:
+        return
+    gpus = {g.id: g for g in catalog.load_catalog().gpus}
+    if previous.gpu not in gpus:
+        return
+    was = gpus[previous.gpu]
+    kin = [g for g in gpus.values() if g.id != was.id and _family(g.id) == _family(was.id)]
+    form = _FORM.search(reading.text)
+    size_span, size = None, s.card_vram_gb
+    if size is None:
+        for span in reading.unattached:
+            v = parse_plain_number(span.text)
+            if v is not None and _slot_for(v, reading.text, previous, reading.text[:span.start]) is None:
+                size_span, size = span, v
+                break
+    if form:
+        want = form.group(1).lower().replace("-", "")
+        want = "sxm" if want.startswith("sxm") else want
+        found = [g for g in kin if want in g.id.split("-")]
+        found.sort(key=lambda g: abs(g.vram_gib - (size or was.vram_gib)))
+    elif size is not None and abs(size - was.vram_gib) > 1:  # a size variant has another size
+        found = [g for g in kin if abs(g.vram_gib - size) <= 1]
+        found.sort(key=lambda g: -len(set(g.id.split("-")) & set(was.id.split("-"))))  # the same form first
+    else:
+        return
+    if not found:
+        return
+    update: dict = {"gpu": found[0].id}
+    if s.card_vram_gb is not None and abs(s.card_vram_gb - found[0].vram_gib) <= 1:
+        update["card_vram_gb"] = None
+        reading.spans.setdefault("gpu", []).extend(reading.spans.pop("card_vram_gb", []))
+    if size_span is not None and abs(size - found[0].vram_gib) <= 1:
+        reading.unattached = [x for x in reading.unattached if x is not size_span]
+        reading.spans.setdefault("gpu", []).append(size_span)
+    if form:
+        reading.spans.setdefault("gpu", []).append(Span(start=form.start(), end=form.end(), text=form.group(0)))
+    reading.scenario = s.model_copy(update=update)
+    if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+        reading.intent = "followup"
+
+
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
     after a LoRA is full fine-tuning."""
@@ -174,6 +229,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _still_compared(reading, previous)
     _money_not_context(reading, previous)
     _wattage_follow_up(reading, previous)
+    _variant_follow_up(reading, previous)
     words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)
     if not reading.unattached and not words:
         return reading

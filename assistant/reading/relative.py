@@ -42,11 +42,14 @@ def _slot(tokens: list[Token]) -> str | None:
     return None
 
 
-_ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав|докуп|постав|воткн|\badd|install|put in", re.I)
+_ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав|докуп|докин|подкин|постав|воткн|\badd|install|put in|"
+                      r"throw in", re.I)
 # "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
 _ORDINAL_CARD = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу", re.I)
-_ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|купл|куп|докуп|постав|add|buy|get", re.I)
+# "докину третью", "воткну вторую", "throw in a third": verbs of putting a card in, as well as of buying one
+_ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|купл|куп|докуп|постав|докин|подкин|добав|воткн|вставл|встав|add|buy|get|"
+                           r"throw|slot|plug", re.I)
 
 
 def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:

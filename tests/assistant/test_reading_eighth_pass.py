@@ -140,3 +140,39 @@ def test_n_such_cards_is_a_count(text, count):
 def test_n_such_without_a_card_is_asked():
     r = read("сервер с 6 такими сколько стоит")
     assert r.scenario.gpu_count is None and any(s.text == "6" for s in r.unattached)
+
+
+def _after(first: str, then: str):
+    from assistant.reading.context import carry
+
+    return carry(read(then), read(first).scenario)
+
+
+@pytest.mark.parametrize("first,then,gpu", [
+    ("почём h100 sxm сейчас", "а pcie вариант?", "h100-pcie"),  # the same card in the form factor named
+    ("what does an a100 pcie 40gb cost", "and the sxm one?", "a100-sxm-40gb"),
+    ("сколько стоит a100 80gb", "а с 40?", "a100-sxm-40gb"),  # a memory size the card comes in
+    ("сколько стоит a100 pcie 80gb", "а на 40 гигов?", "a100-pcie-40gb"),  # the form kept, the size changed
+])
+def test_a_variant_follow_up_picks_the_cards_sibling(first, then, gpu):
+    r = _after(first, then)
+    assert r.scenario.gpu == gpu and r.intent != "out_of_scope" and not r.unattached
+
+
+def test_a_size_the_card_already_has_is_no_variant():
+    r = _after("сколько стоит h100", "а на 80?")
+    assert r.scenario.gpu is None and any(s.text == "80" for s in r.unattached)
+
+
+def test_a_number_another_slot_takes_is_no_variant():
+    r = _after("qwen 32b на a100 40gb для 40 человек", "а на 80?")
+    assert r.scenario.gpu is None and r.scenario.users == 80
+
+
+@pytest.mark.parametrize("text,count", [
+    ("а если воткну вторую", 2),  # verbs of putting a card in make the ordinal the count
+    ("а если подкину четвёртую", 4),
+])
+def test_an_ordinal_with_a_verb_of_putting_in(text, count):
+    r = read(text)
+    assert [(c.slot, c.op, c.value) for c in r.relative] == [("gpu_count", "set", count)]
