@@ -63,6 +63,9 @@ CUES: list[tuple[Intent, str]] = [
                   r"посоветуе|подбер|подобрать|recommend|which (?:gpu|server|card)|what (?:gpu|server|hardware|card)|"
                   r"what do i need|какое железо|по железу|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"
                   r"что нужно|что купить|what should i buy|best (?:server|card|node)|smallest gpu|лучший сервер|"
+                  r"(?:best|top) (?:\w+ )?(?:gpus?|graphics cards?|video cards?|cards?) (?:under|for|below|within|up to)|"
+                  r"лучш\w+ (?:видеокарт\w*|карт\w*|видюх\w*|гпу) (?:до|за|в пределах|под)|"
+                  r"что (?:можно|лучше|стоит|нам|мне|нам можно|мне можно) (?:взять|купить|брать)|"
                   r"какое оборудование|конфиг|варианты сервер|sizing|what setup|what can we do|what can i build|"
                   r"предложите|предложить|what do i quote|на какой карте|какая карта нужна|реально\?|подъ[её]мно|"
                   r"сколько оперативк|what hardware|нужен сервер|нужен on-prem"),

@@ -191,11 +191,16 @@ _HOW_MANY_SKIP = {"нужно", "надо", "нам", "мне", "нужны", "�
                   "карт", "карточек", "видеокарт", "do", "we", "i", "you", "need", "would", "of", "the", "будет"}
 
 
+_SERVER_UNITS = {"нода", "узел", "node", "nodes", "box", "boxes", "machine", "machines", "машина"}
+
+
 def _how_many_cards(tokens: list[Token]) -> bool:
+    """"сколько h100 нужно", "how many gpus": sizing the cards; "сколько серверов собрать", "how many nodes": sizing
+    the servers, the same question."""
     for t in tokens:
         if t.low == "сколько" or (t.low == "many" and t.i > 0 and tokens[t.i - 1].low == "how"):
             for x in tokens[t.i + 1:t.i + 4]:
-                if x.used == "gpu_name":
+                if x.used == "gpu_name" or (x.concept == "server" or x.lemma in _SERVER_UNITS) and not x.used:
                     return True
                 if x.low not in _HOW_MANY_SKIP:
                     break

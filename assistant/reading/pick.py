@@ -134,8 +134,17 @@ def _one(found: list[Hit], text: str, tokens: list[Token]) -> Hit | None:
     return b if _CORRECTION.search(text[tokens[a.j - 1].end:tokens[b.i].start]) else None
 
 
+# "заменить 3090 на 5090, что изменится", "swap the a6000 for an l40s, what do we gain": the replacement asked about
+# by what it changes compares the card taken out with the one put in
+_WHAT_CHANGES = re.compile(r"что (?:это )?(?:изменит\w*|поменя\w*|даст|выиграю|выиграем|получу|получим)|"
+                           r"насколько (?:быстрее|лучше)|прирост|what (?:would |will |does it )?(?:change|gain)|"
+                           r"what do (?:i|we) gain|how much (?:faster|better)|разниц", re.I)
+
+
 def _taken_out(gpus: list[Hit], text: str, tokens: list[Token]) -> set[str]:
     """Cards named right after "instead of / вместо / заменить" when another card is named too."""
+    if _WHAT_CHANGES.search(text):
+        return set()
     out = {h.id for h in gpus if _INSTEAD_BEFORE.search(text[max(0, tokens[h.i].start - 24):tokens[h.i].start])}
     return out if out and {h.id for h in gpus} - out else set()
 
@@ -157,7 +166,8 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             spans["model"] = [span(text, tokens, list(range(m.i, m.j)))]
     if gpus:
         ids = list(dict.fromkeys(h.id for h in gpus))
-        listed = _COMPARE.search(text) or _ASKED_ABOUT.match(text)
+        listed = _COMPARE.search(text) or _ASKED_ABOUT.match(text) or \
+            (_WHAT_CHANGES.search(text) and any(_INSTEAD_BEFORE.search(text[:tokens[h.i].start]) for h in gpus))
         if len(ids) > 1 and not listed and not _UPGRADE.search(text) and not _one(gpus, text, tokens):
             pass  # "3090 к своей 4090": two cards, neither the question's
         elif len(ids) == 1 or _UPGRADE.search(text) or _one(gpus, text, tokens):

@@ -15,6 +15,7 @@ from assistant.reading import money
 from assistant.reading.near import (PHRASE_730, VAGUE, cue_before, gpu_next, is_range, scale_after,  # noqa: F401
                                    unit_after)
 from assistant.reading.tokens import Token
+from assistant.reading.words import morph
 from tools.lexicon import load_lexicon
 
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit)$")
@@ -98,6 +99,16 @@ def _card_ends(tokens: list[Token], gpu_starts: set[int]) -> set[int]:
     return out
 
 
+def _person(t: Token) -> bool:
+    """"на 20 бухгалтеров", "для 12 юристов": a noun for people (pymorphy3's animate nouns, not names) counts users."""
+    if t.used or not re.fullmatch(r"[а-яё]{4,}", t.low) or not morph().word_is_known(t.low):
+        return False  # a word the dictionary only guesses at ("эпиках") is no person
+    nouns = [p.tag for p in morph().parse(t.low) if "NOUN" in p.tag]
+    # every reading animate ("эпиках" is also a thing), and counted ("на 20 бухгалтеров"), not a place ("на двух эпиках")
+    return bool(nouns) and all("anim" in g and not ({"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"} & g.grammemes)
+                               for g in nouns) and any(g.case in ("gent", "accs", "nomn") for g in nouns)
+
+
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
     """The slot(s) of the number at token k, or [] when its unit and context say nothing."""
     lex = load_lexicon()
@@ -176,6 +187,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             return []  # "4x that traffic"
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
     if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or \
+            (concept is None and n > k and _person(tokens[n])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users

@@ -176,3 +176,50 @@ def test_a_number_another_slot_takes_is_no_variant():
 def test_an_ordinal_with_a_verb_of_putting_in(text, count):
     r = read(text)
     assert [(c.slot, c.op, c.value) for c in r.relative] == [("gpu_count", "set", count)]
+
+
+@pytest.mark.parametrize("text", [
+    "top graphics card for 500 dollars to run llms at home",  # the best card within a sum: which to buy
+    "лучшая видеокарта до 60 тыщ под нейронки",
+])
+def test_the_best_card_for_a_sum_is_a_recommendation(text):
+    assert read(text).intent == "recommend"
+
+
+def test_what_can_we_take_beside_a_budget_and_a_card_is_a_recommendation():
+    assert read("выделили полтора миллиона, что нам можно взять, смотрели на две 5090").intent == "recommend"
+
+
+@pytest.mark.parametrize("text", [
+    "у нас лежат 24 штуки a100, сколько нод собрать под дипсик в3",  # how many servers: sizing, not the card's info
+    "we have 12 h100 in stock, how many nodes would serve llama 405b",
+])
+def test_how_many_servers_is_sizing(text):
+    assert read(text).intent == "recommend"
+
+
+@pytest.mark.parametrize("text,gpus", [
+    ("думаю поменять 4090 на 5090, что это даст на квен 14б", ["rtx-4090", "rtx-5090"]),  # what a swap changes
+    ("replace the a6000 with an l40s, what do we gain for llama 70b", ["l40s", "rtx-a6000"]),
+])
+def test_a_replacement_asked_by_what_it_changes_is_a_comparison(text, gpus):
+    r = read(text)
+    assert r.intent == "compare" and sorted(r.scenario.gpus or []) == gpus and not r.instead_of
+
+
+def test_a_plain_replacement_still_takes_the_card_out():
+    r = read("давай 5090 вместо 4090")
+    assert r.scenario.gpu == "rtx-5090" and r.instead_of == ["rtx-4090"]
+
+
+@pytest.mark.parametrize("text,users", [
+    ("сервер под квен 14б на 12 юристов", 12),  # an animate noun after the number: people
+    ("хватит ли одной 4090 для 15 врачей", 15),
+    ("does one l40s serve qwen 14b for 30 lawyers", 30),
+])
+def test_people_named_by_their_trade_are_users(text, users):
+    assert read(text).scenario.users == users
+
+
+def test_a_thing_the_dictionary_also_reads_as_a_person_is_no_user():
+    assert read("сервак на двух эпиках с 1 тб озу").scenario.users is None
