@@ -115,6 +115,7 @@ class Grounding(list):
         self.parts, self.fits, self.lang = list(parts), fits, lang
         self.question: list[str] = []
         self.request: MemoryRequest | None = None  # the model's sizing, to check "N × card" claims against
+        self.facts: list[dict] = []  # to check a figure against the part or format it is named with
 
 
 def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: str | None = None,
@@ -130,7 +131,8 @@ def grounding(facts: Any, texts: list[str], customer: Iterable[str] = (), lang: 
                   allowed_numbers([], customer), [RULES, *texts, *prompt],
                   claims.fit_verdict([f for f in fact_list if isinstance(f, dict)]), lang)
     g.question = customer
-    g.request = relations.memory_request([f for f in fact_list if isinstance(f, dict)])
+    g.facts = [f for f in fact_list if isinstance(f, dict)]
+    g.request = relations.memory_request(g.facts)
     return g
 
 
@@ -184,6 +186,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += claims.catalog_contradictions(sentence)
     out += relations.order_errors(sentence)
     out += relations.undersized(sentence, getattr(allowed, "request", None))
+    out += relations.mislabelled(sentence, getattr(allowed, "facts", []))
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):
         out.append("language")
     return out

@@ -88,3 +88,39 @@ def too_few_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
                 if n and (need is None or n < need) and m.group(0) not in out:
                     out.append(m.group(0))
     return out
+
+
+_PART = {"weights": r"вес\w*|weights?", "kv_cache": r"kv[- ]?(?:кэш\w*|cache)|кэш\w*", "activations": r"активаци\w*|activations?",
+         "gradients": r"градиент\w*|gradients?", "optimizer": r"оптимизатор\w*|optimi[sz]er", "total": r"итог\w*|total(?! vram)"}
+_GB = r"(\d+(?:[.,]\d+)?)\s*(?:ГБ|GB)\b"
+_FMT = r"(q\d_k_[sml]|q\d_\d|fp16|bf16|fp8|int8|int4)"
+
+
+def _figures(o: dict) -> list[float]:
+    return [v / 1e9 for k, v in o.items() if k.endswith("_bytes") and isinstance(v, (int, float)) and v]
+
+
+def misnamed_figures(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """A GB figure said right after a memory part or a weight format that the facts give another figure."""
+    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
+    tables += [b for f in facts if f.get("tool") == "variants" for b in f["output"].get("breakdowns", [])]
+    if not tables:
+        return []
+    options = [o for f in facts if f.get("tool") == "fit_options" for o in f["output"].get("formats", [])]
+
+    def near(x: float, values: list[float]) -> bool:
+        return any(abs(x - v) < 0.006 for v in values)
+
+    out = []
+    for part, pat in _PART.items():
+        keys = ("total_bytes", "per_gpu_bytes") if part == "total" else (f"{part}_bytes",)
+        for m in re.finditer(r"(?:" + pat + r")[^\d.;]{0,25}?" + _GB, text, re.I):
+            if not near(_value(m.group(1)), [t[k] / 1e9 for t in tables for k in keys if t.get(k)]):
+                out.append(m.group(0))
+    for m in re.finditer(r"\b" + _FMT + r"\b[^\d.;]{0,40}?" + _GB, text, re.I):
+        fmt = m.group(1).lower()
+        values = [x for t in tables if str(t.get("precision", "")).lower() == fmt for x in _figures(t)]
+        values += [o["per_gpu_bytes"] / 1e9 for o in options if o["precision"].lower() == fmt]
+        if not near(_value(m.group(2)), values) and m.group(0) not in out:
+            out.append(m.group(0))
+    return out

@@ -100,3 +100,61 @@ def memory_request(facts: list[dict]) -> MemoryRequest | None:
             except ValueError:
                 return None
     return None
+
+
+# a figure named as a part of the memory table ("веса модели (23,07 ГБ)") must be that part's figure
+_LABELS = [(re.compile(r"\bвес\w*|\bweights?\b", re.I), ("weights_bytes",)),
+           (re.compile(r"\bkv[- ]?(?:кэш\w*|cache)|\bкэш\w*", re.I), ("kv_cache_bytes",)),
+           (re.compile(r"\bактиваци\w*|\bactivations?\b", re.I), ("activations_bytes",)),
+           (re.compile(r"\bградиент\w*|\bgradients?\b", re.I), ("gradients_bytes",)),
+           (re.compile(r"\bоптимизатор\w*|\boptimi[sz]er\b", re.I), ("optimizer_bytes",)),
+           (re.compile(r"\bитог\w*|\btotal\b(?!\s+(?:vram|видео))", re.I), ("total_bytes", "per_gpu_bytes"))]
+_FORMAT = re.compile(r"\b(q\d_k_[sml]|q\d_\d|q\d_k|iq\d_\w+|fp16|bf16|fp8|fp32|int8|int4|nf4|awq|gptq)\b", re.I)
+_BREAKDOWN_TOOLS = ("vram", "fit")
+
+
+def _breakdowns(facts: list[dict]) -> list[dict]:
+    out = [f["output"] for f in facts if f.get("tool") in _BREAKDOWN_TOOLS and isinstance(f.get("output"), dict)]
+    for f in facts:
+        if f.get("tool") == "variants":
+            out += (f.get("output") or {}).get("breakdowns") or []
+    return out
+
+
+def _matches(written: str, value: float, candidates: list[float]) -> bool:
+    digits = len(written.split(",")[-1]) if "," in written else len(written.split(".")[-1]) if "." in written else 0
+    return any(abs(value - c) <= 0.5 * 10 ** -digits + 1e-9 for c in candidates)
+
+
+def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
+    """GB figures bound to a named part or weight format that the facts give another figure for."""
+    parts = _breakdowns(facts)
+    if not parts:
+        return []
+    by_format: dict[str, list[float]] = {}
+    for b in parts:
+        by_format.setdefault(str(b.get("precision", "")).lower(), []).extend(
+            v / 1e9 for k, v in b.items() if k.endswith("_bytes") and isinstance(v, (int, float)) and v)
+    for f in facts:
+        if f.get("tool") == "fit_options":
+            for o in (f.get("output") or {}).get("formats") or []:
+                by_format.setdefault(o["precision"].lower(), []).append(o["per_gpu_bytes"] / 1e9)
+    out, prev_end = [], 0
+    for n in nums.parse(sentence):
+        if n.words or n.kind != "gb":
+            prev_end = n.end
+            continue
+        window = sentence[prev_end:n.start]  # back to the previous figure: a name there is this figure's
+        value = min(n[1])
+        label = next(((pat, fields) for pat, fields in _LABELS if list(pat.finditer(window[-30:]))), None)
+        fmt = list(_FORMAT.finditer(window[-40:]))
+        if label is not None:
+            allowed = [b[k] / 1e9 for b in parts for k in label[1] if b.get(k)]
+            if allowed and not _matches(n[0], value, allowed):
+                out.append(f"label: {n[0]}")
+        elif fmt:
+            allowed = by_format.get(fmt[-1].group(1).lower(), [])
+            if not _matches(n[0], value, allowed):
+                out.append(f"format: {fmt[-1].group(1)} {n[0]}")
+        prev_end = n.end
+    return out

@@ -115,3 +115,25 @@ def test_lora_against_full_is_no_training_against_inference_claim():
     assert not broken_rules("Для LoRA дообучения Llama-3-8B нужно меньше памяти, чем для полного дообучения: "
                             "всего 23,07 ГБ для LoRA и 146,49 ГБ для полного дообучения.")
     assert broken_rules("Для дообучения нужно меньше памяти, чем для инференса.")
+
+
+FIT24 = [{"tool": "vram", "input": {"model": "llama-3-8b", "context": 8192},
+          "output": {"precision": "fp16", "weights_bytes": 16_060_000_000, "kv_cache_bytes": 1_073_741_824,
+                     "total_bytes": 23_714_990_189, "per_gpu_bytes": 23_714_990_189}},
+         {"tool": "fit_options", "input": {}, "output": {"precision": "fp16", "fits": False,
+                                                         "formats": [{"precision": "Q8_0", "per_gpu_bytes": 13_070_000_000,
+                                                                      "fits": True}]}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Веса модели (23,71 ГБ) от контекста не зависят.", True),  # the total named as the weights
+    ("Квантуйте модель до Q4_K_M, тогда нужно 23,71 ГБ.", True),  # a figure the facts give no Q4_K_M
+    ("Больше всего занимают веса в FP16 — 16,06 ГБ, KV-кэш 1,07 ГБ.", False),
+    ("Квантуйте до Q8_0, тогда нужно 13,07 ГБ.", False),
+    ("Да, помещается: нужно 23,71 ГБ из 25,77 ГБ.", False),  # no part named
+])
+def test_a_figure_named_as_a_part_or_format_must_be_that_ones(text, bad):
+    from assistant.checks.relations import mislabelled
+    from bench.strict_claims import misnamed_figures
+    assert bool(mislabelled(text, FIT24)) is bad
+    assert bool(misnamed_figures(text, FIT24)) is bad  # the grader's own check agrees on these
