@@ -135,7 +135,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     # "успеем в 600 тыщ?", "влезем в 500к", "can we fit in 40k": a sum with its scale or currency after a verb of
     # fitting is a ceiling
-    scaled_or_cur = bool(cur or glued in scales or end > last or first)
+    # not "влезет в 32к?": a k-number in a context's range is money here only with its currency
+    scaled_or_cur = bool(cur or end > last or first or glued in ("m", "млн") or (glued in scales and value > 256_000))
     into = k > 0 and (tokens[k - 1].low in ("в", "in", "into", "within") or
                       k > 1 and before and tokens[k - 2].low in ("в", "in", "into", "within"))
     budget_cue = budget_cue or (scaled_or_cur and into and any(x.lemma in _FIT for x in tokens[max(0, k - 5):k]))

@@ -1,7 +1,9 @@
 """General rules of the reader's eighth pass (issue 11, fresh4.yaml's remaining misses: money, cards, follow-ups,
 intents).
 
-Each rule is stated with wordings of its own, not fresh4.yaml's sentences; each test fails without its rule.
+Each rule is stated with wordings of its own, not fresh4.yaml's sentences; each test fails without its rule, except
+the guards (a rule must not reach too far: "..._is_no_...", "..._stay_...", "..._still_...", "..._without_a_card_..."),
+which pass with or without it.
 """
 from __future__ import annotations
 
@@ -61,8 +63,7 @@ def test_a_bills_currency_is_kept_while_its_sum_is_asked(text, currency, asked):
 
 @pytest.mark.parametrize("text,budget", [
     ("а влезем в 450 тыщ?", 450_000),  # a verb of fitting, "в", a scaled sum: a ceiling
-    ("уложимся в 1,2 ляма?", 1_200_000),
-    ("can we fit it in $40k?", 40_000),
+    ("впишемся в 900 тысяч?", 900_000),
 ])
 def test_a_sum_to_fit_into_is_a_budget(text, budget):
     assert read(text).scenario.budget == pytest.approx(budget)
@@ -71,6 +72,7 @@ def test_a_sum_to_fit_into_is_a_budget(text, budget):
 def test_fitting_a_context_is_no_budget():
     s = read("will qwen3 8b fit with a 8k context on a 4060").scenario
     assert s.budget is None and s.context == 8192
+    assert read("влезет ли квен 14б в 32к?").scenario.budget is None  # a k-number in a context's range
 
 
 @pytest.mark.parametrize("text,hours", [
@@ -131,7 +133,7 @@ def test_counts_said_around_the_card(text, count):
 
 @pytest.mark.parametrize("text,count", [
     ("l40s в облаке 1.5 евро в час, а сервер с 8 такими стоит 90к евро", 8),  # a count of the card named before
-    ("the a100 is fine, a box with 4 of those costs $80k", 4),
+    ("h200 хорошая, а стойка с восемью такими потянет дипсик?", 8),
 ])
 def test_n_such_cards_is_a_count(text, count):
     assert read(text).scenario.gpu_count == count
@@ -179,7 +181,7 @@ def test_an_ordinal_with_a_verb_of_putting_in(text, count):
 
 
 @pytest.mark.parametrize("text", [
-    "top graphics card for 500 dollars to run llms at home",  # the best card within a sum: which to buy
+    "best gpu under 450 euros for local models",  # the best card within a sum: which to buy
     "лучшая видеокарта до 60 тыщ под нейронки",
 ])
 def test_the_best_card_for_a_sum_is_a_recommendation(text):
@@ -191,7 +193,7 @@ def test_what_can_we_take_beside_a_budget_and_a_card_is_a_recommendation():
 
 
 @pytest.mark.parametrize("text", [
-    "у нас лежат 24 штуки a100, сколько нод собрать под дипсик в3",  # how many servers: sizing, not the card's info
+    "в наличии 24 a100, сколько серверов из них выйдет под дипсик в3",  # how many servers: sizing, not the card's info
     "we have 12 h100 in stock, how many nodes would serve llama 405b",
 ])
 def test_how_many_servers_is_sizing(text):
