@@ -124,3 +124,31 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]]) -> list[str]:
         if not near(_value(m.group(2)), values) and m.group(0) not in out:
             out.append(m.group(0))
     return out
+
+
+_WORSE_IF_LOWER = {"vram_gib": r"памят|memory|vram", "bandwidth_gbs": r"пропускн|bandwidth",
+                   "fp16_tflops": r"fp16|tflops|performance|производительн"}
+_WORSE_IF_HIGHER = {"tdp_w": r"потреблени|power draw|tdp", "price_usd_min": r"дешевле|cheaper|ниже цен|lower price"}
+
+
+def wrong_merits(text: str) -> list[str]:
+    """'X лучше Y: <merits>' where the catalog gives a listed merit to Y (up to a 'but')."""
+    from tools.catalog import load_catalog
+
+    cards = {}
+    for g in load_catalog().gpus:
+        for n in {g.name, *g.aliases}:
+            cards[n.lower()] = g
+    names = "|".join(re.escape(n) for n in sorted(cards, key=len, reverse=True))
+    out = []
+    for m in re.finditer(r"(?<!\w)(" + names + r")(?!\w)[^.]{0,20}?\b(?:лучше|is better than|better than|outperforms)\b"
+                         r"[^.]{0,12}?(?<!\w)(" + names + r")(?!\w)([^.]*)", text, re.I):
+        a, b = cards[m.group(1).lower()], cards[m.group(2).lower()]
+        merits = re.split(r"\b(?:но|однако|зато|but|however|while)\b|;", m.group(3), flags=re.I)[0]
+        for field, pat in _WORSE_IF_LOWER.items():
+            if re.search(pat, merits, re.I) and getattr(a, field) < getattr(b, field):
+                out.append(f"{a.name} {field}")
+        for field, pat in _WORSE_IF_HIGHER.items():
+            if re.search(pat, merits, re.I) and (getattr(a, field) or 0) > (getattr(b, field) or 0):
+                out.append(f"{a.name} {field}")
+    return out

@@ -153,3 +153,37 @@ def contradicts_fit(sentence: str, fits: bool | None) -> bool:
             if neg == fits:
                 return True
     return False
+
+
+_BETTER = re.compile(r"\b(?:лучше|превосходит|выигрывает|better|outperforms?|beats?|wins?)\b", re.I)
+_CONTRAST = re.compile(r"\b(?:но|однако|зато|хотя|but|however|while|whereas|although)\b|;", re.I)
+# what a "better" card is said to have more of (or less, for power and price): (pattern, field, sign)
+_MERITS = [(re.compile(r"памят|vram|memory", re.I), "vram_gib", 1),
+           (re.compile(r"пропускн|полос|bandwidth", re.I), "bandwidth_gbs", 1),
+           (re.compile(r"fp16|tflops|производительн|вычислител|compute|performance", re.I), "fp16_tflops", 1),
+           (re.compile(r"потреблени|мощност|tdp|power draw", re.I), "tdp_w", -1),
+           (re.compile(r"\bцен\w*|дешевле|cheaper|\bprice", re.I), "price_usd_min", -1)]
+
+
+def merit_misattributed(sentence: str) -> list[str]:
+    """'A6000 лучше 4090: больше памяти, выше пропускная способность' — each merit listed after 'better'
+    (up to a 'but') is the better card's; the catalog says which card has it."""
+    found = gpus_in(sentence)
+    m = _BETTER.search(sentence)
+    if m is None or len(found) < 2:
+        return []
+    before = [g for pos, g in found if pos < m.start()]
+    others = [g for pos, g in found if g not in before[-1:]] if before else []
+    if not before or not others:
+        return []
+    subj, obj = before[-1], others[0]
+    tail = sentence[m.end():]
+    stop = _CONTRAST.search(tail)
+    tail = tail[:stop.start()] if stop else tail
+    out = []
+    for pat, field, sign in _MERITS:
+        if pat.search(tail) and not re.search(_NEG + r"[^,;]{0,15}(?:" + pat.pattern + ")", tail, re.I):
+            a, b = getattr(subj, field), getattr(obj, field)
+            if a is not None and b is not None and (a - b) * sign < 0:
+                out.append(f"catalog: {subj.name} {field}")
+    return out

@@ -82,7 +82,7 @@ def fit_options(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
         lines = ["", f"{t['opt_ctx']} ({o['precision'].upper()}): {num(o['max_context'], lang, 0)} {t['tok']}"
                  + (f" ({t['opt_model_max']})" if at_max else "")]
         if o.get("max_users"):
-            lines += ["", f"{t['opt_users']}: {o['max_users']}"]
+            lines += ["", t["opt_users"].format(n=o["max_users"])]
         return lines
     tried = [f"{f['precision']} — {t['need']} {gu(f['per_gpu_bytes'], lang)} {t['per_card']}: "
              f"{t['fits'] if f['fits'] else t['nofit']}" for f in o["formats"]]

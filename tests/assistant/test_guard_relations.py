@@ -137,3 +137,17 @@ def test_a_figure_named_as_a_part_or_format_must_be_that_ones(text, bad):
     from bench.strict_claims import misnamed_figures
     assert bool(mislabelled(text, FIT24)) is bad
     assert bool(misnamed_figures(text, FIT24)) is bad  # the grader's own check agrees on these
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("RTX A6000 лучше RTX 4090 для инференса LLM: больше памяти, выше пропускная способность памяти, FP16 и NVLink.", True),
+    ("The RTX A6000 is better than the RTX 4090: it is cheaper.", True),
+    ("RTX A6000 лучше RTX 4090 для инференса LLM: больше памяти (48 против 24 ГиБ) и ниже потребление.", False),
+    ("RTX A6000 лучше RTX 4090 по памяти, но у RTX 4090 выше пропускная способность.", False),
+    ("The RTX 4090 is better than the RTX A6000 for speed: higher bandwidth and FP16.", False),
+])
+def test_merits_listed_after_better_belong_to_the_better_card(text, bad):
+    from assistant.checks.claims import merit_misattributed
+    from bench.strict_claims import wrong_merits
+    assert bool(merit_misattributed(text)) is bad
+    assert bool(wrong_merits(text)) is bad  # the grader's own check
