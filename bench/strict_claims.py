@@ -114,8 +114,13 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]]) -> list[str]:
     out = []
     for part, pat in _PART.items():
         keys = ("total_bytes", "per_gpu_bytes") if part == "total" else (f"{part}_bytes",)
+        allowed = [t[k] / 1e9 for t in tables for k in keys if t.get(k)]
         for m in re.finditer(r"(?:" + pat + r")[^\d.;]{0,25}?" + _GB, text, re.I):
-            if not near(_value(m.group(1)), [t[k] / 1e9 for t in tables for k in keys if t.get(k)]):
+            if not near(_value(m.group(1)), allowed):
+                out.append(m.group(0))
+        # a range named once: "итог растёт с 23,71 до 25,77 ГБ" — both ends are the part's
+        for m in re.finditer(r"(?:" + pat + r")[^\d.;]{0,25}?(\d+[.,]\d+)\s*(?:до|to|–|-)\s*" + _GB, text, re.I):
+            if not (near(_value(m.group(1)), allowed) and near(_value(m.group(2)), allowed)):
                 out.append(m.group(0))
     for m in re.finditer(r"\b" + _FMT + r"\b[^\d.;]{0,40}?" + _GB, text, re.I):
         fmt = m.group(1).lower()

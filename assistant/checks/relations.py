@@ -111,6 +111,7 @@ _LABELS = [(re.compile(r"\bвес\w*|\bweights?\b", re.I), ("weights_bytes",)),
            (re.compile(r"\bитог\w*|\btotal\b(?!\s+(?:vram|видео))", re.I), ("total_bytes", "per_gpu_bytes"))]
 _FORMAT = re.compile(r"\b(q\d_k_[sml]|q\d_\d|q\d_k|iq\d_\w+|fp16|bf16|fp8|fp32|int8|int4|nf4|awq|gptq)\b", re.I)
 _BREAKDOWN_TOOLS = ("vram", "fit")
+_RANGE = re.compile(r"^\s*(?:ГБ|GB)?\s*(?:до|to|and|и|–|-|—)\s*$", re.I)
 
 
 def _breakdowns(facts: list[dict]) -> list[dict]:
@@ -139,15 +140,20 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
         if f.get("tool") == "fit_options":
             for o in (f.get("output") or {}).get("formats") or []:
                 by_format.setdefault(o["precision"].lower(), []).append(o["per_gpu_bytes"] / 1e9)
-    out, prev_end = [], 0
+    out, prev_end, bound = [], 0, (None, [])
     for n in nums.parse(sentence):
-        if n.words or n.kind != "gb":
-            prev_end = n.end
+        if n.words or n.kind not in ("gb", None):
+            prev_end, bound = n.end, (None, [])
             continue
         window = sentence[prev_end:n.start]  # back to the previous figure: a name there is this figure's
         value = min(n[1])
         label = next(((pat, fields) for pat, fields in _LABELS if list(pat.finditer(window[-30:]))), None)
         fmt = list(_FORMAT.finditer(window[-40:]))
+        if label is None and not fmt and _RANGE.match(window):  # "итог растёт с 23,71 до 25,77 ГБ": both the total's
+            label, fmt = bound
+        bound, prev_end = (label, fmt), n.end
+        if n.kind is None:  # a bare figure opening a range: bound, not checked
+            continue
         if label is not None:
             allowed = [b[k] / 1e9 for b in parts for k in label[1] if b.get(k)]
             if allowed and not _matches(n[0], value, allowed):

@@ -151,3 +151,12 @@ def test_merits_listed_after_better_belong_to_the_better_card(text, bad):
     from bench.strict_claims import wrong_merits
     assert bool(merit_misattributed(text)) is bad
     assert bool(wrong_merits(text)) is bad  # the grader's own check
+
+
+def test_a_range_named_once_binds_both_ends():
+    from assistant.checks.relations import mislabelled
+    from bench.strict_claims import misnamed_figures
+    bad = "Веса модели (16,06 ГБ) от контекста не зависят, поэтому итог растёт только с 23,71 до 25,77 ГБ."
+    assert mislabelled(bad, FIT24) and misnamed_figures(bad, FIT24)  # 25,77 is the card, not a total
+    good = "Итого нужно 23,71 ГБ, из них веса 16,06 ГБ."
+    assert not mislabelled(good, FIT24) and not misnamed_figures(good, FIT24)
