@@ -122,6 +122,12 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]]) -> list[str]:
         for m in re.finditer(r"(?:" + pat + r")[^\d.;]{0,25}?(\d+[.,]\d+)\s*(?:до|to|–|-)\s*" + _GB, text, re.I):
             if not (near(_value(m.group(1)), allowed) and near(_value(m.group(2)), allowed)):
                 out.append(m.group(0))
+    free = [o["free_bytes"] / 1e9 for f in facts if f.get("tool") == "fit_card" for o in [f["output"]]
+            if o.get("free_bytes") is not None]
+    free += [(t["gpu_vram_bytes"] - t["per_gpu_bytes"]) / 1e9 for t in tables if t.get("gpu_vram_bytes")]
+    for m in re.finditer(r"(?:свободн\w*|free)\s*:?\s*" + _GB + r"|" + _GB + r"\s+(?:free|left|spare)\b", text, re.I):
+        if free and not near(_value(m.group(1) or m.group(2)), free):
+            out.append(m.group(0))
     for m in re.finditer(r"\b" + _FMT + r"\b[^\d.;]{0,40}?" + _GB, text, re.I):
         fmt = m.group(1).lower()
         values = [x for t in tables if str(t.get("precision", "")).lower() == fmt for x in _figures(t)]

@@ -111,6 +111,21 @@ _LABELS = [(re.compile(r"\bвес\w*|\bweights?\b", re.I), ("weights_bytes",)),
            (re.compile(r"\bитог\w*|\btotal\b(?!\s+(?:vram|видео))", re.I), ("total_bytes", "per_gpu_bytes"))]
 _FORMAT = re.compile(r"\b(q\d_k_[sml]|q\d_\d|q\d_k|iq\d_\w+|fp16|bf16|fp8|fp32|int8|int4|nf4|awq|gptq)\b", re.I)
 _BREAKDOWN_TOOLS = ("vram", "fit")
+_FREE_BEFORE = re.compile(r"(?:свободн\w*|free|остаётся|остается|left)\s*:?\s*(?:ещё\s+)?$", re.I)
+_FREE_AFTER = re.compile(r"^\s*(?:ГБ|GB)\s+(?:free|left|spare|свободн\w*|запаса)\b", re.I)
+
+
+def _free(facts: list[dict]) -> list[float]:
+    out = []
+    for f in facts:
+        o = f.get("output") or {}
+        if f.get("tool") == "fit_card" and o.get("free_bytes") is not None:
+            out.append(o["free_bytes"] / 1e9)
+        if f.get("tool") == "fit" and o.get("gpu_vram_bytes"):
+            out.append((o["gpu_vram_bytes"] - o["per_gpu_bytes"]) / 1e9)
+    return out
+
+
 _RANGE = re.compile(r"^\s*(?:ГБ|GB)?\s*(?:до|to|and|и|–|-|—)\s*$", re.I)
 
 
@@ -153,6 +168,10 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
             label, fmt = bound
         bound, prev_end = (label, fmt), n.end
         if n.kind is None:  # a bare figure opening a range: bound, not checked
+            continue
+        if _FREE_BEFORE.search(window[-20:]) or _FREE_AFTER.match(sentence[n.end:n.end + 16]):
+            if not _matches(n[0], value, _free(facts)):  # "fits with 20.5 GB free": the need named as the room left
+                out.append(f"label: {n[0]}")
             continue
         if label is not None:
             allowed = [b[k] / 1e9 for b in parts for k in label[1] if b.get(k)]

@@ -146,3 +146,9 @@ def test_strict_checker_reads_a_card_name_and_a_figure_apart():
     facts = [{"tool": "compare", "input": {}, "output": {"cards": [{"name": "RTX 4090", "bandwidth_gbs": 1008.0}]}}]
     assert strict_numbers.unlinked("RTX 4090 1008 GB/s.", facts, [], []) == []
     assert strict_numbers.unlinked("16 000 ГБ.", facts, [], []) == ["16 000"]  # a real thousands group is one number
+
+
+def test_english_description_is_no_next_step():
+    item = "en-lora-vs-full"
+    assert not _grade("The optimizer states also use less memory, and the activations take up 2.92 GB.", item=item)["next_step"]
+    assert _grade("Use QLoRA if one card is not enough.", item=item)["next_step"]

@@ -160,3 +160,15 @@ def test_a_range_named_once_binds_both_ends():
     assert mislabelled(bad, FIT24) and misnamed_figures(bad, FIT24)  # 25,77 is the card, not a total
     good = "Итого нужно 23,71 ГБ, из них веса 16,06 ГБ."
     assert not mislabelled(good, FIT24) and not misnamed_figures(good, FIT24)
+
+
+def test_the_room_left_is_the_free_figure():
+    from assistant.checks.relations import mislabelled
+    from bench.strict_claims import misnamed_figures
+    facts = [*FIT24, {"tool": "fit_card", "input": {}, "output": {"per_gpu_bytes": 23_714_990_189,
+                                                                   "card_vram_bytes": 25_769_803_776, "fits": True,
+                                                                   "free_bytes": 2_054_813_587}}]
+    bad = "Yes, the model needs 23.71 GB and it fits with 20.5 GB free."  # 20.5: the guide's need, not the room left
+    assert mislabelled(bad, facts) and misnamed_figures(bad, facts)
+    for good in ("It fits with 2.05 GB free.", "Помещается, свободно 2,05 ГБ."):
+        assert not mislabelled(good, facts) and not misnamed_figures(good, facts)
