@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 _FIG = r"(\d+(?:[ \u00a0]\d{3})*(?:[.,]\d+)?)"
 _PAIR = re.compile(_FIG + r"\s*[^\s\d()]{0,6}\s*(?:vs\.?|versus|против)\s*" + _FIG, re.I)
@@ -100,8 +100,11 @@ def _figures(o: dict) -> list[float]:
     return [v / 1e9 for k, v in o.items() if k.endswith("_bytes") and isinstance(v, (int, float)) and v]
 
 
-def misnamed_figures(text: str, facts: list[dict[str, Any]]) -> list[str]:
-    """A GB figure said right after a memory part or a weight format that the facts give another figure."""
+def misnamed_figures(text: str, facts: list[dict[str, Any]], passages: Sequence[str] = ()) -> list[str]:
+    """A GB figure said right after a memory part or a weight format that the facts give another figure;
+    words quoted as the guide wrote them ("KV-кэш вырастет примерно до 4,3 ГБ" at 32k) are the guide's, not a claim
+    about the computed scenario."""
+    quoted = " ".join(" ".join(p.split()) for p in passages)
     tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
     tables += [b for f in facts if f.get("tool") == "variants" for b in f["output"].get("breakdowns", [])]
     if not tables:
@@ -134,7 +137,7 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]]) -> list[str]:
         values += [o["per_gpu_bytes"] / 1e9 for o in options if o["precision"].lower() == fmt]
         if not near(_value(m.group(2)), values) and m.group(0) not in out:
             out.append(m.group(0))
-    return out
+    return [m for m in out if " ".join(m.split()) not in quoted]
 
 
 _WORSE_IF_LOWER = {"vram_gib": r"памят|memory|vram", "bandwidth_gbs": r"пропускн|bandwidth",

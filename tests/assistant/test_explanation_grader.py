@@ -152,3 +152,12 @@ def test_english_description_is_no_next_step():
     item = "en-lora-vs-full"
     assert not _grade("The optimizer states also use less memory, and the activations take up 2.92 GB.", item=item)["next_step"]
     assert _grade("Use QLoRA if one card is not enough.", item=item)["next_step"]
+
+
+def test_the_guides_own_words_are_no_misnamed_figure():
+    from bench.strict_claims import misnamed_figures
+    facts = [{"tool": "vram", "input": {}, "output": {"precision": "fp16", "kv_cache_bytes": 1_073_741_824,
+                                                      "total_bytes": 23_714_990_189}}]
+    guide = "Если увеличить контекст до 32 тысяч токенов, KV-кэш вырастет примерно до 4,3 ГБ."
+    assert misnamed_figures("KV-кэш вырастет примерно до 4,3 ГБ.", facts) != []
+    assert misnamed_figures("KV-кэш вырастет примерно до 4,3 ГБ.", facts, [guide]) == []
