@@ -98,7 +98,7 @@ def fit_options(req: MemoryRequest, gpus: int, gpu: str | None = None, card_byte
         return b.per_gpu_bytes <= card_bytes if card_bytes else bool(b.fits)
 
     asked = estimate_memory(base)
-    name = card.name if card else f"{card_bytes / 2**30:g} GiB"
+    name = card.name if card else f"{(card_bytes or 0) / 2**30:g} GiB"
     out = FitOptions(gpu=name, gpus=gpus, precision=asked.precision, fits=fits(asked))
     model_max = catalog.get_model(req.model).max_context if req.model else None
     if out.fits:

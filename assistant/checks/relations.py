@@ -155,7 +155,9 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
         if f.get("tool") == "fit_options":
             for o in (f.get("output") or {}).get("formats") or []:
                 by_format.setdefault(o["precision"].lower(), []).append(o["per_gpu_bytes"] / 1e9)
-    out, prev_end, bound = [], 0, (None, [])
+    out: list[str] = []
+    prev_end = 0
+    bound: tuple[tuple[re.Pattern, tuple[str, ...]] | None, list[re.Match]] = (None, [])
     for n in nums.parse(sentence):
         if n.words or n.kind not in ("gb", None):
             prev_end, bound = n.end, (None, [])

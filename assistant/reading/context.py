@@ -207,7 +207,7 @@ def _variant_follow_up(reading: "Reading", previous: Scenario) -> None:
     if s.card_vram_gb is not None and abs(s.card_vram_gb - found[0].vram_gib) <= 1:
         update["card_vram_gb"] = None
         reading.spans.setdefault("gpu", []).extend(reading.spans.pop("card_vram_gb", []))
-    if size_span is not None and abs(size - found[0].vram_gib) <= 1:
+    if size_span is not None and size is not None and abs(size - found[0].vram_gib) <= 1:
         reading.unattached = [x for x in reading.unattached if x is not size_span]
         reading.spans.setdefault("gpu", []).append(size_span)
     if form:

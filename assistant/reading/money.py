@@ -139,7 +139,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     scaled_or_cur = bool(cur or end > last or first or glued in ("m", "млн") or (glued in scales and value > 256_000))
     into = k > 0 and (tokens[k - 1].low in ("в", "in", "into", "within") or
                       k > 1 and before and tokens[k - 2].low in ("в", "in", "into", "within"))
-    budget_cue = budget_cue or (scaled_or_cur and into and any(x.lemma in _FIT for x in tokens[max(0, k - 5):k]))
+    budget_cue = bool(budget_cue or (scaled_or_cur and into and any(x.lemma in _FIT for x in tokens[max(0, k - 5):k])))
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):

@@ -177,9 +177,9 @@ def _version_said(tokens: list[Token], i: int, k: int) -> tuple[str, int] | None
     if not (t.word_number and t.number and t.number == int(t.number) and t.number < 10) or t.used:
         return None
     value, last = str(int(t.number)), k
-    if k + 2 < len(tokens) and tokens[k + 1].low in _POINT and tokens[k + 2].word_number and \
-            tokens[k + 2].number is not None and tokens[k + 2].number == int(tokens[k + 2].number) < 10:
-        value, last = f"{value}.{int(tokens[k + 2].number)}", k + 2
+    minor = tokens[k + 2].number if k + 2 < len(tokens) else None
+    if minor is not None and tokens[k + 1].low in _POINT and tokens[k + 2].word_number and minor == int(minor) < 10:
+        value, last = f"{value}.{int(minor)}", k + 2
     versions, _ = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
     if float(value) not in versions or last + 1 >= len(tokens) or tokens[last + 1].number is None and \
             not _SIZE.match(tokens[last + 1].canon):
@@ -210,8 +210,8 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         if not found or any(k in used for k in range(t.i, found[1])):
             continue
         size, end, version = found
-        fam = t.canon if t.canon in families else glued.group(1)
-        version = [glued.group(2), *version] if fam != t.canon else version
+        fam = t.canon if t.canon in families or glued is None else glued.group(1)
+        version = [glued.group(2), *version] if glued is not None and fam != t.canon else version
         cands = [m for m in models if (m.family == fam or m.id.startswith(fam)) and (abs(m.params_b - size) / size < 0.15 or _nominal(m) == size)]
         numbers = [v for v in version if re.match(r"^v?\d", v)]
         words = [v for v in version if v not in numbers and v not in ("instruct", "it", "chat")]  # a tune, same model
