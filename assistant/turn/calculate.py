@@ -47,7 +47,7 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
             c.facts.append(fact("upgrade", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu, "have": have},
                                 hardware.upgrade(req, s.gpu, have)))
         elif has_model:
-            model_facts(s, intent, c)
+            model_facts(s, intent, c, recommend=not (variants and intent in ("knowledge", "vram")))
         elif intent in ("models_for_hardware", "upgrade", "vram", "recommend", "speed") and (s.gpu or s.card_vram_gb):
             count = s.gpu_count or c.assume("gpu_count", 1)
             inp = {"gpu": s.gpu, "card_vram_gb": s.card_vram_gb, "count": count, "context": s.context, "users": s.users}
@@ -57,8 +57,6 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
             c.missing.append("gpu")
         elif intent in ("vram", "recommend", "speed", "upgrade"):
             c.missing.append("model")
-        if variants and intent in ("knowledge", "vram"):  # "why more at 32k than at 8k" asks what changes, not which server
-            c.facts = [f for f in c.facts if f.tool != "recommend"]
         for field, values in (variants or {}).items():
             if has_model:
                 req = memory_request(s, c)

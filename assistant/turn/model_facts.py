@@ -15,7 +15,8 @@ from tools.throughput import DoesNotFit, ThroughputRequest, estimate_throughput
 from tools.units import GIB
 
 
-def model_facts(s: Scenario, intent: str, c: Computation) -> None:
+def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True) -> None:
+    """`recommend`: False when the question compares values of one input and asks what changes, not which server."""
     req = memory_request(s, c)
     if req.runtime == "cpu":  # no cards in the question: the memory table and the RAM-side sizing
         c.facts.append(fact("vram", req, estimate_memory(req)))
@@ -41,7 +42,7 @@ def model_facts(s: Scenario, intent: str, c: Computation) -> None:
         if req.task == "inference":
             c.facts.append(fact("fit_options", {**req.model_dump(exclude_defaults=True), "card_vram_gb": s.card_vram_gb,
                                                 "gpus": count}, fit_options(req, count, card_bytes=vram)))
-    if intent in ("recommend", "power", "speed", "upgrade") or not (s.gpu or s.card_vram_gb):
+    if intent in ("recommend", "power", "speed", "upgrade") or (recommend and not (s.gpu or s.card_vram_gb)):
         rec = _mixed(req)
         c.facts.append(fact("recommend", req, rec))
         gpu_rows = [x for x in rec.configurations if x.mode == "gpu"]
