@@ -166,12 +166,26 @@ _ON_CPU = re.compile(r"(?:только |чисто |исключительно )
                      r"on (?:the |a )?cpus?\b", re.I)
 
 
+_TAG = re.compile(r"^(?:\d+(?:[.,]\d+)?[bm]|latest|e\d+b|\d+x\d+b)", re.I)
+
+
+def _ollama_tag(tokens: list[Token], k: int) -> bool:
+    """A colon glued between a model's name and its size ("qwen2.5:14b", "gemma3:27b", "llama3:latest")."""
+    t = tokens[k]
+    return t.low == ":" and 0 < k < len(tokens) - 1 and tokens[k - 1].end == t.start and tokens[k + 1].start == t.end \
+        and bool(re.search(r"[a-z]", tokens[k - 1].low)) and bool(_TAG.match(tokens[k + 1].low))
+
+
 def runtime(tokens: list[Token], text: str = "") -> list[Attached]:
     cards = any(t.used == "gpu_name" for t in tokens)
     if (m := _CPU_ONLY.search(text)) or (not cards and (m := _ON_CPU.search(text))):
         # pure CPU inference: sized like the hybrid, with every weight in RAM
         return [Attached("runtime", "cpu", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     found: list[Attached] = []
+    for t in tokens:
+        if _ollama_tag(tokens, t.i):  # "qwen2.5:14b", "llama3.1:8b-instruct-q4_K_M": a model as ollama names it
+            found.append(Attached("runtime", "llama.cpp", [t.i]))
+            break
     for t in tokens:
         if t.used:
             continue

@@ -217,6 +217,58 @@ def _variant_follow_up(reading: "Reading", previous: Scenario) -> None:
         reading.intent = "followup"
 
 
+# a question of which hardware to take: the model is then no question about the cards already on the table
+_WHICH_TO_TAKE = re.compile(r"\b(?:какую|какой|какие|сколько|скок\w*|which|what|how many)\b|посовет|подбер|recommend|suggest|"
+                            r"\bнужн\w*|\bнадо\b|\bneed\b|купить|взять|брать|\bbuy\b|\bget\b", re.I)
+
+
+def _model_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
+    """"а квен 14б в q4 на 10 человек?", "would qwen3 14b serve 25 users" after the customer's cards were named and no
+    model: a model asked about after the cards on the table is whether it runs on them, not what to buy for it."""
+    s = reading.scenario
+    if previous is None or not reading.new_model or reading.intent != "recommend" or previous.model or \
+            previous.params_b or not (previous.gpu or previous.card_vram_gb) or previous.gpus or previous.budget or \
+            s.gpu or s.gpus or s.card_vram_gb or s.budget or _WHICH_TO_TAKE.search(reading.text):
+        return
+    reading.intent = "vram"
+
+
+# a sum asked as a ceiling or a price: "уложиться в", "в пределах", "бюджет", "за" (the price of), "within", "budget"
+_MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money", re.I)
+
+
+def _money_scale_kept(reading: "Reading", previous: Scenario) -> None:
+    """"а если уложиться в полтора" after "бюджет до 3 млн", "and for 2?" after a $40k budget: an amount said without
+    its scale word keeps the scale of the money it corrects (millions, thousands), when it lands near it."""
+    from assistant.reading import Span
+
+    held = [slot for slot in ("budget", "server_price") if getattr(previous, slot) is not None]
+    if len(held) != 1 or getattr(reading.scenario, held[0]) is not None or not _MONEY_CUE.search(reading.text):
+        return
+    was = float(getattr(previous, held[0]))
+    scale = 1e6 if was >= 1e6 else 1e3 if was >= 1e3 else 0
+    words = _loose_number_words(reading) if _only_choices(reading.scenario) else []
+    for span in [*reading.unattached, *words]:  # "а за семь?": a number word, too
+        value = parse_plain_number(span.text)
+        value = _word_value(span.text) if value is None else value
+        if not scale or value is None or value >= 1000 or not was / 10 <= value * scale <= was * 10:
+            continue
+        reading.unattached = [x for x in reading.unattached if x is not span]
+        reading.scenario = reading.scenario.model_copy(update={held[0]: value * scale})
+        reading.spans.setdefault(held[0], []).append(Span(start=span.start, end=span.end, text=span.text))
+        if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+            reading.intent = "followup"
+        return
+
+
+_WHAT_IF = re.compile(r"^\W*(?:а|и|ну|and|so|ok)?,?\s*(?:если|what if|if)\b", re.I)
+
+
+def _only_choices(s: Scenario) -> bool:
+    """Nothing set but a choice of how to run (precision, task, runtime): no number of the message was read."""
+    return all(v is None for k, v in s.model_dump().items() if k not in ("precision", "task", "runtime", "currency"))
+
+
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
     after a LoRA is full fine-tuning."""
@@ -224,13 +276,16 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
             not re.search(r"точност|precision", reading.text, re.I):
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
+    _model_on_the_cards(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _still_compared(reading, previous)
     _money_not_context(reading, previous)
     _wattage_follow_up(reading, previous)
     _variant_follow_up(reading, previous)
-    words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)
+    _money_scale_kept(reading, previous)
+    # "а на двух?", and "а лорой на одной": a number word left loose beside a value the follow-up changed
+    words = [] if reading.unattached or not _only_choices(reading.scenario) else _loose_number_words(reading)
     if not reading.unattached and not words:
         return reading
     update: dict = {}
@@ -249,6 +304,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     if update:
         reading.scenario = reading.scenario.model_copy(update=update)
         reading.unattached = kept
-        if reading.intent in ("out_of_scope", "knowledge", "greeting"):
-            reading.intent = "followup"
+        if reading.intent in ("out_of_scope", "knowledge", "greeting") or \
+                (reading.intent == "upgrade" and _WHAT_IF.match(reading.text)):
+            reading.intent = "followup"  # "а если оперативки докупить до 64?": the same question with a value changed
     return reading

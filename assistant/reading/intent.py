@@ -25,7 +25,15 @@ _ORDER = ["power", "cost", "speed", "upgrade", "gpu_info", "compare", "knowledge
 def scores(text: str, tokens: list[Token]) -> Counter:
     index = load_lexicon().cue_index()
     out: Counter = Counter()
+    out_spans = [m.span() for m in _RENT_OUT.finditer(text)]
+    for pos, t in enumerate(tokens):
+        if _no_cloud(tokens, pos) and text[t.start:t.end] == t.text:  # the phrase rules must not find it either
+            out_spans.append((t.start, t.end))
+    for a, b in out_spans:
+        text = text[:a] + " " * (b - a) + text[b:]
     for t in tokens:
+        if any(a <= t.start and t.end <= b for a, b in out_spans):
+            continue
         hit = index.get(t.lemma) or index.get(t.low)
         if not hit and len(t.low) > 3 and t.low.endswith("s") and t.low.isascii():
             hit = index.get(t.low[:-1])  # "speeds", "prices", "connectors": English plurals
@@ -37,6 +45,30 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     if out["power"] and _MEMORY.search(text) and not _ENERGY.search(text):
         out["vram"] += out.pop("power")  # "сколько видеопамяти жрёт", "how much memory does it consume"
     return out
+
+
+# the customer's cards let to others ("16 h100 под аренду", "сдаём карты в аренду", "we rent them out"): their business,
+# not a question of renting against owning
+_RENT_OUT = re.compile(r"\bпод аренду\b|\bсда(?:ть|ём|ем|вать|ют|дим)\w* (?:\S+ ){0,3}в аренду|\brent(?:ing)? (?:\w+ )?out\b|"
+                       r"\bfor rental\b|\bto rent out\b", re.I)
+_CLOUD = {"облако", "облачный", "cloud", "clouds"}
+_NOT_BEFORE = {"не", "без", "нет", "no", "not", "never", "without", "can't", "cannot", "won't"}
+_NOT_AFTER = {"нельзя", "запрещено", "запрещены", "не", "нет", "никак", "is", "are"}
+
+
+def _no_cloud(tokens: list[Token], i: int) -> bool:
+    """A cloud word negated ("в облако нельзя", "не в облаке", "без облака", "no cloud", "can't go to the cloud",
+    "cloud is not an option"): the data must stay inside, which asks nothing about renting."""
+    if tokens[i].lemma not in _CLOUD and tokens[i].low not in _CLOUD:
+        return False
+    before = [t.low for t in tokens[max(0, i - 4):i]]
+    after = [t.low for t in tokens[i + 1:i + 4]]
+    if any(w in _NOT_BEFORE for w in before[-2:]) or "can't" in before or "cannot" in before or \
+            any(w.endswith("n't") for w in before):
+        return True
+    return bool(after) and after[0] in ("нельзя", "запрещено", "запрещены") or \
+        (len(after) >= 2 and after[0] in ("is", "are", "—", "-") and after[1] in ("not", "no", "нельзя", "не")) or \
+        (len(after) >= 1 and after[0] in ("не",))
 
 
 _MEMORY = re.compile(r"видеопам|памят|\bvram\b|\bврам|\bmemory\b|\bгиг|\bгб\b|\bgb\b|оперативк|\bram\b", re.I)
@@ -85,6 +117,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "cost"  # an hourly price is only ever asked about against owning
     if named_gpus and not new_model and _COMPARING.search(text):
         return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
+    if "vram" in hits and not new_model and (s.gpu or s.card_vram_gb) and not relative and _FITS.search(text) and \
+            not _ASKS_WHICH.search(text) and not (hits - {"vram"}):
+        return "vram"  # "на одной 5090 потянет?", "would a single l40s fit it": the card said, will the model fit on it
     if relative and not new_model and max((v for k, v in sc.items() if k != "upgrade"), default=0) < 3:
         return "followup"  # "а если ещё две", "what if usage doubles"; not "бп 750 ватт, хочу вторую 3060, хватит?"
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \

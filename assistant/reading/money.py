@@ -38,7 +38,8 @@ _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "ма
 _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
               "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",
               "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
-              "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant"}
+              "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant",
+              "деньги", "деньга", "money", "cash", "бабки", "средство"}  # "денег есть тысяч сто", "have the money for 2k"
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
@@ -82,8 +83,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     t = tokens[k]
     scales = load_lexicon().scale.money
     if t.word_number and t.low in scales and k + 1 < len(tokens) and tokens[k + 1].number is not None and \
-            not tokens[k + 1].word_number:
-        return None  # "тысяч 30 баксов": the scale of the number after it
+            (not tokens[k + 1].word_number or (tokens[k + 1].number or 0) >= 2):
+        return None  # "тысяч 30 баксов", "тысяч сто": the scale of the number after it
     if t.word_number and t.low in scales and _scale_first(tokens, k + 2, scales) == k and k + 2 < len(tokens) and \
             tokens[k + 2].number is not None:
         return None  # "тысяч за 900": the scale of the number after "за"

@@ -50,10 +50,14 @@ def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[f
     return 1.0, k
 
 
+# the maker's and the line's words before a card's number, as typed on either keyboard ("2 ртх 3090", "4 rtx a6000")
+_BRANDS = ("nvidia", "rtx", "geforce", "gtx", "ртх", "гтх", "нвидиа", "нвидия", "гефорс", "tesla", "тесла")
+
+
 def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
     n = k + 1
-    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "nvidia", "rtx", "geforce", "of", "by"):
-        if tokens[n].low in ("rtx", "nvidia", "geforce") and n in gpu_starts:
+    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "of", "by") + _BRANDS:
+        if tokens[n].low in _BRANDS and n in gpu_starts:
             return True
         n += 1
     return n in gpu_starts or (n < len(tokens) and bool(re.match(r"^\d+(?:gb|гб)$", tokens[n].low)))

@@ -63,6 +63,12 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
         if boundary(n - 1, n):
             break
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
+            # "человек 200 одновременно максимум 25": a same-time word with a number right after it is that number's
+            for m in range(n + 1, min(len(tokens), n + 4)):  # "одновременно не больше 20"
+                if boundary(m - 1, m):
+                    break
+                if tokens[m].number is not None:
+                    return False
             return True
     if _SAME_TIME.match(text[tokens[last].end:]):
         return True  # "12 at the same time", "30 at a time"
@@ -75,7 +81,10 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
     as understood ("headcount"), not a contradiction to ask about."""
     users = [a for a in out if a.slot == "users"]
     for a in users:
-        a.concurrent = a.concurrent or _concurrent_near(tokens, min(a.tokens), max(a.tokens), text)
+        first = min(a.tokens)
+        if first > 0 and (tokens[first - 1].concept in ("user", "request") or _person(tokens[first - 1])):
+            first -= 1  # "одновременно будут обращаться человек 40": the people word said before the number is its own
+        a.concurrent = a.concurrent or _concurrent_near(tokens, first, max(a.tokens), text)
     if any(a.concurrent for a in users):
         for a in users:
             if not a.concurrent:
@@ -107,6 +116,11 @@ def _person(t: Token) -> bool:
     # every reading animate ("эпиках" is also a thing), and counted ("на 20 бухгалтеров"), not a place ("на двух эпиках")
     return bool(nouns) and all("anim" in g and not ({"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"} & g.grammemes)
                                for g in nouns) and any(g.case in ("gent", "accs", "nomn") for g in nouns)
+
+
+def _plural(t: Token) -> bool:
+    """"бухгалтеров 12", "врачей 30": a people noun said before its count is plural (not "у клиента 4")."""
+    return any("plur" in p.tag for p in morph().parse(t.low) if "NOUN" in p.tag)
 
 
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
@@ -188,6 +202,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
     if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or \
             (concept is None and n > k and _person(tokens[n])) or \
+            (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users

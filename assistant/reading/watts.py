@@ -34,6 +34,11 @@ _HAVE = re.compile(r"у (?:меня|нас|клиента|заказчика)|\b
 _NOT_PSU = re.compile(r"стойк|\brack|розетк|\bлини[яиюей]|\bввод|\bфаз|circuit|\bfeed|\bибп|\bups\b|\btdp\b|\bтдп|"
                       r"потребл|consum|\bdraws?\b|жр[её]т|жрать|кушает|\bест\b|тепл|\bheat|сч[её]тчик|лимит|\blimit|"
                       r"available|доступн|выделен|per card|per gpu|each card|на карту|кажд|в месяц|per month|a month|в час|per hour", re.I)
+# "у меня щас стоит киловатт", "у нас есть киловатт": a kilowatt the customer has installed is a unit they own (a PSU);
+# not "сколько стоит киловатт" (the price of energy)
+_OWN_UNIT = re.compile(r"\bу (?:меня|нас|клиента|заказчика)\b[^,.;?]*\b(?:стоит|есть|стоял)\b|\b(?:стоит|есть) у (?:меня|нас)\b",
+                       re.I)
+_PRICE_WORDS = re.compile(r"сколько|скок|почём|почем|цен[аеуы]|руб|₽|\$|€|тариф", re.I)
 _AFTER_PSU = {"на", "в", "по", "is", "of", "at", "rated", "мощностью", ":", "-", "—", "питания", "power", "supply", "у",
               "меня", "уже", "стоит", "стоял", "около", "about", "around", "примерно"}
 _COUNT_CUES = {"по", "x", "х", "×", "of"}
@@ -140,7 +145,8 @@ def attach(tokens: list[Token], text: str) -> list[Attached]:
             continue  # "4 карты по 450 вт": a wattage per item, not a supply
         other = _NOT_PSU.search(_clause(text, tokens, idx))
         psu = near and not other or not other and not _NOT_PSU.search(text) and (
-            psu_said or _ENOUGH.search(text) or (not said_alone and _HAVE.search(text)))
+            psu_said or _ENOUGH.search(text) or (not said_alone and _HAVE.search(text)) or
+            (said_alone and _OWN_UNIT.search(text) and not _PRICE_WORDS.search(text)))
         if not psu or not 100 <= watts <= 100_000:
             continue
         n, extra = _units(tokens, idx)
