@@ -32,6 +32,12 @@ FRESH3_FLOOR = 0.98
 # (intent 0.937, asked 7/7, 0 dropped; the floor leaves one turn of slack); after the eighth pass 0.987 (156/158,
 # intent 0.987, asked 7/7, 0 dropped; the floor is 155/158, one turn below)
 FRESH4_FLOOR = 0.98
+# fresh5.yaml: written for the ninth pass from personas before the reader was changed for it (voice-typed, short
+# follow-ups, owners, comparisons, training, power, mixed languages, typos, several numbers); first sight 0.847 (intent
+# 0.927, asked 7/8, 0 dropped; 0.864 with en-erp-5010 relabelled a handoff, as fresh.yaml labels "need a quote: ...",
+# and ru-hobbyist-5002 "а по жору электричества" a comparison, as the sixth pass settled "а по энергопотреблению?");
+# after the ninth pass 1.000 (177/177, intent 1.000, asked 8/8, 0 dropped; the floor leaves one turn of slack)
+FRESH5_FLOOR = 0.99
 
 
 def said(text: str) -> dict:
@@ -123,7 +129,7 @@ def _corpus_texts() -> list[str]:
     return [t["text"] for c in convs for t in c["turns"]]
 
 
-@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "holdout"])
+@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -148,7 +154,8 @@ def test_read_is_fast():
 
 @pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("fresh", FRESH_FLOOR),
                                          ("fresh2", FRESH2_FLOOR), ("fresh3", FRESH3_FLOOR),
-                                         ("fresh4", FRESH4_FLOOR), ("holdout", HOLDOUT_FLOOR)])
+                                         ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR),
+                                         ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
 
