@@ -30,33 +30,33 @@ LANG_NAME = {"ru": "Russian", "en": "English"}
 # the last line, in the answer's own language: the small model follows the language it last read
 ANSWER_IN = {"ru": "Ответь по-русски, 3 предложения: вывод, причина и что сделать дальше.",
              "en": "Answer in English, 3 sentences: the verdict, the reason and what to do next."}
+# The third sentence named for the case the facts give: with a generic "what to do next" the model
+# copied the "quantise it" example under answers that fit (explain-eval ru-fit-why).
+ANSWER_FITS = {"ru": "Ответь по-русски, 3 предложения: вывод, причина и на что отдать запас.",
+               "en": "Answer in English, 3 sentences: the verdict, the reason and what to use the spare memory for."}
+ANSWER_SHORT = {"ru": "Ответь по-русски, 3 предложения: вывод, причина и что изменить, чтобы поместилось.",
+                "en": "Answer in English, 3 sentences: the verdict, the reason and what to change so that it fits."}
+_NOT_FIT = re.compile(r"\bне помещается\b|\bdoes not fit\b")
+_FITS = re.compile(r"(?<!не )\bпомещается\b|(?<!not )\bfits\b")
+
+
+def answer_in(lang: str, facts: str) -> str:
+    """The prompt's last line (the small model follows the language it last read), its third
+    sentence asked for the case of the facts' own verdict line."""
+    verdict = next((ln for ln in facts.splitlines() if re.match(r"(?:Карта|Card)\b", ln)), "")
+    if _NOT_FIT.search(verdict):
+        return ANSWER_SHORT[lang]
+    if _FITS.search(verdict):
+        return ANSWER_FITS[lang]
+    return ANSWER_IN[lang]
+
+
 # Worked turns after the rules, as real chat turns (the small model copies the shape of an
 # answer it has seen, and a "Example: ..." line in the system text taught it to write labels).
 # They are part of the static prefix, evaluated once per process, so they cost no time per turn.
-FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/explanation.yaml); facts as compact() gives them
-    ("QUESTION: Почему Mistral 7B при контексте 16k требует больше памяти, чем при 4k?\n\nFACTS:\nСчитаю для: "
-     "Mistral 7B v0.3 · инференс · FP16 · контекст 16 384\nВеса модели: контекст 4 096 14,50; контекст 16 384 14,50\n"
-     "KV-кэш: контекст 4 096 0,54; контекст 16 384 2,15\nАктивации и буферы: контекст 4 096 1,09; контекст 16 384 1,09\n"
-     "Итого: контекст 4 096 21,08; контекст 16 384 23,01",
-     "Из-за KV-кэша: он растёт вместе с контекстом и при 16 384 токенах занимает 2,15 ГБ против 0,54 ГБ при 4 096. "
-     "Веса модели (14,50 ГБ) от контекста не зависят, поэтому итог растёт только с 21,08 до 23,01 ГБ. Если памяти "
-     "впритык, сократите контекст или квантуйте KV-кэш до q8_0.", "ru"),
-    # the next step comes from the computed options line, never from habit (a fit needs no quantising)
-    ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
-     "Q4_K_M · контекст 8 192 · память карты 16 ГБ\nВеса модели: 5,65\nKV-кэш: 2,20\nИтого: 11,79\nКарта «16 ГБ» "
-     "(17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nСамый длинный контекст на этих картах (Q4_K_M): "
-     "8 192 токенов (максимум модели)\nПользователей одновременно при этом контексте: до 3",
-     "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают квантованные веса "
-     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Квантовать дальше не нужно: запас можно отдать под "
-     "пользователей, до 3 одновременно.", "ru"),
-    ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
-     "FP16 · контекст 8 192 · RTX 3060 12GB\nВеса модели: 14,50\nKV-кэш: 1,07\nИтого: 21,73\nКарта: 1 × RTX 3060 "
-     "12GB (12,88 ГБ на карту) — нужно 21,73 ГБ на карту: не помещается, не хватает 8,84 ГБ\nМинимум карт RTX 3060 "
-     "12GB: 2\nЕсли квантовать: Q8_0 — нужно 13,07 ГБ на карту: не помещается; Q4_K_M — нужно 8,89 ГБ на карту: "
-     "помещается",
-     "Нет, не помещается: нужно 21,73 ГБ, а у RTX 3060 12GB есть 12,88 ГБ. Почти всё занимают веса в FP16 — "
-     "14,50 ГБ. Квантуйте модель до Q4_K_M, тогда нужно 8,89 ГБ и она поместится, либо возьмите две такие карты.",
-     "ru"),
+# Each language's turns are shown in this order, the closest last (the small model copies the nearest
+# turn of the same kind). Scenarios no evaluation item asks about; facts as compact() gives them.
+FEW_SHOT = [
     ("QUESTION: Какое охлаждение нужно серверу с четырьмя картами?\n\nFACTS:\n(no calculation for this question)\n\n"
      "SOURCES:\n[1] Температура в помещении В стойке нужно держать 20–25 °C. При более высокой температуре видеокарты "
      "начинают сбрасывать частоты (троттлинг), и сервер теряет производительность.\n[2] Связь с охлаждением и "
@@ -64,28 +64,118 @@ FEW_SHOT = [  # scenarios that no evaluation item asks about (knowledge/eval/exp
      "должны выдерживать 2300–2500 Вт.",
      "Нужны турбинные карты или водоблоки: четыре открытые карты в корпус 4U не встают и перегревают друг друга. "
      "В стойке держите 20–25 °C, иначе карты сбрасывают частоты из-за троттлинга и сервер теряет скорость. "
-     "Уточните у менеджера корпус и блоки питания на 2300–2500 Вт.", "ru"),
-    ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nComputed for: Llama 3 70B · inference · "
-     "FP16 · context 8,192 · A100 80GB\nModel weights: 141.10\nKV cache: 2.68\nTotal: 185.07\nCard: 1 × A100 80GB "
-     "(85.90 GB per card) — needs 185.07 GB per card: does not fit, short by 99.17 GB\nMinimum cards A100 80GB: 3\n"
-     "If quantised: Q8_0 — needs 100.86 GB per card: does not fit; Q4_K_M — needs 60.15 GB per card: fits",
-     "No, it does not fit: the model needs 185.07 GB and one A100 80GB has 85.90 GB. The FP16 weights alone take "
-     "141.10 GB. Quantise to Q4_K_M, which needs 60.15 GB and fits, or split the model across at least 3 such cards.",
-     "en"),
+     "Уточните у менеджера корпус и блоки питания на 2300–2500 Вт.", "ru", "knowledge"),
+    ("QUESTION: Почему Mistral 7B при контексте 16k требует больше памяти, чем при 4k?\n\nFACTS:\nСчитаю для: "
+     "Mistral 7B v0.3 · инференс · FP16 · контекст 16 384\nВеса модели: контекст 4 096 14,50; контекст 16 384 14,50\n"
+     "KV-кэш: контекст 4 096 0,54; контекст 16 384 2,15\n"
+     "Итого: контекст 4 096 21,08; контекст 16 384 23,01",
+     "Из-за KV-кэша: он растёт вместе с контекстом и при 16 384 токенах занимает 2,15 ГБ против 0,54 ГБ при 4 096. "
+     "Веса модели (14,50 ГБ) от контекста не зависят, поэтому итог растёт только с 21,08 до 23,01 ГБ. Если памяти "
+     "впритык, сократите контекст или квантуйте KV-кэш до q8_0.", "ru", "values"),
+    ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
+     "FP16 · контекст 8 192 · RTX 3060 12GB\nВеса модели: 14,50\nKV-кэш: 1,07\nКарта: 1 × RTX 3060 "
+     "12GB (12,88 ГБ на карту) — нужно 21,73 ГБ на карту: не помещается, не хватает 8,84 ГБ\nМинимум карт RTX 3060 "
+     "12GB: 2\nЕсли квантовать: Q8_0 — нужно 13,07 ГБ на карту: не помещается; Q4_K_M — нужно 8,89 ГБ на карту: "
+     "помещается",
+     "Нет, не помещается: нужно 21,73 ГБ, а у RTX 3060 12GB есть 12,88 ГБ. Почти всё занимают веса в FP16 — "
+     "14,50 ГБ. Квантуйте модель до Q4_K_M, тогда нужно 8,89 ГБ и она поместится, либо возьмите две такие карты.",
+     "ru", "short"),
+    # the next step comes from the computed options line, never from habit (a fit needs no quantising)
+    ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
+     "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта «16 ГБ» "
+     "(17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nСамый длинный контекст (Q4_K_M): "
+     "8 192 токенов (максимум модели)\nПользователей одновременно: до 3",
+     "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают квантованные веса "
+     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Квантовать дальше не нужно: запас можно отдать под "
+     "пользователей, до 3 одновременно.", "ru", "fits"),
     ("QUESTION: What PSU do I need for 2x RTX 3090?\n\nFACTS:\nComputed for: RTX 3090 · cards 2\nGPUs: 700\n"
      "CPUs (max): 350\nSystem (peak): 1200–1400\nRecommended PSU: 1×2000 W, 80 PLUS Platinum.",
      "Take a 2000 W PSU (80 PLUS Platinum): the whole system peaks at 1200–1400 W. The cards draw 700 W and the "
      "CPUs up to 350 W, and short GPU power spikes go above that, so the supply needs headroom. Ask a manager to "
-     "check that it fits your chassis.", "en"),
+     "check that it fits your chassis.", "en", "power"),
+    ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nComputed for: Llama 3 70B · inference · "
+     "FP16 · context 8,192 · A100 80GB\nModel weights: 141.10\nKV cache: 2.68\nCard: 1 × A100 80GB "
+     "(85.90 GB per card) — needs 185.07 GB per card: does not fit, short by 99.17 GB\nMinimum cards A100 80GB: 3\n"
+     "If quantised: Q8_0 — needs 100.86 GB per card: does not fit; Q4_K_M — needs 60.15 GB per card: fits",
+     "No, it does not fit: the model needs 185.07 GB and one A100 80GB has 85.90 GB. The FP16 weights alone take "
+     "141.10 GB. Quantise to Q4_K_M, which needs 60.15 GB and fits, or split the model across at least 3 such cards.",
+     "en", "short"),
+    ("QUESTION: Will Qwen2.5 7B in Q4_K_M fit on a 12 GB card, and why?\n\nFACTS:\nComputed for: Qwen2.5 7B · "
+     "inference · Q4_K_M · context 8,192\nModel weights: 4.66\nKV cache: 0.47\nCard «12 GB» (12.88 GB): needs 8.45 GB "
+     "— fits, free 4.43 GB\nLongest context (Q4_K_M): 72,607 tokens\nUsers at once: up to 8",
+     "Yes, it fits: the model needs 8.45 GB and the card has 12.88 GB, so 4.43 GB stay free. Most of it is the "
+     "Q4_K_M weights (4.66 GB), and the KV cache for 8,192 tokens adds only 0.47 GB. Use the spare memory for "
+     "more users, up to 8 at once, or for a longer context.", "en", "fits"),
+    ("QUESTION: Какой блок питания нужен для сервера с двумя RTX 5090?\n\nFACTS:\nСчитаю для: RTX 5090 · карт 2\n"
+     "GPU: 1150\nCPU (макс.): 350\nПлата, ОЗУ, диски, вентиляторы: 350\nСистема (пик): 1650–1850\n"
+     "Рекомендуемый БП: 1×2400 Вт, 80 PLUS Titanium.",
+     "Берите блок питания на 2400 Вт (80 PLUS Titanium): вся система в пике потребляет 1650–1850 Вт. Карты берут "
+     "1150 Вт, процессоры до 350 Вт, а короткие скачки тока видеокарт идут выше, поэтому блоку нужен запас. Уточните "
+     "у менеджера, встанет ли он в ваш корпус.", "ru", "power"),
+    ("QUESTION: Какой сервер взять под Gemma 2 27B на 10 пользователей?\n\nFACTS:\nСчитаю для: Gemma 2 27B · "
+     "инференс · FP16 · контекст 8 192 · польз. 10\nВеса модели: 54,40\nKV-кэш: 24,12\nИтого: 100,25\n4 × RTX 5090: "
+     "VRAM всего 137,44; на карту 26,53; Цена GPU, $ 8 000–10 000; Пиковая мощность, Вт 3000",
+     "Подойдёт сервер с 4 × RTX 5090: у них 137,44 ГБ видеопамяти, а модели на 10 пользователей нужно 100,25 ГБ. "
+     "Больше всего занимают веса в FP16 (54,40 ГБ), ещё 24,12 ГБ уходит на KV-кэш всех пользователей. Чтобы "
+     "обойтись меньшим числом карт, квантуйте модель до Q8_0 или Q4_K_M.", "ru", "config"),
+    ("QUESTION: What cooling does a server with four cards need?\n\nFACTS:\n(no calculation for this question)\n\n"
+     "SOURCES:\n[1] Cooling Keep the rack at 20–25 °C. Above that, the cards start lowering their clocks (thermal "
+     "throttling) and the server loses performance you paid for.\n[2] Chassis and PCIe A 4U box with four RTX 4090s "
+     "only takes blower cards or water-blocked cards, and the power supplies must handle 2300–2500 W.",
+     "You need blower cards or water blocks: four open-air cards do not fit a 4U chassis and heat each other up. "
+     "Keep the rack at 20–25 °C, or the cards lower their clocks and the server loses speed. Ask a manager to check "
+     "the chassis and power supplies for 2300–2500 W.", "en", "knowledge"),
+    ("QUESTION: Why does Qwen2.5 14B need more memory at 16k context than at 4k?\n\nFACTS:\nComputed for: Qwen2.5 "
+     "14B · inference · FP16 · context 16,384\nModel weights: context 4,096 29.54; context 16,384 29.54\nKV cache: "
+     "context 4,096 0.81; context 16,384 3.22\nTotal: context 4,096 40.58; context 16,384 43.48",
+     "Because of the KV cache: it grows with the context and takes 3.22 GB at 16,384 tokens against 0.81 GB at "
+     "4,096. The model weights (29.54 GB) do not depend on the context, so the total only rises from 40.58 to "
+     "43.48 GB. If memory is tight, shorten the context or quantise the KV cache to q8_0.", "en", "values"),
+    ("QUESTION: What server do I need for Gemma 2 27B for 10 users?\n\nFACTS:\nComputed for: Gemma 2 27B · "
+     "inference · FP16 · context 8,192 · users 10\nModel weights: 54.40\nKV cache: 24.12\nTotal: 100.25\n4 × RTX 5090: "
+     "Total VRAM 137.44; per card 26.53; GPU price, $ 8,000–10,000; Peak power, W 3000",
+     "A server with 4 × RTX 5090 will do: the cards have 137.44 GB of memory and the model for 10 users needs "
+     "100.25 GB. Most of it is the FP16 weights (54.40 GB), and the KV cache of all the users adds 24.12 GB. To get "
+     "by with fewer cards, quantise the model to Q8_0 or Q4_K_M.", "en", "config"),
 ]
 
 
-def static_messages(structured: bool = False) -> list[dict]:
-    """The start of every explanation's messages: the rules, then the worked turns (as the three
-    fields of assistant/llm/structured.py when the model answers under its grammar)."""
+CASES = ("fits", "short", "values", "power", "config", "knowledge", "other")
+OTHER = ("knowledge", "fits")  # no worked turn of its own: a knowledge answer and a fit
+
+
+def case_of(facts: str) -> str:
+    """Which worked turn this answer's facts are like (compact()'s text; '' for no calculation)."""
+    lines = facts.splitlines()
+    if not lines:
+        return "knowledge"
+    if any(re.match(r"[^:]+: [^;]+ [\d,. ]+; ", ln) and not re.match(r"\d+ × ", ln) for ln in lines):
+        return "values"  # one model at two values, side by side
+    verdict = answer_in("en", facts), answer_in("ru", facts)
+    if ANSWER_SHORT["en"] in verdict:
+        return "short"
+    if ANSWER_FITS["en"] in verdict:
+        return "fits"
+    if any(re.match(r"(?:Рекомендуемый БП|Recommended PSU):", ln) for ln in lines):
+        return "power"
+    if any(re.match(r"\d+ × [^:]+: ", ln) for ln in lines):
+        return "config"
+    return "other"
+
+
+def static_messages(structured: bool = False, lang: str = "ru", case: str = "fits") -> list[dict]:
+    """The start of an explanation's messages: the rules, then the worked turn in the answer's
+    language for the case of its facts (as the three fields of assistant/llm/structured.py when the
+    model answers under its grammar). The small model copies the nearest worked turn: with every turn
+    in one start, answers that fit copied "quantise it" and Russian answers copied English sentences
+    (explain-eval ru-fit-why, ru-notfit-next). One turn per start also keeps the cache shallow, and
+    each start is saved once per process (assistant/llm/prefix.py)."""
     msgs = [{"role": "system", "content": SYSTEM + ("\n" + STRUCTURED_RULE if structured else "")}]
-    for question, answer, lang in FEW_SHOT:
-        msgs += [{"role": "user", "content": question + "\n\n" + ANSWER_IN[lang]},
+    wanted = OTHER if case == "other" else (case,)
+    for question, answer, turn_lang, turn_case in FEW_SHOT:
+        if turn_lang != lang or turn_case not in wanted:
+            continue
+        msgs += [{"role": "user", "content": question + "\n\n" + answer_in(lang, question)},
                  {"role": "assistant", "content": as_fields(answer) if structured else answer}]
     return msgs
 
@@ -97,20 +187,22 @@ def as_fields(answer: str) -> str:
 # Prefill dominates the first token on a CPU (~110 tokens/s on 2 cores, Russian ~1.7 characters per token): the
 # customer sees the whole table and every source, the model only what its three sentences need.
 PASSAGE_CHARS = {"knowledge": 400, "computed": 160}
-MAX_FACT_LINES = 7
+MAX_FACT_LINES = 6
 # what the verdict and the main reason rest on, kept first when lines must go (RU and EN wording of the views)
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
                       r"Пользователей одновременно|Users at once|^Кто впереди|^Who leads|^\d+ × [^:]+: ", re.I)  # the last: the top configuration
-_REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs)\b", re.I)
-_NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$)|"
+_REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs|"
+                     r"Состояния оптимизатора|Optimizer states|Градиенты|Gradients|FP32)\b", re.I)  # training's big parts
+_NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$|"
+                    r"Подходящие конфигурации$|Configurations that fit$)|"
                     r"^(?:Минимум карт|Minimum cards) .*: 1$|"  # the card it fits on: nothing to explain
                     r"^(?:CUDA-контекст|CUDA context|Фреймворк|Framework|Запас|Reserve): |"  # fixed overheads: the total has them
                     r"^- (?:PCIe|Power connectors|Разъёмы)|^(?:Разъёмы питания|Power connectors):", re.I)
 _COMPARED_KEEP = re.compile(r"^(?:Лицензия|Licence|Модель на одной карте|Model on one card|Карт для модели|Cards for the model):")
 _SCENARIO = re.compile(r"^(?:Считаю для|Computed for):")
-_MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate) — ")  # repeats the scenario line
+_MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate|Питание|Power|Что меняется, ГБ|What changes, GB) — ")  # repeats the scenario line
 _OPTIONS = re.compile(r"\.\s*(?:Варианты|Options):.*$")  # the PSU alternatives: the customer's table has them
 _TRIVIAL = re.compile(r"^(?:движок|runtime) |^(?:польз\.|users|карт|cards) 1$")  # nothing to explain
 _CARD_GIB = re.compile(r"\(= [\d,.]+ (?:ГиБ|GiB) = ([\d,.]+ (?:ГБ|GB))\)")  # the card's size in GB is enough
@@ -136,7 +228,8 @@ def _rows(table: list[list[str]]) -> list[str]:
         return [row[0] + ": " + "; ".join(f"{h} {c}" for h, c in zip(head[1:], row[1:])) for row in body]
     if len(head) <= 2:
         return [": ".join(c for c in row if c) for row in body]
-    return [row[0] + ": " + "; ".join(f"{h} {c}" for h, c in zip(head[1:], row[1:]) if c and c != "—")
+    return [row[0] + ": " + "; ".join(f"{h} {c}" for h, c in zip(head[1:], row[1:])
+                                      if c and c != "—" and h not in ("Линейка", "Vendor line"))  # a name, no reason
             for row in body[:1]]
 
 
@@ -146,6 +239,7 @@ def compact(computed: str) -> str:
     lines: list[str] = []
     table: list[list[str]] = []
     compared: set[str] = set()
+    parts: list[str] = []  # the two-column memory rows, replaced by a side-by-side table that follows
     for raw in [*computed.splitlines(), ""]:
         line = raw.strip()
         if line.startswith("|"):
@@ -158,8 +252,13 @@ def compact(computed: str) -> str:
                 rows = [r for r in rows if _COMPARED_KEEP.match(r)]
                 compared.update(rows)
             elif _side_by_side(table[0]):  # what changes between the values is the answer: kept, overheads aside
-                rows = [r for r in rows if not re.match(r"(?:CUDA|Фреймворк|Framework|Запас|Reserve)", r)]
+                same = {r[0] for r in table[1:] if len(set(r[1:])) == 1}
+                rows = [r for r in rows if not re.match(r"(?:CUDA|Фреймворк|Framework|Запас|Reserve)", r)
+                        and (r.split(":")[0] not in same or _REASON.match(r))]  # the weights staying put is a reason too
                 compared.update(rows)
+                lines = [x for x in lines if x not in parts]  # the single scenario's rows: the side-by-side has them
+            elif len(table[0]) == 2:
+                parts = rows
             lines += rows
             table = []
         line = _DEFAULT_MARK.sub("", re.sub(r"\s*\((?:ГБ|GB) = 10⁹ (?:байт|bytes)\)", "", line.replace("**", "")))
@@ -171,12 +270,35 @@ def compact(computed: str) -> str:
             continue
         if line and not _NOISE.search(line):
             lines.append(_OPTIONS.sub(".", line))
+    lines = _shorter(lines)
     if len(lines) <= MAX_FACT_LINES:
         return "\n".join(lines)
     rank = {i: 0 if _VERDICT.search(x) or x in compared else 1 if _REASON.search(x) or i == 0 else 2
             for i, x in enumerate(lines)}
     keep = sorted(sorted(rank, key=lambda i: (rank[i], i))[:max(MAX_FACT_LINES, len(compared) + 2)])
     return "\n".join(lines[i] for i in keep)
+
+
+_FIT_LINE = re.compile(r"^(?:Карта|Card)\b.*?(?:нужно|needs) ([\d,. ]+?) (?:ГБ|GB)")
+_TOTAL = re.compile(r"^(?:Итого|Total): ([\d,. ]+)$")
+_WORDY = [(re.compile(r" (?:на этих картах|on these cards)(?= \(|:)"), ""),
+          (re.compile(r" (?:при этом контексте|at this context):"), ":")]
+
+
+def _shorter(lines: list[str]) -> list[str]:
+    """The same facts in fewer tokens (each costs ~8 ms of the first word on 2 cores): a total the
+    fit line states, the card size the fit line states, and words the line's label already says."""
+    fit = next((m for ln in lines if (m := _FIT_LINE.match(ln))), None)
+    out = []
+    for ln in lines:
+        if fit and (m := _TOTAL.match(ln)) and m.group(1).strip() == fit.group(1).strip():
+            continue
+        if fit and _SCENARIO.match(ln):
+            ln = " · ".join(x for x in ln.split(" · ") if not re.match(r"(?:память карты|card memory) ", x))
+        for pat, repl in _WORDY:
+            ln = pat.sub(repl, ln)
+        out.append(ln)
+    return out
 
 
 def model_sources(sources: list[Source], has_facts: bool, follow_up: bool) -> tuple[list[Source], int]:
@@ -199,13 +321,14 @@ def _passage(text: str, chars: int) -> str:
 def user_message(question: str, computed: str, sources: list[Source], lang: str, correction: str = "",
                  passage_chars: int = PASSAGE_CHARS["computed"]) -> str:
     parts = [f"QUESTION: {question.strip()}"]
-    parts.append("FACTS:\n" + (compact(computed) or "(no calculation for this question)"))
+    facts = compact(computed)
+    parts.append("FACTS:\n" + (facts or "(no calculation for this question)"))
     if sources:
         parts.append("SOURCES:\n" + "\n".join(f"[{i}] {_passage(s.text, passage_chars)}"
                                             for i, s in enumerate(sources, 1)))
     if correction:
         parts.append(correction)
-    parts.append(ANSWER_IN[lang])
+    parts.append(answer_in(lang, facts))
     return "\n\n".join(parts)
 
 

@@ -2,7 +2,7 @@
 every number in the prose a customer was shown must link to a fact by value AND kind.
 
 - a number is read from digits ("1,07", "16 000", "80,000", "32k") or from words ("ninety-nine",
-  "сорок"); a digit inside a catalog name ("RTX 4090", "Llama-3-8B") is part of the name;
+  "сорок"); a digit inside a catalog name ("RTX 4090", "Llama-3-8B", the line "Llama-3") is part of the name;
 - its kind comes from the word after it (GB, W, $, %, cards, GB/s, tok/s) or a price word before it;
 - it links to a fact of the same kind (untyped numbers: to a fact of any kind, or to a number in
   a trusted passage shown beside it) equal at the precision written: "24" needs 24, "23,7" needs
@@ -45,6 +45,9 @@ def _names() -> re.Pattern:
     for f in ("gpus.yaml", "models.yaml", "servers.yaml"):
         for it in yaml.safe_load((CATALOG_DIR / f).read_text(encoding="utf-8")) or []:
             names |= {it.get("name", ""), it.get("id", ""), *(it.get("aliases") or [])}
+            if f == "models.yaml":  # the model's line without its size ("Llama 3", "Qwen2.5"): a name too
+                names.add(re.sub(r"\s+\S*\d+(?:\.\d+)?[BbMm]\S*$", "", it.get("name", "")))
+    names = {n for n in names if re.search(r"[^\W\d]", n)}  # a bare number is never a name
     parts = sorted((re.split(r"[\s-]+", n) for n in names if n), key=lambda p: -len("".join(p)))
     return re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(r"[\s-]*".join(map(re.escape, p)) for p in parts), re.I)
 

@@ -14,7 +14,7 @@ from assistant import guard
 from assistant.llm import ChatBackend
 from assistant.llm.structured import FieldText
 from assistant.checks.publish import whole_sentences
-from assistant.prompt import correction_note, static_messages, user_message
+from assistant.prompt import case_of, compact, correction_note, static_messages, user_message
 from assistant.turn.timing import Timings
 from assistant.types import GuardReport, Source
 from tools.text import SENTENCE_BOUNDARY
@@ -62,9 +62,10 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
     shown: set[str] = set()
     correction = ""
     unknown = guard.unknown_products(question)
+    start = static_messages(structured, lang, case_of(compact(computed)))  # the worked turn like this answer
     for attempt in (1, 2):
         msg = user_message(question, computed, sources, lang, correction, chars)
-        messages = [*static_messages(structured), *history(conv.messages), {"role": "user", "content": msg}]
+        messages = [*start, *history(conv.messages), {"role": "user", "content": msg}]
         t0 = time.perf_counter()
         buf, text_all, violated, timed_out, pieces = "", "", [], False, 0
         fields = FieldText() if structured else None  # the grammar's JSON object, read as prose

@@ -161,3 +161,10 @@ def test_the_guides_own_words_are_no_misnamed_figure():
     guide = "Если увеличить контекст до 32 тысяч токенов, KV-кэш вырастет примерно до 4,3 ГБ."
     assert misnamed_figures("KV-кэш вырастет примерно до 4,3 ГБ.", facts) != []
     assert misnamed_figures("KV-кэш вырастет примерно до 4,3 ГБ.", facts, [guide]) == []
+
+
+def test_strict_checker_reads_a_model_line_as_a_name_not_a_number():
+    # "the Llama-3 weights" names the model line; a figure of 3 is still a claim
+    facts = {"weights_bytes": 16_060_000_000}
+    assert strict_numbers.unlinked("Most of it is the Llama-3 weights (16.06 GB).", facts, [], []) == []
+    assert strict_numbers.unlinked("Qwen2.5 needs 3 GB more.", facts, [], []) == ["3"]

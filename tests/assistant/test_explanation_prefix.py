@@ -36,6 +36,18 @@ def test_restored_prefix_gives_the_same_verdict_as_a_fresh_prefill(backend):
     assert warm.strip() and verdict(warm) == verdict(cold), (warm, cold)
 
 
+def test_each_answer_language_gets_its_own_saved_start(backend):
+    """The Russian and the English worked turns are separate starts: an English turn after a
+    Russian one restores the English start instead of prefilling it."""
+    ru = [*static_messages(lang="ru"), {"role": "user", "content": "Хватит ли карты на 24 ГБ для Llama-3-8B?"}]
+    en = [*static_messages(lang="en"), {"role": "user", "content": "Is a 24 GB card enough for Llama 3 8B?"}]
+    assert static_messages(lang="ru")[1:] != static_messages(lang="en")[1:]
+    backend.llama.reset()
+    assert backend._prefix.restore_if_lost(ru) and backend._prefix.cached(ru) and not backend._prefix.cached(en)
+    assert backend._prefix.restore_if_lost(en) and backend._prefix.cached(en) and not backend._prefix.cached(ru)
+    assert "".join(backend.stream(en, 8)).strip()
+
+
 def test_another_system_prompt_is_not_given_the_saved_state(backend):
     backend.llama.reset()
     assert not backend._prefix.restore_if_lost([{"role": "system", "content": "You are a different assistant."},

@@ -1,7 +1,8 @@
 """What the model reads of the computed block (assistant.prompt.compact): the verdict and its main
 parts, no customer-facing hints or markup. The old cut kept the first and last lines, so the model
 read the hint to the customer and lost the weights, the KV cache and the power peak."""
-from assistant.prompt import MAX_FACT_LINES, compact
+from assistant.prompt import (ANSWER_FITS, ANSWER_IN, ANSWER_SHORT, CASES, FEW_SHOT, MAX_FACT_LINES, answer_in, case_of,
+                              compact, static_messages)
 from assistant.scenario import Scenario
 from assistant.turn.calculate import compute
 from assistant.views import render
@@ -53,8 +54,9 @@ RECOMMEND = """**Подходящие конфигурации**
 def test_fit_keeps_verdict_and_main_parts_without_hint_or_markup():
     text = compact(FIT)
     lines = text.splitlines()
-    assert lines[0] == "Считаю для: Llama 3 8B · инференс · FP16 · контекст 8 192 · память карты 24 ГБ"
-    assert "Веса модели: 16,06" in lines and "KV-кэш: 1,07" in lines and "Итого: 23,71" in lines
+    # the card size and the total are in the fit line: said once, fewer tokens to prefill
+    assert lines[0] == "Считаю для: Llama 3 8B · инференс · FP16 · контекст 8 192"
+    assert "Веса модели: 16,06" in lines and "KV-кэш: 1,07" in lines and "Итого: 23,71" not in lines
     assert lines[-1] == "Карта «24 ГБ» (25,77 ГБ): нужно 23,71 ГБ — помещается, свободно 2,05 ГБ"
     assert not any(x in text for x in ("Поменять", "по умолчанию", "**", "|", "✅", "Расчёт памяти"))
     assert len(lines) <= MAX_FACT_LINES
@@ -79,3 +81,43 @@ def test_a_configuration_table_gives_its_top_row_labelled():
     text = compact(RECOMMEND)
     assert "8 × RTX 5090: VRAM всего 274,88; на карту 33,18; Цена GPU, $ 16 000–20 000" in text
     assert "A100" not in text
+
+
+def test_the_last_line_asks_for_the_next_step_the_verdict_allows():
+    # with one "what to do next" the model copied "quantise it" under answers that fit
+    assert answer_in("ru", compact(FIT)) == ANSWER_FITS["ru"]
+    short = "Карта: 1 × RTX 4090 (25,77 ГБ на карту) — нужно 41,55 ГБ на карту: не помещается, не хватает 15,78 ГБ"
+    assert answer_in("ru", short) == ANSWER_SHORT["ru"]
+    assert answer_in("en", "Card «24 GB» (25.77 GB): needs 30.10 GB — does not fit, short by 4.33 GB") == ANSWER_SHORT["en"]
+    assert answer_in("en", compact(POWER)) == ANSWER_IN["en"]
+
+
+def test_side_by_side_replaces_the_single_scenario_rows_and_drops_rows_that_do_not_change():
+    block = ("**Считаю для:** Llama 3 8B · инференс · FP16 · контекст 32 768\n\n"
+             "| Часть | ГБ |\n|---|---:|\n| Веса модели | 16,06 |\n| KV-кэш | 4,29 |\n| **Итого** | **27,58** |\n\n"
+             "**Что меняется, ГБ** — Llama 3 8B\n\n| Часть | контекст 8 192 | контекст 32 768 |\n|---|---:|---:|\n"
+             "| Веса модели | 16,06 | 16,06 |\n| KV-кэш | 1,07 | 4,29 |\n| Активации и буферы | 1,20 | 1,20 |\n"
+             "| **Итого** | **23,71** | **27,58** |")
+    lines = compact(block).splitlines()
+    assert lines == ["Считаю для: Llama 3 8B · инференс · FP16 · контекст 32 768",
+                     "Веса модели: контекст 8 192 16,06; контекст 32 768 16,06",  # unchanged, but the reason
+                     "KV-кэш: контекст 8 192 1,07; контекст 32 768 4,29",
+                     "Итого: контекст 8 192 23,71; контекст 32 768 27,58"]
+
+
+def test_each_worked_turn_is_the_case_its_facts_give_and_every_case_has_a_start_in_both_languages():
+    for question, _answer, lang, case in FEW_SHOT:
+        facts = question.split("FACTS:\n")[1].split("\n\nSOURCES")[0]
+        assert case_of("" if facts.startswith("(no calculation") else facts) == case, question
+    for lang in ("ru", "en"):
+        for case in CASES:
+            turns = [m["content"] for m in static_messages(False, lang, case)[1:] if m["role"] == "user"]
+            assert turns and all(("Ответь по-русски" in t) == (lang == "ru") for t in turns), (lang, case)
+
+
+def test_an_answer_that_fits_is_shown_the_fitting_turn_only():
+    # the small model copies the nearest worked turn: "quantise it" under an answer that fits came from there
+    assert case_of(compact(FIT)) == "fits" and case_of(compact(POWER)) == "power"
+    assert case_of(compact(RECOMMEND)) == "config" and case_of(compact(COMPARE)) == "other"
+    start = "\n".join(m["content"] for m in static_messages(False, "ru", "fits"))
+    assert "Gemma 2 9B" in start and "RTX 3060" not in start and "Llama-3-70B" not in start

@@ -31,7 +31,7 @@ def test_keys_and_escapes_never_reach_the_prose():
 
 
 def test_every_worked_answer_has_the_three_fields():
-    for _, answer, _ in FEW_SHOT:
+    for _, answer, _, _ in FEW_SHOT:
         fields = json.loads(as_json(answer, SENTENCE_BOUNDARY.split))
         assert list(fields) == ["verdict", "reason", "next_step"] and all(fields.values())
     assert static_messages(True)[2]["content"].startswith('{"verdict": ')
