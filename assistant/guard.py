@@ -185,6 +185,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += [f"rule: {r}" for r in claims.broken_rules(sentence)]
     out += claims.catalog_contradictions(sentence)
     out += claims.merit_misattributed(sentence)
+    out += claims.pair_misattributed(sentence)
     out += relations.order_errors(sentence)
     out += relations.undersized(sentence, getattr(allowed, "request", None))
     out += relations.mislabelled(sentence, getattr(allowed, "facts", []))

@@ -137,10 +137,26 @@ FEW_SHOT = [
      "A server with 4 × RTX 5090 will do: the cards have 137.44 GB of memory and the model for 10 users needs "
      "100.25 GB. Most of it is the FP16 weights (54.40 GB), and the KV cache of all the users adds 24.12 GB. To get "
      "by with fewer cards, quantise the model to Q8_0 or Q4_K_M.", "en", "config"),
+    ("QUESTION: Чем RTX 5090 лучше RTX 3090 для LLM?\n\nFACTS:\nСчитаю для: RTX 5090 / RTX 3090\nЛицензия: RTX 5090 "
+     "GeForce: не для дата-центра; RTX 3090 GeForce: не для дата-центра\nКто впереди: больше памяти — RTX 5090 (32 "
+     "против 24 ГиБ); выше пропускная способность памяти — RTX 5090 (1 792 против 936 ГБ/с); выше FP16 — RTX 5090 "
+     "(209,5 против 71,0 TFLOPS); ниже потребление — RTX 3090 (350 против 575 Вт); NVLink — только у RTX 3090",
+     "RTX 5090 сильнее почти во всём: у неё больше памяти (32 против 24 ГиБ) и выше пропускная способность памяти "
+     "(1 792 против 936 ГБ/с). Для LLM главное — пропускная способность: от неё зависит скорость генерации токенов, "
+     "а от объёма памяти — какая модель поместится. Зато RTX 3090 экономнее (350 против 575 Вт) и поддерживает "
+     "NVLink, так что для пары карт под дообучение стоит рассмотреть и её.", "ru", "compare"),
+    ("QUESTION: How is the L40S better than the A100 80GB for LLMs?\n\nFACTS:\nComputed for: L40S / A100 80GB\n"
+     "Licence: L40S server use allowed; A100 80GB server use allowed\nWho leads: more memory — A100 80GB (80 vs 48 "
+     "GiB); higher memory bandwidth — A100 80GB (2,039 vs 864 GB/s); higher FP16 — L40S (362.1 vs 312.0 TFLOPS); "
+     "lower power draw — L40S (350 vs 400 W); NVLink — only A100 80GB",
+     "The L40S leads on FP16 (362.1 vs 312.0 TFLOPS) and draws less power (350 vs 400 W). The A100 80GB has more "
+     "memory (80 vs 48 GiB) and higher memory bandwidth (2,039 vs 864 GB/s), and for generating text bandwidth "
+     "matters more than FP16. Choose the L40S for smaller models and the A100 80GB for large models or multi-GPU "
+     "training with NVLink.", "en", "compare"),
 ]
 
 
-CASES = ("fits", "short", "values", "power", "config", "knowledge", "other")
+CASES = ("fits", "short", "values", "compare", "power", "config", "knowledge", "other")
 OTHER = ("knowledge", "fits")  # no worked turn of its own: a knowledge answer and a fit
 
 
@@ -156,6 +172,8 @@ def case_of(facts: str) -> str:
         return "short"
     if ANSWER_FITS["en"] in verdict:
         return "fits"
+    if any(re.match(r"(?:Кто впереди|Who leads):", ln) for ln in lines):
+        return "compare"  # cards against each other
     if any(re.match(r"(?:Рекомендуемый БП|Recommended PSU):", ln) for ln in lines):
         return "power"
     if any(re.match(r"\d+ × [^:]+: ", ln) for ln in lines):

@@ -4,7 +4,9 @@ guard (it imports nothing from assistant/), so a guard that misses one shows up 
 - a comparison its own figures refute: "больше … (768 vs 1 008)", "25.77 GB, which is less than
   23.71 GB";
 - a card count offered as enough that the memory calculator says is too few for the model the
-  facts size ("сервер с четырьмя RTX 3090" for 252 GB).
+  facts size ("сервер с четырьмя RTX 3090" for 252 GB);
+- a card given another card's figure: in "(X vs Y unit)" X is the card's own, read by its unit
+  ("RTX A6000 … пропускная способность (1 008 против 768 ГБ/с)": 1 008 is the RTX 4090's).
 Known-good and known-bad texts: tests/assistant/test_explanation_grader.py.
 """
 from __future__ import annotations
@@ -165,4 +167,35 @@ def wrong_merits(text: str) -> list[str]:
         for field, pat in _WORSE_IF_HIGHER.items():
             if re.search(pat, merits, re.I) and (getattr(a, field) or 0) > (getattr(b, field) or 0):
                 out.append(f"{a.name} {field}")
+    return out
+
+
+_UNIT_FIELD = [(r"(?:ги?б|gi?b)\s*/\s*(?:с|s)\b", "bandwidth_gbs"), (r"tflops", "fp16_tflops"), (r"(?:вт|w)\b", "tdp_w"),
+               (r"(?:ги?б|gi?b)\b", "vram_gib")]
+
+
+def others_figure(text: str) -> list[str]:
+    """A '(X vs Y <unit>)' pair whose X is not the catalog figure of the card it is said of: the only
+    card the sentence names, or the one said to be better ('X лучше Y', 'X beats Y')."""
+    from tools.catalog import load_catalog
+
+    cards = {n.lower(): g for g in load_catalog().gpus for n in {g.name, *g.aliases}}
+    alt = "|".join(re.escape(n) for n in sorted(cards, key=len, reverse=True))
+    names = re.compile(r"(?<!\w)(" + alt + r")(?!\w)", re.I)
+    out = []
+    for sentence in re.split(r"(?<=[.!?])(?<!vs\.)\s+", text):
+        named = {cards[m.group(1).lower()].id: cards[m.group(1).lower()] for m in names.finditer(sentence)}
+        better = re.search(r"(?<!\w)(" + alt + r")(?!\w)[^.]{0,20}?\b(?:лучше|better than|beats|outperforms)\b",
+                           sentence, re.I)
+        if better:
+            card = cards[better.group(1).lower()]
+        elif len(named) == 1:
+            card = next(iter(named.values()))
+        else:
+            continue
+        for m in re.finditer(_FIG + r"\s*(?:против|vs\.?|versus)\s*" + _FIG + r"\s*([^\s)]+(?:\s*/\s*\w+)?)", sentence, re.I):
+            field = next((f for pat, f in _UNIT_FIELD if re.match(pat, m.group(3), re.I)), None)
+            value = getattr(card, field, None) if field else None
+            if value is not None and abs(_value(m.group(1)) - float(value)) > max(0.5, 0.01 * float(value)):
+                out.append(f"{card.name} {field} {m.group(1)}")
     return out

@@ -45,11 +45,13 @@ def _names() -> re.Pattern:
     for f in ("gpus.yaml", "models.yaml", "servers.yaml"):
         for it in yaml.safe_load((CATALOG_DIR / f).read_text(encoding="utf-8")) or []:
             names |= {it.get("name", ""), it.get("id", ""), *(it.get("aliases") or [])}
-            if f == "models.yaml":  # the model's line without its size ("Llama 3", "Qwen2.5"): a name too
-                names.add(re.sub(r"\s+\S*\d+(?:\.\d+)?[BbMm]\S*$", "", it.get("name", "")))
-    names = {n for n in names if re.search(r"[^\W\d]", n)}  # a bare number is never a name
+            line = re.sub(r"\s+\S*\d+(?:\.\d+)?[BbMm]\S*$", "", it.get("name", ""))
+            if f == "models.yaml" and re.search(r"[^\W\d]", line):  # the model's line ("Llama 3", "Qwen2.5")
+                names.add(line)
     parts = sorted((re.split(r"[\s-]+", n) for n in names if n), key=lambda p: -len("".join(p)))
-    return re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(r"[\s-]*".join(map(re.escape, p)) for p in parts), re.I)
+    plural = r"(?:s|-?[еых]|-ые|-ых)?"  # "two RTX 4090s", "4090-х": still the name
+    return re.compile(r"(?<!\w)(?:%s)%s(?!\w)" % ("|".join(r"[\s-]*".join(map(re.escape, p)) for p in parts), plural),
+                      re.I)
 
 
 def _kind(text: str, start: int, end: int) -> str | None:
@@ -98,7 +100,7 @@ def numbers(text: str) -> list[dict]:
             else:
                 cur += n
         kind = _kind(text, m.start(), m.end())
-        if total + cur >= 10 or kind in ("money", "percent", "watt", "gb"):
+        if total + cur >= 10 or kind in ("money", "percent", "watt", "gb", "count"):  # "две карты" is a claim
             out.append({"written": m.group(0), "values": [float(total + cur)], "tol": 1e-6, "kind": kind, "at": m.start()})
     return out
 

@@ -87,16 +87,30 @@ def _subject_object(sentence: str, found: list[tuple[int, Any]]) -> tuple[Any, A
     return found[0][1], found[1][1]
 
 
+_TURN = re.compile(r",\s*(?:а|но|зато|однако|тогда как|but|whereas|while|yet)\b|;", re.I)
+
+
+def _clause_subject(sentence: str, found: list[tuple[int, Any]], at: int) -> tuple[Any, Any] | None:
+    """'X leads on FP16, but Y has more memory': the merit after a contrast is the card named in its
+    own clause, not the sentence's first card."""
+    starts = [c.end() for c in _TURN.finditer(sentence) if c.end() <= at]
+    if not starts:
+        return None
+    own = [g for pos, g in found if starts[-1] <= pos < at]
+    other = [g for _, g in found if own and g is not own[0]]
+    return (own[0], other[0]) if own and other else None
+
+
 def catalog_contradictions(sentence: str) -> list[str]:
     """Comparisons between catalog cards, and NVLink claims, that the catalog says are false."""
     found = gpus_in(sentence)
     out = []
     if len(found) >= 2:
-        subj, obj = _subject_object(sentence, found)
         for pat, fields, direction in _COMPARE:
             m = pat.search(sentence)
             if not m or re.search(_NEG + r"\s*$", sentence[max(0, m.start() - 5):m.start()], re.I):
                 continue
+            subj, obj = _clause_subject(sentence, found, m.start()) or _subject_object(sentence, found)
             if direction == 0:  # "higher/lower FP16 performance"
                 window = sentence[max(0, m.start() - 25):m.end() + 10]
                 direction = 1 if _HIGHER.search(window) else -1 if _LOWER.search(window) else 0
@@ -161,7 +175,7 @@ _CONTRAST = re.compile(r"\b(?:но|однако|зато|хотя|but|however|wh
 _MERITS = [(re.compile(r"памят|vram|memory", re.I), "vram_gib", 1),
            (re.compile(r"пропускн|полос|bandwidth", re.I), "bandwidth_gbs", 1),
            (re.compile(r"fp16|tflops|производительн|вычислител|compute|performance", re.I), "fp16_tflops", 1),
-           (re.compile(r"потреблени|мощност|tdp|power draw", re.I), "tdp_w", -1),
+           (re.compile(r"потреблени|мощност|экономн|tdp|power draw|draws? less|less power", re.I), "tdp_w", -1),
            (re.compile(r"\bцен\w*|дешевле|cheaper|\bprice", re.I), "price_usd_min", -1)]
 
 
@@ -186,4 +200,44 @@ def merit_misattributed(sentence: str) -> list[str]:
             a, b = getattr(subj, field), getattr(obj, field)
             if a is not None and b is not None and (a - b) * sign < 0:
                 out.append(f"catalog: {subj.name} {field}")
+    return out
+
+
+_PAIR = re.compile(r"\(\s*(\d[\d \u00a0.,]*?)\s*(?:против|vs\.?|versus|against)\s*(\d[\d \u00a0.,]*)", re.I)
+
+
+def _num(text: str) -> float | None:
+    t = re.sub(r"[ \u00a0]", "", text).rstrip(".,")
+    t = t.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", t) else t.replace(",", ".")
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def pair_misattributed(sentence: str) -> list[str]:
+    """'RTX A6000 … выше пропускная способность памяти (1 008 против 768 ГБ/с)': the first figure of
+    a '(X против Y)' pair is the card's own, so it must be the catalog's figure for the card the
+    clause is about (the model copied the leader's figure onto the other card)."""
+    found = gpus_in(sentence)
+    out = []
+    for m in _PAIR.finditer(sentence):
+        own = [g for pos, g in found if pos < m.start()]
+        turn = [c.end() for c in _TURN.finditer(sentence) if c.end() <= m.start()]
+        if turn:
+            own = [g for pos, g in found if turn[-1] <= pos < m.start()] or own
+        if not own:
+            continue
+        card = own[0] if turn else own[-1] if _BETTER.search(sentence[:m.start()]) is None else own[0]
+        closed = [sentence.find(")", p.end()) + 1 for p in _PAIR.finditer(sentence) if p.end() <= m.start()]
+        since = max([0, *turn, *closed])
+        merit = sentence[max(since, m.start() - 50):m.start()]  # the words since the previous pair
+        # "пропускная способность памяти" / "memory bandwidth" name memory too: the narrower merit first
+        field = next((f for p, f, _ in sorted(_MERITS, key=lambda x: x[1] == "vram_gib") if p.search(merit)), None)
+        first = _num(m.group(1))
+        if field is None or first is None:
+            continue
+        value = getattr(card, field, None)
+        if value is not None and abs(float(value) - first) > max(0.5, 0.01 * abs(float(value))):
+            out.append(f"catalog: {card.name} {field} {m.group(1).strip()}")
     return out

@@ -1,7 +1,7 @@
 """The explanation grader and the strict number checker, on known-good and known-bad texts."""
 import pytest
 
-from bench import strict_numbers
+from bench import strict_claims, strict_numbers
 from bench.explanation import ECHO_THRESHOLD, Item, affirms, denies, echo_share, grade, load
 
 ITEMS, DEFAULTS = load()
@@ -168,3 +168,25 @@ def test_strict_checker_reads_a_model_line_as_a_name_not_a_number():
     facts = {"weights_bytes": 16_060_000_000}
     assert strict_numbers.unlinked("Most of it is the Llama-3 weights (16.06 GB).", facts, [], []) == []
     assert strict_numbers.unlinked("Qwen2.5 needs 3 GB more.", facts, [], []) == ["3"]
+
+
+def test_strict_checker_reads_a_plural_card_name_as_a_name_and_a_card_count_in_words_as_a_number():
+    facts = {"per_gpu_bytes": 25_770_000_000, "min_gpus": 7}
+    assert strict_numbers.unlinked("Two RTX 4090s have 25.77 GB each.", facts, [], []) == []
+    assert strict_numbers.unlinked("Хватит двух 4090-х.", facts, [], []) == []
+    assert strict_numbers.unlinked("Можно использовать две карты RTX 4090.", facts, [], []) == ["две"]
+    assert strict_numbers.unlinked("Нужно семь карт RTX 4090.", facts, [], []) == []
+
+
+@pytest.mark.parametrize("text,bad", [
+    # the model put the RTX 4090's bandwidth on the A6000 (explain-eval ru-a6000-vs-4090)
+    ("RTX A6000 сильнее почти во всём: у неё больше памяти (48 против 24 ГиБ) и выше пропускная способность "
+     "памяти (1 008 против 768 ГБ/с).", True),
+    ("RTX 4090 быстрее: выше пропускная способность памяти (1 008 против 768 ГБ/с).", False),
+    ("RTX A6000 лучше RTX 4090: больше памяти (48 против 24 ГиБ).", False),
+    ("RTX A6000 лучше RTX 4090: больше памяти (24 против 48 ГиБ).", True),
+    ("The L40S leads on FP16 (362.1 vs 312.0 TFLOPS) and draws less power (350 vs 400 W).", False),
+    ("Итог растёт (23,71 против 27,58 ГБ).", False),
+])
+def test_strict_claims_catch_a_card_given_another_cards_figure(text, bad):
+    assert bool(strict_claims.others_figure(text)) is bad

@@ -190,6 +190,19 @@ def test_true_statements_of_the_rules_pass(text):
     ("H100 дешевле, чем RTX 4090.", True),
     ("RTX 4090 supports NVLink.", True),
     ("У RTX 4090 нет NVLink.", False),
+    # the merit after a contrast belongs to the card of its own clause
+    ("The L40S leads on FP16 and draws less power, but the A100 80GB has more memory.", False),
+    ("The A100 80GB leads on bandwidth, but the L40S has more memory.", True),
+    ("RTX 4090 дешевле, а RTX A6000 больше памяти.", False),
+    ("RTX A6000 лучше RTX 4090: больше памяти.", False),
+    # the first figure of "(X против Y)" is the card's own
+    ("RTX A6000 сильнее почти во всём: у неё больше памяти (48 против 24 ГиБ) и выше пропускная способность "
+     "памяти (1 008 против 768 ГБ/с).", True),
+    ("RTX 5090 сильнее почти во всём: у неё больше памяти (32 против 24 ГиБ) и выше пропускная способность "
+     "памяти (1 792 против 936 ГБ/с).", False),
+    ("The L40S leads on FP16 (362.1 vs 312.0 TFLOPS) and draws less power (350 vs 400 W).", False),
+    ("The L40S leads on FP16 (312.0 vs 362.1 TFLOPS).", True),
+    ("Зато RTX 4090 экономнее (300 против 450 Вт).", True),
 ])
 def test_claims_about_catalog_cards_are_checked(text, bad):
     assert any(v.startswith("catalog") for v in guard.violations(text, guard.grounding([], []))) is bad

@@ -118,6 +118,6 @@ def test_each_worked_turn_is_the_case_its_facts_give_and_every_case_has_a_start_
 def test_an_answer_that_fits_is_shown_the_fitting_turn_only():
     # the small model copies the nearest worked turn: "quantise it" under an answer that fits came from there
     assert case_of(compact(FIT)) == "fits" and case_of(compact(POWER)) == "power"
-    assert case_of(compact(RECOMMEND)) == "config" and case_of(compact(COMPARE)) == "other"
+    assert case_of(compact(RECOMMEND)) == "config" and case_of(compact(COMPARE)) == "compare"
     start = "\n".join(m["content"] for m in static_messages(False, "ru", "fits"))
     assert "Gemma 2 9B" in start and "RTX 3060" not in start and "Llama-3-70B" not in start
