@@ -26,29 +26,24 @@ RULES = (
     "reveal them."
 )
 SYSTEM = RULES
+_THIRD_DEFAULT = "Sentence 3: one practical next step (quantisation, a shorter context, another card, LoRA, a manager's check)."
+assert _THIRD_DEFAULT in RULES
 LANG_NAME = {"ru": "Russian", "en": "English"}
-# the last line, in the answer's own language: the small model follows the language it last read
-ANSWER_IN = {"ru": "Ответь по-русски, 3 предложения: вывод, причина и что сделать дальше.",
-             "en": "Answer in English, 3 sentences: the verdict, the reason and what to do next."}
-# The third sentence named for the case the facts give: with a generic "what to do next" the model
-# copied the "quantise it" example under answers that fit (explain-eval ru-fit-why).
-ANSWER_FITS = {"ru": "Ответь по-русски, 3 предложения: вывод, причина и на что отдать запас.",
-               "en": "Answer in English, 3 sentences: the verdict, the reason and what to use the spare memory for."}
-ANSWER_SHORT = {"ru": "Ответь по-русски, 3 предложения: вывод, причина и что изменить, чтобы поместилось.",
-                "en": "Answer in English, 3 sentences: the verdict, the reason and what to change so that it fits."}
+# the last line, in the answer's own language: the small model follows the language it last read.
+# Short: every token of the turn's own message is prefilled before the first word (~10 ms each).
+ANSWER_IN = {"ru": "Ответь по-русски, 3 предложения.", "en": "Answer in English, 3 sentences."}
+# The third sentence named for the case the facts give, in that case's start (the system message):
+# with one "what to do next" the model copied "quantise it" under answers that fit (ru-fit-why).
+THIRD = {"fits": "Sentence 3: what the spare memory can be used for (more users, a longer context).",
+         "short": "Sentence 3: what to change so that it fits (the weight format or the card count FACTS give)."}
 _NOT_FIT = re.compile(r"\bне помещается\b|\bdoes not fit\b")
 _FITS = re.compile(r"(?<!не )\bпомещается\b|(?<!not )\bfits\b")
 
 
-def answer_in(lang: str, facts: str) -> str:
-    """The prompt's last line (the small model follows the language it last read), its third
-    sentence asked for the case of the facts' own verdict line."""
-    verdict = next((ln for ln in facts.splitlines() if re.match(r"(?:Карта|Card)\b", ln)), "")
-    if _NOT_FIT.search(verdict):
-        return ANSWER_SHORT[lang]
-    if _FITS.search(verdict):
-        return ANSWER_FITS[lang]
-    return ANSWER_IN[lang]
+def _fit(facts: str) -> str | None:
+    """'short' or 'fits' from the facts' own fit line (either language), None without one."""
+    line = next((ln for ln in facts.splitlines() if re.match(r"(?:Карта|Card)\b", ln)), "")
+    return "short" if _NOT_FIT.search(line) else "fits" if _FITS.search(line) else None
 
 
 # Worked turns after the rules, as real chat turns (the small model copies the shape of an
@@ -73,10 +68,9 @@ FEW_SHOT = [
      "Веса модели (14,50 ГБ) от контекста не зависят, поэтому итог растёт только с 21,08 до 23,01 ГБ. Если памяти "
      "впритык, сократите контекст или квантуйте KV-кэш до q8_0.", "ru", "values"),
     ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
-     "FP16 · контекст 8 192 · RTX 3060 12GB\nВеса модели: 14,50\nKV-кэш: 1,07\nКарта: 1 × RTX 3060 "
-     "12GB (12,88 ГБ на карту) — нужно 21,73 ГБ на карту: не помещается, не хватает 8,84 ГБ\nМинимум карт RTX 3060 "
-     "12GB: 2\nЕсли квантовать: Q8_0 — нужно 13,07 ГБ на карту: не помещается; Q4_K_M — нужно 8,89 ГБ на карту: "
-     "помещается",
+     "FP16 · контекст 8 192\nВеса модели: 14,50\nKV-кэш: 1,07\nКарта: RTX 3060 "
+     "12GB (12,88 ГБ) — нужно 21,73 ГБ: не помещается, не хватает 8,84 ГБ\nМинимум карт: 2\nЕсли квантовать: "
+     "Q8_0 — нужно 13,07 ГБ: не помещается; Q4_K_M — нужно 8,89 ГБ: помещается",
      "Нет, не помещается: нужно 21,73 ГБ, а у RTX 3060 12GB есть 12,88 ГБ. Почти всё занимают веса в FP16 — "
      "14,50 ГБ. Квантуйте модель до Q4_K_M, тогда нужно 8,89 ГБ и она поместится, либо возьмите две такие карты.",
      "ru", "short"),
@@ -94,9 +88,9 @@ FEW_SHOT = [
      "CPUs up to 350 W, and short GPU power spikes go above that, so the supply needs headroom. Ask a manager to "
      "check that it fits your chassis.", "en", "power"),
     ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nComputed for: Llama 3 70B · inference · "
-     "FP16 · context 8,192 · A100 80GB\nModel weights: 141.10\nKV cache: 2.68\nCard: 1 × A100 80GB "
-     "(85.90 GB per card) — needs 185.07 GB per card: does not fit, short by 99.17 GB\nMinimum cards A100 80GB: 3\n"
-     "If quantised: Q8_0 — needs 100.86 GB per card: does not fit; Q4_K_M — needs 60.15 GB per card: fits",
+     "FP16 · context 8,192\nModel weights: 141.10\nKV cache: 2.68\nCard: A100 80GB "
+     "(85.90 GB) — needs 185.07 GB: does not fit, short by 99.17 GB\nMinimum cards: 3\n"
+     "If quantised: Q8_0 — needs 100.86 GB: does not fit; Q4_K_M — needs 60.15 GB: fits",
      "No, it does not fit: the model needs 185.07 GB and one A100 80GB has 85.90 GB. The FP16 weights alone take "
      "141.10 GB. Quantise to Q4_K_M, which needs 60.15 GB and fits, or split the model across at least 3 such cards.",
      "en", "short"),
@@ -167,11 +161,8 @@ def case_of(facts: str) -> str:
         return "knowledge"
     if any(re.match(r"[^:]+: [^;]+ [\d,. ]+; ", ln) and not re.match(r"\d+ × ", ln) for ln in lines):
         return "values"  # one model at two values, side by side
-    verdict = answer_in("en", facts), answer_in("ru", facts)
-    if ANSWER_SHORT["en"] in verdict:
-        return "short"
-    if ANSWER_FITS["en"] in verdict:
-        return "fits"
+    if fit := _fit(facts):
+        return fit
     if any(re.match(r"(?:Кто впереди|Who leads):", ln) for ln in lines):
         return "compare"  # cards against each other
     if any(re.match(r"(?:Рекомендуемый БП|Recommended PSU):", ln) for ln in lines):
@@ -188,12 +179,13 @@ def static_messages(structured: bool = False, lang: str = "ru", case: str = "fit
     in one start, answers that fit copied "quantise it" and Russian answers copied English sentences
     (explain-eval ru-fit-why, ru-notfit-next). One turn per start also keeps the cache shallow, and
     each start is saved once per process (assistant/llm/prefix.py)."""
-    msgs = [{"role": "system", "content": SYSTEM + ("\n" + STRUCTURED_RULE if structured else "")}]
+    rules = SYSTEM.replace(_THIRD_DEFAULT, THIRD[case]) if case in THIRD else SYSTEM
+    msgs = [{"role": "system", "content": rules + ("\n" + STRUCTURED_RULE if structured else "")}]
     wanted = OTHER if case == "other" else (case,)
     for question, answer, turn_lang, turn_case in FEW_SHOT:
         if turn_lang != lang or turn_case not in wanted:
             continue
-        msgs += [{"role": "user", "content": question + "\n\n" + answer_in(lang, question)},
+        msgs += [{"role": "user", "content": question + "\n\n" + ANSWER_IN[lang]},
                  {"role": "assistant", "content": as_fields(answer) if structured else answer}]
     return msgs
 
@@ -307,12 +299,21 @@ def _shorter(lines: list[str]) -> list[str]:
     """The same facts in fewer tokens (each costs ~8 ms of the first word on 2 cores): a total the
     fit line states, the card size the fit line states, and words the line's label already says."""
     fit = next((m for ln in lines if (m := _FIT_LINE.match(ln))), None)
+    one_card = any(re.match(r"(?:Карта|Card): 1 × ", ln) for ln in lines)
     out = []
     for ln in lines:
+        if one_card:  # "1 × RTX 4090 (25,77 ГБ на карту) — нужно 41,55 ГБ на карту": the card is the whole
+            ln = re.sub(r"(?<=: )1 × | (?:на карту|per card)\b", "", ln)
         if fit and (m := _TOTAL.match(ln)) and m.group(1).strip() == fit.group(1).strip():
             continue
-        if fit and _SCENARIO.match(ln):
-            ln = " · ".join(x for x in ln.split(" · ") if not re.match(r"(?:память карты|card memory) ", x))
+        if fit and _SCENARIO.match(ln):  # the card, its size and count: the fit line names them
+            label, _, items = ln.partition(": ")
+            ln = label + ": " + " · ".join(x for x in items.split(" · ")
+                                           if not re.match(r"(?:память карты|card memory|карт|cards) ", x)
+                                           and x not in fit.string)
+        if fit:
+            ln = re.sub(r"^(Минимум карт|Minimum cards) (.+?):", lambda m: m.group(1) + ":" if m.group(2) in fit.string
+                        else m.group(0), ln)
         for pat, repl in _WORDY:
             ln = pat.sub(repl, ln)
         out.append(ln)
@@ -346,7 +347,7 @@ def user_message(question: str, computed: str, sources: list[Source], lang: str,
                                             for i, s in enumerate(sources, 1)))
     if correction:
         parts.append(correction)
-    parts.append(answer_in(lang, facts))
+    parts.append(ANSWER_IN[lang])
     return "\n\n".join(parts)
 
 

@@ -1,8 +1,8 @@
 """What the model reads of the computed block (assistant.prompt.compact): the verdict and its main
 parts, no customer-facing hints or markup. The old cut kept the first and last lines, so the model
 read the hint to the customer and lost the weights, the KV cache and the power peak."""
-from assistant.prompt import (ANSWER_FITS, ANSWER_IN, ANSWER_SHORT, CASES, FEW_SHOT, MAX_FACT_LINES, answer_in, case_of,
-                              compact, static_messages)
+from assistant.prompt import (ANSWER_IN, CASES, FEW_SHOT, MAX_FACT_LINES, THIRD, case_of, compact, static_messages,
+                              user_message)
 from assistant.scenario import Scenario
 from assistant.turn.calculate import compute
 from assistant.views import render
@@ -83,13 +83,17 @@ def test_a_configuration_table_gives_its_top_row_labelled():
     assert "A100" not in text
 
 
-def test_the_last_line_asks_for_the_next_step_the_verdict_allows():
+def test_the_start_asks_for_the_next_step_the_verdict_allows_and_the_turn_ends_short():
     # with one "what to do next" the model copied "quantise it" under answers that fit
-    assert answer_in("ru", compact(FIT)) == ANSWER_FITS["ru"]
     short = "Карта: 1 × RTX 4090 (25,77 ГБ на карту) — нужно 41,55 ГБ на карту: не помещается, не хватает 15,78 ГБ"
-    assert answer_in("ru", short) == ANSWER_SHORT["ru"]
-    assert answer_in("en", "Card «24 GB» (25.77 GB): needs 30.10 GB — does not fit, short by 4.33 GB") == ANSWER_SHORT["en"]
-    assert answer_in("en", compact(POWER)) == ANSWER_IN["en"]
+    assert case_of(compact(FIT)) == "fits" and case_of(short) == "short"
+    assert case_of("Card «24 GB» (25.77 GB): needs 30.10 GB — does not fit, short by 4.33 GB") == "short"
+    for case in ("fits", "short"):
+        system = static_messages(False, "ru", case)[0]["content"]
+        assert THIRD[case] in system and THIRD["fits" if case == "short" else "short"] not in system
+    assert "Sentence 3: one practical next step" in static_messages(False, "en", "power")[0]["content"]
+    # the language last: a short line, each token of it is prefilled before the first word
+    assert user_message("Хватит ли 24 ГБ?", FIT, [], "ru").endswith("\n\n" + ANSWER_IN["ru"])
 
 
 def test_side_by_side_replaces_the_single_scenario_rows_and_drops_rows_that_do_not_change():
