@@ -25,6 +25,9 @@ class Conversation(BaseModel):
     messages: list[dict] = Field(default_factory=list, description="Earlier turns as sent to the model.")
     user_texts: list[str] = Field(default_factory=list)
     last_result: TurnResult | None = None
+    prompt_case: str | None = Field(None, description=(
+        "The worked turn the conversation's first explanation started with (assistant.prompt.case_of): "
+        "follow-ups keep it, so the KV cache of the earlier turns is reused instead of prefilled again."))
 
 
 class Assistant:

@@ -62,7 +62,10 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
     shown: set[str] = set()
     correction = ""
     unknown = guard.unknown_products(question)
-    start = static_messages(structured, lang, case_of(compact(computed)))  # the worked turn like this answer
+    # the worked turn like this answer; a follow-up keeps the first turn's, or its history is prefilled again
+    case = getattr(conv, "prompt_case", None) if conv.messages else None
+    case = case or case_of(compact(computed))
+    start = static_messages(structured, lang, case)
     for attempt in (1, 2):
         msg = user_message(question, computed, sources, lang, correction, chars)
         messages = [*start, *history(conv.messages), {"role": "user", "content": msg}]
@@ -103,6 +106,8 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
                 yield out
             conv.messages = [*conv.messages, {"role": "user", "content": msg},
                              {"role": "assistant", "content": text_all}][-2 * MAX_KEPT_TURNS:]
+            if hasattr(conv, "prompt_case"):
+                conv.prompt_case = case
             return
         report.regenerated = True
         report.violations += violated
