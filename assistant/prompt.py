@@ -109,7 +109,7 @@ FEW_SHOT = [
     ("QUESTION: Какой сервер взять под Gemma 2 27B на 10 пользователей?\n\nFACTS:\nСчитаю для: Gemma 2 27B · "
      "инференс · FP16 · контекст 8 192 · польз. 10\nВеса модели: 54,40\nKV-кэш: 24,12\nИтого: 100,25\n4 × RTX 5090: "
      "VRAM всего 137,44; на карту 26,53; Цена GPU, $ 8 000–10 000; Пиковая мощность, Вт 3000",
-     "Подойдёт сервер с 4 × RTX 5090: у них 137,44 ГБ видеопамяти, а модели на 10 пользователей нужно 100,25 ГБ. "
+     "Подойдёт сервер с 4 × RTX 5090: у них 137,44 ГБ видеопамяти, а модели нужно 100,25 ГБ. "
      "Больше всего занимают веса в FP16 (54,40 ГБ), ещё 24,12 ГБ уходит на KV-кэш всех пользователей. Чтобы "
      "обойтись меньшим числом карт, квантуйте модель до Q8_0 или Q4_K_M.", "ru", "config"),
     ("QUESTION: What cooling does a server with four cards need?\n\nFACTS:\n(no calculation for this question)\n\n"
@@ -128,7 +128,7 @@ FEW_SHOT = [
     ("QUESTION: What server do I need for Gemma 2 27B for 10 users?\n\nFACTS:\nComputed for: Gemma 2 27B · "
      "inference · FP16 · context 8,192 · users 10\nModel weights: 54.40\nKV cache: 24.12\nTotal: 100.25\n4 × RTX 5090: "
      "Total VRAM 137.44; per card 26.53; GPU price, $ 8,000–10,000; Peak power, W 3000",
-     "A server with 4 × RTX 5090 will do: the cards have 137.44 GB of memory and the model for 10 users needs "
+     "A server with 4 × RTX 5090 will do: the cards have 137.44 GB of memory and the model needs "
      "100.25 GB. Most of it is the FP16 weights (54.40 GB), and the KV cache of all the users adds 24.12 GB. To get "
      "by with fewer cards, quantise the model to Q8_0 or Q4_K_M.", "en", "config"),
     ("QUESTION: Чем RTX 5090 лучше RTX 3090 для LLM?\n\nFACTS:\nСчитаю для: RTX 5090 / RTX 3090\nЛицензия: RTX 5090 "
