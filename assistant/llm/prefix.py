@@ -2,8 +2,8 @@
 
 A new conversation's first turn used to prefill the whole system prompt again whenever the KV
 cache no longer started with it (the process had just loaded, a reset, another prompt in between).
-`StaticPrefix` evaluates it once per answer language and kind of answer, saves sequence 0's KV, and puts the turn's
-one back before such a turn, so the turn prefills only its own message. Follow-ups already reuse
+`StaticPrefix` evaluates it once per answer language and kind of answer, saves sequence 0's KV,
+and puts the turn's one back before such a turn, so the turn prefills only its own message. Follow-ups already reuse
 their prefix through llama-cpp-python's own prefix match.
 """
 from __future__ import annotations
@@ -50,7 +50,7 @@ class _Saved:
 
 
 class StaticPrefix:
-    """The static system prompt (one per answer language), evaluated once per process and put back
+    """The static starts (one per answer language and kind of answer), evaluated once per process and put back
     into the KV cache when a turn finds it gone (a reset, another prompt in between), so a new
     conversation's first token costs only its own message. Follow-ups already reuse their prefix
     through llama-cpp-python's prefix match; this covers the first turn. Only sequence 0's KV is
