@@ -1,6 +1,6 @@
 """How well the reader understands customers: per-slot precision/recall, intent and whole-scenario accuracy.
 
-The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,fresh3,fresh4,fresh5,holdout}.yaml`) is a list of conversations; each turn
+The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,holdout}.yaml`) is a list of conversations; each turn
 carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
 unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
 `assistant.scenario.merge` folds follow-ups (one card named in a compare turn joins the compared cards),
@@ -8,9 +8,9 @@ and a "followup" reading keeps the previous turn's intent, as the conversation d
 
 A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
 "Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
-Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `fresh`, `fresh2`, `fresh3`, `fresh4` and
-`fresh5` (written from personas for the third, fourth, fifth, seventh and ninth passes, each measured before the reader was
-changed for it)
+Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `fresh`, `fresh2`, `fresh3`, `fresh4`,
+`fresh5` and `fresh6` (written from personas for the third, fourth, fifth, seventh, ninth and tenth passes, each measured before
+the reader was changed for it)
 may be tuned on with general rules only; `holdout` is for the figure only. Grading rules beyond equality:
 `server` and `runtime` (later slots) are don't-care where a turn's label lacks them; `psu_w` (the customer's
 PSU, added in the fourth pass) is graded strictly in a file that labels it anywhere and is don't-care in a
@@ -41,7 +41,7 @@ from tools.paths import EVAL_DIR
 
 CORPUS_DIR = EVAL_DIR / "understanding"
 SLOTS = [s for s in Scenario.model_fields if s not in MEMORY]
-SPLITS = ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "holdout"]
+SPLITS = ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "holdout"]
 
 LATER_SLOTS = {"server", "runtime"}  # added after the corpus was labelled: graded only where a turn labels them
 FILE_SLOTS = {"psu_w"}  # added after some files were labelled: graded strictly in a file that labels it anywhere

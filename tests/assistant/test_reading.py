@@ -38,6 +38,9 @@ FRESH4_FLOOR = 0.98
 # and ru-hobbyist-5002 "а по жору электричества" a comparison, as the sixth pass settled "а по энергопотреблению?");
 # after the ninth pass 1.000 (177/177, intent 1.000, asked 8/8, 0 dropped; the floor leaves one turn of slack)
 FRESH5_FLOOR = 0.99
+# fresh6.yaml: written for the tenth pass from the original five personas (student, IT manager, lab, reseller,
+# integrator) before the reader was changed for it; first sight 0.830 (intent 0.881, asked 12/12, 0 dropped)
+FRESH6_FLOOR = 0.83
 
 
 def said(text: str) -> dict:
@@ -129,7 +132,7 @@ def _corpus_texts() -> list[str]:
     return [t["text"] for c in convs for t in c["turns"]]
 
 
-@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "holdout"])
+@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -154,7 +157,7 @@ def test_read_is_fast():
 
 @pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("fresh", FRESH_FLOOR),
                                          ("fresh2", FRESH2_FLOOR), ("fresh3", FRESH3_FLOOR),
-                                         ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR),
+                                         ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR), ("fresh6", FRESH6_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
