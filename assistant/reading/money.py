@@ -28,8 +28,10 @@ _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|р�
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
 # "сервер за", "свой сервак с ними стоит", "the box with four cards costs": a server's price, a few words between
-_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)$|"
-                            r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*)(?: \S+){1,3} (?:costs?|стоит|стоят|обойд\w*(?: в)?)$|"
+_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)"
+                            r"(?: (?:around|about|roughly|approximately|approx|like|примерно|около|где-то|порядка))?$|"
+                            r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*)(?: \S+){1,3} (?:costs?|стоит|стоят|обойд\w*(?: в)?|"
+                            r"is|would be)(?: (?:around|about|roughly|approximately|approx|like|примерно|около|где-то|порядка))?$|"
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
 _BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -43,20 +45,26 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
-_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h", re.I)
+_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
+                           r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
 _DAYS_A_WEEK = re.compile(r"\b([1-7])\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
+# "22 дня в месяц по 8 часов", "20 working days a month": the days of a month are part of the hours
+_DAYS_A_MONTH = re.compile(r"\b([1-9]|[12]\d|3[01])\s*(?:рабочи\w+\s+|working\s+|business\s+)?(?:дн\w*|days?)\s*"
+                           r"(?:в|a|per|/|each|every)\s*(?:месяц|month|мес)", re.I)
 _WEEKENDS = re.compile(r"выходн|weekends?\b", re.I)
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(?:a|per|в|за|each|every) (?:month|месяц|day|день|сутки)|"
                       r"daily|monthly)", re.I)
 # "в месяц выходит 90 тыщ", "платим в месяц около 4 тыщ": the period said before the sum, a bill all the same
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
-                   r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|"
+                   r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
+_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|пятидневк\w*|"
+                       r"five-day week|5-day week|"
                        r"working hours|office hours|рабоч\w+ врем|в рабочее время", re.I)
 
 
 _ONE_MILLION = {"миллион", "million", "лям", "млн"}
+NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number in a name ("своя 4090 тысяч 200") is no sum
 
 
 def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int | None:
@@ -66,9 +74,21 @@ def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int |
         if s < 0 or (s == k - 2 and tokens[k - 1].low != "за"):
             continue
         w = tokens[s]
-        if w.low in scales and not w.used and not w.has_digit and not (s > 0 and tokens[s - 1].number is not None):
+        if w.low in scales and not w.used and not w.has_digit and not (s > 0 and tokens[s - 1].number is not None and
+                                                                       tokens[s - 1].used not in NAMES):
             return s
     return None
+
+
+def _thousands_after(tokens: list[Token], end: int, scales: dict[str, float]) -> tuple[float, list[int]] | None:
+    """"2 млн 700 тыс", "1 million 200 thousand": the thousands said after a million-scale sum, and their tokens."""
+    if end + 2 >= len(tokens):
+        return None
+    n, w = tokens[end + 1], tokens[end + 2]
+    if n.number is None or not 1 <= n.number < 1000 or n.used or w.low.rstrip(".") not in scales or \
+            scales[w.low.rstrip(".")] != 1000:
+        return None
+    return n.number * 1000, [end + 1, end + 2]
 
 
 def _currency(t: Token | None) -> str | None:
@@ -106,17 +126,24 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         value *= scales[glued]
     end = last
     first = False  # a scale word said before the number
+    scale_word = glued or ""
     if end + 1 < len(tokens) and tokens[end + 1].low.rstrip(".") in scales and not glued:
-        value *= scales[tokens[end + 1].low.rstrip(".")]
+        scale_word = tokens[end + 1].low.rstrip(".")
+        value *= scales[scale_word]
         big = tokens[end + 1].low.startswith(("млн", "милл", "лям", "mln", "million"))
         if tokens[end + 1].low.startswith(("косар", "косых")):
             cur = cur or "₽"  # "150 косарей": thousands of roubles, in slang
         end += 1
         used.append(end)
+        if big and (rest := _thousands_after(tokens, end, scales)):  # "2 млн 700 тыс": one sum, 2 700 000
+            value += rest[0]
+            used += rest[1]
+            end = rest[1][-1]
     elif not glued and (s := _scale_first(tokens, k, scales)) is not None:
         # "тысяч 30", "миллиона 2", "миллиона за два": the scale said first, an estimate; "миллион двести": 1.2 million
         one = tokens[s].low in _ONE_MILLION and 100 <= value < 1000 and s == k - 1 and tokens[k].word_number
         value = scales[tokens[s].low] + value * 1000 if one else value * scales[tokens[s].low]
+        scale_word = tokens[s].low
         big = tokens[s].low.startswith(("млн", "милл", "лям", "million"))
         used[:0] = list(range(s, k))
         first = True
@@ -153,9 +180,15 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])
     monthly_rent = scaled and bool(_MONTHLY.match(tail)) and bool(_RENT.search(text))  # "аренда 6 тыщ в сутки"
     # "и двадцать тыщ сверху": "тыща" is a word for money, never a context unless the message speaks of one
-    slang = end > last and tokens[end].low.rstrip(".") in _SLANG_THOUSAND and value >= 1000 and \
+    # "тыщ 200", "25 grand": a scale word only money has ("grand", "косарей", "лям") is money as well
+    slang = (end > last or first) and (scale_word in _SLANG_THOUSAND or scale_word not in load_lexicon().scale.context) \
+        and value >= 1000 and \
         not any(x.concept in ("context", "token") or x.lemma in ("контекст", "окно", "context") for x in tokens)
-    if not (cur or big or hourly_rent or monthly_rent or slang or ((budget_cue or priced) and (value >= 1000 or glued))):
+    # "колаб 1000 рублей в месяц, а своя 4090 тысяч 200": a sum with its scale word said apart, in a message that
+    # weighs owning against renting, is money (not "32к", glued: a context as often as money)
+    owning = (end > last or first) and value >= 1000 and bool(_OWN_VS_CLOUD.search(text))
+    if not (cur or big or hourly_rent or monthly_rent or slang or owning or
+            ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
     # a bill's sum is asked, but its currency, written apart from the number ("$4k a month", "4 тыщ баксов в
     # месяц"), is still the conversation's currency
@@ -187,6 +220,8 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
     period = next((t.concept for t in tokens[n + 1:n + 4] if t.concept in ("day", "week", "month", "weekday")), None)
     if period in ("day", None) and (m := _DAYS_A_WEEK.search(text)):  # "по 8 часов 5 дней в неделю"
         return round(value * float(m.group(1)) * 52 / 12, 2)
+    if period in ("day", None) and value <= 24 and (m := _DAYS_A_MONTH.search(text)):  # "22 дня в месяц по 8 часов"
+        return round(value * float(m.group(1)), 2)
     if period in ("day", None) and _WEEKENDS.search(text):  # "по 10 часов по выходным"
         return round(value * 2 * 52 / 12, 2)
     weekdays = bool(_WEEKDAYS.search(text)) or period == "weekday"

@@ -93,6 +93,7 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
 
 _PAIR = {"pair", "пара", "парой", "парочка"}
 _SUCH = {"такой", "таков", "those", "these", "them", "such"}
+_RAM_SIZES = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048}
 _VRAM_SIZES = {4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 94, 96, 128, 141, 192}
 
 
@@ -140,6 +141,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     got = money.read(tokens, k, text)
     if got is not None:
         return got  # [] when it is money no slot takes
+    if t.word_number and low in lex.scale.context and _scale_of_next(tokens, k):
+        return []  # "контекст тыщ 16", "тысяч 32 токенов": the scale of the number after it, read with that number
     if k > 0 and tokens[k - 1].concept in ("usd", "eur", "rub"):
         return []  # "$5k/month": money no slot of ours takes; asked, never a context or a count
     glued = _GLUED.match(low)
@@ -158,9 +161,12 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
                 after = [x.i]
             if after or (x.number is not None and x.i > k + 1) or x.concept in ("gpu", "vram"):
                 break
+        from assistant.reading.choices import _CPU_ONLY
         ram = cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
-            text[max(0, t.start - 32):t.start] + " " + text[t.end:t.end + 24].split(",")[0]))
-        return [Attached("ram_gb" if ram else "card_vram_gb", size,
+            text[max(0, t.start - 32):t.start] + " " + text[t.end:t.end + 24].split(",")[0])) or \
+            bool(_CPU_ONLY.search(text))  # "512 гб памяти без видеокарт": with no card the memory is the RAM
+        said = [x.i for x in tokens[max(0, k - 2):k] if ram and x.concept == "ram" and x.has_digit and not x.used]
+        return [Attached("ram_gb" if ram else "card_vram_gb", size, said +  # "ddr5 64 гига": the RAM's name, read with it
                          [k] + (unit if concept in ("gb", "tb") else []) + [i for i in after if tokens[i].has_digit])]
     if suffix in _BITS or concept == "bit":
         name = lex.precision.bits.get(int(value))
@@ -181,6 +187,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # "has 300k for this": no context is that long, so money; with no currency or budget word, a guess
         return [Attached("budget", value * 1000, [k], assumed=not budget_word)]
     whole = value == int(value)
+    # "оперативы 256", "озу 128", "ram 64": the RAM word said first, a bare size of RAM after it
+    if k > 0 and tokens[k - 1].concept == "ram" and not tokens[k - 1].used and concept is None and not suffix and \
+            whole and value in _RAM_SIZES:
+        return [Attached("ram_gb", value, [k - 1, k])]
     # "4060 ти на 16", "a 3080 with 12": a bare memory size after a card the catalog lacks is that card's memory
     if k > 1 and tokens[k - 1].low in ("на", "с", "with") and tokens[k - 2].used == "unknown_product" and \
             k - 2 in _card_ends(tokens, gpu_starts) and whole and value in _VRAM_SIZES and concept is None and not suffix:
@@ -212,13 +222,17 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     hours_first = cue_before(tokens, k, {"hour"}, 1) or \
         (k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].concept == "hour" and not tokens[k - 2].used)
     if concept == "hour" or suffix in ("ч", "h") or hours_first:
-        days = money._DAYS_A_WEEK.search(text)  # "5 дней в неделю": the days are part of the hours
+        days = money._DAYS_A_WEEK.search(text) or money._DAYS_A_MONTH.search(text)  # "5 дней в неделю": part of the hours
         extra = [x.i for x in tokens if days and x.start >= days.start() and x.end <= days.end() and x.has_digit]
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, n if concept == "hour" else k, text),
                          [k] + unit + extra)]
     ctx_scale, s_end = scale_after(tokens, k, lex.scale.context)
     ctx_cue = cue_before(tokens, k, _CONTEXT_CUE | {"context", "token"}) or \
         (s_end + 1 < len(tokens) and tokens[s_end + 1].concept in ("token", "context"))
+    if ctx_scale == 1 and ctx_cue and value <= 256 and k > 0 and _scale_of_next(tokens, k - 1) and \
+            tokens[k - 1].low in lex.scale.context:  # "контекст тыщ 16": the scale said first, as "16 тыщ"
+        tok = [k + 1] if k + 1 < len(tokens) and tokens[k + 1].concept == "token" else []
+        return [Attached("context", int(value * lex.scale.context[tokens[k - 1].low]), [k - 1, k] + tok)]
     if ctx_scale > 1 and (value <= 256 or (ctx_cue and value <= 2048)):
         tok = [s_end + 1] if s_end + 1 < len(tokens) and tokens[s_end + 1].concept == "token" else []
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
@@ -232,6 +246,15 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, k, text):
         return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
     return []
+
+
+def _scale_of_next(tokens: list[Token], s: int) -> bool:
+    """Whether the scale word at s ("тыщ", "тысяч") is said before its number: a number follows it (a digit, or a
+    number word above one) and none comes right before it ("16 тыщ" is the scale of the 16 before it)."""
+    nxt = tokens[s + 1] if s + 1 < len(tokens) else None
+    return bool(tokens[s].word_number and not tokens[s].used and nxt is not None and nxt.number is not None and
+                (nxt.has_digit or nxt.number >= 2) and
+                not (s > 0 and tokens[s - 1].number is not None and tokens[s - 1].used not in money.NAMES))
 
 
 _OR_LATER = re.compile(r"^\s*(?:[a-zа-яё']+\s*){0,2},?\s*(?:или|or)\s+(?:[a-zа-яё']+\s+){0,4}$", re.I)
@@ -254,6 +277,9 @@ _SPAN_EN = re.compile(r"\bfrom\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?\s+(?:to|till|unt
                       r"\b(\d{1,2})(?::\d\d)?\s*(am|pm)\s*[-–]\s*(\d{1,2})(?::\d\d)?\s*(am|pm)", re.I)
 _SPAN_DASH = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*[-–]\s*(\d{1,2})(?::\d\d)?(?=\s*(?:по будням|в будни|каждый день|ежедневно|"
                         r"daily|every day|on weekdays|weekdays|mon-fri|пн-пт))", re.I)
+# "9 to 5 weekdays", "8 till 6 every day": a span of the clock said with a period; in English a 12-hour clock (5 is 17:00)
+_SPAN_TO = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*(?:to|till|until|'?til)\s*(\d{1,2})(?::\d\d)?(?=\s*,?\s*(?:on\s+)?(?:weekdays|"
+                      r"every day|each day|daily|mon-fri|monday|business days|working days|a day|per day|on workdays))", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"\d:\d\d|\b(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run", re.I)
 
@@ -262,7 +288,7 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
     """"с 9 до 18 по будням", "from 9am to 6pm", "8-20 каждый день": hours a day from a span of the clock."""
     if not _WORK_TIME.search(text):
         return None
-    for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH):
+    for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH, _SPAN_TO):
         m = pat.search(text)
         if not m:
             continue
@@ -274,6 +300,7 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
             b += 12 if (bm == "pm" or (not bm and am == "am" and b < a)) and b < 12 else 0
         else:
             a, b = int(g[0]), int(g[1])
+            b += 12 if pat is _SPAN_TO and b < a and b < 12 else 0  # "9 to 5": 9 am to 5 pm
         if not (0 <= a <= 24 and 0 <= b <= 24) or a == b:
             continue
         per_day = b - a if b > a else b + 24 - a
@@ -292,8 +319,12 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             tokens[i].used = "hours_per_month"
     # "2 сервера по 8 карт", "2 nodes of 8 h100": per server or in all? (a server count in words is ignored)
     servers = any(t.concept == "server" and k > 0 and tokens[k - 1].has_digit for k, t in enumerate(tokens))
+    days = [m.span(1) for pat in (money._DAYS_A_WEEK, money._DAYS_A_MONTH) for m in pat.finditer(text)]
     for t in tokens:
         if t.used or (t.number is None and not t.has_digit):
+            continue
+        if (t.start, t.end) in days:  # "20 рабочих дней в месяц", "5 days a week": part of the hours said with them
+            pending.append(t.i)
             continue
         got = _classify(tokens, t.i, gpu_starts, text)
         if servers and any(a.slot == "gpu_count" for a in got) and t.i > 0 and tokens[t.i - 1].low in ("по", "of", "with"):
@@ -307,7 +338,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                 tokens[i].used = tokens[i].used or a.slot
     for k in pending:  # "20 or 40 users", "8 гпу, ну или 16": the neighbour's unit
         v = tokens[k].number
-        if v is None:
+        if v is None or tokens[k].used:  # a scale word the number after it took ("тыщ 16")
             continue
         for other in out:
             if other.slot == "currency" or other.slot in ("card_vram_gb", "ram_gb", "context") and \
