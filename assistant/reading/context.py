@@ -147,10 +147,13 @@ def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
         return
 
 
-# "а по скорости?", "а по цене что выгоднее", "and price-wise?", "what about in terms of speed": the same
-# question, asked by another measure
-_BY_ASPECT = re.compile(r"^\W*(?:(?:ну\s+)?а|и|ну|and|so|what about|how about)\s+(?:по|in terms of)\s+[а-яёa-z]{3,}|"
-                        r"^\W*(?:(?:and|so|what about)\s+)?[a-z]+-wise\b", re.I)
+# "а по скорости?", "а по цене что выгоднее", "and price-wise?", "what about in terms of speed", "а что по шуму?",
+# "what about power draw": the same question, asked by another measure
+_BY_ASPECT = re.compile(r"^\W*(?:(?:ну\s+)?а|и|ну|and|so|what about|how about)\s+(?:что\s+)?(?:по|in terms of)\s+[а-яёa-z]{3,}|"
+                        r"^\W*(?:(?:and|so|what about)\s+)?[a-z]+-wise\b|"
+                        r"^\W*(?:(?:and|so|ok)\s+)?(?:what|how) about\s+(?:the\s+|their\s+)?(?:power|price|pricing|cost|speed|"
+                        r"noise|heat|memory|vram|bandwidth|performance|efficiency|latency|throughput|tdp|energy|"
+                        r"electricity|wattage|cooling|warranty|licen[cs]e)\w*\b", re.I)
 
 
 def _still_compared(reading: "Reading", previous: Scenario) -> None:

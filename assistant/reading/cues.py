@@ -17,7 +17,9 @@ CUES: list[tuple[Intent, str]] = [
                 r"лизинг|leasing|частями|in installments|payment plan|pay in parts|\bship(?:ping)? to|доставк|delivery|"
                 r"call ?back|from (?:your )?sales|sales (?:team|rep|department)|get in touch|reach out|"
                 r"(?:от|from) \d+ (?:штук|шт|pcs|units|pieces)|при заказе|\bbulk\b|in volume|партия|партию|партией|"
-                r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк"),
+                r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк|"
+                r"скидк|\bdiscounts?\b|(?:your |ваш\w* )?(?:best|lowest) price|лучш\w+ цен|на реализаци|consignment|"
+                r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|\bon-?site\b|под ключ|turnkey"),
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
@@ -26,7 +28,8 @@ CUES: list[tuple[Intent, str]] = [
     ("power", r"\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|тепл\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
-             r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles"),
+             r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles|"
+             r"(?:buying|to buy|owning)\b[^.?!]{0,30}\bworth it|colab|колаб|kaggle|runpod|vast\.ai"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
@@ -37,13 +40,14 @@ CUES: list[tuple[Intent, str]] = [
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
                   r"есть ли смысл|безопасно|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"
                   r"\bhurts?\b|портит|ухудша\w*|влия\w+ на качеств|quality loss|потер\w+ (?:в )?качеств|affects? (?:the )?quality|"
+                  r"теря\w* (?:в )?качеств|качеств\w* (?:\w+ )?(?:теря|пада|страда)|насколько хуже|how much worse|"
                   r"is \S+ worth it|worth (?:it|trying|using) for|стоит ли (?:пробовать|использовать|связываться|заморачиваться)|"
                   r"коммерческ\w* (?:цел|использ|проект)|commercial(?:ly| use)|драйвер|\bdrivers?\b|\bcuda\b|docker|ubuntu|linux|"
                   r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
     ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
                             r"что (?:из [\w ]+)?(?:на н\w+ )?(?:можно |получится |смогу |могу |лучше |стоит |имеет смысл )?(?:на н\w+ )?(?:запустить|крутить|"
                             r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет)|"
-                            r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we) run|"
+                            r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we|they|he|she|you|the client|the customer) run|"
                             r"what could we run|what (?:will|would) (?:run|fit)|на что способ\w+|на что (?:\w+ )?хват\w+|"
                             r"what can (?:my|our|this|a|an|the) \S+(?: \S+)? (?:do|handle|run)\b|"
                             r"что[- ]?(?:нибудь|то)\b[^?.!]{0,20}?(?:запуст\w*|пойд[её]т|влез\w*|потян\w*|заработа\w*|поед\w*)|"
@@ -55,7 +59,8 @@ CUES: list[tuple[Intent, str]] = [
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
     ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
-                 r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|how much (?:does|is|are|do) "
+                 r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"
+                 r"how much (?:would|will) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|how much (?:does|is|are|do) "
                  r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн|что за сервер|что за карт|"
                  r"расскажи\w* (?:про|о|об)\b|tell me about|in stock|lead time|availability|\bavailable\b|active cooling|passive|в наличии|can i order|заказать"),
     ("recommend", r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
@@ -98,7 +103,9 @@ FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а в�
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
 GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"
                       r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
-SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
+SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|"
+                   r"how much (?:would|will|does|do) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|"
+                   r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have", re.I)
 RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
                           r"how much (?:(?:\w+ ){0,2})?(?:system )?ram\b|how much memory (?:should|do) (?:i|we) put in", re.I)

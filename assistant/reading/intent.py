@@ -115,6 +115,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "compare"  # "какая из них быстрее", "which one is faster": the cards already discussed
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning
+    if s.server_price and not (hardware or model or s.users or s.budget or hits - {"recommend", "cost"}):
+        return "cost"  # "the box you'd quote is around 25 grand": a server's price is weighed against renting
     if named_gpus and not new_model and _COMPARING.search(text):
         return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
     if "vram" in hits and not new_model and (s.gpu or s.card_vram_gb) and not relative and _FITS.search(text) and \
@@ -128,14 +130,20 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "gpu_count" in conflicted and s.gpu and not s.gpus and C.VERSUS.search(text) and \
             not _top(sc, ["power", "cost", "speed"]) and sc["vram"] < 2 and sc["upgrade"] < 2:
         return "recommend"  # "четыре или восемь l40s ставить", "four or eight h200, what would you spec": which count
+    if "upgrade" in hits and hardware and model and _FITS.search(text) and not _ASKS_WHICH.search(text) and \
+            not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I):
+        return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
     if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or \
             (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)):  # "i have two 3090s, what do i need to buy"
         return "upgrade"
     if C.NEEDED.search(text) and not s.server:
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
-            not (model and _FITS.search(text)):  # "the spec sheet says 4 h100, does llama 70b fit": a fit question
-        return "gpu_info"
+            not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text):  # "does llama 70b fit": a fit question
+        return "gpu_info"  # not "сколько будет стоить электричество": the price of the power is a power question
+    if _WHY.search(text) and sc["knowledge"] >= max(sc["power"], sc["cost"], sc["speed"]) and \
+            not (s.server_price or s.cloud_hourly or s.hours_per_month or model):
+        return "knowledge"  # "почему нельзя взять игровые карты? дешевле же": a reason asked, not a sum
     if sc["speed"] and (sc["recommend"] >= 2 or sc["vram"] >= 2) and _WANTED_SPEED.search(text):
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
     top = _top(sc, ["power", "cost", "speed"])
@@ -151,6 +159,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if s.server and not model and (hits & {"knowledge", "gpu_info"} or C.ABOUT.search(text)) or \
             re.search(r"что за сервер", text, re.I) and not C.NEEDED.search(text):
         return "gpu_info"  # "что за ферма 4U4", "what is the HUANANZHI DeepSeek server"
+    if "knowledge" in hits and sc["recommend"] > sc["knowledge"] and _HARDWARE_WORD.search(text) and not s.model:
+        return "recommend"  # "с чего начать по железу": where to start with hardware, a question of what to buy
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
         return "knowledge"
@@ -194,6 +204,12 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     return "out_of_scope"
 
 
+_ENERGY_PRICED = re.compile(r"(?:стои\w*|стоимост\w*|обойд\w*|cost\w*|price\w*|цен\w*|платить|заплатим)\s+(?:\w+\s+){0,2}"
+                            r"(?:электр\w*|энерг\w*|electric\w*|power\b)|(?:электр\w*|energy|electricity|power)\s+(?:\w+\s+)?"
+                            r"(?:стои\w*|обойд\w*|costs?|bill|prices?|цен\w*)", re.I)
+_WHY = re.compile(r"(?:^|[.?!]\s*)\W*(?:(?:а|и|но|так|so|and|but)\s+)?(?:почему|зачем|why)\b", re.I)
+_HARDWARE_WORD = re.compile(r"желез\w*|сервер\w*|сервак\w*|карт\w*|видеокарт\w*|видюх\w*|\bgpus?\b|гпу|server|card|"
+                            r"hardware|конфиг\w*|\bbox\b|оборудовани\w*|запуст\w*|пойд[её]т|влез\w*|потян\w*|\bfit|\brun\b", re.I)
 _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! для | for | под ).){0,30}?\b(?:потян\w*|постав\w*|"
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
 

@@ -105,3 +105,111 @@ def test_a_bare_number_after_a_ram_word_that_is_no_size_stays_asked():
 def test_memory_with_no_cards_is_ram(text):
     r = read(text)
     assert r.scenario.ram_gb == 256 and r.scenario.card_vram_gb is None
+
+
+@pytest.mark.parametrize("text", [
+    "если возьмём 6 штук, скидку дадите?",  # a discount is a price only a person gives
+    "what's the best price you can do on four h200",
+    "берёте оборудование на реализацию?",  # consignment
+    "сможете приехать к нам и установить сервер?",  # a visit to set it up
+    "do you offer on-site installation",
+])
+def test_discounts_consignment_and_visits_are_handoffs(text):
+    assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("text", [
+    "is buying my own card even worth it vs paying for colab",
+    "сидим на колабе, есть смысл брать свою 4090?",  # Colab is a rented GPU
+    "колаб про или своя 3060, что лучше студенту",
+])
+def test_buying_against_a_rented_service_is_cost(text):
+    assert read(text).intent == "cost"
+
+
+@pytest.mark.parametrize("text", [
+    "сильно ли теряется качество в q3",  # quality lost to quantization
+    "насколько хуже будет отвечать в q2",
+    "how much worse does the model get at q3",
+])
+def test_quality_lost_to_quantization_is_knowledge(text):
+    assert read(text).intent == "knowledge"
+
+
+def test_what_can_they_run_on_their_cards():
+    assert read("the customer has three l40s, what can they run").intent == "models_for_hardware"
+
+
+@pytest.mark.parametrize("text", [
+    "what does the farm 4u server come with",  # what a server line comes with: its specs
+    "how much would a server with four h100 cost",
+    "сервер дипсик в какой комплектации идёт",
+])
+def test_what_a_thing_comes_with_and_what_it_would_cost_is_gpu_info(text):
+    assert read(text).intent == "gpu_info"
+
+
+def test_what_running_in_the_cloud_would_cost_is_still_cost():
+    assert read("how much would it cost to rent this in the cloud, 4 hours a day").intent == "cost"  # guard
+
+
+@pytest.mark.parametrize("text", [
+    "сколько будет стоить электричество для сервера с двумя l40s",  # the price of the power is a power question
+    "electricity price for a server with four l40s",
+])
+def test_the_price_of_electricity_is_power(text):
+    assert read(text).intent == "power"
+
+
+@pytest.mark.parametrize("text", [
+    "почему нельзя ставить 5090 в стойку, ведь дешевле",  # a reason asked, beside a cost word
+    "why not just buy gaming cards, they're cheaper",
+])
+def test_a_why_question_is_knowledge(text):
+    assert read(text).intent == "knowledge"
+
+
+def test_a_why_question_with_sums_to_weigh_is_still_cost():
+    assert read("why is renting at $3/hour cheaper than a $40k box").intent == "cost"  # guard
+
+
+@pytest.mark.parametrize("text", [
+    "the server you quoted is about 30 grand",  # a server's price alone: weighed against renting
+    "сервер нам обойдётся в 2 млн",
+])
+def test_a_servers_price_alone_is_cost(text):
+    assert read(text).intent == "cost"
+
+
+@pytest.mark.parametrize("text", [
+    "докуплю вторую 4090 к своей, тогда квен 72б в q4 влезет?",  # the addition named, will the model then fit
+    "i'll add a second 3090 to mine, would llama 70b at q4 fit then?",
+])
+def test_a_named_addition_asked_whether_it_fits_is_vram(text):
+    assert read(text).intent == "vram"
+
+
+def test_asking_what_to_add_is_still_an_upgrade():
+    assert read("у меня одна 4090, что докупить чтобы квен 72б влез?").intent == "upgrade"  # guard
+
+
+@pytest.mark.parametrize("text", [
+    "нас 30 человек, с чего начать по железу?",  # where to start with hardware: what to buy
+    "с чего начать, какое железо брать под ассистента на 20 сотрудников",
+])
+def test_where_to_start_with_hardware_is_a_recommendation(text):
+    assert read(text).intent == "recommend"
+
+
+def test_where_to_start_alone_is_still_knowledge():
+    assert read("у нас ноль опыта, с чего начать?").intent == "knowledge"  # guard
+
+
+def test_what_about_a_measure_goes_on_comparing():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    compared = Scenario(gpus=["l40s", "rtx-6000-ada"])
+    assert carry(read("what about the noise?"), compared).intent == "compare"
+    assert carry(read("а что по энергопотреблению"), compared).intent == "compare"
+    assert carry(read("what about power draw"), Scenario(gpu="l40s")).intent == "power"  # guard: one card, no comparison
