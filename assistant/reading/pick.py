@@ -178,7 +178,39 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             fields["gpus"] = ids
             spans["gpus"] = spans["gpu_name"]
         _card_size(fields, spans)
+        _forms_compared(fields, text)
     return sorted(out)
+
+
+_FORM_WORD = r"(sxm\d?|pcie|pci-e|nvl|псие)"
+# "sxm и pcie версий h100", "h100 pcie vs sxm", "a100 sxm or pcie": one card named, two of its forms set side by side
+_TWO_FORMS = re.compile(rf"\b{_FORM_WORD}\s*(?:и|или|vs\.?|versus|or|and|против|/|или же)\s*(?:the\s+)?{_FORM_WORD}\b", re.I)
+
+
+def _form_of(word: str) -> str:
+    w = word.lower().replace("-", "").replace("псие", "pcie")
+    return "sxm" if w.startswith("sxm") else w
+
+
+def _forms_compared(fields: dict, text: str) -> None:
+    """One card and two of its form factors joined by "и/или/vs" are those two variants compared (the variant of
+    the same memory size first), when the catalog has both: "в чём разница sxm и pcie версий h100"."""
+    m = _TWO_FORMS.search(text)
+    if not m or not fields.get("gpu") or fields.get("gpus"):
+        return
+    card = catalog.get_gpu(fields["gpu"])
+    family = re.sub(r"-\d+gb$", "", re.sub(r"-(?:pcie|sxm|nvl)(?=-|$)", "", card.id))
+    kin = [g for g in catalog.load_catalog().gpus if re.sub(r"-\d+gb$", "", re.sub(r"-(?:pcie|sxm|nvl)(?=-|$)", "", g.id))
+           == family]
+    picked = []
+    for form in (_form_of(m.group(1)), _form_of(m.group(2))):
+        found = sorted((g for g in kin if form in g.id.split("-")), key=lambda g: abs(g.vram_gib - card.vram_gib))
+        if not found:
+            return
+        picked.append(found[0].id)
+    if len(set(picked)) == 2:
+        fields.pop("gpu")
+        fields["gpus"] = picked
 
 
 RAM_MIN_GB = 64  # a size this large next to a named card is the server's RAM ("две 4090 и 512 ГБ")

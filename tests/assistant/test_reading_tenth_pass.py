@@ -213,3 +213,17 @@ def test_what_about_a_measure_goes_on_comparing():
     assert carry(read("what about the noise?"), compared).intent == "compare"
     assert carry(read("а что по энергопотреблению"), compared).intent == "compare"
     assert carry(read("what about power draw"), Scenario(gpu="l40s")).intent == "power"  # guard: one card, no comparison
+
+
+@pytest.mark.parametrize("text,gpus", [
+    ("h100 pcie vs sxm, что брать в сервер", {"h100-pcie", "h100-sxm"}),  # one card, two of its forms side by side
+    ("чем отличаются sxm и pcie версии a100 на 80", {"a100-sxm-80gb", "a100-pcie-80gb"}),
+    ("h100 nvl or sxm for inference", {"h100-nvl", "h100-sxm"}),
+])
+def test_two_forms_of_one_card_are_compared(text, gpus):
+    r = read(text)
+    assert set(r.scenario.gpus or []) == gpus and r.scenario.gpu is None and r.intent == "compare"
+
+
+def test_one_form_named_stays_one_card():
+    assert read("h100 pcie в стойку, сколько потребляет").scenario.gpu == "h100-pcie"  # guard
