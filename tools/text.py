@@ -34,6 +34,25 @@ def detect_language(text: str) -> Language:
     return "ru" if cyr >= 2 and cyr >= 0.5 * len(_LAT.findall(text[:5000])) else "en"
 
 
+# words only an English sentence has; product names, units and numbers say nothing about the language
+_EN_WORDS = frozenset("""a an and or but the of on in at to for with without from by about if is are was be can could
+would will should do does did how what which who why when where much many it its this that these those we i you our my
+your me us they them need needs want run runs fit fits enough cards card users user two three four five six eight ten
+one more less instead than then per hour month price cost ok okay yes no please thanks hi hello""".split())
+_LAT_WORD = re.compile(r"(?<![\w.])[a-z]+(?![\w.])", re.I)
+
+
+def follow_up_language(text: str, previous: Language | None) -> Language:
+    """A follow-up keeps the conversation's language unless it is written in the other one: "а
+    Qwen2.5-14B?" has one Cyrillic letter and "RTX 5090?" none, yet both follow a Russian turn."""
+    lang = detect_language(text)
+    if previous is None or lang == previous or len(text) >= LONG_TEXT:
+        return lang
+    if lang == "en" and not any(w.lower() in _EN_WORDS for w in _LAT_WORD.findall(text)):
+        return previous  # no English word: names, numbers, units, a Russian letter or two
+    return lang
+
+
 def has_cyrillic(text: str) -> bool:
     return bool(_CYR.search(text))
 

@@ -23,6 +23,7 @@ from assistant.turn.timing import Timings
 from assistant.turn.toolcall import propose
 from assistant.types import Event, GuardReport, Source, TurnResult
 from assistant.views import chart_data
+from tools.text import follow_up_language
 
 if TYPE_CHECKING:
     from assistant.service import Assistant, Conversation
@@ -46,7 +47,8 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True,
     with tm.stage("reading"):
         reading = read(inp.text)
         reading.intent = settle_intent(reading, conv.scenario)  # type: ignore[assignment]
-    lang = reading.language
+        previous = conv.last_result.language if conv.last_result else None
+        reading.language = lang = follow_up_language(inp.text, previous)  # type: ignore[arg-type]
     if reading.intent in NO_NUMBERS:
         yield from _short(t(lang, reading.intent), lang, reading.intent, notices, tm)
         return

@@ -89,3 +89,11 @@ def test_recompute_changes_the_table_without_the_model(bare):
         bare.recompute(conv, {"gpu_count": "-2"}, "ru")
     with pytest.raises(SizingError):
         bare.recompute(conv, {"admin": True}, "ru")
+
+
+def test_a_follow_up_that_is_only_a_name_is_answered_in_the_conversations_language(bare):
+    conv = Conversation()
+    bare.ask(conv, "лама 3 8B")
+    res = bare.ask(conv, "а Qwen2.5-14B?")  # one Cyrillic letter: detect_language alone says English
+    assert res.language == "ru" and res.computed.startswith("**Считаю для:**")
+    assert bare.ask(conv, "and in Q4?").language == "en"

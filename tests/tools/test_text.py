@@ -7,8 +7,8 @@ import pytest
 
 from tools.catalog import load_catalog
 from tools.lexicon import load_lexicon
-from tools.text import (canonical_family, detect_language, normalise_name, split_sentences,
-                        strip_number_suffix)
+from tools.text import (canonical_family, detect_language, follow_up_language, normalise_name,
+                        split_sentences, strip_number_suffix)
 
 
 @pytest.mark.parametrize("text,lang", [
@@ -19,6 +19,20 @@ from tools.text import (canonical_family, detect_language, normalise_name, split
 ])
 def test_language_rule_two_cyrillic_letters(text, lang):
     assert detect_language(text) == lang
+
+
+@pytest.mark.parametrize("text,previous,lang", [
+    ("а Qwen2.5-14B?", "ru", "ru"),  # one Cyrillic letter and a name: still the Russian conversation
+    ("RTX 5090?", "ru", "ru"),
+    ("Q4_K_M 32k", "ru", "ru"),
+    ("and in Q4?", "ru", "en"),  # English words: the customer switched
+    ("what about two RTX 5090?", "ru", "en"),
+    ("а на 4090?", "en", "ru"),
+    ("RTX 5090?", None, "en"),  # a first message: the plain rule
+    ("RTX 5090?", "en", "en"),
+])
+def test_a_follow_up_without_words_of_the_other_language_keeps_the_conversations(text, previous, lang):
+    assert follow_up_language(text, previous) == lang
 
 
 @pytest.mark.parametrize("a,b", [("лама 3 70B", "llama-3-70b"), ("ламу 3 8б", "Llama 3 8B"),
