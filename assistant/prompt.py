@@ -77,9 +77,8 @@ FEW_SHOT = [
     # the next step comes from the computed options line, never from habit (a fit needs no quantising)
     ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
      "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта «16 ГБ» "
-     "(17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nСамый длинный контекст (Q4_K_M): "
-     "8 192 токенов (максимум модели)\nПользователей одновременно: до 3",
-     "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают квантованные веса "
+     "(17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nПользователей одновременно: до 3",
+     "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают веса в Q4_K_M "
      "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Квантовать дальше не нужно: запас можно отдать под "
      "пользователей, до 3 одновременно.", "ru", "fits"),
     ("QUESTION: What PSU do I need for 2x RTX 3090?\n\nFACTS:\nComputed for: RTX 3090 · cards 2\nGPUs: 700\n"
@@ -295,13 +294,34 @@ _WORDY = [(re.compile(r" (?:на этих картах|on these cards)(?= \(|:)"
           (re.compile(r" (?:при этом контексте|at this context):"), ":")]
 
 
+_ASKED_CONTEXT = re.compile(r"^(?:Считаю для|Computed for):.*?· (?:контекст|context) ([\d ,]+?)(?: ·|$)")
+_ACTS = re.compile(r"^(?:Активации и буферы|Activations and buffers): ([\d ,.]+)$")
+
+
+def _num(text: str) -> float:
+    """'23,71' (Russian) or '1,234.5' (English) as a number."""
+    t = text.strip().replace(" ", "")
+    return float(t.replace(",", ".") if "." not in t else t.replace(",", ""))
+
+
+_LONGEST = re.compile(r"^(?:Самый длинный контекст|Longest context)\b[^:]*: ([\d ,]+?) (?:токенов|tokens)")
+
+
 def _shorter(lines: list[str]) -> list[str]:
-    """The same facts in fewer tokens (each costs ~8 ms of the first word on 2 cores): a total the
-    fit line states, the card size the fit line states, and words the line's label already says."""
+    """The same facts in fewer tokens (each costs ~10 ms of the first word on 2 cores): a total the
+    fit line states, the card size the fit line states, words the line's label already says, and the
+    longest context when it is the one asked for (the model's maximum: nothing to offer there), small
+    overheads."""
     fit = next((m for ln in lines if (m := _FIT_LINE.match(ln))), None)
     one_card = any(re.match(r"(?:Карта|Card): 1 × ", ln) for ln in lines)
+    asked = next((m.group(1) for ln in lines if (m := _ASKED_CONTEXT.match(ln))), None)
+    need = _num(fit.group(1)) if fit else None
     out = []
     for ln in lines:
+        if asked and (m := _LONGEST.match(ln)) and m.group(1) == asked:
+            continue
+        if need and (m := _ACTS.match(ln)) and _num(m.group(1)) < 0.1 * need:
+            continue  # a small overhead is no reason; the total has it
         if one_card:  # "1 × RTX 4090 (25,77 ГБ на карту) — нужно 41,55 ГБ на карту": the card is the whole
             ln = re.sub(r"(?<=: )1 × | (?:на карту|per card)\b", "", ln)
         if fit and (m := _TOTAL.match(ln)) and m.group(1).strip() == fit.group(1).strip():

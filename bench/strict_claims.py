@@ -199,3 +199,24 @@ def others_figure(text: str) -> list[str]:
             if value is not None and abs(_value(m.group(1)) - float(value)) > max(0.5, 0.01 * float(value)):
                 out.append(f"{card.name} {field} {m.group(1)}")
     return out
+
+
+_HALF_OR_FULL = ("fp16", "bf16", "fp32")
+
+
+def quantised_but_not(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Weights called quantised ("квантованные веса", "quantized weights") in a sentence that advises
+    nothing, when every computed table is at 16 or 32 bits."""
+    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
+    tables += [b for f in facts if f.get("tool") == "variants" for b in f["output"].get("breakdowns", [])]
+    if not tables or any(str(t.get("precision", "")).lower() not in _HALF_OR_FULL for t in tables):
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        low = sentence.lower()
+        if re.search(r"\b(?:если|после|when|if|after|once)\b|кванту[йе]|\bquanti[sz]e\b", low):
+            continue
+        if re.search(r"квантован\w*\s+(?:\w+\s+)?вес|вес\w*\s+(?:уже\s+)?квантован|quanti[sz]ed\s+(?:model\s+)?weights|"
+                     r"weights\s+(?:are\s+)?(?:already\s+)?quanti[sz]ed", low):
+            out.append(sentence)
+    return out

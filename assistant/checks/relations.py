@@ -185,3 +185,18 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
                 out.append(f"format: {fmt[-1].group(1)} {n[0]}")
         prev_end = n.end
     return out
+
+
+_QUANTISED = re.compile(r"\bквантован\w*\s+(?:\w+\s+)?вес\w*|\bвес\w*\s+(?:\w+\s+)?(?:уже\s+)?квантован\w*|"
+                        r"\bquanti[sz]ed\s+(?:model\s+)?weights\b|\bweights\s+(?:are\s+)?(?:already\s+)?quanti[sz]ed\b", re.I)
+_ADVICE = re.compile(r"\bесли\b|\bпосле\b|\bкванту(?:йте|ем|ете)\b|\bif\b|\bafter\b|\bonce\b|\bquanti[sz]e\b", re.I)
+_SIXTEEN_BIT = {"fp16", "bf16", "fp32"}
+
+
+def unquantised_called_quantised(sentence: str, facts: list[dict]) -> list[str]:
+    """"квантованные веса" when every computed format is 16- or 32-bit: the worked turn's wording for
+    Q4_K_M, copied under FP16 facts (explain-eval ru-fit-why). Advice ("если квантовать") is no claim."""
+    formats = {str(b.get("precision", "")).lower() for b in _breakdowns(facts)}
+    if not formats or not formats <= _SIXTEEN_BIT or not _QUANTISED.search(sentence) or _ADVICE.search(sentence):
+        return []
+    return ["format: quantised"]

@@ -126,6 +126,23 @@ FIT24 = [{"tool": "vram", "input": {"model": "llama-3-8b", "context": 8192},
 
 
 @pytest.mark.parametrize("text, bad", [
+    ("Больше всего занимают квантованные веса (16,06 ГБ).", True),  # the fits worked turn's Q4_K_M word, under FP16
+    ("The quantized weights take 16.06 GB.", True),
+    ("Веса уже квантованы и занимают 16,06 ГБ.", True),
+    ("Больше всего занимают веса в FP16 (16,06 ГБ).", False),
+    ("Если квантовать до Q8_0, квантованные веса займут меньше.", False),  # advice about another format
+    ("Quantise to Q8_0: the quantized weights then need 13.07 GB.", False),
+])
+def test_weights_at_16_bits_called_quantised(text, bad):
+    from assistant.checks.relations import unquantised_called_quantised
+    from bench.strict_claims import quantised_but_not
+    assert bool(unquantised_called_quantised(text, FIT24)) is bad
+    assert bool(quantised_but_not(text, FIT24)) is bad  # the grader's own check agrees
+    q4 = [{**FIT24[0], "output": {**FIT24[0]["output"], "precision": "q4_k_m"}}]
+    assert not unquantised_called_quantised(text, q4) and not quantised_but_not(text, q4)  # true at Q4_K_M
+
+
+@pytest.mark.parametrize("text, bad", [
     ("Веса модели (23,71 ГБ) от контекста не зависят.", True),  # the total named as the weights
     ("Квантуйте модель до Q4_K_M, тогда нужно 23,71 ГБ.", True),  # a figure the facts give no Q4_K_M
     ("Больше всего занимают веса в FP16 — 16,06 ГБ, KV-кэш 1,07 ГБ.", False),

@@ -60,6 +60,14 @@ def test_fit_keeps_verdict_and_main_parts_without_hint_or_markup():
     assert lines[-1] == "Карта «24 ГБ» (25,77 ГБ): нужно 23,71 ГБ — помещается, свободно 2,05 ГБ"
     assert not any(x in text for x in ("Поменять", "по умолчанию", "**", "|", "✅", "Расчёт памяти"))
     assert len(lines) <= MAX_FACT_LINES
+    assert "Активации и буферы: 1,20" not in lines  # 5 % of the need: no reason, the need includes it
+
+
+def test_the_longest_context_is_left_out_when_it_is_the_one_asked_for():
+    longest = "\n\nСамый длинный контекст на этих картах (FP16): {} токенов (максимум модели)\n\nПользователей одновременно при этом контексте: до 2"
+    assert "Самый длинный" not in compact(FIT + longest.format("8 192"))  # nothing longer to offer
+    assert "Самый длинный контекст (FP16): 16 384 токенов" in compact(FIT + longest.format("16 384"))
+    assert "Пользователей одновременно: до 2" in compact(FIT + longest.format("8 192"))
 
 
 def test_power_keeps_peak_and_psu_not_connectors_or_options():
