@@ -19,8 +19,10 @@ _FIG = r"(\d+(?:[ \u00a0]\d{3})*(?:[.,]\d+)?)"
 _PAIR = re.compile(_FIG + r"\s*[^\s\d()]{0,6}\s*(?:vs\.?|versus|против)\s*" + _FIG, re.I)
 _THAN = re.compile(_FIG + r"\s*[^\s\d,]{0,6},?\s*(?:which is |that is |is |что |это )?(\w+),?\s*(?:than|чем)\s+(?:the\s+)?"
                    + _FIG, re.I)
-_MORE = ("больш", "выше", "высок", "more", "higher", "greater", "larger", "bigger")
-_LESS = ("меньш", "ниже", "низк", "less", "lower", "smaller", "fewer")
+_MORE = ("больш", "выше", "высок", "быстрее", "дороже", "more", "higher", "greater", "larger", "bigger", "faster",
+         "pricier")
+_LESS = ("меньш", "ниже", "низк", "экономнее", "экономичн", "дешевле", "медленнее", "less", "lower", "smaller", "fewer",
+         "cheaper", "slower")
 
 
 def _value(s: str) -> float:

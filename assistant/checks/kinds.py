@@ -18,7 +18,7 @@ from tools.units import GB, GIB, Unit
 
 KINDS = ("money", "watt", "gb", "speed", "percent", "count")
 _AFTER = [  # checked in order: "ГБ/с" is a speed before it is a size
-    ("speed", r"\s?(?:гб/с|gb/s|гбайт/с|tok/s|t/s|tokens?/s|токен\w*\s?(?:/|в)\s?с|tokens? per second)"),
+    ("speed", r"\s?(?:гб/с|gb/s|гбайт/с|tok/s|ток/с|t/s|tokens?/s|токен\w*(?:\s?/\s?с\b|\s+в\s+(?:с\b|сек\w*))|tokens? per second)"),
     ("money", r"\s?(?:\$|usd\b|dollars?\b|долл\w*|₽|руб\w*|€|eur\w*|евро\b|тыс\.?\s?(?:руб|₽|\$|долл))"),
     ("kwatt", r"\s?(?:квт|kw)\b"),
     ("watt", r"\s?(?:вт\b|w\b|ватт\w*|watts?\b)"),

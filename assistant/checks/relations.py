@@ -14,8 +14,12 @@ from tools.errors import SizingError
 from tools.fit import min_gpus
 from tools.memory import MemoryRequest
 
-_UP = re.compile(r"\b(?:больш\w*|выш\w*|высок\w*|more|higher|greater|larger|bigger)\b", re.I)
-_DOWN = re.compile(r"\b(?:меньш\w*|ниж\w*|низк\w*|less|lower|smaller|fewer)\b", re.I)
+# words that order two figures; "экономнее (300 против 450 Вт)" and "дешевле" order them too, and a list's
+# direction is the last such word before the pair ("больше памяти (48 против 24), экономнее (300 против 450)")
+_UP = re.compile(r"\b(?:больш\w*|выш\w*|высок\w*|быстре\w*|дорож\w*|more|higher|greater|larger|bigger|faster|"
+                 r"pricier)\b", re.I)
+_DOWN = re.compile(r"\b(?:меньш\w*|ниж\w*|низк\w*|экономне\w*|экономичн\w*|дешевл\w*|медленн\w*|less|lower|smaller|"
+                   r"fewer|cheaper|slower)\b", re.I)
 _VS = re.compile(r"^\s*[^\d\s()]{0,6}\s*(?:vs\.?|versus|против)\s*$", re.I)
 # "A GB, which is less than the B GB" / "A ГБ, что меньше, чем B": the gap between two figures
 _THAN = re.compile(r"^\s*[^\d\s,]{0,6}\s*,?\s*(?:(?:which|that)\s+is\s+|is\s+|что\s+|это\s+)?(?P<d>\w+)\s*,?\s*"

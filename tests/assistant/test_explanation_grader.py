@@ -140,6 +140,8 @@ def test_a_figure_is_no_next_step_and_advice_is():
     describing = "Да, модель помещается: нужно 23,71 ГБ из 25,77 ГБ. Больше всего занимают квантованные веса."
     assert not _grade(describing)["next_step"]
     assert _grade(describing + " Квантуйте до Q8_0, если понадобится длинный контекст.")["next_step"]
+    assert _grade(describing + " Берите карту на 32 ГБ, если нужен длинный контекст.")["next_step"]  # the imperative
+    assert not _grade(describing + " Карта берёт 450 Вт.")["next_step"]
 
 
 def test_strict_checker_reads_a_card_name_and_a_figure_apart():

@@ -16,6 +16,8 @@ BAD_ORDER = [
     "The total VRAM for one RTX 4090 is 25.77 GB, which is less than the 23.71 GB needed for 8k context.",
     "Нужно 23,71 ГБ, что больше, чем 25,77 ГБ у карты.",
     "The 4090 has lower bandwidth (1,008 vs 768 GB/s).",
+    "У RTX A6000 больше памяти (48 против 24 ГиБ), она дешевле (4 500 против 1 600 $).",
+    "The A6000 has more memory (48 vs 24 GiB) and is cheaper (4,500 vs 1,600 $).",
 ]
 GOOD_ORDER = [
     "Он имеет меньшую мощность (300 W vs. 450 W), но NVLink у него есть.",
@@ -23,17 +25,26 @@ GOOD_ORDER = [
     "The A100 has more memory (80 GB vs 24 GB).",
     "Нужно 41,55 ГБ, что больше, чем 25,77 ГБ у карты.",
     "Нужно 23,71 ГБ из 25,77 ГБ, свободно 2,05 ГБ.",
+    # the model's own, dropped at e500fc7: "экономнее" and "дешевле" order their pair, not the "больше" before them
+    "У RTX A6000 больше памяти (48 против 24 ГиБ), она экономнее (300 против 450 Вт) и разрешена в дата-центре.",
+    "Зато у RTX 4090 выше пропускная способность памяти (1 008 против 768 ГБ/с), а от неё зависит скорость "
+    "генерации токенов, и она дешевле (1 600 против 4 500 $).",
+    "The A6000 has more memory (48 vs 24 GiB) and is cheaper to run (300 vs 450 W).",
 ]
 
 
 @pytest.mark.parametrize("text", BAD_ORDER)
 def test_a_comparison_its_own_figures_refute_is_caught(text):
+    from bench.strict_claims import refuted_comparisons
     assert order_errors(text)
+    assert refuted_comparisons(text)
 
 
 @pytest.mark.parametrize("text", GOOD_ORDER)
 def test_a_true_comparison_passes(text):
+    from bench.strict_claims import refuted_comparisons
     assert order_errors(text) == []
+    assert refuted_comparisons(text) == []  # the grader's own check agrees
 
 
 QWEN72 = MemoryRequest(model="qwen2.5-72b", context=8192, batch=20)  # 252 GB: 8 × RTX 5090, 3 × A100 80GB
@@ -189,3 +200,13 @@ def test_the_room_left_is_the_free_figure():
     assert mislabelled(bad, facts) and misnamed_figures(bad, facts)
     for good in ("It fits with 2.05 GB free.", "Помещается, свободно 2,05 ГБ."):
         assert not mislabelled(good, facts) and not misnamed_figures(good, facts)
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("KV-кэш для 32 768 токенов составляет 4,29 ГБ.", [None, "gb"]),  # "токенов с|оставляет" is no speed
+    ("до 45 токенов/с", ["speed"]), ("около 30 токенов в секунду", ["speed"]), ("20 ток/с", ["speed"]),
+    ("8 192 токенов в сумме", [None]), ("45 tok/s", ["speed"]),
+])
+def test_a_context_in_tokens_is_no_speed(text, kinds):
+    from assistant.checks.numbers import parse
+    assert [n.kind for n in parse(text)] == kinds
