@@ -31,7 +31,7 @@ assert _THIRD_DEFAULT in RULES
 LANG_NAME = {"ru": "Russian", "en": "English"}
 # the last line, in the answer's own language: the small model follows the language it last read.
 # Short: every token of the turn's own message is prefilled before the first word (~10 ms each).
-ANSWER_IN = {"ru": "Ответь по-русски, 3 предложения.", "en": "Answer in English, 3 sentences."}
+ANSWER_IN = {"ru": "3 предложения по-русски.", "en": "3 sentences in English."}
 # The third sentence named for the case the facts give, in that case's start (the system message):
 # with one "what to do next" the model copied "quantise it" under answers that fit (ru-fit-why).
 THIRD = {"fits": "Sentence 3: what the spare memory can be used for (more users, a longer context).",
@@ -67,6 +67,22 @@ FEW_SHOT = [
      "Из-за KV-кэша: он растёт вместе с контекстом и при 16 384 токенах занимает 2,15 ГБ против 0,54 ГБ при 4 096. "
      "Веса модели (14,50 ГБ) от контекста не зависят, поэтому итог растёт только с 21,08 до 23,01 ГБ. Если памяти "
      "впритык, сократите контекст или квантуйте KV-кэш до q8_0.", "ru", "values"),
+    ("QUESTION: Почему LoRA для Mistral 7B требует меньше памяти, чем полное дообучение?\n\nFACTS:\nСчитаю для: "
+     "Mistral 7B v0.3 · LoRA · FP16 · контекст 2 048\nВеса модели: LoRA 14,53; полное дообучение 14,50\nГрадиенты: "
+     "LoRA 0,03; полное дообучение 14,50\nСостояния оптимизатора (Adam): LoRA 0,11; полное дообучение 58,00\n"
+     "FP32-копия весов: LoRA 0,05; полное дообучение 29,00\nИтого: LoRA 19,63; полное дообучение 131,04",
+     "Потому что при LoRA основная модель заморожена: градиенты и состояния оптимизатора нужны только для небольших "
+     "адаптеров — 0,03 и 0,11 ГБ против 14,50 и 58,00 ГБ при полном дообучении. Веса модели (14,50 ГБ) нужны в обоих "
+     "случаях, поэтому итог падает со 131,04 до 19,63 ГБ. Берите LoRA, чтобы дообучение уместилось на одной карте, а "
+     "если памяти ещё меньше — QLoRA, которая вдобавок квантует замороженные веса.", "ru", "training"),
+    ("QUESTION: Why does LoRA on Qwen2.5 7B need less memory than full fine-tuning?\n\nFACTS:\nComputed for: "
+     "Qwen2.5 7B · LoRA · FP16 · context 2,048\nModel weights: LoRA 15.26; full fine-tune 15.24\nGradients: LoRA 0.02; "
+     "full fine-tune 15.24\nOptimizer states (Adam): LoRA 0.08; full fine-tune 60.96\nFP32 master weights: LoRA 0.04; "
+     "full fine-tune 30.48\nTotal: LoRA 22.36; full fine-tune 139.53",
+     "Because LoRA freezes the base model: gradients and optimizer states are kept only for the small adapters, 0.02 "
+     "and 0.08 GB against 15.24 and 60.96 GB for full fine-tuning. The model weights (15.24 GB) are needed either way, "
+     "so the total drops from 139.53 to 22.36 GB. Choose LoRA to fit the training on one card, or QLoRA, which also "
+     "quantises the frozen weights, when memory is tighter still.", "en", "training"),
     ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
      "FP16 · контекст 8 192\nВеса модели: 14,50\nKV-кэш: 1,07\nКарта: RTX 3060 "
      "12GB (12,88 ГБ) — нужно 21,73 ГБ: не помещается, не хватает 8,84 ГБ\nМинимум карт: 2\nЕсли квантовать: "
@@ -151,7 +167,8 @@ FEW_SHOT = [
 ]
 
 
-CASES = ("fits", "short", "values", "compare", "power", "config", "knowledge", "other")
+CASES = ("fits", "short", "values", "training", "compare", "power", "config", "knowledge", "other")
+_TASKS = re.compile(r"\b(?:LoRA|QLoRA|полное дообучение|full fine-tune)\b \d")  # a side-by-side of training tasks
 OTHER = ("knowledge", "fits")  # no worked turn of its own: a knowledge answer and a fit
 
 
@@ -161,7 +178,9 @@ def case_of(facts: str) -> str:
     if not lines:
         return "knowledge"
     if any(re.match(r"[^:]+: [^;]+ [\d,. ]+; ", ln) and not re.match(r"\d+ × ", ln) for ln in lines):
-        return "values"  # one model at two values, side by side
+        # one model at two values, side by side; two training methods have a worked turn of their own (the context
+        # one taught "LoRA uses a shorter KV cache", explain-eval ru-lora-memory)
+        return "training" if any(_TASKS.search(ln) for ln in lines) else "values"
     if fit := _fit(facts):
         return fit
     if any(re.match(r"(?:Кто впереди|Who leads):", ln) for ln in lines):
@@ -186,9 +205,14 @@ def static_messages(structured: bool = False, lang: str = "ru", case: str = "fit
     for question, answer, turn_lang, turn_case in FEW_SHOT:
         if turn_lang != lang or turn_case not in wanted:
             continue
-        msgs += [{"role": "user", "content": question + "\n\n" + ANSWER_IN[lang]},
+        msgs += [{"role": "user", "content": unlabelled(question) + "\n\n" + ANSWER_IN[lang]},
                  {"role": "assistant", "content": as_fields(answer) if structured else answer}]
     return msgs
+
+
+def unlabelled(text: str) -> str:
+    """The scenario line without its label: it is the first fact line either way, 7 tokens fewer to prefill."""
+    return re.sub(r"(?m)^(?:Считаю для|Computed for): ", "", text)
 
 
 def as_fields(answer: str) -> str:
@@ -362,7 +386,7 @@ def _passage(text: str, chars: int) -> str:
 def user_message(question: str, computed: str, sources: list[Source], lang: str, correction: str = "",
                  passage_chars: int = PASSAGE_CHARS["computed"]) -> str:
     parts = [f"QUESTION: {question.strip()}"]
-    facts = compact(computed)
+    facts = unlabelled(compact(computed))
     parts.append("FACTS:\n" + (facts or "(no calculation for this question)"))
     if sources:
         parts.append("SOURCES:\n" + "\n".join(f"[{i}] {_passage(s.text, passage_chars)}"

@@ -222,3 +222,25 @@ def quantised_but_not(text: str, facts: list[dict[str, Any]]) -> list[str]:
                      r"weights\s+(?:are\s+)?(?:already\s+)?quanti[sz]ed", low):
             out.append(sentence)
     return out
+
+
+def figure_for_two_parts(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """"X ГБ уходит на KV-кэш и активации": X must be the two parts together, not one of them."""
+    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
+    keys = {p: f"{p}_bytes" for p in _PART if p != "total"}
+    out = []
+    for m in re.finditer(_GB + r"([^\d.;]{0,90})", text, re.I):
+        x, tail = _value(m.group(1)), m.group(2)
+        hits = sorted((h.start(), p) for p, pat in _PART.items() if p != "total"
+                      for h in re.finditer(r"(?:" + pat + r")", tail, re.I))
+        pair = next(((a, b) for (sa, a), (sb, b) in zip(hits, hits[1:]) if a != b
+                     and re.search(r"\s(?:и|and|плюс|plus)\s", tail[sa:sb]) and not re.search(r"[,;:—–]", tail[sa:sb])),
+                    None)
+        if pair is None:
+            continue
+        for t in tables:
+            one = [t.get(keys[p], 0) / 1e9 for p in pair]
+            if any(abs(x - v) < 0.006 for v in one) and abs(x - sum(one)) >= 0.006:
+                out.append(m.group(0).strip())
+                break
+    return out

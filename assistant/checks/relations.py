@@ -204,3 +204,28 @@ def unquantised_called_quantised(sentence: str, facts: list[dict]) -> list[str]:
     if not formats or not formats <= _SIXTEEN_BIT or not _QUANTISED.search(sentence) or _ADVICE.search(sentence):
         return []
     return ["format: quantised"]
+
+
+_JOINED = re.compile(r"^[^,;:—–\d]*?\s(?:и|and|плюс|plus)\s+(?:\w+\s+){0,2}$", re.I)
+
+
+def shared_figure(sentence: str, facts: list[dict]) -> list[str]:
+    """One part's GB figure given to two parts joined by "и/and": "53,69 ГБ уходит на KV-кэш … и
+    активации" where 53,69 is the KV cache alone (explain-eval ru-qwen72-server)."""
+    parts = _breakdowns(facts)
+    if not parts:
+        return []
+    out = []
+    found = [n for n in nums.parse(sentence) if not n.words and n.kind == "gb"]
+    for i, n in enumerate(found):
+        after = sentence[n.end:found[i + 1].start if i + 1 < len(found) else len(sentence)]
+        named = sorted((m.start(), m.end(), fields) for pat, fields in _LABELS[:-1] for m in pat.finditer(after[:90]))
+        for (s1, e1, f1), (s2, _, f2) in zip(named, named[1:]):
+            if f1 == f2 or not _JOINED.match(after[e1:s2]):
+                continue
+            one = [b[k] / 1e9 for b in parts for k in (*f1, *f2) if b.get(k)]
+            both = [sum(b.get(k, 0) for k in (*f1, *f2)) / 1e9 for b in parts]
+            if _matches(n[0], min(n[1]), one) and not _matches(n[0], min(n[1]), both):
+                out.append(f"label: {n[0]}")
+            break
+    return out

@@ -210,3 +210,25 @@ def test_the_room_left_is_the_free_figure():
 def test_a_context_in_tokens_is_no_speed(text, kinds):
     from assistant.checks.numbers import parse
     assert [n.kind for n in parse(text)] == kinds
+
+
+QWEN72_TABLE = [{"tool": "vram", "input": {}, "output": {"precision": "fp16", "weights_bytes": 145_420_000_000,
+                                                          "kv_cache_bytes": 53_690_000_000, "activations_bytes": 10_910_000_000,
+                                                          "total_bytes": 251_790_000_000}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    # the model's own at f357d14 (explain-eval ru-qwen72-server): 53,69 is the KV cache alone
+    ("Больше всего занимают веса в FP16 (145,42 ГБ), ещё 53,69 ГБ уходит на KV-кэш всех пользователей и активации "
+     "и буферы.", True),
+    ("53.69 GB goes to the KV cache and the activations.", True),
+    ("Ещё 53,69 ГБ уходит на KV-кэш всех пользователей.", False),
+    ("145,42 ГБ занимают веса, а KV-кэш — 53,69 ГБ.", False),  # two parts, each with its own figure
+    ("64,60 ГБ уходит на KV-кэш и активации.", False),  # the two together
+    ("The KV cache takes 53.69 GB and activations 10.91 GB.", False),
+])
+def test_one_parts_figure_given_to_two_parts(text, bad):
+    from assistant.checks.relations import shared_figure
+    from bench.strict_claims import figure_for_two_parts
+    assert bool(shared_figure(text, QWEN72_TABLE)) is bad
+    assert bool(figure_for_two_parts(text, QWEN72_TABLE)) is bad  # the grader's own check agrees

@@ -124,7 +124,7 @@ def test_each_worked_turn_is_the_case_its_facts_give_and_every_case_has_a_start_
     for lang in ("ru", "en"):
         for case in CASES:
             turns = [m["content"] for m in static_messages(False, lang, case)[1:] if m["role"] == "user"]
-            assert turns and all(("Ответь по-русски" in t) == (lang == "ru") for t in turns), (lang, case)
+            assert turns and all(t.endswith(ANSWER_IN[lang]) and "Считаю для:" not in t for t in turns), (lang, case)
 
 
 def test_an_answer_that_fits_is_shown_the_fitting_turn_only():
