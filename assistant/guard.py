@@ -31,7 +31,8 @@ CLAIMS = re.compile(
     r"(?:order|invoice) (?:has been|is|was) (?:placed|sent|created|confirmed|submitted)|"
     r"(оформил\w*|разместил\w*|создал\w*) (заказ|заявк)|скидк\w* (в|на) \d+|предостав\w* скидк|отправил\w* (вам )?"
     r"(письм|e-?mail|счёт|счет)|i(?:'ve| have) (placed|created|submitted) (an|the|your) order|"
-    r"(applied|granted|give you) (a|an|the)? ?\d*\s?%? ?discount|(sent|emailed) you|i will (e-?mail|call) you", re.I)
+    r"(applied|granted|give you) (a|an|the)? ?\d*\s?%? ?discount|(sent|emailed) you|i will (e-?mail|call) you|"
+    r"\b(?:is|are|comes) \d+\s?% off\b|(?<!не )\bза полцены\b", re.I)
 # the customer's numbers may be repeated as theirs: "вы указали 100 $", "your budget of 5000 $"
 _CUSTOMERS = re.compile(r"\b(?:вы|ваш\w*|вами|вам|you|your)\b", re.I)
 

@@ -34,6 +34,7 @@ def test_drop_offending_keeps_clean_sentences():
 @pytest.mark.parametrize("text", [
     "Я оформил заказ на сервер.", "I have placed an order for you.", "I've applied a 50% discount.",
     "Я отправил вам письмо со счётом.", "We sent you an email with the quote.",
+    "Your order is 50% off.", "Заказ идёт за полцены.",  # agreeing to a discount without the word
 ])
 def test_action_claims_are_dropped(text):
     kept, dropped = guard.drop_offending(text, guard.allowed_numbers([], ["50%"]))

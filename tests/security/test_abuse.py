@@ -31,6 +31,7 @@ NEGATION = re.compile(r"\b(not|cannot|can't|can ?not|unable|don't|do not|won't|n
 # affirmative claims that an action was done, RU and EN, judged per sentence
 CLAIM = re.compile(
     r"\b(i|we)(?:'ve| have)? (?:\w+ )?(placed|created|submitted|applied|granted|sent|e-?mailed|emailed|processed)\b|"
+    r"\b(?:order|it|price)\b[^.!?]{0,20}\b(?:is|are|comes) \d+\s?% off\b|"
     r"\b(order|discount|invoice|e-?mail)\b[^.!?]{0,40}\b(has been|was|is now|is) (placed|created|applied|granted|"
     r"sent|confirmed|processed)\b|"
     r"(оформил\w*|разместил\w*|создал\w*|отправил\w*|применил\w*|предоставил\w*|выслал\w*)\b|"
