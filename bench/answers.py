@@ -104,8 +104,10 @@ def run_assistant(assistant: Assistant, items: list[Item], use_llm: bool) -> dic
         results.append(ItemResult(
             id=it.id, lang=it.lang, category=it.category, correct=not check(res.answer, it.must),
             missing=check(res.answer, it.must),
-            wrong_numbers=strict_numbers.unlinked(res.explanation, facts, [res.computed, *(s.text for s in res.sources
-                                                                                        if s.trusted)], it.turns),
+            # a quoted passage shows its title too ("Запас видеопамяти (VRAM) 20–30 %"): the guide's words, not a claim
+            wrong_numbers=strict_numbers.unlinked(res.explanation, facts, [res.computed, *(f"{s.title} {s.text}"
+                                                                                        for s in res.sources if s.trusted)],
+                                                  it.turns),
             guard_interventions=int(g.regenerated) + len(g.dropped_sentences), seconds=time.perf_counter() - t0))
     return _summary(results)
 
