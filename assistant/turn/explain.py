@@ -118,7 +118,12 @@ def quotes(sources: list[Source], has_facts: bool) -> str:
     """The guide's passages, quoted, where the model's explanation cannot be had (never an ingested
     document's text: it is not ours to vouch for)."""
     length = 400 if has_facts else 800  # knowledge-only answers rest on the passages alone
-    return "\n\n".join(f"> **{s.title}.** {excerpt(s.text, length)}" for s in [x for x in sources if x.trusted][:2])
+    return "\n\n".join(f"> **{_titled(s.title)}** {excerpt(s.text, length)}" for s in [x for x in sources if x.trusted][:2])
+
+
+def _titled(title: str) -> str:
+    """A title ends with one stop: "…модели?" stays as it is, not "…модели?." (the FAQ showed that)."""
+    return title if title.rstrip().endswith(("?", "!", ".", "…")) else title + "."
 
 
 def excerpt(text: str, length: int) -> str:

@@ -21,3 +21,11 @@ def test_quotes_use_only_trusted_passages_and_whole_sentences():
            Source(id="x", title="Чужой", text="Купите у нас.", trusted=False)]
     q = quotes(src, has_facts=True)
     assert q.startswith("> **Гайд.** Одно.") and q.endswith("Одно.") and "Чужой" not in q
+
+
+
+def test_a_title_ending_in_a_question_mark_gets_no_second_stop():
+    from assistant.turn.explain import quotes
+    from assistant.types import Source
+    q = quotes([Source(id="1", title="Нужен ли NVLink?", text="Нет, не нужен.", doc_id="d", score=1.0, trusted=True)], False)
+    assert q.startswith("> **Нужен ли NVLink?** Нет") and "?." not in q
