@@ -38,7 +38,7 @@ def detect_language(text: str) -> Language:
 _EN_WORDS = frozenset("""a an and or but the of on in at to for with without from by about if is are was be can could
 would will should do does did how what which who why when where much many it its this that these those we i you our my
 your me us they them need needs want run runs fit fits enough cards card users user two three four five six eight ten
-one more less instead than then per hour month price cost ok okay yes no please thanks hi hello""".split())
+one more less instead than then per hour month price cost yes no please thanks hi hello""".split())
 _LAT_WORD = re.compile(r"(?<![\w.])[a-z]+(?![\w.])", re.I)
 
 

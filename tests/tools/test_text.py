@@ -30,6 +30,7 @@ def test_language_rule_two_cyrillic_letters(text, lang):
     ("а на 4090?", "en", "ru"),
     ("RTX 5090?", None, "en"),  # a first message: the plain rule
     ("RTX 5090?", "en", "en"),
+    ("ok", "ru", "ru"),  # typed on either keyboard: no language of its own
 ])
 def test_a_follow_up_without_words_of_the_other_language_keeps_the_conversations(text, previous, lang):
     assert follow_up_language(text, previous) == lang
