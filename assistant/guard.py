@@ -9,7 +9,8 @@ only as the customer's ("вы указали 100 $"). Formats are normalised: "1
 Beyond numbers a sentence is dropped for: action claims (orders, discounts, e-mail); figures for
 a product the catalog does not know; contacts, links, bare domains and offers no trusted text
 makes; echoes of the prompt; a verdict contrary to the computed one; a claim contrary to the
-catalog or to a domain rule (knowledge/catalog/rules.yaml); the other language than the customer's.
+catalog or to a domain rule (knowledge/catalog/rules.yaml); the other language than the customer's;
+broken Russian (an adjective that cannot agree with its noun: "предсказуемый производительность").
 The checks live in `assistant/checks/`; this module puts them together.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import claims, echo, relations
+from assistant.checks import agreement, claims, echo, relations
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -194,6 +195,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.shared_figure(sentence, getattr(allowed, "facts", []))
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):
         out.append("language")
+    out += agreement.disagreements(sentence)
     return out
 
 

@@ -1,0 +1,56 @@
+"""Broken Russian: an adjective that does not agree with the noun right after it.
+
+The 1.5B model sometimes writes "предсказуемый производительность" (masculine adjective, feminine
+noun), and the published FAQ showed it. Numbers and claims checks cannot see that; morphology can.
+A pair is judged only when it is unambiguous: two Cyrillic words separated by a space, the first
+only ever a full adjective or participle (not a pronoun: "что такое квантизация"), the second only ever a noun (so "данные", "новые" and
+verbs are never judged). The pair agrees when some reading of each shares number and case (and
+gender in the singular). Two constructions agree without matching: after 2-4 the adjective is
+plural and the noun singular genitive ("два больших сервера"), and "один из ..." is not a pair.
+Known-good text (the vendor's guide, the worked turns) must raise nothing: tests/assistant/test_agreement.py.
+"""
+from __future__ import annotations
+
+import re
+
+from assistant.reading.words import morph
+
+_PAIR = re.compile(r"(?<![\w-])([а-яё]+) (?=([а-яё]+)(?![\w-]))", re.I)
+_ADJ = {"ADJF", "PRTF"}
+_GENDERS = {"masc", "femn", "neut"}
+_CASES = {"gen2": "gent", "loc2": "loct", "acc2": "accs"}  # "чашка чаю", "в лесу": variants of the core case
+
+
+def _case(tag) -> str | None:
+    return _CASES.get(tag.case, tag.case)
+
+
+def _agree(adj, noun) -> bool:
+    a, n = adj.tag, noun.tag
+    if "Fixd" in n or n.case is None or a.case is None:
+        return True  # indeclinable nouns ("кофе", "кэш" is declinable) agree with anything
+    if a.number == "plur" and n.number == "sing" and _case(n) == "gent":
+        return True  # "два больших сервера", "три свободных слота"
+    if _case(a) != _case(n) and not (_case(a) == "accs" and _case(n) in ("nomn", "gent")):
+        return False
+    if a.number != n.number and not ("Pltm" in n or "Sgtm" in n or "Ms-f" in n):
+        return False
+    if a.number == "sing" and n.gender in _GENDERS and a.gender in _GENDERS and a.gender != n.gender:
+        return "Ms-f" in n or "GNdr" in n  # "круглый сирота": common gender agrees either way
+    return True
+
+
+def disagreements(sentence: str) -> list[str]:
+    """"grammar: <adjective> <noun>" for each adjacent pair that cannot agree."""
+    out = []
+    for m in _PAIR.finditer(sentence):
+        first, second = m.group(1).lower(), m.group(2).lower()
+        adjs = morph().parse(first)
+        nouns = morph().parse(second)
+        if not adjs or not nouns or any(p.tag.POS not in _ADJ or "Apro" in p.tag for p in adjs):
+            continue
+        if any(p.tag.POS != "NOUN" for p in nouns) or not all(p.is_known for p in adjs + nouns):
+            continue
+        if not any(_agree(a, n) for a in adjs for n in nouns):
+            out.append(f"grammar: {m.group(1)} {m.group(2)}")
+    return out

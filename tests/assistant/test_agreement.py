@@ -1,0 +1,54 @@
+"""Russian agreement check: broken adjective-noun pairs are caught, the guide's Russian never is."""
+import os
+from pathlib import Path
+
+import pytest
+
+from assistant import guard
+from assistant.checks.agreement import disagreements
+from tools.text import split_sentences
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = Path(os.environ.get("GPU_SIZER_GUIDE", "/work/shared/guide/vendor-guide.ru.txt"))
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Для регулярной работы лучше собственный сервер: он более надежен, предсказуемый производительность "
+     "и конфиденциальность данных.", "предсказуемый производительность"),  # the published FAQ, seen
+    ("Это возможно благодаря высокому производительности GPU.", "высокому производительности"),
+    ("Например, P4000 может быть подходящими вариантом.", "подходящими вариантом"),
+    ("Видеокарта имеет быстрый память.", "быстрый память"),
+])
+def test_broken_pairs_are_caught(text, pair):
+    assert disagreements(text) == [f"grammar: {pair}"]
+
+
+@pytest.mark.parametrize("text", [
+    "Предсказуемая производительность без шумных соседей.",
+    "Для двух больших серверов нужно три свободных слота.",
+    "Два больших сервера и две новые видеокарты.",  # after 2-4: plural adjective, genitive noun
+    "Одна карта RTX 4090 с полной памятью.",
+    "Новые данные не покидают инфраструктуру компании.",  # "данные" may be an adjective: not judged
+    "что такое квантизация и сильно ли она портит ответы",  # pronoun "такое" is not a modifier here
+    "Модель не помещается в видеопамять одной карты.",
+])
+def test_good_russian_is_left_alone(text):
+    assert disagreements(text) == []
+
+
+def test_known_good_russian_raises_nothing():
+    """Our documents, the worked turns of the prompt and (where this machine has it) the vendor's guide."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "knowledge" / "docs").rglob("*.md"))]
+    texts.append((ROOT / "assistant" / "prompt.py").read_text(encoding="utf-8"))
+    if GUIDE.exists():
+        texts.append(GUIDE.read_text(encoding="utf-8"))
+    sentences = [s for t in texts for s in split_sentences(t)]
+    assert len(sentences) > 300
+    assert [s for s in sentences if disagreements(s)] == []
+
+
+def test_the_guard_drops_a_broken_sentence():
+    g = guard.grounding([], ["Собственный сервер выгоднее при постоянной работе."], lang="ru")
+    assert "grammar: предсказуемый производительность" in guard.violations(
+        "Собственный сервер даёт предсказуемый производительность.", g)
+    assert guard.violations("Собственный сервер выгоднее при постоянной работе.", g) == []
