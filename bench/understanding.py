@@ -1,6 +1,6 @@
 """How well the reader understands customers: per-slot precision/recall, intent and whole-scenario accuracy.
 
-The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,holdout}.yaml`) is a list of conversations; each turn
+The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,holdout}.yaml`) is a list of conversations; each turn
 carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
 unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
 `assistant.scenario.merge` folds follow-ups (one card named in a compare turn joins the compared cards),
@@ -41,7 +41,7 @@ from tools.paths import EVAL_DIR
 
 CORPUS_DIR = EVAL_DIR / "understanding"
 SLOTS = [s for s in Scenario.model_fields if s not in MEMORY]
-SPLITS = ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "holdout"]
+SPLITS = ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "holdout"]
 
 LATER_SLOTS = {"server", "runtime"}  # added after the corpus was labelled: graded only where a turn labels them
 FILE_SLOTS = {"psu_w"}  # added after some files were labelled: graded strictly in a file that labels it anywhere
