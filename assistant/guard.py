@@ -190,6 +190,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += claims.pair_misattributed(sentence)
     out += relations.order_errors(sentence)
     out += relations.undersized(sentence, getattr(allowed, "request", None))
+    out += relations.many_users(sentence, getattr(allowed, "request", None))
     out += relations.mislabelled(sentence, getattr(allowed, "facts", []))
     out += relations.unquantised_called_quantised(sentence, getattr(allowed, "facts", []))
     out += relations.shared_figure(sentence, getattr(allowed, "facts", []))

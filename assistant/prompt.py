@@ -126,7 +126,7 @@ FEW_SHOT = [
      "инференс · FP16 · контекст 8 192 · польз. 10\nВеса модели: 54,40\nKV-кэш: 24,12\nИтого: 100,25\n4 × RTX 5090: "
      "VRAM всего 137,44; на карту 26,53; Цена GPU, $ 8 000–10 000; Пиковая мощность, Вт 3000",
      "Подойдёт сервер с 4 × RTX 5090: у них 137,44 ГБ видеопамяти, а модели нужно 100,25 ГБ. "
-     "Больше всего занимают веса в FP16 (54,40 ГБ), ещё 24,12 ГБ уходит на KV-кэш всех пользователей. Чтобы "
+     "Больше всего занимают веса в FP16 (54,40 ГБ), ещё 24,12 ГБ уходит на KV-кэш. Чтобы "
      "обойтись меньшим числом карт, квантуйте модель до Q8_0 или Q4_K_M.", "ru", "config"),
     ("QUESTION: What cooling does a server with four cards need?\n\nFACTS:\n(no calculation for this question)\n\n"
      "SOURCES:\n[1] Cooling Keep the rack at 20–25 °C. Above that, the cards start lowering their clocks (thermal "

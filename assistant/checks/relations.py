@@ -229,3 +229,15 @@ def shared_figure(sentence: str, facts: list[dict]) -> list[str]:
                 out.append(f"label: {n[0]}")
             break
     return out
+
+
+# the config worked turn's users, copied for one: "KV-кэш всех пользователей" (explain-eval, Mistral Small for 1)
+_MANY_USERS = re.compile(r"\b(?:всех|каждого из|нескольких|многих)\s+(?:\d+\s+)?(?:пользовател|юзер)\w*|"
+                         r"\ball\s+(?:the\s+)?(?:\d+\s+)?users\b|\bmultiple users\b|\beach of the users\b", re.I)
+
+
+def many_users(sentence: str, request: MemoryRequest | None) -> list[str]:
+    """Users in the plural when the sizing is for one ("если пользователей станет больше" is advice, not caught)."""
+    if request is None or request.batch != 1 or not (m := _MANY_USERS.search(sentence)):
+        return []
+    return [f"users: {m.group(0)}"]

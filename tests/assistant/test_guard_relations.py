@@ -232,3 +232,17 @@ def test_one_parts_figure_given_to_two_parts(text, bad):
     from bench.strict_claims import figure_for_two_parts
     assert bool(shared_figure(text, QWEN72_TABLE)) is bad
     assert bool(figure_for_two_parts(text, QWEN72_TABLE)) is bad  # the grader's own check agrees
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Больше всего занимают веса в INT8 (25,53 ГБ), ещё 5,37 ГБ уходит на KV-кэш всех пользователей.", True),
+    ("The KV cache of all users takes 5.37 GB.", True),
+    ("Больше всего занимают веса в INT8 (25,53 ГБ), ещё 5,37 ГБ уходит на KV-кэш.", False),
+    ("Если пользователей станет больше, KV-кэш вырастет.", False),  # advice about more users is true
+])
+def test_users_in_the_plural_for_one_user(text, bad):
+    from assistant.checks.relations import many_users
+    one = MemoryRequest(params_b=24, precision="int8", context=32768)
+    ten = MemoryRequest(params_b=24, precision="int8", context=32768, batch=10)
+    assert bool(many_users(text, one)) is bad
+    assert many_users(text, ten) == []
