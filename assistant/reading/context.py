@@ -8,7 +8,8 @@ two slots it could fit ("а с 8?" after 4 cards for 40 users) it stays unattach
 "The full one" / "а полное?" after a LoRA question is full fine-tuning; "2k" after a budget is money.
 With no cue a number goes to the slot whose value it is near ("how about 50?" after 1 card for 25
 people is 50 people) only when one slot is clearly nearer; else it is asked.
-The reading is changed in place (scenario, spans, unattached, intent), so calling it twice is harmless.
+The reading is changed in place (scenario, spans, unattached, intent), so calling it twice is harmless
+(the classifier's `combine` too: its own answer is one it is sure of).
 """
 from __future__ import annotations
 
@@ -274,7 +275,17 @@ def _only_choices(s: Scenario) -> bool:
 
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
-    after a LoRA is full fine-tuning."""
+    after a LoRA is full fine-tuning. Then the learned classifier may overrule the rules' intent where it is sure:
+    only here, once the conversation has had its say, because a weak intent ("а на двух" read as out of scope)
+    is the conversation's cue for a follow-up, which the classifier must not take away."""
+    from assistant.reading import classifier
+
+    _carry(reading, previous)
+    reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
+    return reading
+
+
+def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     if previous is not None and previous.task in ("lora", "qlora") and reading.scenario.task is None and \
             not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
             not re.search(r"точност|precision", reading.text, re.I):
