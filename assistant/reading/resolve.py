@@ -3,7 +3,8 @@
 "2 карты... а нет, поправка, 4 карты" and "8к, хотя нет, 16к": the value after a correction word wins.
 "20 or 40 users", "2 или 3 карты", "20-30 человек", "12 GB and 24 GB cards": no value; the words go to
 `conflicts` and the answer asks. Several models or several precisions named in one question
-("phi 4 vs qwen3 14b", "fp16 and bf16") are a comparison, not a scenario: nothing is set.
+("phi 4 vs qwen3 14b", "fp16 and bf16") are a comparison, not a scenario: nothing is set. A value said outright
+beats one a vague word only assumes ("квантованная, в 8 бит" is int8).
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
     conflicts: dict[str, list[Attached]] = {}
     replaced: list[Attached] = []
     for slot, group in by_slot.items():
+        if any(not a.assumed for a in group):  # "quantize it to 8 bit": the bits said beat the int4 a vague word assumes
+            group = [a for a in group if not a.assumed]
         group.sort(key=lambda a: min(a.tokens))
         current = group[0]
         clash: list[Attached] = []
