@@ -42,6 +42,11 @@ FRESH5_FLOOR = 0.99
 # integrator) before the reader was changed for it; first sight 0.830 (intent 0.881, asked 12/12, 0 dropped; 0.841 with
 # three labels relabelled to earlier conventions); after the tenth pass 0.983 (173/176, intent 0.983, asked 12/12, 0 dropped)
 FRESH6_FLOOR = 0.98
+# fresh7.yaml: written for the eleventh pass (the learned intent classifier) from the original five personas before the
+# reader was changed for it; first sight, rules alone 0.860 (intent 0.930, asked 5/6, 1 dropped), the classifier alone
+# 0.772 (intent 0.854), rules + classifier 0.860 (intent 0.936); 0 dropped after the pass's one general rule (an
+# explicit precision beats an assumed one). The floor leaves one turn of slack (146/171)
+FRESH7_FLOOR = 0.85
 
 
 def said(text: str) -> dict:
@@ -133,7 +138,8 @@ def _corpus_texts() -> list[str]:
     return [t["text"] for c in convs for t in c["turns"]]
 
 
-@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "holdout"])
+@pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
+                                   "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -159,6 +165,7 @@ def test_read_is_fast():
 @pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("fresh", FRESH_FLOOR),
                                          ("fresh2", FRESH2_FLOOR), ("fresh3", FRESH3_FLOOR),
                                          ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR), ("fresh6", FRESH6_FLOOR),
+                                         ("fresh7", FRESH7_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
