@@ -9,7 +9,7 @@ and a "followup" reading keeps the previous turn's intent, as the conversation d
 A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
 "Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
 Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `fresh`, `fresh2`, `fresh3`, `fresh4`,
-`fresh5` and `fresh6` (written from personas for the third, fourth, fifth, seventh, ninth and tenth passes, each measured before
+`fresh5`, `fresh6` and `fresh7` (written from personas for the third, fourth, fifth, seventh, ninth, tenth and eleventh passes, each measured before
 the reader was changed for it)
 may be tuned on with general rules only; `holdout` is for the figure only. Grading rules beyond equality:
 `server` and `runtime` (later slots) are don't-care where a turn's label lacks them; `psu_w` (the customer's

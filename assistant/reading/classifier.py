@@ -75,6 +75,12 @@ def _model() -> tuple[np.ndarray, np.ndarray] | None:
 
 def probabilities(text: str) -> dict[str, float] | None:
     """P(intent | text); None without the weights file."""
+    p = _probabilities(text)
+    return None if p is None else dict(zip(INTENTS, p))
+
+
+@lru_cache(maxsize=512)  # a turn is carried twice (settling the intent, then framing): computed once
+def _probabilities(text: str) -> tuple[float, ...] | None:
     m = _model()
     if m is None:
         return None
@@ -82,8 +88,7 @@ def probabilities(text: str) -> dict[str, float] | None:
     idx, val = features(text)
     z = val @ w[idx] + b
     p = np.exp(z - z.max())
-    p /= p.sum()
-    return dict(zip(INTENTS, (float(x) for x in p)))
+    return tuple(float(x) for x in p / p.sum())
 
 
 def combine(rules: str, text: str) -> str:
@@ -150,6 +155,7 @@ def save(w: np.ndarray, b: np.ndarray, trained_on: str) -> None:
     np.savez_compressed(MODEL_PATH, w=np.round(w / scale).astype(np.int8), scale=scale.astype(np.float32),
                         b=b.astype(np.float32), digest=np.array(trained_on))
     _model.cache_clear()
+    _probabilities.cache_clear()
 
 
 def main() -> None:

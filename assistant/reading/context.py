@@ -17,6 +17,7 @@ import math
 import re
 from typing import TYPE_CHECKING
 
+from assistant.reading import classifier
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
 
@@ -278,8 +279,6 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     after a LoRA is full fine-tuning. Then the learned classifier may overrule the rules' intent where it is sure:
     only here, once the conversation has had its say, because a weak intent ("а на двух" read as out of scope)
     is the conversation's cue for a follow-up, which the classifier must not take away."""
-    from assistant.reading import classifier
-
     _carry(reading, previous)
     reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
     return reading
