@@ -97,6 +97,17 @@ def _currency(t: Token | None) -> str | None:
     return _SIGN.get(t.low) or _SIGN.get(t.concept or "")
 
 
+def _context_before(tokens: list[Token], k: int) -> bool:
+    """The context's word a few words back with no number or money word between ("контекст поднять до 64к",
+    "context bumped up to 64k"): "до" there is how far the context goes, not a budget's ceiling."""
+    for x in reversed(tokens[max(0, k - 4):k]):
+        if x.has_digit or x.lemma in ("бюджет", "budget") or x.concept in ("usd", "eur", "rub"):
+            return False
+        if x.concept in ("context", "token") or x.lemma in ("контекст", "окно", "context"):
+            return True
+    return False
+
+
 def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     from assistant.reading.quantities import Attached
 
@@ -172,8 +183,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
         priced = True  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
-    if not cur and any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]):
-        return None  # "контекст 1.2 млн": not money
+    if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):
+        return None  # "контекст 1.2 млн", "контекст поднять до 64к": not money
     tail = text[tokens[end].end:tokens[end].end + 16]
     # "cloud equivalent 5.20/hr", "аренда 180 в час": an hourly rate in a message about renting is a price
     hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \
