@@ -41,6 +41,9 @@ class Scenario(BaseModel):
     # conversation memory, not a slot: cards a follow-up replaced ("а на h200?"), so "какая из них быстрее"
     # can still compare them; kept with the scenario (it is stored with the conversation), never shown
     asked_gpus: list[str] | None = Field(None, description="Cards asked about before, replaced by a later one.")
+    # the slot the last answer asked about ("несколько значений для «польз.»: «10», «15 человек»") and the values
+    # offered, so that "ну пусть будет 15" answers it
+    asked: dict[str, list[float]] | None = Field(None, description="Slot asked about -> the values the customer gave.")
 
     def is_empty(self) -> bool:
         return not any(v is not None for v in self.said().values())
@@ -49,7 +52,7 @@ class Scenario(BaseModel):
         return self.model_dump(exclude_none=True, exclude=MEMORY)
 
 
-MEMORY = {"asked_gpus"}  # Scenario fields that remember the conversation and are no slot
+MEMORY = {"asked_gpus", "asked"}  # Scenario fields that remember the conversation and are no slot
 
 
 def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,

@@ -10,6 +10,7 @@ from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import carry
 from assistant.reading.relative import apply as apply_relative
+from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
 from assistant.views.scenario import LABELS
 
@@ -46,6 +47,7 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
     if "context" in variants:
         scenario = scenario.model_copy(update={"context": variants["context"][-1],
                                                **{slot: None for slot in _taken_by_variants(reading, variants)}})
+    scenario = scenario.model_copy(update={"asked": _offered(reading, variants)})
     return Frame(scenario=scenario, intent=intent, questions=questions, assumed=reading.assumed, variants=variants)
 
 
@@ -65,11 +67,46 @@ def _asked_number(text: str, span) -> bool:
         not re.match(r"[\w-]", after)
 
 
+def _offered(reading: Reading, variants: dict) -> dict[str, list[float]] | None:
+    """The first contradicted slot and its values, remembered for the answer ("ну пусть будет 15")."""
+    for slot, spans in reading.conflicts.items():
+        found = [m.group(0) for m in (_NUMBER.search(s.text) for s in spans) if m]
+        values = [v for v in map(parse_plain_number, found) if v is not None]
+        if slot not in variants and slot in _ANSWERABLE and len(values) >= 2:
+            return {slot: values}
+    return None
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_ANSWERABLE = {"users", "gpu_count", "context", "card_vram_gb", "ram_gb", "hours_per_month", "budget", "server_price",
+               "cloud_hourly"}
+_INTS = {"users", "gpu_count", "context"}
+
+
+def answer_to_question(reading: Reading, previous: Scenario | None) -> None:
+    """A bare number that answers the question the last turn asked: one of the values offered, or one between
+    them ("10-15 человек" ... "ну пусть будет 12"). The reading is changed in place, as `carry` does."""
+    asked = previous.asked if previous is not None else None
+    if not asked or len(reading.unattached) != 1 or len(reading.text.split()) > 8:
+        return
+    (slot, values), = asked.items()
+    span = reading.unattached[0]
+    value = parse_plain_number(span.text)
+    if value is None or getattr(reading.scenario, slot) is not None or not min(values) <= value <= max(values):
+        return
+    reading.scenario = reading.scenario.model_copy(update={slot: int(value) if slot in _INTS else value})
+    reading.spans.setdefault(slot, []).append(span)
+    reading.unattached = []
+    if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+        reading.intent = "followup"  # type: ignore[assignment]
+
+
 def settle_intent(reading: Reading, previous: Scenario | None) -> str:
     """The reader's intent, unless nothing was read and there is no conversation yet: then a question
     of what/why is knowledge, and words outside the domain are out of scope (an "admin" asking for
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
+    answer_to_question(reading, previous)
     carry(reading, previous)
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
             or any(_asked_number(reading.text, s) for s in reading.unattached):
