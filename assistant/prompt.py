@@ -411,7 +411,8 @@ def correction_note(violations: list[str]) -> str:
              "config": "offered fewer cards than FACTS need", "label": "gave a part of the memory table another part's figure",
              "format": "gave a figure for a weight format that FACTS do not give it", "echo": "repeated the prompt or the question",
              "language": "mixed languages", "claim": "claimed an action, discount or offer",
-             "unknown product": "gave figures for a product not in the catalog"}
+             "unknown product": "gave figures for a product not in the catalog",
+             "grammar": "wrote words that do not agree in Russian", "users": "spoke of several users where FACTS have one"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

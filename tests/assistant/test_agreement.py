@@ -52,3 +52,9 @@ def test_the_guard_drops_a_broken_sentence():
     assert "grammar: предсказуемый производительность" in guard.violations(
         "Собственный сервер даёт предсказуемый производительность.", g)
     assert guard.violations("Собственный сервер выгоднее при постоянной работе.", g) == []
+
+
+def test_the_correction_note_names_the_new_reasons():
+    from assistant.prompt import correction_note
+    note = correction_note(["grammar: предсказуемый производительность", "users: всех пользователей"])
+    assert "do not agree" in note and "several users" in note and "contact" not in note
