@@ -19,7 +19,11 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:от|from) \d+ (?:штук|шт|pcs|units|pieces)|при заказе|\bbulk\b|in volume|партия|партию|партией|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк|"
                 r"скидк|\bdiscounts?\b|(?:your |ваш\w* )?(?:best|lowest) price|лучш\w+ цен|на реализаци|consignment|"
-                r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|\bon-?site\b|под ключ|turnkey"),
+                r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|\bon-?site\b|под ключ|turnkey|"
+                # a talk with one of the vendor's people: "пообщаться с вашим инженером", "someone from your side on a call"
+                r"(?:пообщаться|поговорить|побеседовать|созвониться|встретиться) с (?:\w+ ){0,2}(?:инженер|специалист|эксперт|"
+                r"пресейл|архитектор|сотрудник)|someone (?:from|on) your (?:side|team|end)|(?:on|hop on|jump on|set up|schedule|"
+                r"book) a (?:quick )?call\b"),
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
@@ -34,9 +38,10 @@ CUES: list[tuple[Intent, str]] = [
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
               r"(?:can|could|will|would|before|until)|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
-              r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|мало токенов|токенов будет|how many tokens"),
+              r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|мало токенов|токенов будет|how many tokens|"
+              r"пропускн\w* способн\w* (?:в|по) токен"),
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what is (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe)|explain|объясни|"
-                  r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|нужен ли|нужна ли|нужно ли|нужны ли|"
+                  r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
                   r"есть ли смысл|безопасно|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"
                   r"\bhurts?\b|портит|ухудша\w*|влия\w+ на качеств|quality loss|потер\w+ (?:в )?качеств|affects? (?:the )?quality|"
@@ -61,7 +66,7 @@ CUES: list[tuple[Intent, str]] = [
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"
                  r"how much (?:would|will) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|how much (?:does|is|are|do) "
-                 r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн|что за сервер|что за карт|"
+                 r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн(?!\w* способн\w* (?:в|по) токен)|что за сервер|что за карт|"
                  r"расскажи\w* (?:про|о|об)\b|tell me about|in stock|lead time|availability|\bavailable\b|active cooling|passive|в наличии|can i order|заказать"),
     ("recommend", r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
                   r"spec out|собрать сервер|what to buy|which card|what config|какой конфиг|какой сервер|какую карт|какие карт|какую видеокарт|какие видеокарт|какую видюх|что взять|что выбрать|"
@@ -73,7 +78,8 @@ CUES: list[tuple[Intent, str]] = [
                   r"что (?:можно|лучше|стоит|нам|мне|нам можно|мне можно) (?:взять|купить|брать)|"
                   r"какое оборудование|конфиг|варианты сервер|sizing|what setup|what can we do|what can i build|"
                   r"предложите|предложить|what do i quote|на какой карте|какая карта нужна|реально\?|подъ[её]мно|"
-                  r"сколько оперативк|what hardware|нужен сервер|нужен on-prem"),
+                  r"сколько оперативк|what hardware|нужен сервер|нужен on-prem|"
+                  r"помоги\w* (?:мне |нам )?(?:выбрать|подобрать)|help (?:me |us )?(?:choose|pick)"),
     ("vram", r"\bmemory\?|- memory|gpu memory|vram requirement|memory requirement|requirements|can i fit|does it fit|займ[её]т|"
              r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько (?:vram|врам\w*)|памят|how much (?:vram|memory)|"
              r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
@@ -82,7 +88,7 @@ CUES: list[tuple[Intent, str]] = [
              r"how (?:big|large|heavy) is"),
 ]
 CUE_RE = [(name, re.compile(p, re.I)) for name, p in CUES]
-DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
+DOMAIN = re.compile(r"интернет|закрыт\w* контур|offline|офлайн|air-?gapped|gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
                      r"lora|лора|llm|модел|model|нейросет|inference|инференс|обучен|train|kv|контекст|context|"
                      r"rtx|h100|a100|4090|5090|mig|охлажд|cooling|стойк|rack|pcie|nvme|озу|ram|драйвер|driver|"
                      r"vllm|ollama|tensorrt|docker|квантиз|quantiz|бп|psu|ватт|watt|облак|cloud|токен|token", re.I)

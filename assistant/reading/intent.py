@@ -139,7 +139,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if C.NEEDED.search(text) and not s.server:
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
-            not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text):  # "does llama 70b fit": a fit question
+            not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text) and \
+            max(sc["power"], sc["speed"]) <= sc["gpu_info"]:  # "does llama 70b fit": a fit question; not "how many
+        # watts does it draw, for a psu spec": the watts asked more than the spec
         return "gpu_info"  # not "сколько будет стоить электричество": the price of the power is a power question
     if _WHY.search(text) and sc["knowledge"] >= max(sc["power"], sc["cost"], sc["speed"]) and \
             not (s.server_price or s.cloud_hourly or s.hours_per_month or model):

@@ -53,3 +53,31 @@ def test_a_slang_hello_beside_a_question_is_still_the_question():
 def test_ppl_counts_people(text, users):
     r = read(text)
     assert r.scenario.users == users and not r.unattached
+
+
+@pytest.mark.parametrize("text,intent", [
+    # a talk with one of the vendor's people asked for is a hand-off
+    ("хотим поговорить с вашим специалистом насчёт сервера", "handoff"),
+    ("could someone from your team hop on a call with us", "handoff"),
+    # help choosing a card is a question of what to buy
+    ("помоги выбрать карту под ллм, до 80к", "recommend"),
+    ("help me choose a card for local llms", "recommend"),
+    # "the diff between" asks what differs
+    ("what's the diff between gddr6 and hbm", "knowledge"),
+    # a closed network with no internet is inside the domain: a question, not out of scope
+    ("у нас офлайн контур без интернета, так можно?", "knowledge"),
+    # the watts asked, a spec only the reason; a rate of tokens is speed, not the memory's bandwidth
+    ("how many watts will a 4090 pull, it's for the psu spec", "power"),
+    ("пропускная способность в токенах у l40s на квене 14б какая", "speed"),
+])
+def test_intents_of_the_eleventh_pass(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("характеристики и цена l40s", "gpu_info"),  # guards: a spec question stays one
+    ("пропускная способность памяти у h200", "gpu_info"),
+    ("позовите менеджера", "handoff"),
+])
+def test_spec_and_handoff_questions_still_read_so(text, intent):
+    assert read(text).intent == intent
