@@ -162,7 +162,13 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             if after or (x.number is not None and x.i > k + 1) or x.concept in ("gpu", "vram"):
                 break
         from assistant.reading.choices import _CPU_ONLY
-        ram = cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
+        # "32 гб оперативки и 12 гб видеопамяти", "16gb ram + 8gb vram", "оперативки 64, видеопамяти 24 гб": the card's
+        # memory word right beside the number beats a RAM word further back
+        e = max([k] + unit)  # the unit may itself be the memory's word ("8gb vram")
+        word = next((x for x in tokens[k + 1:e + 2] if x.concept == "vram"), None)
+        beside = (k > 0 and tokens[k - 1].concept == "vram") or \
+            (word is not None and not any(x.comma for x in tokens[k:word.i]))  # not past a comma
+        ram = not beside and cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
             text[max(0, t.start - 32):t.start] + " " + text[t.end:t.end + 24].split(",")[0])) or \
             bool(_CPU_ONLY.search(text))  # "512 гб памяти без видеокарт": with no card the memory is the RAM
         said = [x.i for x in tokens[max(0, k - 2):k] if ram and x.concept == "ram" and x.has_digit and not x.used]

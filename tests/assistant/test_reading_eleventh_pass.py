@@ -81,3 +81,22 @@ def test_intents_of_the_eleventh_pass(text, intent):
 ])
 def test_spec_and_handoff_questions_still_read_so(text, intent):
     assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text,ram,vram", [
+    ("у меня 32 гб оперативки и 12 гб видеопамяти", 32, 12),  # the card's memory word right after its number
+    ("16gb ram + 6gb vram, enough?", 16, 6),
+    ("64 гб оперативки, 24 гб vram", 64, 24),
+])
+def test_the_cards_memory_word_beside_a_number_beats_a_ram_word_further_back(text, ram, vram):
+    r = read(text)
+    assert (r.scenario.ram_gb, r.scenario.card_vram_gb) == (ram, vram) and not r.conflicts
+
+
+@pytest.mark.parametrize("text,ram,vram", [
+    ("оперативки 64 гб, видеопамяти 24 гб", 64, 24),  # guards: each word before its own number, as before
+    ("ram 128gb, vram 48gb", 128, 48),
+])
+def test_memory_words_before_their_numbers_still_read_so(text, ram, vram):
+    r = read(text)
+    assert (r.scenario.ram_gb, r.scenario.card_vram_gb) == (ram, vram) and not r.conflicts
