@@ -337,7 +337,7 @@ def leads(body: LeadIn, svc: Services = Depends(services)):
     conv = svc.conversations.get(body.conversation_id)
     scenario, configs, language = {}, [], "ru"
     if conv is not None and conv.scenario is not None:
-        scenario = conv.scenario.model_dump(exclude_none=True)
+        scenario = conv.scenario.said()  # the slots, not the conversation's memory
     if conv is not None and conv.last_result is not None:
         language = conv.last_result.language
         configs = summarize_configurations([f.model_dump() for f in conv.last_result.facts])

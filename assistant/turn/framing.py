@@ -92,7 +92,8 @@ def answer_to_question(reading: Reading, previous: Scenario | None) -> None:
     (slot, values), = asked.items()
     span = reading.unattached[0]
     value = parse_plain_number(span.text)
-    if value is None or getattr(reading.scenario, slot) is not None or not min(values) <= value <= max(values):
+    if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None or \
+            not min(values) <= value <= max(values):  # a chip edited since has answered it
         return
     reading.scenario = reading.scenario.model_copy(update={slot: int(value) if slot in _INTS else value})
     reading.spans.setdefault(slot, []).append(span)
