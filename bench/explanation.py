@@ -227,7 +227,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return round(sum(bool(r[key]) == want for r in rs) / len(rs), 3) if rs else None
 
     out = {}
-    for split in ("tune", "held", "all"):
+    for split in ("tune", "fresh", "held", "all"):
         rs = [r for r in rows if split == "all" or r["split"] == split]
         ex = [r for r in rs if r["category"] != "attack"]
         if not rs:

@@ -52,7 +52,7 @@ def cmd_explain_eval(args) -> int:
 def register(sub) -> None:
     p = sub.add_parser("explain-eval", help="grade the model's explanation alone (bare model / quotes / full)")
     p.add_argument("--systems", default="bare,quotes,full", help="comma list of bare, quotes, full")
-    p.add_argument("--split", default="all", choices=["tune", "held", "all"])
+    p.add_argument("--split", default="all", choices=["tune", "fresh", "held", "all"])
     p.add_argument("--ids", help="comma list of item ids")
     p.add_argument("--limit", type=int)
     p.add_argument("--max-tokens", type=int)
