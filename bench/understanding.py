@@ -1,6 +1,6 @@
 """How well the reader understands customers: per-slot precision/recall, intent and whole-scenario accuracy.
 
-The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,holdout}.yaml`) is a list of conversations; each turn
+The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,holdout}.yaml`) is a list of conversations; each turn
 carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
 unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
 `assistant.scenario.merge` folds follow-ups (one card named in a compare turn joins the compared cards),
@@ -9,7 +9,7 @@ and a "followup" reading keeps the previous turn's intent, as the conversation d
 A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
 "Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
 Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `fresh`, `fresh2`, `fresh3`, `fresh4`,
-`fresh5`, `fresh6` and `fresh7` (written from personas for the third, fourth, fifth, seventh, ninth, tenth and eleventh passes, each measured before
+`fresh5`, `fresh6`, `fresh7` and `fresh8` (written from personas for the third, fourth, fifth, seventh, ninth, tenth, eleventh and twelfth passes, each measured before
 the reader was changed for it)
 may be tuned on with general rules only; `holdout` is for the figure only. Grading rules beyond equality:
 `server` and `runtime` (later slots) are don't-care where a turn's label lacks them; `psu_w` (the customer's
@@ -41,7 +41,7 @@ from tools.paths import EVAL_DIR
 
 CORPUS_DIR = EVAL_DIR / "understanding"
 SLOTS = [s for s in Scenario.model_fields if s not in MEMORY]
-SPLITS = ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "holdout"]
+SPLITS = ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "holdout"]
 
 LATER_SLOTS = {"server", "runtime"}  # added after the corpus was labelled: graded only where a turn labels them
 FILE_SLOTS = {"psu_w"}  # added after some files were labelled: graded strictly in a file that labels it anywhere
