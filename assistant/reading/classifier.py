@@ -16,6 +16,8 @@ What (chosen by leave-one-batch-out over tune, dev, fresh .. fresh6; nothing els
 
 Alone it is worse than the rules (it cannot see the conversation: a follow-up's label is the conversation's
 intent); `combine` lets it overrule the rules only when it is sure (see there). A missing file means rules only.
+Twelfth pass: fresh7 joined the training splits once its first sight was recorded (1847 turns). fresh8 at first
+sight, classifier alone: intent 0.775 trained on tune .. fresh6, 0.831 with fresh7 added: more wording helps.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ import numpy as np
 from tools.paths import EVAL_DIR, ROOT
 
 MODEL_PATH = ROOT / "knowledge" / "catalog" / "intent_model.npz"
-TRAIN_SPLITS = ("tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")  # never holdout, never fresh7
+TRAIN_SPLITS = ("tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")  # never holdout, never fresh8
 INTENTS = ("vram", "recommend", "power", "cost", "speed", "gpu_info", "compare", "models_for_hardware",
            "upgrade", "knowledge", "handoff", "greeting", "out_of_scope")
 BITS = 15
@@ -112,7 +114,7 @@ def corpus(splits: tuple[str, ...] = TRAIN_SPLITS) -> list[tuple[str, str]]:
     """(text, intent) of every turn of the training splits."""
     import yaml
 
-    assert not {"holdout", "fresh7"} & set(splits), "the holdout and the first-sight batch are never trained on"
+    assert not {"holdout", "fresh8"} & set(splits), "the holdout and the first-sight batch are never trained on"
     out = []
     for s in splits:
         for conv in yaml.safe_load((EVAL_DIR / "understanding" / f"{s}.yaml").read_text(encoding="utf-8")):
