@@ -53,6 +53,7 @@ class Scenario(BaseModel):
 
 
 MEMORY = {"asked_gpus", "asked"}  # Scenario fields that remember the conversation and are no slot
+MONEY = {"budget", "server_price", "cloud_hourly", "hours_per_month", "currency"}
 
 
 def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
@@ -65,16 +66,27 @@ def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparin
 
 def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
            instead_of: list[str] | tuple[str, ...] = ()) -> Scenario:
-    """Carry the conversation's scenario over; a new model name starts a new scenario.
+    """Carry the conversation's scenario over; a new model name starts a new scenario, but for the money.
 
     `comparing`: the turn is a comparison (its own words or the conversation's). Then one card named
     ("а с 3090?", "and the A40, for comparison?", "добавь в сравнение h200") joins the cards already
     on the table (the compared list, or the one card asked about before), and a card the customer took
     out ("the 6000 Ada instead of the 5090": `instead_of`) is replaced in its place. Two or more cards
-    named replace the list. Outside a comparison a new card replaces the old one and the list."""
-    if previous is None or (new_model and (new.model, new.params_b) != (previous.model, previous.params_b)):
+    named replace the list and the one card asked about before ("скока стоит 5080" .. "что мощнее 5080 или 4090").
+    Outside a comparison a new card replaces the old one and the list."""
+    if previous is None:
         return new
     fields = new.said()
+    if new_model and (new.model, new.params_b) != (previous.model, previous.params_b):
+        # another model is another question, but the money is the customer's, not the model's: "до 60к" .. "чтоб 14б
+        # модели шли нормально" is still within 60k
+        money = previous.model_dump(include=MONEY, exclude_none=True)
+        return new.model_copy(update={k: v for k, v in money.items() if getattr(new, k) is None})
+    if "gpus" in fields:  # two or more cards compared: the one card asked about before is one of them, or not at all
+        fields.setdefault("gpu", None)
+        fields.setdefault("gpu_count", None)
+        fields["asked_gpus"] = None
+        return previous.model_copy(update=fields)
     if comparing and "gpu" in fields and "gpus" not in fields and (previous.gpus or previous.gpu):
         cards = _compared(list(previous.gpus or [str(previous.gpu)]), fields["gpu"], instead_of)
         if len(cards) > 1:
