@@ -23,7 +23,16 @@ CUES: list[tuple[Intent, str]] = [
                 # a talk with one of the vendor's people: "пообщаться с вашим инженером", "someone from your side on a call"
                 r"(?:пообщаться|поговорить|побеседовать|созвониться|встретиться) с (?:\w+ ){0,2}(?:инженер|специалист|эксперт|"
                 r"пресейл|архитектор|сотрудник)|someone (?:from|on) your (?:side|team|end)|(?:on|hop on|jump on|set up|schedule|"
-                r"book) a (?:quick )?call\b"),
+                r"book) a (?:quick )?call\b|"
+                # a person asked for, however worded: "соедините с живым человеком", "connect me with a human", "put me
+                # through to an actual person", "speak with a solutions architect", "кто-нибудь из ваших инженеров"
+                r"\b(?:соедини\w*|переключи\w*|переведи\w*),? (?:\w+,? ){0,2}(?:с|на) (?:\w+ ){0,2}(?:человек|оператор|менеджер|"
+                r"специалист|сотрудник|инженер|отдел)|\bconnect me\b|\bput me through|"
+                r"(?:жив\w+|реальн\w+|настоящ\w+) (?:человек\w*|оператор\w*|специалист\w*)|"
+                r"\b(?:to|with) (?:a|an|some|one|real|actual|live) (?:real |actual |live )?(?:human|person)\b|"
+                r"(?:talk|speak|chat) (?:to|with) (?:someone|somebody|sales|a (?:\w+ )?(?:engineer|architect|specialist|expert|rep))|"
+                r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)|"
+                r"для созвона"),
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
@@ -96,7 +105,8 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"доброе утро|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
                       r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|большое|огромное|a lot|so much|very much|"
                       r"понял\w*|принял\w*|принято|ладно|хорошо|всем|круто|cool|nice|perfect|awesome|understood|"
-                      r"добрый|доброго|дня|вечера|утра|ку|прив|хай|sup|yo|hiya|howdy)[\s,!.]*)+$", re.I)  # "ку", "sup": slang hellos
+                      r"добрый|доброго|дня|вечера|утра|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"
+                      r"all|everyone|folks|team)[\s,!.]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"
 # writing for the customer (poems, essays, homework): out of scope whatever the topic
 CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|story|song|joke|limerick)|\bhaiku\b|"
                       r"напиши[^.?!]{0,20}(?:стих|поэм|эссе|рассказ|сочинени|курсов|реферат|диплом|песн|анекдот)", re.I)

@@ -34,3 +34,27 @@ def test_a_new_model_still_resets_the_model_slots():
 def test_cards_compared_replace_the_one_card_asked_about():
     s = merge(Scenario(gpu="rtx-4080", gpu_count=2), Scenario(gpus=["rtx-5090", "rtx-4090"]), False, comparing=True)
     assert s.gpus == ["rtx-5090", "rtx-4090"] and s.gpu is None and s.gpu_count is None
+
+
+@pytest.mark.parametrize("text", [
+    "переключите меня на живого специалиста",
+    "соедините, пожалуйста, с вашим отделом продаж",
+    "could you connect me to someone who sells these",
+    "put me through to your team",
+    "i want to speak with a real person",
+    "let me chat with a sales engineer",
+    "пусть кто-нибудь из ваших инженеров мне напишет",
+    "хотим время для созвона с вами",
+])
+def test_a_person_asked_for_is_a_handoff(text):
+    assert read(text).intent == "handoff"
+
+
+def test_people_in_a_sizing_question_are_still_users():
+    r = carry(read("what model would real people use for 8 users"), None)  # guard: no person asked for
+    assert r.intent != "handoff" and r.scenario.users == 8
+
+
+@pytest.mark.parametrize("text", ["привки", "приветствую, коллеги!", "morning", "good morning everyone", "hi team"])
+def test_more_hellos_are_greetings(text):
+    assert read(text).intent == "greeting"
