@@ -156,6 +156,9 @@ _RUNTIMES = [("vllm", re.compile(r"^(?:v-?llm|в-?ллм\w{0,2})$", re.I)), ("sg
                                       r"л?лама\.?цпп)$", re.I))]
 
 
+_TWO_WORD_RUNTIMES = {("llama", "cpp"), ("лама", "цпп"), ("lm", "studio"), ("лм", "студио"), ("лм", "студия")}
+
+
 _GPU_WORD = r"\b(?:видеокарт\w*|видюх\w*|видях\w*|карт(?:а|ы|у|е|ой|ами|ах|очк\w*)?\b|gpus?\b|гпу\w*)"
 # no card at all: pure CPU inference, whatever else is said
 _CPU_ONLY = re.compile(rf"\bбез (?:\w+ )?{_GPU_WORD}|{_GPU_WORD} (?:нет|отсутству\w+)\b|\bнет (?:у (?:меня|нас) )?(?:\w+ )?{_GPU_WORD}|"
@@ -186,8 +189,12 @@ def runtime(tokens: list[Token], text: str = "") -> list[Attached]:
         if _ollama_tag(tokens, t.i):  # "qwen2.5:14b", "llama3.1:8b-instruct-q4_K_M": a model as ollama names it
             found.append(Attached("runtime", "llama.cpp", [t.i]))
             break
+    for t in tokens[:-1]:  # said in two words: "llama cpp", "лм студио"
+        nxt = tokens[t.i + 1]
+        if not (t.used or nxt.used) and (t.low, nxt.low) in _TWO_WORD_RUNTIMES and "llama.cpp" not in [a.value for a in found]:
+            found.append(Attached("runtime", "llama.cpp", [t.i, nxt.i]))
     for t in tokens:
-        if t.used:
+        if t.used or any(t.i in a.tokens for a in found):
             continue
         for name, pat in _RUNTIMES:
             if pat.match(t.low) and name not in [a.value for a in found]:

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from assistant.reading.intent import said_knowledge
 from tools.paths import EVAL_DIR, ROOT
 
 MODEL_PATH = ROOT / "knowledge" / "catalog" / "intent_model.npz"
@@ -98,7 +99,7 @@ def combine(rules: str, text: str) -> str:
 
     "followup" is kept: the conversation decides it, which the classifier cannot see. Otherwise the classifier's
     top intent wins at probability >= SURE, or >= SURE_OVER_FALLBACK where the rules only fell back to knowledge or
-    out of scope. Chosen by replaying the first-sight rule intents of fresh2 .. fresh6 (each batch read by the reader
+    out of scope (a knowledge question asked in words, "поддерживает ли sglang ...", is no fallback). Chosen by replaying the first-sight rule intents of fresh2 .. fresh6 (each batch read by the reader
     as it was before that batch's pass) against a classifier trained without that batch: intent 0.905 -> 0.919
     (15 turns helped, 2 hurt of 829; no batch lower); one threshold for all (0.5 .. 0.9) reached 0.912 at best."""
     if rules == "followup":
@@ -107,7 +108,8 @@ def combine(rules: str, text: str) -> str:
     if p is None:
         return rules
     top = max(p, key=p.__getitem__)
-    return top if top != rules and p[top] >= (SURE_OVER_FALLBACK if rules in FALLBACKS else SURE) else rules
+    fallback = rules in FALLBACKS and not (rules == "knowledge" and said_knowledge(text))
+    return top if top != rules and p[top] >= (SURE_OVER_FALLBACK if fallback else SURE) else rules
 
 
 def corpus(splits: tuple[str, ...] = TRAIN_SPLITS) -> list[tuple[str, str]]:

@@ -109,6 +109,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
     if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):
         return "handoff"  # not "сколько стоит h100 pcie и сколько ждать поставку": one such word beside a question
+    if _about_runtimes(text) and not (sc["power"] or sc["cost"] or sc["speed"] >= 2):
+        return "knowledge"  # "does sglang support glm 4.6", "чем vllm лучше tgi": about the engines, not a sizing
     if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:
@@ -206,6 +208,26 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     return "out_of_scope"
 
 
+# serving engines by name, and what is asked about one: whether it supports or runs something
+_RUNTIME_WORD = re.compile(r"\b(?:v-?llm|в-?ллм\w{0,2}|sg-?lang|llama[ .]?cpp|л?лама\.?цпп|ollama|олл?ам\w{0,2}|lm[- ]?studio|"
+                           r"лм[- ]?студио|tgi|tensorrt(?:-llm)?|trt-llm|exllama\w*|koboldcpp)\b", re.I)
+_SUPPORTS = re.compile(r"поддерж\w*|\bsupport\w*|совместим\w*|compatib\w*|работает ли|\bdoes \S+ (?:run|work|handle)|"
+                       r"умеет ли|\bcan \S+ (?:run|serve|load)", re.I)
+
+
+def _about_runtimes(text: str) -> bool:
+    """Two engines set against each other ("sglang или vllm", "llama cpp or vllm"), or one asked what it supports."""
+    named = {m.group(0).lower()[:3] for m in _RUNTIME_WORD.finditer(text)}
+    return len(named) >= 2 or bool(named) and bool(_SUPPORTS.search(text))
+
+
+def said_knowledge(text: str) -> bool:
+    """Whether a knowledge question was asked in words ("что такое", "поддерживает ли sglang"), so that a "knowledge"
+    of the rules is no fallback for the classifier to overrule readily (see `classifier.combine`)."""
+    return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text))
+
+
+_KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]
 _ENERGY_PRICED = re.compile(r"(?:стои\w*|стоимост\w*|обойд\w*|cost\w*|price\w*|цен\w*|платить|заплатим)\s+(?:\w+\s+){0,2}"
                             r"(?:электр\w*|энерг\w*|electric\w*|power\b)|(?:электр\w*|energy|electricity|power)\s+(?:\w+\s+)?"
                             r"(?:стои\w*|обойд\w*|costs?|bill|prices?|цен\w*)", re.I)

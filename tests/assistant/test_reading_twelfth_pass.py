@@ -58,3 +58,32 @@ def test_people_in_a_sizing_question_are_still_users():
 @pytest.mark.parametrize("text", ["привки", "приветствую, коллеги!", "morning", "good morning everyone", "hi team"])
 def test_more_hellos_are_greetings(text):
     assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", [
+    "поддерживает ли vllm модель gemma 3 27b",
+    "does sglang support qwen3 32b yet",
+    "ollama или vllm что лучше для офиса",
+    "is tgi better than vllm for mistral 7b on an l40s",
+    "совместим ли llama.cpp с картами amd",
+])
+def test_a_question_about_serving_engines_is_knowledge(text):
+    assert carry(read(text), None).intent == "knowledge"
+
+
+def test_a_sizing_question_with_an_engine_is_still_a_sizing():
+    r = carry(read("сколько токенов в секунду даст vllm на 4090 с квен 32б"), None)  # guard: one engine, a rate asked
+    assert r.intent == "speed" and r.scenario.runtime == "vllm"
+
+
+@pytest.mark.parametrize("text", ["гоняю через llama cpp", "в лм студио запускаю", "running it in lm studio"])
+def test_an_engine_said_in_two_words(text):
+    r = read(text)
+    assert r.scenario.runtime == "llama.cpp" and dropped(r) == []
+
+
+def test_a_knowledge_question_said_in_words_is_no_fallback(monkeypatch):
+    from assistant.reading import classifier as C
+    monkeypatch.setattr(C, "probabilities", lambda text: {i: 0.7 if i == "compare" else 0.3 / 12 for i in C.INTENTS})
+    assert C.combine("knowledge", "sglang или vllm, что выбрать") == "knowledge"
+    assert C.combine("knowledge", "ну такое вот") == "compare"  # a bare fallback is still overruled at 0.5
