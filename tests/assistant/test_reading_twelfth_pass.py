@@ -87,3 +87,14 @@ def test_a_knowledge_question_said_in_words_is_no_fallback(monkeypatch):
     monkeypatch.setattr(C, "probabilities", lambda text: {i: 0.7 if i == "compare" else 0.3 / 12 for i in C.INTENTS})
     assert C.combine("knowledge", "sglang или vllm, что выбрать") == "knowledge"
     assert C.combine("knowledge", "ну такое вот") == "compare"  # a bare fallback is still overruled at 0.5
+
+
+@pytest.mark.parametrize("text,words", [
+    ("одновременно будут работать 20-30 человек", ["20", "30 человек"]),
+    ("at the same time maybe 5 to 8 people", ["5", "8 people"]),
+])
+def test_both_ends_of_a_range_at_the_same_time_are_asked(text, words):
+    # a range is asked about, as the corpora label it; a same-time word before it covers both ends (the second end was a
+    # headcount, the first one taken as the users)
+    r = read(text)
+    assert r.scenario.users is None and [s.text for s in r.conflicts["users"]] == words
