@@ -63,7 +63,10 @@ _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|busi
                        r"working hours|office hours|рабоч\w+ врем|в рабочее время", re.I)
 
 
-_ONE_MILLION = {"миллион", "million", "лям", "млн"}
+_ONE_MILLION = {"миллион", "million", "лям", "млн", "лимон"}  # "миллион двести", "лимон двести": 1.2 million
+# "сотка" in money talk is a hundred thousand, said with a preposition of price or ceiling
+_HUNDRED_K = {"сотка", "сотку", "сотки", "соточка", "соточку", "соточки"}
+_HUNDRED_K_BEFORE = {"за", "до", "в", "около", "примерно", "где-то", "максимум", "пределах", "на"}
 NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number in a name ("своя 4090 тысяч 200") is no sum
 
 
@@ -160,6 +163,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         first = True
     else:
         big = glued in ("m", "млн")
+    if t.low in _HUNDRED_K and end == last and k > 0 and (tokens[k - 1].low in _HUNDRED_K_BEFORE or
+                                                           tokens[k - 1].lemma in ("бюджет", "budget")):
+        value, scale_word, first = 100_000, "тыщ", True  # "за сотку", "до сотки", "бюджет сотка": a hundred thousand
     before = _currency(tokens[k - 1]) if k > 0 else None
     if end + 2 < len(tokens) and tokens[end + 1].low == ".":  # "900 тыс. рублей"
         end += 1

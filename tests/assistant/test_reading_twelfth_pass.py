@@ -98,3 +98,19 @@ def test_both_ends_of_a_range_at_the_same_time_are_asked(text, words):
     # headcount, the first one taken as the users)
     r = read(text)
     assert r.scenario.users is None and [s.text for s in r.conflicts["users"]] == words
+
+
+@pytest.mark.parametrize("text", ["нужна карта за сотку", "уложиться до сотки", "бюджет сотка, что посоветуете"])
+def test_a_sotka_in_money_talk_is_a_hundred_thousand(text):
+    r = read(text)
+    assert r.scenario.budget == 100_000 and dropped(r) == []
+
+
+def test_a_sotka_of_something_else_is_still_a_hundred():
+    assert read("сотка гигов видеопамяти хватит?").scenario.card_vram_gb == 100  # guard: no money word before it
+
+
+@pytest.mark.parametrize("text,budget", [("бюджет лимон двести", 1_200_000), ("есть пара лимонов на сервер", 2_000_000),
+                                         ("денег лимона три", 3_000_000)])
+def test_a_lemon_is_a_million(text, budget):
+    assert read(text).scenario.budget == budget
