@@ -22,7 +22,8 @@ _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb
 _COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(?:gb|гб|g)?$")
 _X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
 _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
-_USERS_CUE = {"batch", "батч", "пользователи", "users", "юзеры"}
+_USERS_CUE = {"batch", "батч", "пользователи", "users", "юзеры",
+              "батча", "батче", "батчем", "батчу", "батчи", "батчей", "batches"}  # pymorphy3 does not know "батч"
 _BITS = {"bit", "бит", "бита", "bits", "битный"}
 _GB = {"gb", "гб", "g", "гиг"}
 # "system memory is 1TB", "памяти в сервере 384 гб", "512 GB host memory": the machine's RAM, not a card's

@@ -114,3 +114,9 @@ def test_a_sotka_of_something_else_is_still_a_hundred():
                                          ("денег лимона три", 3_000_000)])
 def test_a_lemon_is_a_million(text, budget):
     assert read(text).scenario.budget == budget
+
+
+@pytest.mark.parametrize("text", ["а при батче 24", "с батчем 24 влезет?", "размер батча 24"])
+def test_a_batch_in_any_case_is_the_users(text):
+    r = carry(read(text), Scenario(model="qwen3-32b", gpu="h100-sxm", gpu_count=2))
+    assert r.scenario.users == 24 and r.scenario.gpu_count is None
