@@ -64,6 +64,9 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 keys.append(normalise_name(" ".join(t.lemma if t.lemma.isalpha() else t.canon for t in window)))
                 if any(_SAID_VERSION.match(t.low) for t in window):  # "дипсик в3", "кими к2": a version said in Cyrillic
                     keys.append(normalise_name(" ".join(_said(t) for t in window)))
+                if any(t.word_number for t in window) and window[-1].low in ("б", "b"):
+                    # "гпт осс сто двадцать б": the size said in number words
+                    keys.append(normalise_name(" ".join(_in_digits(t) for t in window)))
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
                 continue
             if window[0].canon in load_lexicon().families and (size := _size_after(tokens, i)) and size[1] > j:
@@ -96,6 +99,15 @@ _SAID_LETTERS = str.maketrans("врк", "vrk")
 def _said(t: Token) -> str:
     """A version letter typed in Cyrillic by its sound ("в3" v3, "р1" r1, "к2" k2); other tokens' canon."""
     return t.low.translate(_SAID_LETTERS) if _SAID_VERSION.match(t.low) else t.canon
+
+
+def _in_digits(t: Token) -> str:
+    """A number word as its digits (the later words of a compound number are empty), "б" as "b"; else the canon."""
+    if t.used == "number":
+        return ""
+    if t.word_number and t.number and t.number == int(t.number):
+        return str(int(t.number))
+    return "b" if t.low == "б" else t.canon
 
 
 _SIZE = re.compile(r"^(\d+(?:[.,]\d+)?)(?:b|б|bn)$")
@@ -162,6 +174,9 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         if (_VERSION.match(_said(t)) or t.canon in _name_words()) and not t.word_number:
             version.append(_said(t))
             continue
+        if "distill" in version and t.canon in load_lexicon().families:  # "дипсик дистилл лама 8б": the base's family
+            version.append(t.canon)
+            continue
         return None
     return None
 
@@ -171,12 +186,14 @@ _POINT = {"точка", "point", "dot", "запятая"}
 
 def _version_said(tokens: list[Token], i: int, k: int) -> tuple[str, int] | None:
     """(version, its last token) of a family's version said in number words right after the family name:
-    "три" 3, "три точка три" 3.3, "two point five" 2.5; only a version the family has, and only when a
+    "три" 3, "три точка три" 3.3, "two point five" 2.5, "два с половиной" 2.5; only a version the family has, and only when a
     number follows it (the size: "лама три" alone says nothing about which model)."""
     t = tokens[k]
-    if not (t.word_number and t.number and t.number == int(t.number) and t.number < 10) or t.used:
+    if not (t.word_number and t.number and t.number * 2 == int(t.number * 2) and t.number < 10) or t.used:
         return None
-    value, last = str(int(t.number)), k
+    value, last = f"{t.number:g}", k
+    while t.number != int(t.number) and last + 1 < len(tokens) and tokens[last + 1].used == "number":
+        last += 1  # "квен два с половиной семьдесят два б": 2.5, its words "с половиной" are the version's
     minor = tokens[k + 2].number if k + 2 < len(tokens) else None
     if minor is not None and tokens[k + 1].low in _POINT and tokens[k + 2].word_number and minor == int(minor) < 10:
         value, last = f"{value}.{int(minor)}", k + 2
@@ -212,7 +229,11 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         size, end, version = found
         fam = t.canon if t.canon in families or glued is None else glued.group(1)
         version = [glued.group(2), *version] if glued is not None and fam != t.canon else version
-        cands = [m for m in models if (m.family == fam or m.id.startswith(fam)) and (abs(m.params_b - size) / size < 0.15 or _nominal(m) == size)]
+        if t.i > 0 and tokens[t.i - 1].canon == "distill" and "distill" not in version:
+            version = ["distill", *version]  # "дистилл квен 32б": a distill on that base ("модель дистилл квен 32б")
+        cands = [m for m in models if (m.family == fam or m.id.startswith(fam) or
+                                       "distill" in version and f"distill-{fam}" in m.id) and
+                 (abs(m.params_b - size) / size < 0.15 or _nominal(m) == size)]
         numbers = [v for v in version if re.match(r"^v?\d", v)]
         words = [v for v in version if v not in numbers and v not in ("instruct", "it", "chat")]  # a tune, same model
         if numbers:  # "лама 3.1 8б": the version written right after the family
@@ -227,7 +248,8 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
             cands = [m for m in cands if _extra_words(m.id, fam, words) == fewest]
         default = indexes()["model"].get(normalise_name(fam))  # "дипсик 671b": the family's own default
         pick = default if default in {m.id for m in cands} else (cands[-1].id if cands else None)
-        hits.append(Hit("model", pick, t.i, end) if pick else
+        start = t.i - 1 if t.i > 0 and tokens[t.i - 1].canon == "distill" and "distill" in version else t.i
+        hits.append(Hit("model", pick, start, end) if pick else
                     Hit("unknown", " ".join(x.text for x in tokens[t.i:end]), t.i, end))
     return hits
 

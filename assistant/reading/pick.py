@@ -11,6 +11,7 @@ import re
 from assistant.reading.names import Hit
 from assistant.reading.tokens import Token
 from tools import catalog
+from tools.lexicon import load_lexicon
 _UPGRADE = re.compile(r"добав|докуп|add |upgrade|апгрейд", re.I)
 _COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
                       r"comparison|быстрее|faster|тише|cheaper|дешевле|between|между|choos\w*|выбира\w*|выбор\w*", re.I)
@@ -134,6 +135,16 @@ def _one(found: list[Hit], text: str, tokens: list[Token]) -> Hit | None:
     return b if _CORRECTION.search(text[tokens[a.j - 1].end:tokens[b.i].start]) else None
 
 
+def _named_in_full(models: list[Hit], tokens: list[Token]) -> list[Hit]:
+    """A family word alone ("с дипсиком") beside a model of that family named in full ("дистилл квен 32б") is that
+    model, not a second one to compare."""
+    families = load_lexicon().families
+    def bare(h: Hit) -> bool:
+        fam = tokens[h.i].canon
+        return h.j - h.i == 1 and fam in families and any(o.id != h.id and o.id.startswith(fam) for o in models)
+    return [h for h in models if not bare(h)] or models
+
+
 # "заменить 3090 на 5090, что изменится", "swap the a6000 for an l40s, what do we gain": the replacement asked about
 # by what it changes compares the card taken out with the one put in
 _WHAT_CHANGES = re.compile(r"что (?:это )?(?:изменит\w*|поменя\w*|даст|выиграю|выиграем|получу|получим)|"
@@ -159,7 +170,7 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
         if found:
             spans[key] = [span(text, tokens, list(range(h.i, h.j))) for h in found]
     if models:
-        m = _one(models, text, tokens)
+        m = _one(_named_in_full(models, tokens), text, tokens)
         if m:
             fields["model"] = m.id
             fields.pop("params_b", None)

@@ -228,6 +228,9 @@ _ORDINAL_TENS = {"пятидесятый": 50, "шестидесятый": 60, "
 _ORDINAL_HUNDREDS = {"сотый": 100, "двухсотый": 200, "трёхсотый": 300, "трехсотый": 300, "сороковой": 40,
                      "двадцатый": 20, "десятый": 10}
 _LETTERS = {"эйч": "h", "аш": "h", "а": "a", "би": "b", "эль": "l"}
+_UNIT_AFTER = {"user", "request", "rub", "usd", "eur", "hour", "day", "week", "month", "token", "context", "billion",
+               "gb", "tb", "piece"}
+_THOUSAND = {"тысяч", "тысячи", "тысяча", "тыщ", "тыщи", "тыща"}
 
 
 def _spoken_cards(tokens: list[Token]) -> None:
@@ -241,3 +244,13 @@ def _spoken_cards(tokens: list[Token]) -> None:
             a.canon, b.canon = f"{int(a.number)}", f"{_ORDINAL_TENS[second]}"
         elif a.low in _LETTERS and second in _ORDINAL_HUNDREDS:
             a.canon, b.canon = _LETTERS[a.low], f"{_ORDINAL_HUNDREDS[second]}"
+        elif a.low == "а" and a.i > 0 and tokens[a.i - 1].number is not None and b.word_number and b.number:
+            # "четыре а шесть тысяч" A6000, "восьми а сто" A100: the letter said after a count is a card's, not "and"
+            c = tokens[b.i + 1] if b.i + 1 < len(tokens) else None
+            thousands = c is not None and c.low in _THOUSAND and b.number < 10
+            after = tokens[b.i + 1 + thousands] if b.i + 1 + thousands < len(tokens) else None
+            if after is not None and (after.concept in _UNIT_AFTER or after.lemma in ("человек", "штука")):
+                continue  # "нас пять, а сто человек будет": "and a hundred people"
+            a.canon, b.canon = "a", f"{int(b.number * (1000 if thousands else 1))}"
+            if thousands and c is not None:
+                c.number, c.word_number, c.used = None, False, "number"

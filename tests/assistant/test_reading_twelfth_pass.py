@@ -120,3 +120,41 @@ def test_a_lemon_is_a_million(text, budget):
 def test_a_batch_in_any_case_is_the_users(text):
     r = carry(read(text), Scenario(model="qwen3-32b", gpu="h100-sxm", gpu_count=2))
     assert r.scenario.users == 24 and r.scenario.gpu_count is None
+
+
+@pytest.mark.parametrize("text,model", [
+    ("дипсик дистилл лама 70б на двух a6000", "deepseek-r1-distill-llama-70b"),  # the base's family after "distill"
+    ("квен дистилл семь б пойдет на 3060?", "deepseek-r1-distill-qwen-7b"),  # a base family with "distill": a deepseek
+    ("нужна модель дистилл квен 14б", "deepseek-r1-distill-qwen-14b"),  # "distill" said before the base
+    ("хотим дипсик, точнее дистилл квен 32б, на 10 человек", "deepseek-r1-distill-qwen-32b"),  # the family word alone
+])
+def test_a_distill_is_named_by_its_base(text, model):
+    assert read(text).scenario.model == model
+
+
+def test_two_families_are_still_compared():
+    assert read("дипсик или квен 32б что лучше").scenario.model is None  # guard: different families, no model set
+
+
+@pytest.mark.parametrize("text,model", [
+    ("гпт осс двадцать б влезет в 16 гигов", "gpt-oss-20b"),
+    ("gpt oss one hundred twenty b on two h100", "gpt-oss-120b"),
+    ("квен два с половиной тридцать два б", "qwen2.5-32b"),  # a version said as a fraction
+])
+def test_a_name_said_in_number_words(text, model):
+    r = read(text)
+    assert r.scenario.model == model and dropped(r) == [] and not r.unattached
+
+
+@pytest.mark.parametrize("text,gpu,count", [
+    ("на двух а шесть тысяч пойдет?", "rtx-a6000", 2),
+    ("есть три а сто, что на них запустить", "a100-sxm-80gb", 3),
+])
+def test_a_card_letter_said_after_a_count(text, gpu, count):
+    r = read(text)
+    assert (r.scenario.gpu, r.scenario.gpu_count) == (gpu, count) and r.scenario.budget is None
+
+
+def test_a_conjunction_before_people_is_still_a_conjunction():
+    r = read("нас пять, а сто человек будет")  # guard
+    assert r.scenario.gpu is None and r.scenario.users == 100
