@@ -44,7 +44,9 @@ class Attached:
 
 
 _CONCURRENT = {"одновременно", "одновременный", "параллельно", "параллельный", "concurrent", "concurrently",
-               "simultaneous", "simultaneously", "пиковый", "пик", "пике", "peak", "онлайн", "online", "once"}
+               "simultaneous", "simultaneously", "пиковый", "пик", "пике", "peak", "онлайн", "online", "once",
+               "активно", "активный", "active", "actively"}  # "активно пользоваться будут человек 15": of a headcount
+_CONTRAST = {"но", "однако", "but", "however"}
 _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
 _SAME_TIME = re.compile(r"\s*(?:at the same time|at a time|в одно время)\b", re.I)
 
@@ -61,8 +63,8 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
             return True
     for n in range(last + 1, min(len(tokens), last + 3)):
-        if boundary(n - 1, n):
-            break
+        if boundary(n - 1, n) or tokens[n].low in _CONTRAST:
+            break  # "сотрудников 50 но активно ... 15": the same-time word after "но" is the next number's
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
             # "человек 200 одновременно максимум 25": a same-time word with a number right after it is that number's
             for m in range(n + 1, min(len(tokens), n + 4)):  # "одновременно не больше 20"
@@ -239,8 +241,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     ctx_scale, s_end = scale_after(tokens, k, lex.scale.context)
     ctx_cue = cue_before(tokens, k, _CONTEXT_CUE | {"context", "token"}) or \
         (s_end + 1 < len(tokens) and tokens[s_end + 1].concept in ("token", "context"))
-    if ctx_scale == 1 and ctx_cue and value <= 256 and k > 0 and _scale_of_next(tokens, k - 1) and \
-            tokens[k - 1].low in lex.scale.context:  # "контекст тыщ 16": the scale said first, as "16 тыщ"
+    # "контекст тыщ 16": the scale said first, as "16 тыщ"; the context's word up to four words before the scale
+    # ("контекст нужен большой тысяч 32", "контекст где то тысяч 64")
+    if ctx_scale == 1 and (ctx_cue or k > 1 and cue_before(tokens, k - 1, _CONTEXT_CUE | {"context"}, 4)) and \
+            value <= 256 and k > 0 and _scale_of_next(tokens, k - 1) and tokens[k - 1].low in lex.scale.context:
         tok = [k + 1] if k + 1 < len(tokens) and tokens[k + 1].concept == "token" else []
         return [Attached("context", int(value * lex.scale.context[tokens[k - 1].low]), [k - 1, k] + tok)]
     if ctx_scale > 1 and (value <= 256 or (ctx_cue and value <= 2048)):

@@ -158,3 +158,17 @@ def test_a_card_letter_said_after_a_count(text, gpu, count):
 def test_a_conjunction_before_people_is_still_a_conjunction():
     r = read("нас пять, а сто человек будет")  # guard
     assert r.scenario.gpu is None and r.scenario.users == 100
+
+
+@pytest.mark.parametrize("text", ["контекст нужен большой тысяч 32", "контекст где-то около тысяч 32, модель 14б",
+                                  "контекст хотелось бы тысяч 32"])
+def test_a_context_word_a_few_words_before_its_scale_first_number(text):
+    r = read(text)
+    assert r.scenario.context == 32768 and r.scenario.budget is None and not r.unattached
+
+
+@pytest.mark.parametrize("text", ["штат сорок человек но активно работать будут человек десять",
+                                  "team of 40 but about 10 active users"])
+def test_active_people_of_a_headcount_are_the_users(text):
+    r = read(text)
+    assert r.scenario.users == 10 and not r.conflicts
