@@ -228,7 +228,8 @@ def read(text: str) -> Reading:
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
-        t.has_digit or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or _fraction(t))] + asked
+        t.has_digit or t.asked or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or
+        _fraction(t))] + asked
     return Reading(
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or

@@ -331,8 +331,11 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
         out.append(span)
         for i in span.tokens:
             tokens[i].used = "hours_per_month"
-    # "2 сервера по 8 карт", "2 nodes of 8 h100": per server or in all? (a server count in words is ignored)
+    # "2 сервера по 8 карт", "2 nodes of 8 h100": per server or in all? "три сервера по восемь h100" too (a server
+    # count in words asks only with "по": "four servers with 8 h100 each" is 8 a server, as dev.yaml labels it)
     servers = any(t.concept == "server" and k > 0 and tokens[k - 1].has_digit for k, t in enumerate(tokens))
+    said = [k - 1 for k, t in enumerate(tokens) if t.concept == "server" and k > 0 and tokens[k - 1].word_number and
+            (tokens[k - 1].number or 1) > 1]
     days = [m.span(1) for pat in (money._DAYS_A_WEEK, money._DAYS_A_MONTH) for m in pat.finditer(text)]
     for t in tokens:
         if t.used or (t.number is None and not t.has_digit):
@@ -341,8 +344,11 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             pending.append(t.i)
             continue
         got = _classify(tokens, t.i, gpu_starts, text)
-        if servers and any(a.slot == "gpu_count" for a in got) and t.i > 0 and tokens[t.i - 1].low in ("по", "of", "with"):
+        if any(a.slot == "gpu_count" for a in got) and t.i > 0 and \
+                (servers and tokens[t.i - 1].low in ("по", "of", "with") or said and tokens[t.i - 1].low == "по"):
             got = []  # "2 сервера по 4 карты": per server or in all? ask
+            for k in [t.i, *said]:
+                tokens[k].asked = True  # named back, words as well as digits
         if not got:
             pending.append(t.i)
             continue

@@ -34,6 +34,7 @@ class Token:
     stop: bool = False  # a full stop was glued to the token's end ("15." ends a sentence)
     comma: bool = False  # a comma was glued to the token's end ("десять, две карты": two numbers)
     used: str | None = field(default=None, repr=False)  # slot or name this token went into
+    asked: bool = False  # a number word left open to be asked about ("три сервера по восемь"): named back like digits
 
     @property
     def has_digit(self) -> bool:

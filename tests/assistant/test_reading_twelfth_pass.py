@@ -172,3 +172,16 @@ def test_a_context_word_a_few_words_before_its_scale_first_number(text):
 def test_active_people_of_a_headcount_are_the_users(text):
     r = read(text)
     assert r.scenario.users == 10 and not r.conflicts
+
+
+@pytest.mark.parametrize("text,words", [
+    ("ставим два сервера по четыре l40s, сколько ватт", ["два", "четыре"]),
+    ("у них пять серверов по восемь h200", ["пять", "восемь"]),
+])
+def test_servers_counted_in_words_with_po_ask_per_server_or_in_all(text, words):
+    r = read(text)
+    assert r.scenario.gpu_count is None and [s.text for s in r.unattached] == words
+
+
+def test_one_server_in_words_is_still_its_cards():
+    assert read("один сервер по восемь h100").scenario.gpu_count == 8  # guard: one server, no question
