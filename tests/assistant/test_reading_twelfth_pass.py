@@ -185,3 +185,12 @@ def test_servers_counted_in_words_with_po_ask_per_server_or_in_all(text, words):
 
 def test_one_server_in_words_is_still_its_cards():
     assert read("один сервер по восемь h100").scenario.gpu_count == 8  # guard: one server, no question
+
+
+def test_a_follow_up_with_nothing_before_it_asks_what_its_words_ask(monkeypatch):
+    from assistant.reading import classifier as C
+    monkeypatch.setattr(C, "probabilities", lambda text: {i: 0.6 if i == "upgrade" else 0.4 / 12 for i in C.INTENTS})
+    r = read("докину вторую 3060")
+    assert r.intent == "followup"  # the rules saw a change of a value
+    assert carry(r, None).intent == "upgrade"
+    assert carry(read("докину вторую 3060"), Scenario(model="qwen3-14b", gpu="rtx-3060-12gb")).intent == "followup"
