@@ -32,7 +32,8 @@ CUES: list[tuple[Intent, str]] = [
                 r"\b(?:to|with) (?:a|an|some|one|real|actual|live) (?:real |actual |live )?(?:human|person)\b|"
                 r"(?:talk|speak|chat) (?:to|with) (?:someone|somebody|sales|a (?:\w+ )?(?:engineer|architect|specialist|expert|rep))|"
                 r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)|"
-                r"для созвона"),
+                r"для созвона|"
+                r"[\w.+-]+@[\w-]+\.[a-z]{2,}"),  # an e-mail address written out: send it there
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"

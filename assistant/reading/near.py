@@ -70,6 +70,7 @@ def is_range(text: str, tokens: list[Token], a: int, b: int) -> bool:
 _ALTERNATIVE = re.compile(r"^\s*,?\s*(?:(?:ну |а )?или|либо|or|to|до|-|–|—|/)\s*$", re.I)
 VAGUE = {"few", "several", "несколько", "нескольких", "пару-тройку"}
 PHRASE_730 = re.compile(r"круглосуточн\w*|кругл\w+ сутк\w*|around the clock|round the clock|24x7|24 на 7|24/7|"
+                        r"двадцать четыре на семь|twenty[- ]four seven|"
                         r"нон-?стоп|non-?stop|(?:all day|day and night|днём и ночью|днем и ночью),? (?:every day|каждый день)",
                         re.I)
 

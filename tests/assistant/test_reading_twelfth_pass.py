@@ -194,3 +194,21 @@ def test_a_follow_up_with_nothing_before_it_asks_what_its_words_ask(monkeypatch)
     assert r.intent == "followup"  # the rules saw a change of a value
     assert carry(r, None).intent == "upgrade"
     assert carry(read("докину вторую 3060"), Scenario(model="qwen3-14b", gpu="rtx-3060-12gb")).intent == "followup"
+
+
+@pytest.mark.parametrize("text,price", [("сервер стоит семнадцать миллионов, окупится против облака?", 17e6),
+                                        ("свой сервер за девятнадцать миллионов или аренда", 19e6),
+                                        ("сервак за пятьсот тысяч или облако", 5e5)])
+def test_more_number_words_are_numbers(text, price):
+    assert read(text).scenario.server_price == price
+
+
+@pytest.mark.parametrize("text", ["аренда h100 по 300 рублей в час, работать будет двадцать четыре на семь",
+                                  "cloud at 2 an hour, running twenty four seven"])
+def test_twenty_four_seven_in_words_is_all_month(text):
+    assert read(text).scenario.hours_per_month == 730
+
+
+@pytest.mark.parametrize("text", ["пришлите расчёт на ivanov@firma.ru", "my email is jo.smith@corp.io, send details"])
+def test_an_email_address_written_out_is_a_handoff(text):
+    assert read(text).intent == "handoff"
