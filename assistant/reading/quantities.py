@@ -199,6 +199,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # "has 300k for this": no context is that long, so money; with no currency or budget word, a guess
         return [Attached("budget", value * 1000, [k], assumed=not budget_word)]
     whole = value == int(value)
+    # "и 32 оперативки", "64 озу": a bare size of RAM with the RAM word right after it
+    if concept == "ram" and n == k + 1 and not suffix and whole and value in _RAM_SIZES:
+        return [Attached("ram_gb", value, [k, n])]
     # "оперативы 256", "озу 128", "ram 64": the RAM word said first, a bare size of RAM after it
     if k > 0 and tokens[k - 1].concept == "ram" and not tokens[k - 1].used and concept is None and not suffix and \
             whole and value in _RAM_SIZES:
@@ -286,6 +289,7 @@ def _or_later(text: str, tokens: list[Token], other: Attached, k: int) -> bool:
     return bool(_OR_LATER.match(text[tokens[end].end:tokens[k].start]))
 
 
+_OFFICE_HOURS = re.compile(r"\b(?:business|office|working) hours\b|в рабочее время|в рабочие часы|только днём|только днем", re.I)
 _SPAN_RU = re.compile(r"\bс\s+(\d{1,2})(?::\d\d)?\s*(?:ч\w*\s+)?(?:утра\s+)?до\s+(\d{1,2})(?::\d\d)?", re.I)
 _SPAN_EN = re.compile(r"\bfrom\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?\s+(?:to|till|until)\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?|"
                       r"\b(\d{1,2})(?::\d\d)?\s*(am|pm)\s*[-–]\s*(\d{1,2})(?::\d\d)?\s*(am|pm)", re.I)
@@ -299,9 +303,22 @@ _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business
 
 
 def _working_span(tokens: list[Token], text: str) -> Attached | None:
-    """"с 9 до 18 по будням", "from 9am to 6pm", "8-20 каждый день": hours a day from a span of the clock."""
+    """"с 9 до 18 по будням", "from 9am to 6pm", "8-20 каждый день", "с девяти до шести": hours a day from a span of
+    the clock."""
     if not _WORK_TIME.search(text):
         return None
+    for t in tokens[:-3]:  # "с девяти до шести по будням": the span said in words; "до шести" after nine is 18:00
+        a, to, b = tokens[t.i + 1:t.i + 4]
+        if t.low in ("с", "from") and to.low in ("до", "to", "till", "until") and a.word_number and b.word_number and \
+                a.number and b.number and a.number <= 24 and b.number <= 24 and \
+                not (b.i + 1 < len(tokens) and tokens[b.i + 1].concept is not None and tokens[b.i + 1].concept != "hour"):
+            evening = b.i + 1 < len(tokens) and tokens[b.i + 1].low in ("вечера", "pm")
+            start, end = a.number, b.number + (12 if (b.number < a.number or evening) and b.number <= 12 else 0)
+            if start == end:
+                continue
+            per_day = end - start if end > start else end + 24 - start
+            weekdays = bool(money._WEEKDAYS.search(text))
+            return Attached("hours_per_month", round(per_day * (260 if weekdays else 365) / 12, 2), [a.i, b.i])
     for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH, _SPAN_TO):
         m = pat.search(text)
         if not m:
@@ -373,4 +390,8 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
     _headcount(out, tokens, text)
     if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):
         out.append(Attached("hours_per_month", 730.0, [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]))
+    if not any(a.slot == "hours_per_month" for a in out) and (m := _OFFICE_HOURS.search(text)):
+        # "we run business hours only", "в рабочее время": 8 hours on weekdays, an assumption the answer names
+        out.append(Attached("hours_per_month", round(8 * 260 / 12, 2),
+                            [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()], assumed=True))
     return out

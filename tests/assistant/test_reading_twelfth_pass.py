@@ -212,3 +212,26 @@ def test_twenty_four_seven_in_words_is_all_month(text):
 @pytest.mark.parametrize("text", ["пришлите расчёт на ivanov@firma.ru", "my email is jo.smith@corp.io, send details"])
 def test_an_email_address_written_out_is_a_handoff(text):
     assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("text,hours", [("облако по 200 рублей в час, работаем с девяти до шести по будням", 195),
+                                        ("аренда 3 доллара в час, сидим с восьми до восьми вечера каждый день", 365)])
+def test_a_span_of_the_clock_in_words(text, hours):
+    assert read(text).scenario.hours_per_month == pytest.approx(hours, rel=0.01)
+
+
+def test_cards_from_two_to_three_are_no_hours():
+    assert read("по будням нужно с двух до трёх карт").scenario.hours_per_month is None  # guard
+
+
+@pytest.mark.parametrize("text", ["rent at $3 an hour, we only use it during business hours",
+                                  "облако по 200 в час, пользуемся в рабочее время"])
+def test_office_hours_are_eight_hours_on_weekdays_assumed(text):
+    r = read(text)
+    assert r.scenario.hours_per_month == pytest.approx(173.3, rel=0.01) and "hours_per_month" in r.assumed
+
+
+@pytest.mark.parametrize("text", ["ноут с 8 гигами и 32 оперативки", "у меня 64 озу и 3090"])
+def test_a_bare_size_before_the_ram_word_is_the_ram(text):
+    r = read(text)
+    assert r.scenario.ram_gb in (32, 64) and not r.unattached
