@@ -115,6 +115,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:
         return "compare"  # "какая из них быстрее", "which one is faster": the cards already discussed
+    if named_gpus == 1 and not new_model and C.VERSUS.search(text) and _BETTER.search(text) and _IT.search(text):
+        return "compare"  # "и что быстрее она или 5080", "is it better or the a40": the card discussed against one more
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning
     if s.server_price and not (hardware or model or s.users or s.budget or hits - {"recommend", "cost"}):
@@ -260,6 +262,7 @@ _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)
+_IT = re.compile(r"\b(?:она|он|оно|её|ее|его|it|this one|that one|моя|мой|моей|моего|mine)\b", re.I)
 
 
 _HOW_MANY_SKIP = {"нужно", "надо", "нам", "мне", "нужны", "потребуется", "понадобится", "уйдёт", "уйдет", "штук", "шт",

@@ -235,3 +235,15 @@ def test_office_hours_are_eight_hours_on_weekdays_assumed(text):
 def test_a_bare_size_before_the_ram_word_is_the_ram(text):
     r = read(text)
     assert r.scenario.ram_gb in (32, 64) and not r.unattached
+
+
+@pytest.mark.parametrize("first,then,cards", [
+    ("сколько стоит 4080 супер", "а что лучше она или 3090", ["rtx-4080-super", "rtx-3090"]),
+    ("how much memory does the a40 have", "is it better or the l40s", ["a40", "l40s"]),
+])
+def test_the_card_discussed_against_one_more(first, then, cards):
+    assert _talk(first, then).gpus == cards
+
+
+def test_a_card_and_a_model_or_is_still_no_comparison():
+    assert read("она потянет квен 32б или лучше 14б").intent != "compare"  # guard: no card named
