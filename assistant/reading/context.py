@@ -280,7 +280,7 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     only here, once the conversation has had its say, because a weak intent ("а на двух" read as out of scope)
     is the conversation's cue for a follow-up, which the classifier must not take away."""
     _carry(reading, previous)
-    if reading.intent == "followup" and (previous is None or previous.is_empty()):
+    if reading.intent == "followup" and previous is None:
         # "поставлю вторую 3060 к своей, будет быстрее?" as the first question: nothing to follow, so what it asks is
         # the classifier's best reading of its words (the rules only saw a change of a value)
         p = classifier.probabilities(reading.text)

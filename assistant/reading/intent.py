@@ -167,6 +167,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "gpu_info"  # "что за ферма 4U4", "what is the HUANANZHI DeepSeek server"
     if "knowledge" in hits and sc["recommend"] > sc["knowledge"] and _HARDWARE_WORD.search(text) and not s.model:
         return "recommend"  # "с чего начать по железу": where to start with hardware, a question of what to buy
+    if _WHERE_TO_START.search(text) and (s.users or s.budget) and not s.model:
+        return "recommend"  # "нас 50 человек, хотим свой гпт, с чего начать": a setup for these people, to size
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
         return "knowledge"
@@ -205,6 +207,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if C.ANAPHORA.search(text) and re.search(r"\?\s*$|^\W*(?:а|и|and|so)\b", text) and \
             re.search(r"сколько|how much|what|как|когда|when", text, re.I):
         return "followup"  # "сколько это будет стоить примерно?": the question just discussed, asked on
+    if conflicted and not hits - {"compare"}:  # the "or" between the values is no comparison
+        return "followup"  # "realistically 8 to 12 people at once": values to ask about, the question on the table goes on
     if C.DOMAIN.search(text) or any(t.canon in load_lexicon().families for t in tokens or []):
         return "knowledge"  # "можно ли использовать лламу в коммерческих целях"
     return "out_of_scope"
@@ -262,6 +266,7 @@ _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)
+_WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)
 _IT = re.compile(r"\b(?:она|он|оно|её|ее|его|it|this one|that one|моя|мой|моей|моего|mine)\b", re.I)
 
 

@@ -88,7 +88,8 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
         if first > 0 and (tokens[first - 1].concept in ("user", "request") or _person(tokens[first - 1])):
             first -= 1  # "одновременно будут обращаться человек 40": the people word said before the number is its own
         a.concurrent = a.concurrent or _concurrent_near(tokens, first, max(a.tokens), text)
-    for a, b in zip(users, users[1:]):  # "одновременно 10-15 человек": both ends of a range are at the same time
+    in_order = sorted(users, key=lambda a: min(a.tokens))  # a range's first end is attached last, by its neighbour
+    for a, b in zip(in_order, in_order[1:]):  # "одновременно 10-15 человек": both ends of a range are at the same time
         if re.fullmatch(r"\s*(?:-|–|—|to|до)\s*", text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start], re.I):
             a.concurrent = b.concurrent = a.concurrent or b.concurrent
     if any(a.concurrent for a in users):

@@ -247,3 +247,23 @@ def test_the_card_discussed_against_one_more(first, then, cards):
 
 def test_a_card_and_a_model_or_is_still_no_comparison():
     assert read("она потянет квен 32б или лучше 14б").intent != "compare"  # guard: no card named
+
+
+def test_a_range_said_in_english_at_once_is_asked():
+    r = read("honestly 6 to 9 people at once")  # the first end is attached last: still a range, both at the same time
+    assert r.scenario.users is None and [s.text for s in r.conflicts["users"]] == ["6", "9 people"]
+
+
+def test_only_values_to_ask_about_go_on_with_the_question():
+    r = carry(read("maybe 6 or 9 people"), Scenario(users=40))
+    assert r.intent == "followup"  # not out of scope: the answer asks which, on the question already asked
+
+
+@pytest.mark.parametrize("text", ["нас 30 человек, хотим свою нейросеть, с чего начать?",
+                                  "we are 40 people and want a private chatbot, where do we start"])
+def test_where_to_start_for_a_number_of_people_is_what_to_buy(text):
+    assert carry(read(text), None).intent == "recommend"
+
+
+def test_where_to_start_alone_is_still_knowledge():
+    assert read("с чего начать изучение нейросетей").intent == "knowledge"  # guard: nobody to size for
