@@ -47,6 +47,11 @@ FRESH6_FLOOR = 0.98
 # 0.772 (intent 0.854), rules + classifier 0.860 (intent 0.936); after the eleventh pass's general rules 0.936 (160/171,
 # intent 0.988, asked 5/6, 0 dropped). The floor leaves one turn of slack (159/171)
 FRESH7_FLOOR = 0.93
+# fresh8.yaml: written for the twelfth pass (fresh7 joined the classifier's training) from the original five personas
+# before the reader or the classifier was changed for it; first sight (labels as they are now), rules alone 0.601
+# (intent 0.713), rules + classifier 0.607 (intent 0.747), 0.612 once the classifier had fresh7; after the twelfth
+# pass's general rules, see FRESH8_FLOOR's commit. Never trained on.
+FRESH8_FLOOR = 0.82
 
 
 def said(text: str) -> dict:
@@ -139,7 +144,7 @@ def _corpus_texts() -> list[str]:
 
 
 @pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-                                   "holdout"])
+                                   "fresh8", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -165,7 +170,7 @@ def test_read_is_fast():
 @pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("fresh", FRESH_FLOOR),
                                          ("fresh2", FRESH2_FLOOR), ("fresh3", FRESH3_FLOOR),
                                          ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR), ("fresh6", FRESH6_FLOOR),
-                                         ("fresh7", FRESH7_FLOOR),
+                                         ("fresh7", FRESH7_FLOOR), ("fresh8", FRESH8_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
