@@ -49,7 +49,7 @@ CUES: list[tuple[Intent, str]] = [
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
               r"(?:can|could|will|would|before|until)|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
               r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|мало токенов|токенов будет|how many tokens|"
-              r"пропускн\w* способн\w* (?:в|по) токен"),
+              r"пропускн\w* способн\w* (?:в|по) токен|\bits?(?:/| per )s(?:ec)?\b|iterations? (?:per|a) sec"),
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what is (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe)|explain|объясни|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
@@ -66,7 +66,7 @@ CUES: list[tuple[Intent, str]] = [
                             r"what could we run|what (?:will|would) (?:run|fit)|на что способ\w+|на что (?:\w+ )?хват\w+|"
                             r"what can (?:my|our|this|a|an|the) \S+(?: \S+)? (?:do|handle|run)\b|"
                             r"что[- ]?(?:нибудь|то)\b[^?.!]{0,20}?(?:запуст\w*|пойд[её]т|влез\w*|потян\w*|заработа\w*|поед\w*)|"
-                            r"\bчто (?:\w+ )?(?:запустится|пойд[её]т|влезет|потянет|заработает|поедет)\b|"
+                            r"\bчто (?:\w+ )?(?:запустится|пойд[её]т|влезет|поместится|потянет|заработает|поедет)\b|"
                             r"(?:переделать|приспособить|перепрофилировать|использовать) (?:\w+ ){0,2}под (?:нейр|ии\b|ai\b|ллм|llm|модел)|"
                             r"repurpose|use (?:them|it|those) for (?:ai|llms?|inference)|"
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
@@ -89,7 +89,8 @@ CUES: list[tuple[Intent, str]] = [
                   r"какое оборудование|конфиг|варианты сервер|sizing|what setup|what can we do|what can i build|"
                   r"предложите|предложить|what do i quote|на какой карте|какая карта нужна|реально\?|подъ[её]мно|"
                   r"сколько оперативк|what hardware|нужен сервер|нужен on-prem|"
-                  r"помоги\w* (?:мне |нам )?(?:выбрать|подобрать)|help (?:me |us )?(?:choose|pick)"),
+                  r"помоги\w* (?:мне |нам )?(?:выбрать|подобрать)|help (?:me |us )?(?:choose|pick)|"
+                  r"на каких (?:картах|видеокартах|видюхах|гпу|gpu)|how many (?:do|would|will|should) (?:we|i) need"),
     ("vram", r"\bmemory\?|- memory|gpu memory|vram requirement|memory requirement|requirements|can i fit|does it fit|займ[её]т|"
              r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько (?:vram|врам\w*)|памят|how much (?:vram|memory)|"
              r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"

@@ -287,6 +287,9 @@ def _how_many_cards(tokens: list[Token]) -> bool:
                     return True
                 if x.low not in _HOW_MANY_SKIP:
                     break
+            else:  # "on h100s how many do we need", "а h200 сколько нужно": the card said before the question
+                if any(x.used == "gpu_name" for x in tokens[:t.i]):
+                    return True
     return False
 
 

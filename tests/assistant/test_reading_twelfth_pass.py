@@ -267,3 +267,18 @@ def test_where_to_start_for_a_number_of_people_is_what_to_buy(text):
 
 def test_where_to_start_alone_is_still_knowledge():
     assert read("с чего начать изучение нейросетей").intent == "knowledge"  # guard: nobody to size for
+
+
+@pytest.mark.parametrize("text,gpu", [("две h100 нвл", "h100-nvl"), ("а100 пцие на 40", "a100-pcie-40gb")])
+def test_card_forms_said_in_cyrillic(text, gpu):
+    assert read(text).scenario.gpu == gpu
+
+
+@pytest.mark.parametrize("text,prev,intent", [
+    ("and how many it/s would that give", Scenario(model="sdxl", gpu="rtx-4090"), "speed"),
+    ("что поместится на две 3090", None, "models_for_hardware"),
+    ("на каких картах это лучше гонять", Scenario(model="qwen3-32b"), "recommend"),
+    ("with a100s how many would we need", Scenario(model="qwen2.5-72b"), "recommend"),
+])
+def test_more_wordings_of_known_questions(text, prev, intent):
+    assert carry(read(text), prev).intent == intent
