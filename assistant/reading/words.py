@@ -244,6 +244,11 @@ def _spoken_cards(tokens: list[Token]) -> None:
             a.canon, b.canon = f"{int(a.number)}", f"{_ORDINAL_TENS[second]}"
         elif a.low in _LETTERS and second in _ORDINAL_HUNDREDS:
             a.canon, b.canon = _LETTERS[a.low], f"{_ORDINAL_HUNDREDS[second]}"
+        elif a.word_number and a.number in (2, 3, 4, 5) and b.low in _THOUSAND and b.i + 1 < len(tokens) and \
+                lemma(tokens[b.i + 1].low) in _ORDINAL_TENS:
+            # "четыре тысячи семидесятая" 4070, "пять тысяч девяностая" 5090: the thousands said out in full
+            a.canon, tokens[b.i + 1].canon = f"{int(a.number)}0", f"{_ORDINAL_TENS[lemma(tokens[b.i + 1].low)]}"
+            b.canon, b.number, b.word_number, b.used = "", None, False, "number"
         elif a.low == "а" and a.i > 0 and tokens[a.i - 1].number is not None and b.word_number and b.number:
             # "четыре а шесть тысяч" A6000, "восьми а сто" A100: the letter said after a count is a card's, not "and"
             c = tokens[b.i + 1] if b.i + 1 < len(tokens) else None

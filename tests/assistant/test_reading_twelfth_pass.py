@@ -282,3 +282,14 @@ def test_card_forms_said_in_cyrillic(text, gpu):
 ])
 def test_more_wordings_of_known_questions(text, prev, intent):
     assert carry(read(text), prev).intent == intent
+
+
+@pytest.mark.parametrize("text,gpu", [("на моей четыре тысячи восьмидесятой пойдет?", "rtx-4080"),
+                                      ("пять тысяч девяностая хватит", "rtx-5090")])
+def test_a_card_said_with_its_thousands_in_full(text, gpu):
+    r = read(text)
+    assert r.scenario.gpu == gpu and r.scenario.context is None and r.scenario.budget is None
+
+
+def test_thousands_of_roubles_are_still_money():
+    assert read("четыре тысячи рублей в месяц за облако").scenario.gpu is None  # guard: no ordinal after the thousands
