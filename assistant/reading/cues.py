@@ -8,7 +8,7 @@ import re
 from assistant.scenario import Intent
 
 CUES: list[tuple[Intent, str]] = [
-    ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|сч[её]т на|"
+    ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"
                 r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"

@@ -293,3 +293,8 @@ def test_a_card_said_with_its_thousands_in_full(text, gpu):
 
 def test_thousands_of_roubles_are_still_money():
     assert read("четыре тысячи рублей в месяц за облако").scenario.gpu is None  # guard: no ordinal after the thousands
+
+
+def test_a_calculation_is_no_invoice():
+    assert read("нужен расчёт на квен 32б для 15 человек").intent == "recommend"  # "расчёт на" held "счёт на"
+    assert read("выставьте счёт на нашу фирму").intent == "handoff"  # guard
