@@ -160,6 +160,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     unit = [n] if concept else []
     if suffix in ("b", "б", "bn") or concept == "billion":
         return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]
+    if _size_letter_after(tokens, k) and 0.5 <= value <= 1000:  # "чтоб тридцать б модели летали", "30 b models"
+        return [Attached("params_b", value, [k, k + 1])]
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
         after = []
@@ -264,6 +266,14 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, k, text):
         return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
     return []
+
+
+def _size_letter_after(tokens: list[Token], k: int) -> bool:
+    """"б"/"b" said apart right after the number, as a size ("тридцать б"), not "б/у" (used) or a letter of a name."""
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    after = tokens[k + 2] if k + 2 < len(tokens) else None
+    return nxt is not None and nxt.low in ("б", "b") and not nxt.used and not tokens[k].comma and \
+        not (after is not None and (after.low in ("/", "у") or after.start == nxt.end))
 
 
 def _scale_of_next(tokens: list[Token], s: int) -> bool:

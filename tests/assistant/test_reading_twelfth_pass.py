@@ -298,3 +298,13 @@ def test_thousands_of_roubles_are_still_money():
 def test_a_calculation_is_no_invoice():
     assert read("нужен расчёт на квен 32б для 15 человек").intent == "recommend"  # "расчёт на" held "счёт на"
     assert read("выставьте счёт на нашу фирму").intent == "handoff"  # guard
+
+
+@pytest.mark.parametrize("text,size", [("чтоб двадцать б модели шли", 20), ("models around 30 b, what card", 30)])
+def test_a_size_letter_said_apart(text, size):
+    r = read(text)
+    assert r.scenario.params_b == size and dropped(r) == []
+
+
+def test_used_is_no_size():
+    assert read("3090 б/у за 60 тыщ").scenario.params_b is None  # guard: "б/у"
