@@ -285,7 +285,8 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         # the classifier's best reading of its words (the rules only saw a change of a value)
         p = classifier.probabilities(reading.text)
         if p is not None:
-            reading.intent = max(p, key=p.__getitem__)  # type: ignore[assignment]
+            top: str = max(p, key=p.__getitem__)
+            reading.intent = top  # type: ignore[assignment]
     reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
     return reading
 

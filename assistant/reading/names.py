@@ -64,7 +64,8 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 keys.append(normalise_name(" ".join(t.lemma if t.lemma.isalpha() else t.canon for t in window)))
                 if any(_SAID_VERSION.match(t.low) for t in window):  # "дипсик в3", "кими к2": a version said in Cyrillic
                     keys.append(normalise_name(" ".join(_said(t) for t in window)))
-                if any(t.word_number for t in window) and window[-1].low in ("б", "b"):
+                if any(t.word_number for t in window) and window[-1].low in ("б", "b") and \
+                        window[0].canon not in load_lexicon().families:  # a family's versions and sizes: `_size_after`
                     # "гпт осс сто двадцать б": the size said in number words
                     keys.append(normalise_name(" ".join(_in_digits(t) for t in window)))
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name

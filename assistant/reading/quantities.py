@@ -319,17 +319,18 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
     if not _WORK_TIME.search(text):
         return None
     for t in tokens[:-3]:  # "с девяти до шести по будням": the span said in words; "до шести" after nine is 18:00
-        a, to, b = tokens[t.i + 1:t.i + 4]
-        if t.low in ("с", "from") and to.low in ("до", "to", "till", "until") and a.word_number and b.word_number and \
-                a.number and b.number and a.number <= 24 and b.number <= 24 and \
-                not (b.i + 1 < len(tokens) and tokens[b.i + 1].concept is not None and tokens[b.i + 1].concept != "hour"):
-            evening = b.i + 1 < len(tokens) and tokens[b.i + 1].low in ("вечера", "pm")
-            start, end = a.number, b.number + (12 if (b.number < a.number or evening) and b.number <= 12 else 0)
+        one, to, two = tokens[t.i + 1:t.i + 4]
+        if t.low in ("с", "from") and to.low in ("до", "to", "till", "until") and one.word_number and \
+                two.word_number and one.number and two.number and one.number <= 24 and two.number <= 24 and \
+                not (two.i + 1 < len(tokens) and tokens[two.i + 1].concept not in (None, "hour")):
+            evening = two.i + 1 < len(tokens) and tokens[two.i + 1].low in ("вечера", "pm")
+            start = one.number
+            end = two.number + (12 if (two.number < one.number or evening) and two.number <= 12 else 0)
             if start == end:
                 continue
-            per_day = end - start if end > start else end + 24 - start
+            hours = end - start if end > start else end + 24 - start
             weekdays = bool(money._WEEKDAYS.search(text))
-            return Attached("hours_per_month", round(per_day * (260 if weekdays else 365) / 12, 2), [a.i, b.i])
+            return Attached("hours_per_month", round(hours * (260 if weekdays else 365) / 12, 2), [one.i, two.i])
     for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH, _SPAN_TO):
         m = pat.search(text)
         if not m:
