@@ -41,7 +41,8 @@ def memory_request(s: Scenario, c: Computation | None = None, **extra: Any) -> M
     c = c or Computation()
     task = s.task or c.assume("task", "inference")
     return MemoryRequest(model=s.model, params_b=None if s.model else s.params_b,
-                         precision=s.precision or c.assume("precision", "fp16"),
+                         # QLoRA's base weights are 4-bit (tools.memory): the line "Считаю для" must say so
+                         precision=s.precision or c.assume("precision", "nf4" if task == "qlora" else "fp16"),
                          context=s.context or c.assume("context", DEFAULT_CONTEXT[task]),
                          batch=s.users or c.assume("users", 1), task=task,
                          runtime=s.runtime or c.assume("runtime", "llama.cpp"), **extra)
