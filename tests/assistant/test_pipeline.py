@@ -97,3 +97,12 @@ def test_a_follow_up_that_is_only_a_name_is_answered_in_the_conversations_langua
     res = bare.ask(conv, "а Qwen2.5-14B?")  # one Cyrillic letter: detect_language alone says English
     assert res.language == "ru" and res.computed.startswith("**Считаю для:**")
     assert bare.ask(conv, "and in Q4?").language == "en"
+
+
+def test_qlora_is_computed_and_shown_in_4_bit(make_assistant):
+    """The line 'Считаю для' said 'FP16 (по умолчанию)' over a table computed in NF4; the model then wrote
+    'FP16 весов занимают 9,98 ГБ' (explain-eval ru-fresh-qlora)."""
+    a = make_assistant([])
+    r = a.ask(Conversation(), "можно дообучить qwen 2.5 14b через qlora на одной 4090?", use_llm=False)
+    line = r.computed.splitlines()[0]
+    assert "NF4" in line and "FP16" not in line, line
