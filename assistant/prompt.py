@@ -269,6 +269,21 @@ def _rows(table: list[list[str]]) -> list[str]:
             for row in body[:1]]
 
 
+_PART_ROW = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|Активации и буферы|Activations and buffers|"
+                       r"Градиенты|Gradients|Состояния оптимизатора|Optimizer states|FP32)[^:]*: ([\d ,.]+)$")
+
+
+def _largest_first(rows: list[str]) -> list[str]:
+    """The memory parts by size, largest first, in the places they held: the small model names the first
+    part "the largest" (the worked turns' weights), though for 30 users the KV cache is larger."""
+    at = [i for i, r in enumerate(rows) if _PART_ROW.match(r)]
+    ranked = sorted((rows[i] for i in at), key=lambda r: -_num(_PART_ROW.match(r).group(1)))  # type: ignore[union-attr]
+    out = list(rows)
+    for i, r in zip(at, ranked):
+        out[i] = r
+    return out
+
+
 def compact(computed: str) -> str:
     """The computed block as the model needs it: no Markdown, no unit footnotes, no hint to the customer,
     defaults unmarked, the verdict and its main parts first kept; the same figures, far fewer tokens."""
@@ -294,7 +309,7 @@ def compact(computed: str) -> str:
                 compared.update(rows)
                 lines = [x for x in lines if x not in parts]  # the single scenario's rows: the side-by-side has them
             elif len(table[0]) == 2:
-                parts = rows
+                rows = parts = _largest_first(rows)
             lines += rows
             table = []
         line = _DEFAULT_MARK.sub("", re.sub(r"\s*\((?:ГБ|GB) = 10⁹ (?:байт|bytes)\)", "", line.replace("**", "")))
@@ -412,7 +427,7 @@ def correction_note(violations: list[str]) -> str:
              "format": "gave a figure for a weight format that FACTS do not give it", "echo": "repeated the prompt or the question",
              "language": "mixed languages", "claim": "claimed an action, discount or offer",
              "unknown product": "gave figures for a product not in the catalog",
-             "grammar": "wrote words that do not agree in Russian", "users": "spoke of several users where FACTS have one"}
+             "grammar": "wrote words that do not agree in Russian", "largest": "named the wrong part as the largest", "users": "spoke of several users where FACTS have one"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

@@ -244,3 +244,22 @@ def figure_for_two_parts(text: str, facts: list[dict[str, Any]]) -> list[str]:
                 out.append(m.group(0).strip())
                 break
     return out
+
+
+_BIGGEST = re.compile(r"(?:больше всего|почти вс[её]|основн\w* (?:часть|объ[её]м)|львин\w* дол\w*|most of (?:it|the memory)|"
+                      r"the (?:largest|biggest) (?:part|share)|the bulk)([^.;]{0,40})", re.I)
+
+
+def largest_misnamed(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """"Больше всего занимают веса" where the one computed table has a larger part than the weights."""
+    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
+    tables += [b for f in facts if f.get("tool") == "variants" for b in f["output"].get("breakdowns", [])]
+    if len(tables) != 1:
+        return []
+    sizes = {p: tables[0].get(f"{p}_bytes") or 0 for p in _PART if p != "total"}
+    out = []
+    for m in _BIGGEST.finditer(text):
+        said = [p for p in sizes if re.search(r"(?<!\w)(?:" + _PART[p] + r")", m.group(1), re.I)]
+        if len(said) == 1 and sizes[said[0]] < max(sizes.values()):
+            out.append(m.group(0).strip())
+    return out

@@ -241,3 +241,24 @@ def many_users(sentence: str, request: MemoryRequest | None) -> list[str]:
     if request is None or request.batch != 1 or not (m := _MANY_USERS.search(sentence)):
         return []
     return [f"users: {m.group(0)}"]
+
+
+# "Больше всего занимают веса" copied from a worked turn where the KV cache is larger (30 users: 48 GB of cache
+# against 30 GB of weights); the part named as the largest must be the largest of the computed table
+_LARGEST = re.compile(r"\b(?:больше всего|почти вс[её]|основн\w* (?:часть|объ[её]м)|львин\w* дол\w*|most of (?:it|the memory)|"
+                      r"the (?:largest|biggest) (?:part|share)|the bulk)\b", re.I)
+_PARTS = ("weights_bytes", "kv_cache_bytes", "activations_bytes", "gradients_bytes", "optimizer_bytes")
+
+
+def wrong_largest(sentence: str, facts: list[dict]) -> list[str]:
+    """The part a sentence calls the largest ("больше всего занимают веса") when another part is larger."""
+    m = _LARGEST.search(sentence)
+    tables = [b for b in _breakdowns(facts) if any(b.get(k) for k in _PARTS)]
+    if not m or not tables or len(tables) > 1:
+        return []  # several tables (a side by side): which one is meant is unclear
+    after = sentence[m.end():m.end() + 60]
+    named = [fields[0] for pat, fields in _LABELS[:-1] if (hit := pat.search(after)) and hit.start() < 40]
+    if len(named) != 1:
+        return []
+    parts = {k: tables[0].get(k) or 0 for k in _PARTS}
+    return [f"largest: {named[0]}"] if parts[named[0]] < max(parts.values()) else []

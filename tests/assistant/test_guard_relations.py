@@ -246,3 +246,23 @@ def test_users_in_the_plural_for_one_user(text, bad):
     ten = MemoryRequest(params_b=24, precision="int8", context=32768, batch=10)
     assert bool(many_users(text, one)) is bad
     assert many_users(text, ten) == []
+
+
+# Qwen2.5 14B, FP16, 30 users (explain-eval ru-fresh-users-why): the KV cache is larger than the weights
+USERS30_TABLE = [{"tool": "vram", "input": {"model": "qwen2.5-14b", "batch": 30},
+                  "output": {"precision": "fp16", "weights_bytes": 29.54e9, "kv_cache_bytes": 48.32e9,
+                             "activations_bytes": 2.22e9, "total_bytes": 97.60e9}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Больше всего занимают веса в FP16 (29,54 ГБ), ещё 48,32 ГБ уходит на KV-кэш.", True),
+    ("Most of it is the FP16 weights (29.54 GB).", True),
+    ("Больше всего занимает KV-кэш 30 пользователей — 48,32 ГБ, веса модели ещё 29,54 ГБ.", False),
+    ("Most of the memory goes to the KV cache (48.32 GB), the weights take 29.54 GB.", False),
+    ("Веса модели занимают 29,54 ГБ, а KV-кэш 48,32 ГБ.", False),  # no claim of the largest
+])
+def test_the_part_called_the_largest_must_be_the_largest(text, bad):
+    from assistant.checks.relations import wrong_largest
+    from bench.strict_claims import largest_misnamed
+    assert bool(wrong_largest(text, USERS30_TABLE)) is bad
+    assert bool(largest_misnamed(text, USERS30_TABLE)) is bad  # the grader's own check agrees

@@ -133,3 +133,13 @@ def test_an_answer_that_fits_is_shown_the_fitting_turn_only():
     assert case_of(compact(RECOMMEND)) == "config" and case_of(compact(COMPARE)) == "compare"
     start = "\n".join(m["content"] for m in static_messages(False, "ru", "fits"))
     assert "Gemma 2 9B" in start and "RTX 3060" not in start and "Llama-3-70B" not in start
+
+
+def test_memory_parts_are_given_largest_first():
+    """For 30 users the KV cache outweighs the weights; the model names the first part "the largest"."""
+    from assistant.prompt import compact
+    computed = ("**Расчёт памяти** — Qwen2.5 14B\n\n| Часть | ГБ |\n|---|---:|\n| Веса модели | 29,54 |\n"
+                "| KV-кэш | 48,32 |\n| Активации и буферы | 2,22 |\n| **Итого** | **97,60** |\n")
+    lines = compact(computed).splitlines()
+    assert lines.index("KV-кэш: 48,32") < lines.index("Веса модели: 29,54") < lines.index("Активации и буферы: 2,22")
+    assert lines[-1] == "Итого: 97,60"  # the total keeps its place
