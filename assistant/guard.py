@@ -205,14 +205,28 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
 _ALTERNATIVE = re.compile(r",?\s+(?=(?:либо|или|or)\s)", re.I)
 
 
-def without_bad_alternative(sentence: str, allowed: Grounding | list[float], unknown: Iterable[str] = ()) -> str | None:
-    """The sentence up to the alternative ("… или …", "… or …") that broke a rule, if what is left is clean."""
-    cuts = [m.start() for m in _ALTERNATIVE.finditer(sentence)]
-    for cut in reversed(cuts):
-        head = sentence[:cut].rstrip(" ,;:—–-")
+def without_bad_alternative(sentence: str, allowed: Grounding | list[float],
+                            unknown: Iterable[str] = ()) -> tuple[str, str] | None:
+    """(shown, dropped): the sentence up to the alternative ("… или …", "… or …") that broke a rule, if what
+    is left is clean; else an alternative that is advice of its own ("Если квантовать до INT8, то нужно
+    31,57 ГБ …, либо возьмите три такие карты": the invented INT8 figure goes, "Возьмите три такие карты." stays)."""
+    cuts = [m for m in _ALTERNATIVE.finditer(sentence)]
+    for m in reversed(cuts):
+        head = sentence[:m.start()].rstrip(" ,;:—–-")
         if len(head.split()) >= 3 and not violations(head + ".", allowed, unknown):
-            return head + "."
+            return head + ".", sentence[m.start():].strip(" ,;:")
+    for m in cuts:
+        tail = sentence[m.end():].strip()
+        tail = re.sub(r"^(?:либо|или|or)\s+", "", tail, flags=re.I).rstrip(" .") + "."
+        if len(tail.split()) >= 3 and _ADVICE.match(tail):
+            tail = tail[0].upper() + tail[1:]
+            if not violations(tail, allowed, unknown):
+                return tail, sentence[:m.start()].strip()
     return None
+
+
+# an alternative that stands as a sentence of its own: it opens with an imperative
+_ADVICE = re.compile(r"(?:[а-яё]+(?:йте|ите|ьте)|take|use|add|split|quanti[sz]e|reduce|choose|buy|consider|pick)\b", re.I)
 
 
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:ответ|вывод|итог|причина|следующий шаг|совет|verdict|answer|reason|next step|"

@@ -43,12 +43,12 @@ def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: s
         return ""
     report.checked_numbers += len(guard.numbers_in(s))
     if guard.violations(s, allowed, unknown):
-        kept = guard.without_bad_alternative(s, allowed, unknown)
-        if kept is None:
+        cut = guard.without_bad_alternative(s, allowed, unknown)
+        if cut is None:
             report.dropped_sentences.append(s)
             return None
-        report.dropped_sentences.append(s[len(kept) - 1:])  # the alternative dropped, the rest shown
-        s = kept
+        s, dropped = cut  # the bad clause dropped, the rest shown
+        report.dropped_sentences.append(dropped)
     key = re.sub(r"\W+", "", s.lower())
     if key in shown:
         return ""

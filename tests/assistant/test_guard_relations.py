@@ -113,8 +113,23 @@ def test_a_bad_alternative_is_cut_and_the_rest_shown():
     g = grounding([], ["Q8_0 — нужно 23,92 ГБ на карту: помещается"], lang="ru")
     s = "Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится, либо split the model across such cards."
     assert violations(s, g) and without_bad_alternative(s, g) == \
-        "Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится."
+        ("Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится.", "либо split the model across such cards.")
     assert without_bad_alternative("Стоит 100 долларов, либо 200.", g) is None  # nothing clean is left
+
+
+def test_a_bad_head_goes_and_advice_of_its_own_stays():
+    """The model's own (explain-eval ru-fresh-3090-70b): INT8 31,57 ГБ is invented (31,57 is the shortfall)."""
+    from assistant.guard import without_bad_alternative
+    table = {"tool": "vram", "input": {}, "output": {"precision": "int4", "weights_bytes": 40.92e9,
+                                                     "kv_cache_bytes": 2.68e9, "total_bytes": 57.34e9}}
+    g = grounding([table], ["Карта: RTX 3090 (25,77 ГБ) — нужно 57,34 ГБ: не помещается, не хватает 31,57 ГБ\n"
+                            "Минимум карт: 3"], lang="ru")
+    s = "Если квантовать до INT8, то нужно 31,57 ГБ и она поместится, либо возьмите три такие карты."
+    assert violations(s, g)
+    assert without_bad_alternative(s, g) == ("Возьмите три такие карты.",
+                                             "Если квантовать до INT8, то нужно 31,57 ГБ и она поместится")
+    # a tail that is no advice of its own (a fragment) is not shown
+    assert without_bad_alternative("Стоит 100 долларов или на двух RTX 3090 картах.", g) is None
 
 
 def test_weights_said_to_grow_from_one_figure_to_another():
