@@ -210,7 +210,7 @@ def without_bad_alternative(sentence: str, allowed: Grounding | list[float],
     """(shown, dropped): the sentence up to the alternative ("… или …", "… or …") that broke a rule, if what
     is left is clean; else an alternative that is advice of its own ("Если квантовать до INT8, то нужно
     31,57 ГБ …, либо возьмите три такие карты": the invented INT8 figure goes, "Возьмите три такие карты." stays)."""
-    cuts = [m for m in _ALTERNATIVE.finditer(sentence)]
+    cuts = list(_ALTERNATIVE.finditer(sentence))
     for m in reversed(cuts):
         head = sentence[:m.start()].rstrip(" ,;:—–-")
         if len(head.split()) >= 3 and not violations(head + ".", allowed, unknown):

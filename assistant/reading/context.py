@@ -291,7 +291,30 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     return reading
 
 
+ANSWERABLE = frozenset(_RANGE)  # the slots a bare number can fill, so the slots a question may ask about
+
+
+def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
+    """A bare number answering the question the last turn asked (`Scenario.asked`, set by framing): one of the
+    values offered, or one between them ("10 или 15 человек" .. "ну пусть будет 15"); a chip edited since answered it."""
+    asked = previous.asked if previous is not None else None
+    if not asked or len(reading.unattached) != 1 or len(reading.text.split()) > 8:  # a short reply, not a new question
+        return
+    (slot, values), = asked.items()
+    span = reading.unattached[0]
+    value = parse_plain_number(span.text)
+    if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None or \
+            not min(values) <= value <= max(values):
+        return
+    reading.scenario = reading.scenario.model_copy(update={slot: int(value) if slot in _INTS else value})
+    reading.spans.setdefault(slot, []).append(span)
+    reading.unattached = []
+    if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+        reading.intent = "followup"  # type: ignore[assignment]
+
+
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
+    _answers_question(reading, previous)
     if previous is not None and previous.task in ("lora", "qlora") and reading.scenario.task is None and \
             not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
             not re.search(r"точност|precision", reading.text, re.I):

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from assistant.messages import t
 from assistant.reading import Reading
-from assistant.reading.context import carry
+from assistant.reading.context import ANSWERABLE, carry
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
@@ -72,34 +72,12 @@ def _offered(reading: Reading, variants: dict) -> dict[str, list[float]] | None:
     for slot, spans in reading.conflicts.items():
         found = [m.group(0) for m in (_NUMBER.search(s.text) for s in spans) if m]
         values = [v for v in map(parse_plain_number, found) if v is not None]
-        if slot not in variants and slot in _ANSWERABLE and len(values) >= 2:
+        if slot not in variants and slot in ANSWERABLE and len(values) >= 2:
             return {slot: values}
     return None
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
-_ANSWERABLE = {"users", "gpu_count", "context", "card_vram_gb", "ram_gb", "hours_per_month", "budget", "server_price",
-               "cloud_hourly"}
-_INTS = {"users", "gpu_count", "context"}
-
-
-def answer_to_question(reading: Reading, previous: Scenario | None) -> None:
-    """A bare number that answers the question the last turn asked: one of the values offered, or one between
-    them ("10-15 человек" ... "ну пусть будет 12"). The reading is changed in place, as `carry` does."""
-    asked = previous.asked if previous is not None else None
-    if not asked or len(reading.unattached) != 1 or len(reading.text.split()) > 8:
-        return
-    (slot, values), = asked.items()
-    span = reading.unattached[0]
-    value = parse_plain_number(span.text)
-    if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None or \
-            not min(values) <= value <= max(values):  # a chip edited since has answered it
-        return
-    reading.scenario = reading.scenario.model_copy(update={slot: int(value) if slot in _INTS else value})
-    reading.spans.setdefault(slot, []).append(span)
-    reading.unattached = []
-    if reading.intent in ("out_of_scope", "knowledge", "greeting"):
-        reading.intent = "followup"  # type: ignore[assignment]
 
 
 def settle_intent(reading: Reading, previous: Scenario | None) -> str:
@@ -107,7 +85,6 @@ def settle_intent(reading: Reading, previous: Scenario | None) -> str:
     of what/why is knowledge, and words outside the domain are out of scope (an "admin" asking for
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
-    answer_to_question(reading, previous)
     carry(reading, previous)
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
             or any(_asked_number(reading.text, s) for s in reading.unattached):
