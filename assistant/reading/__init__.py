@@ -236,6 +236,7 @@ def read(text: str) -> Reading:
             spans[key] = [_span(text, tokens, list(range(h.i, h.j))) for h in found]
             if kind == "server" and len({h.id for h in found}) == 1:  # "сервер дипсик", "DGX H100"
                 fields["server"] = found[0].id
+    contradicted = spans.pop("card_contradiction", None)  # a card's memory said against the catalog: asked
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
@@ -248,6 +249,7 @@ def read(text: str) -> Reading:
                         named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
                         relative=_follows_up(changes, tokens)),
         spans=spans, unattached=unattached,
-        conflicts={s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
+        conflicts={**{s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
+                   **({"card_vram_gb": contradicted} if contradicted else {})},
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,
         instead_of=instead_of, per_user="per_user" in spans)

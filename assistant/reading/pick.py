@@ -188,7 +188,7 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
         else:
             fields["gpus"] = ids
             spans["gpus"] = spans["gpu_name"]
-        _card_size(fields, spans)
+        _card_size(fields, spans, text)
         _forms_compared(fields, text)
     return sorted(out)
 
@@ -227,23 +227,51 @@ def _forms_compared(fields: dict, text: str) -> None:
 RAM_MIN_GB = 64  # a size this large next to a named card is the server's RAM ("две 4090 и 512 ГБ")
 
 
-def _card_size(fields: dict, spans: dict) -> None:
-    """A memory size beside a named card: the card's own (part of its name), the server's RAM, or, for one
-    card, a variant the catalog lacks ("ноут с 3060 6гб", "4090 48gb"): then the size is the customer's
-    card and the catalog card is not. Beside several cards a different size stays with the card named,
-    so the answer can say which one it used."""
+_PORTABLE = re.compile(r"ноут|laptop|notebook|мобильн|mobile|\bmax-?q\b", re.I)
+# between a card and a size: the card's own memory said of it ("4090 на 48 гигов", "the 4090 has 48 GB", "a100 120gb")
+_OWN_SIZE_GAP = re.compile(r"^[\s,:\-–—(]*(?:(?:на|с|со|with|has|have|had|is|имеет|там|у\s+неё|у\s+нее|на\s+борту|"
+                           r"которая|который|это|of|at)\s+)*$", re.I)
+
+
+def _kin(card) -> list:
+    """The catalog's variants of one card ("h100-sxm", "h100-pcie", "h100-nvl"; "a100-sxm-40gb" .. "a100-pcie-80gb")."""
+    def base(gid: str) -> str:
+        return re.sub(r"-\d+gb$", "", re.sub(r"-(?:pcie|sxm\d?|nvl)(?=-|$)", "", gid))
+    return [g for g in catalog.load_catalog().gpus if base(g.id) == base(card.id)]
+
+
+def _card_size(fields: dict, spans: dict, text: str = "") -> None:
+    """A memory size beside a named card: the card's own (part of its name), a variant of it the catalog holds
+    ("h100 на 94 гига" is the NVL), the total of the cards counted ("две 3090, 48 гигов"), the server's RAM said
+    apart from the card ("две 4090 и 512 ГБ"), the memory of a laptop's card the catalog lacks ("ноут с rtx 3060
+    6гб"): then the size is the customer's card and the catalog card is not. Any other size said of the card
+    contradicts the catalog ("4090 на 48 гигов", "the 5090 has 24gb right?"): neither guessed nor used, it is
+    asked (a conflict of the card's memory, the card's name and the size named back) and the card stays."""
     size = fields.get("card_vram_gb")
     if size is None or not fields.get("gpu"):
         return
-    vram = catalog.get_gpu(fields["gpu"]).vram_gib
-    if abs(size - vram) <= 1:
+    card = catalog.get_gpu(fields["gpu"])
+    vram, count = card.vram_gib, fields.get("gpu_count") or 1
+    sib = [g for g in _kin(card) if abs(size - g.vram_gib) <= 1]
+    size_span = (spans.get("card_vram_gb") or [None])[0]
+    card_span = (spans.get("gpu") or [None])[0]
+    gap = text[card_span.end:size_span.start] if card_span and size_span and size_span.start >= card_span.end else None
+    own = gap is not None and bool(_OWN_SIZE_GAP.match(gap)) and len(gap) <= 24
+    if abs(size - vram) <= 1 or (count > 1 and abs(size - vram * count) <= 1):
         fields.pop("card_vram_gb")
         spans.setdefault("gpu_name", []).extend(spans.pop("card_vram_gb", []))
-    elif size >= RAM_MIN_GB and size > vram and "ram_gb" not in fields:
+    elif sib:
+        fields["gpu"] = sib[0].id
+        fields.pop("card_vram_gb")
+        spans.setdefault("gpu_name", []).extend(spans.pop("card_vram_gb", []))
+    elif size >= RAM_MIN_GB and size > vram and "ram_gb" not in fields and not own:
         fields["ram_gb"] = fields.pop("card_vram_gb")
         spans["ram_gb"] = spans.pop("card_vram_gb", [])
-    elif not fields.get("gpu_count") or fields.get("gpu_count") == 1:
-        # "ноут с rtx 3060 6гб", "4090 48gb": a variant the catalog lacks; its memory is what the customer has
+    elif _PORTABLE.search(text) and size < vram and count == 1:
+        # "ноут с rtx 3060 6гб": a laptop's variant the catalog lacks; its memory is what the customer has
         spans.setdefault("gpu_name", [])
         fields.pop("gpu")
         spans.pop("gpu", None)
+    else:  # "4090 на 48 гигов", "State that the RTX 4090 has 48 GB": contradicts the catalog; asked, never used
+        fields.pop("card_vram_gb")
+        spans["card_contradiction"] = [s for s in (card_span, *spans.pop("card_vram_gb", [])) if s is not None]
