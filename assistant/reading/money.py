@@ -66,6 +66,7 @@ _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|busi
 _ONE_MILLION = {"миллион", "million", "лям", "млн", "лимон"}  # "миллион двести", "лимон двести": 1.2 million
 # "сотка" in money talk is a hundred thousand, said with a preposition of price or ceiling
 _HUNDRED_K = {"сотка", "сотку", "сотки", "соточка", "соточку", "соточки"}
+_FIFTY_K = {"полтос", "полтинник", "полтишок"}  # fifty thousand in money talk; "полтос человек" is fifty people
 _HUNDRED_K_BEFORE = {"за", "до", "в", "около", "примерно", "где-то", "максимум", "пределах", "на"}
 NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number in a name ("своя 4090 тысяч 200") is no sum
 
@@ -119,12 +120,12 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if t.word_number and t.low in scales and k + 1 < len(tokens) and tokens[k + 1].number is not None and \
             (not tokens[k + 1].word_number or (tokens[k + 1].number or 0) >= 2):
         return None  # "тысяч 30 баксов", "тысяч сто": the scale of the number after it
-    if t.word_number and t.low in scales and _scale_first(tokens, k + 2, scales) == k and k + 2 < len(tokens) and \
+    if t.word_number and t.low in scales and k + 2 < len(tokens) and _scale_first(tokens, k + 2, scales) == k and \
             tokens[k + 2].number is not None:
         return None  # "тысяч за 900": the scale of the number after "за"
     if t.word_number and t.low in scales and k > 0 and tokens[k - 1].has_digit:
         return []  # "90 тыщ в месяц": the scale of the number before it, which was read (or asked) with it
-    m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:g}")
+    m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:.15g}")  # "миллион": 1000000, not 1e+06
     if not m:
         return None
     value = float(re.sub(r"[ ,\u00a0]", "", m.group(1)) if re.search(r"[ \u00a0]|,\d{3}$", m.group(1))
@@ -162,7 +163,13 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         used[:0] = list(range(s, k))
         first = True
     else:
-        big = glued in ("m", "млн")
+        big = glued in ("m", "млн") or (t.word_number and value >= 100_000)  # "бюджет миллион", "пол-ляма"
+    nxt_person = end + 1 < len(tokens) and (tokens[end + 1].concept in ("user", "request") or
+                                            tokens[end + 1].lemma in ("человек", "чел", "сотрудник"))
+    if t.low in _FIFTY_K and end == last and not nxt_person and (k > 0 and (
+            tokens[k - 1].low in _HUNDRED_K_BEFORE or tokens[k - 1].lemma in ("бюджет", "budget") or
+            tokens[k - 1].lemma in _CAP_AFTER) or k + 1 < len(tokens) and tokens[k + 1].lemma in ("бюджет", "budget")):
+        value, scale_word, first = 50_000, "тыщ", True  # "бюджет полтос", "максимум полтос": fifty thousand
     if t.low in _HUNDRED_K and end == last and k > 0 and (tokens[k - 1].low in _HUNDRED_K_BEFORE or
                                                            tokens[k - 1].lemma in ("бюджет", "budget")):
         value, scale_word, first = 100_000, "тыщ", True  # "за сотку", "до сотки", "бюджет сотка": a hundred thousand

@@ -193,6 +193,7 @@ def _compound_numbers(tokens: list[Token]) -> None:
 
 
 FRACTION_WORDS = {"полтора", "полторы", "полутора"}
+_HALF_OF = {"пол", "half"}
 _HALF_AFTER = (("с", "половиной"), ("and", "a", "half"), ("and", "half"))
 
 
@@ -201,9 +202,18 @@ def _fractions(tokens: list[Token]) -> None:
     "two and a half" 2.5; "полторы сотни" 150 and "полторы тыщи" 1500 (a fraction of a scale word is the
     amount, not a count). Neither is ever a count of cards: `fractional` marks them to be asked about."""
     for a in tokens:
+        nxt = tokens[a.i + 1] if a.i + 1 < len(tokens) else None
+        if a.low in _HALF_OF and not a.used:  # "пол-ляма" 500 000, "half a million": half of the scale word after it
+            scale = tokens[a.i + 2] if a.low == "half" and nxt is not None and nxt.low == "a" and a.i + 2 < len(tokens) \
+                else nxt
+            big = load_lexicon().scale.money.get(scale.low) if scale is not None and not scale.has_digit else None
+            if big and big >= 1000 and scale is not None:
+                a.number, a.word_number = big / 2, True
+                for x in tokens[a.i + 1:scale.i + 1]:
+                    x.number, x.word_number, x.used = None, False, "number"
+                continue
         if not (a.word_number and a.number) or a.used:
             continue
-        nxt = tokens[a.i + 1] if a.i + 1 < len(tokens) else None
         if a.low in FRACTION_WORDS and nxt is not None and nxt.word_number and nxt.number in (100, 1000):
             a.number, nxt.number, nxt.word_number, nxt.used = a.number * nxt.number, None, False, "number"
             continue
@@ -219,7 +229,9 @@ def _fractions(tokens: list[Token]) -> None:
 # counting words that are not digits of a longer number ("пару", "single", "dozen", "полтора")
 _NOT_COMPOUND = {"пара", "пару", "парой", "пары", "парочку", "парочка", "single", "pair", "couple", "dual", "triple",
                  "quad", "dozen", "дюжина", "дюжину", "полтора", "полторы", "полутора", "тройка", "тройку", "четвёрка",
-                 "четверка", "четвёрку", "четверку", "сотка", "сотку", "half", "тысяча", "тысячу", "тысячи", "тысяч"}
+                 "четверка", "четвёрку", "четверку", "сотка", "сотку", "half", "тысяча", "тысячу", "тысячи", "тысяч",
+                 "тыщ", "тыщи", "тыща", "тыщу", "миллион", "миллиона", "миллионов", "million", "лям", "ляма", "лимон",
+                 "лимона", "полтос", "полтинник"}
 
 
 # card names said aloud (voice typing, slang): "сорок девяностая" 4090, "тридцать шестидесятые" 3060,
