@@ -75,7 +75,7 @@ def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int |
     """The index of a money scale word said before the number ("тысяч 30", "миллиона 2"), or with "за" between
     ("миллиона за два", "тысяч за 300": an estimate), when no number of its own comes before that word."""
     for s in (k - 1, k - 2):
-        if s < 0 or (s == k - 2 and tokens[k - 1].low != "за"):
+        if s < 0 or (s == k - 2 and tokens[k - 1].low not in ("за", "на")):  # "тысяч на 300": an estimate too
             continue
         w = tokens[s]
         if w.low in scales and not w.used and not w.has_digit and not (s > 0 and tokens[s - 1].number is not None and

@@ -249,10 +249,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         (s_end + 1 < len(tokens) and tokens[s_end + 1].concept in ("token", "context"))
     # "контекст тыщ 16": the scale said first, as "16 тыщ"; the context's word up to four words before the scale
     # ("контекст нужен большой тысяч 32", "контекст где то тысяч 64")
-    if ctx_scale == 1 and (ctx_cue or k > 1 and cue_before(tokens, k - 1, _CONTEXT_CUE | {"context"}, 4)) and \
-            value <= 256 and k > 0 and _scale_of_next(tokens, k - 1) and tokens[k - 1].low in lex.scale.context:
+    sb = _scale_before(tokens, k) if ctx_scale == 1 and value <= 256 else None
+    if sb is not None and tokens[sb].low in lex.scale.context and \
+            (ctx_cue or sb > 0 and cue_before(tokens, sb, _CONTEXT_CUE | {"context"}, 4)):
         tok = [k + 1] if k + 1 < len(tokens) and tokens[k + 1].concept == "token" else []
-        return [Attached("context", int(value * lex.scale.context[tokens[k - 1].low]), [k - 1, k] + tok)]
+        return [Attached("context", int(value * lex.scale.context[tokens[sb].low]), list(range(sb, k + 1)) + tok)]
     if ctx_scale > 1 and (value <= 256 or (ctx_cue and value <= 2048)):
         tok = [s_end + 1] if s_end + 1 < len(tokens) and tokens[s_end + 1].concept == "token" else []
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
@@ -276,13 +277,28 @@ def _size_letter_after(tokens: list[Token], k: int) -> bool:
         not (after is not None and (after.low in ("/", "у") or after.start == nxt.end))
 
 
+_ABOUT_AFTER_SCALE = {"на", "так", "эдак", "где-то", "около", "примерно"}  # "тысяч на 32", "тыщ так 16": an estimate
+
+
 def _scale_of_next(tokens: list[Token], s: int) -> bool:
     """Whether the scale word at s ("тыщ", "тысяч") is said before its number: a number follows it (a digit, or a
-    number word above one) and none comes right before it ("16 тыщ" is the scale of the 16 before it)."""
-    nxt = tokens[s + 1] if s + 1 < len(tokens) else None
+    number word above one; "тысяч на 32", an estimate word between) and none comes right before it ("16 тыщ" is the
+    scale of the 16 before it)."""
+    n = s + 1
+    if n < len(tokens) and tokens[n].low in _ABOUT_AFTER_SCALE and n + 1 < len(tokens) and tokens[n + 1].number is not None:
+        n += 1
+    nxt = tokens[n] if n < len(tokens) else None
     return bool(tokens[s].word_number and not tokens[s].used and nxt is not None and nxt.number is not None and
                 (nxt.has_digit or nxt.number >= 2) and
                 not (s > 0 and tokens[s - 1].number is not None and tokens[s - 1].used not in money.NAMES))
+
+
+def _scale_before(tokens: list[Token], k: int) -> int | None:
+    """The index of the scale word said before the number at k, right before it or with an estimate word between."""
+    for s in (k - 1, k - 2):
+        if s >= 0 and (s == k - 1 or tokens[k - 1].low in _ABOUT_AFTER_SCALE) and _scale_of_next(tokens, s):
+            return s
+    return None
 
 
 _OR_LATER = re.compile(r"^\s*(?:[a-zа-яё']+\s*){0,2},?\s*(?:или|or)\s+(?:[a-zа-яё']+\s+){0,4}$", re.I)
