@@ -79,6 +79,25 @@ def _money_not_context(reading: "Reading", previous: Scenario) -> None:
         reading.spans[slot] = reading.spans.pop("context")
 
 
+# a word of money in a follow-up: then "тыщ 64" stays a sum
+_SAID_MONEY = re.compile(r"бюджет|budget|денег|деньг|money|руб|₽|\$|€|бакс|доллар|евро|стои|стоят|цен|price|cost|\bза\b|"
+                         r"\bfor\b|купить|buy|плат|pay|сервер|server", re.I)
+
+
+def _context_not_money(reading: "Reading", previous: Scenario) -> None:
+    """"а если нужно тыщ 64", "а чтоб тыщ 48 влезло" after a model and its card, with no money anywhere in the
+    conversation: thousands said in slang are the context's tokens (65 536), not a budget no one spoke of."""
+    spans = reading.spans.get("budget") or []
+    value = reading.scenario.budget
+    if value is None or len(spans) != 1 or previous.model is None or reading.scenario.currency or \
+            any(getattr(previous, s) is not None for s in ("budget", "server_price", "cloud_hourly", "context")) or \
+            _SAID_MONEY.search(reading.text) or not re.search(r"тыс|тыщ", spans[0].text, re.I) or \
+            not 1000 <= value <= 256_000 or value % 1000:
+        return
+    reading.scenario = reading.scenario.model_copy(update={"budget": None, "context": int(value / 1000 * 1024)})
+    reading.spans["context"] = reading.spans.pop("budget")
+
+
 def _loose_number_words(reading: "Reading") -> list:
     """Number words of the text that no span covers ("а на двух?"): the reader leaves them as words."""
     from assistant.reading import Span
@@ -239,7 +258,8 @@ def _model_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
 
 
 # a sum asked as a ceiling or a price: "уложиться в", "в пределах", "бюджет", "за" (the price of), "within", "budget"
-_MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money", re.I)
+_MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money|"
+                        r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving", re.I)
 
 
 def _money_scale_kept(reading: "Reading", previous: Scenario) -> None:
@@ -324,6 +344,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         return reading
     _still_compared(reading, previous)
     _money_not_context(reading, previous)
+    _context_not_money(reading, previous)
     _wattage_follow_up(reading, previous)
     _variant_follow_up(reading, previous)
     _money_scale_kept(reading, previous)
