@@ -75,6 +75,54 @@ def parse_plain_number(text: str) -> float | None:
     return None
 
 
+_GLUED_CANDIDATE = re.compile(r"^[а-яё]{8,}$")
+_THOUSAND_PART = re.compile(r"^(?:тысяч|тыщ|тыс)")
+_ORDINAL_TENS_LEMMAS = {"пятидесятый", "шестидесятый", "семидесятый", "восьмидесятый", "девяностый"}
+
+
+def _glued_parts(low: str) -> list[int] | None:
+    """Where a word of number-words glued to their noun splits ("пятитыщдевяностая" пяти|тыщ|девяностая, 5090;
+    "трехтысячдевяностые" 3090; "сорокгиговых" сорок|гиговых, 40 GB; "шестнадцатигиговой"): the cut offsets, or
+    None. Only a number word first, then a thousands word and a card's ordinal tens, or a gigabyte word; any
+    other word (a dictionary word, "семинар") stays whole."""
+    if not _GLUED_CANDIDATE.match(low):
+        return None
+    from assistant.reading.words import is_dictionary_word, lemma, number_word
+
+    if is_dictionary_word(low):
+        return None
+    for cut in range(len(low) - 3, 2, -1):
+        head, rest = low[:cut], low[cut:]
+        n = number_word(head)
+        if n is None or n != int(n) or n >= 1000:
+            continue
+        if rest.startswith("гиг") and n >= 2:
+            return [cut]
+        th = _THOUSAND_PART.match(rest)
+        if th and 2 <= n <= 9:
+            tail = rest[th.end():]
+            if len(tail) >= 6 and lemma(tail) in _ORDINAL_TENS_LEMMAS:
+                return [cut, cut + th.end()]
+    return None
+
+
+def _split_glued(toks: list[Token]) -> list[Token]:
+    out: list[Token] = []
+    for t in toks:
+        cuts = _glued_parts(t.text.lower()) if not any(c.isdigit() for c in t.text) else None
+        if not cuts:
+            t.i = len(out)
+            out.append(t)
+            continue
+        bounds = [0, *cuts, len(t.text)]
+        for a, b in zip(bounds, bounds[1:]):
+            piece = Token(i=len(out), start=t.start + a, end=t.start + b, text=t.text[a:b])
+            piece.low = piece.text.lower()
+            out.append(piece)
+        out[-1].stop, out[-1].comma = t.stop, t.comma
+    return out
+
+
 def tokenize(text: str) -> list[Token]:
     toks: list[Token] = []
     for m in _TOKEN.finditer(text):
@@ -87,4 +135,4 @@ def tokenize(text: str) -> list[Token]:
             toks[-1].stop = True  # not "т.е."-like abbreviations with inner dots
         if toks and m.group(0).rstrip(".'").endswith(","):
             toks[-1].comma = True
-    return toks
+    return _split_glued(toks)

@@ -269,5 +269,6 @@ def _spoken_cards(tokens: list[Token]) -> None:
             if after is not None and (after.concept in _UNIT_AFTER or after.lemma in ("человек", "штука")):
                 continue  # "нас пять, а сто человек будет": "and a hundred people"
             a.canon, b.canon = "a", f"{int(b.number * (1000 if thousands else 1))}"
+            b.word_number = False  # the card's digits: "а сто сорок гигов" is an A100 of 40 GB, not 140
             if thousands and c is not None:
                 c.number, c.word_number, c.used = None, False, "number"
