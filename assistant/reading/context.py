@@ -98,6 +98,30 @@ def _context_not_money(reading: "Reading", previous: Scenario) -> None:
     reading.spans["context"] = reading.spans.pop("budget")
 
 
+_NOT_A_CHOICE = {"power", "cost", "speed", "handoff", "greeting"}
+
+
+def _instead_as_first_question(reading: "Reading", previous: Scenario | None) -> None:
+    """"4090 вместо a6000 норм?", "rtx 5090 instead of rtx 4090, worth it?" as the first question: there is no card
+    in the conversation to take out, so the two cards are weighed against each other (a comparison); a count said
+    beside one side only ("вместо двух 4090") is that side's and is asked, as in any comparison."""
+    from assistant.reading import Span
+
+    if previous is not None or not reading.instead_of or not reading.scenario.gpu or reading.scenario.gpus or \
+            reading.intent in _NOT_A_CHOICE:
+        return
+    cards = [reading.scenario.gpu, *[c for c in reading.instead_of if c != reading.scenario.gpu]]
+    update: dict = {"gpu": None, "gpus": cards}
+    if reading.scenario.gpu_count is not None and reading.scenario.gpu_count > 1:
+        update["gpu_count"] = None
+        reading.unattached = [*reading.unattached, *[Span(start=x.start, end=x.end, text=x.text)
+                                                     for x in reading.spans.pop("gpu_count", [])]]
+    reading.scenario = reading.scenario.model_copy(update=update)
+    reading.spans["gpus"] = [*reading.spans.pop("gpu", []), *reading.spans.pop("instead_of", [])]
+    reading.instead_of = []
+    reading.intent = "compare"  # type: ignore[assignment]
+
+
 def _loose_number_words(reading: "Reading") -> list:
     """Number words of the text that no span covers ("а на двух?"): the reader leaves them as words."""
     from assistant.reading import Span
@@ -340,6 +364,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             not re.search(r"точност|precision", reading.text, re.I):
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
     _model_on_the_cards(reading, previous)
+    _instead_as_first_question(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _still_compared(reading, previous)

@@ -21,7 +21,9 @@ _ASKED_ABOUT = re.compile(r"^\W*(?:а|и|ну а|and|what about|how about)\s(?!.
                           re.I)
 # the card the customer takes out: "the 6000 Ada instead of the 5090", "вместо 4090", "заменить 3090 на 5090"
 _INSTEAD_BEFORE = re.compile(r"(?:вместо|instead of|rather than|in place of|замен\w*|помен\w*|swap|replace)"
-                             r"(?:\s+(?:the|a|an|my|our|моей|моих|нашей|наших|этой|этих|на))?\s*$", re.I)
+                             r"(?:\s+(?:the|a|an|my|our|моей|моих|нашей|наших|этой|этих|на))?"
+                             r"(?:\s+(?:\d{1,2}\s?[xх×]?|two|three|four|five|six|eight|a pair of|пары|пару|две|два|двух|"
+                             r"три|трех|трёх|четыре|четырех|четырёх|пяти|шести|восьми))?\s*$", re.I)  # "instead of two 4090s"
 
 
 def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], list[Hit]]:
