@@ -81,6 +81,14 @@ _ENERGY = re.compile(r"ватт|\bвт\b|квт|\bбп\b|блок\w* питан|
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
 
 
+# a delivery time asked: the vendor's people answer it, not a spec of the card ("lead time" beside a price or stock
+# question stays that question: "do you have the 5090 in stock, and what's the lead time")
+_LEAD_TIME = re.compile(r"lead[- ]?times?|срок\w* (?:поставк\w*|доставк\w*|привоз\w*)|(?:поставк\w*|доставк\w*) (?:по )?срок\w*|"
+                        r"сколько ждать(?: поставк\w*| доставк\w*)?|когда (?:привез\w*|постав\w*|доставите)|"
+                        r"how long (?:does |will |would )?(?:the )?(?:delivery|shipping)(?: take)?|delivery times?|"
+                        r"turnaround|(?:when|how soon) (?:can|could|will) (?:you|it) (?:ship|deliver)", re.I)
+
+
 def _top(sc: Counter, among: list[str]) -> str | None:
     best = max(among, key=lambda n: (sc[n], -_ORDER.index(n)), default=None)
     return best if best and sc[best] > 0 else None
@@ -105,6 +113,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
+    if (lead := list(_LEAD_TIME.finditer(text))) and not (s.server_price or s.cloud_hourly or s.users or model):
+        inside = [(m.start(), m.end()) for m in lead]
+        rest = scores(_LEAD_TIME.sub(" ", text), [t for t in tokens or [] if not any(a <= t.start < b for a, b in inside)])
+        if not any(v > 0 for k, v in rest.items() if k != "handoff"):
+            return "handoff"  # "какие сроки поставки на h200", "whats the lead time for b300": only a person knows
     lone_handoff = bool(hardware or model or s.budget) and _WEAK_HANDOFF.search(text) and \
         not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
     if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):
