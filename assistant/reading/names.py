@@ -50,6 +50,13 @@ def indexes() -> dict[str, dict[str, str]]:
 _GLUE_WORDS = {"a", "an", "the", "в", "на", "с", "и", "or", "and", "или", "для", "for", "of", "по", "x"}
 
 
+def _family_head(t: Token) -> bool:
+    """A family's name, alone or with its version glued on ("квен3" qwen3, "ламу3.1")."""
+    families = load_lexicon().families
+    glued = re.fullmatch(r"([a-z]+)(\d+(?:\.\d+)?)", t.canon)
+    return t.canon in families or bool(glued and glued.group(1) in families)
+
+
 def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
     idx, hits, i = indexes(), [], 0
     while i < len(tokens):
@@ -70,7 +77,7 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                     keys.append(normalise_name(" ".join(_in_digits(t) for t in window)))
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
                 continue
-            if window[0].canon in load_lexicon().families and (size := _size_after(tokens, i)) and size[1] > j:
+            if _family_head(window[0]) and (size := _size_after(tokens, i)) and size[1] > j:
                 continue  # "дипсик 70b", "дипсик р1 дистил 14б": family and size, not a shorter name's model
             if len(window) == 1 and window[0].canon in load_lexicon().families and i > 0 and \
                     tokens[i - 1].low in ("из", "of"):
