@@ -17,9 +17,8 @@ _COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|worth(?: it)? over|\
                       r"comparison|быстрее|faster|тише|cheaper|дешевле|between|между|choos\w*|выбира\w*|выбор\w*", re.I)
 # "какая пропускная способность у h200 и у h100", "the memory bandwidth of the h200 and of the b200", "тдп у б200 и у
 # h200": one measure asked of two cards joined by "и/and" is a comparison of them
-_SPEC_OF_BOTH = re.compile(r"пропускн|bandwidth|тдп|\btdp\b|памят|memory|\bvram\b|врам|цен[аыу]|price|стоят|\bcost|ватт|"
-                           r"watts?\b|потребл|характеристик|specs?\b|скорост|speed|flops|терафлоп|шин[аы]|nvlink|"
-                           r"энергопотреб|power draw", re.I)
+_SPEC_OF_BOTH = re.compile(r"пропускн|bandwidth|тдп|\btdp\b|памят|memory|\bvram\b|врам|цен[аыу]|price|стоят|\bcost|"
+                           r"характеристик|specs?\b|скорост|speed|flops|терафлоп|шин[аы]|nvlink", re.I)
 _JOINED = re.compile(r"^\s*(?:,\s*)?(?:и|and|&)\s+(?:(?:у|of|for|на)\s+)?(?:the\s+)?$", re.I)
 _CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|то есть|sorry|i mean|actually|rather)\b", re.I)
 # "а 5090 и 6000 ada?", "and the A40 and L40S?": cards asked about in a follow-up are compared, not owned
@@ -194,7 +193,8 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             spans["model"] = [span(text, tokens, list(range(m.i, m.j)))]
     if gpus:
         ids = list(dict.fromkeys(h.id for h in gpus))
-        listed = _COMPARE.search(text) or _ASKED_ABOUT.match(text) or _spec_of_both(gpus, text, tokens) or \
+        listed = _COMPARE.search(text) or _ASKED_ABOUT.match(text) or \
+            ("psu_w" not in fields and _spec_of_both(gpus, text, tokens)) or \
             (_WHAT_CHANGES.search(text) and any(_INSTEAD_BEFORE.search(text[:tokens[h.i].start]) for h in gpus))
         if len(ids) > 1 and not listed and not _UPGRADE.search(text) and not _one(gpus, text, tokens):
             pass  # "3090 к своей 4090": two cards, neither the question's

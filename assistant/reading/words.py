@@ -87,6 +87,9 @@ def lemmas(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p.normal_form for p in morph().parse(word)))
 
 
+_GIG_ADJECTIVE = re.compile(r"гиг(?:ов|абайтн)(?:ый|ая|ое|ые|ого|ой|ому|ом|ую|ых|ым|ыми|ей)")
+
+
 def concept_of(low: str) -> tuple[str | None, str]:
     """(concept, lemma) of a lower-case word; a less likely lemma counts when only it is a domain word
     ("при 10 часах": час, not часы)."""
@@ -100,6 +103,8 @@ def concept_of(low: str) -> tuple[str | None, str]:
         if other in slang:
             return slang[other], other
     stem = _ENDINGS.sub("", low)
+    if _GIG_ADJECTIVE.fullmatch(low):  # "сорокгиговая" split: "гиговая", "гиговые", "гигабайтная" are the unit
+        return "gb", lem
     return _slang_stems().get(stem) if len(stem) > 3 else None, lem
 
 

@@ -52,7 +52,11 @@ FRESH7_FLOOR = 0.99
 # before the reader or the classifier was changed for it; first sight (labels as they are now), rules alone 0.601
 # (intent 0.713), rules + classifier 0.607 (intent 0.747), 0.612 once the classifier had fresh7; after the twelfth
 # pass's general rules 0.893 (159/178, intent 0.938, asked 10/12, 0 dropped). Never trained on. Two turns of slack
-FRESH8_FLOOR = 0.88
+FRESH8_FLOOR = 0.92  # thirteenth pass: 0.938 (167/178, intent 0.955, asked 12/12); two turns of slack
+# fresh9.yaml: written for the thirteenth pass from personas (the original five and a voice-typing impatient buyer)
+# before the reader was changed for it; first sight 0.671 (intent 0.848, asked 2/10, 0 dropped); after the thirteenth
+# pass's general rules 0.899 (142/158, intent 0.943, asked 9/10, 0 dropped). Never trained on. Two turns of slack
+FRESH9_FLOOR = 0.88
 
 
 def said(text: str) -> dict:
@@ -145,7 +149,7 @@ def _corpus_texts() -> list[str]:
 
 
 @pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-                                   "fresh8", "holdout"])
+                                   "fresh8", "fresh9", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -171,7 +175,7 @@ def test_read_is_fast():
 @pytest.mark.parametrize("split,floor", [("tune", TUNE_FLOOR), ("dev", DEV_FLOOR), ("fresh", FRESH_FLOOR),
                                          ("fresh2", FRESH2_FLOOR), ("fresh3", FRESH3_FLOOR),
                                          ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR), ("fresh6", FRESH6_FLOOR),
-                                         ("fresh7", FRESH7_FLOOR), ("fresh8", FRESH8_FLOOR),
+                                         ("fresh7", FRESH7_FLOOR), ("fresh8", FRESH8_FLOOR), ("fresh9", FRESH9_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
