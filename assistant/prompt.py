@@ -95,8 +95,8 @@ FEW_SHOT = [
     ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
      "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта «16 ГБ» "
      "(17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nПользователей одновременно: до 3",
-     "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Больше всего занимают веса в Q4_K_M "
-     "(5,65 ГБ), ещё 2,20 ГБ уходит на KV-кэш контекста. Квантовать не нужно: запас можно отдать под "
+     "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Веса в Q4_K_M занимают 5,65 ГБ, "
+     "ещё 2,20 ГБ уходит на KV-кэш контекста. Квантовать не нужно: запас можно отдать под "
      "пользователей, до 3 одновременно.", "ru", "fits"),
     ("QUESTION: What PSU do I need for 2x RTX 3090?\n\nFACTS:\nComputed for: RTX 3090 · cards 2\nGPUs: 700\n"
      "CPUs (max): 350\nSystem (peak): 1200–1400\nRecommended PSU: 1×2000 W, 80 PLUS Platinum.",
@@ -113,8 +113,8 @@ FEW_SHOT = [
     ("QUESTION: Will Qwen2.5 7B in Q4_K_M fit on a 12 GB card, and why?\n\nFACTS:\nComputed for: Qwen2.5 7B · "
      "inference · Q4_K_M · context 8,192\nModel weights: 4.66\nKV cache: 0.47\nCard «12 GB» (12.88 GB): needs 8.45 GB "
      "— fits, free 4.43 GB\nLongest context (Q4_K_M): 72,607 tokens\nUsers at once: up to 8",
-     "Yes, it fits: the model needs 8.45 GB and the card has 12.88 GB, so 4.43 GB stay free. Most of it is the "
-     "Q4_K_M weights (4.66 GB), and the KV cache for 8,192 tokens adds only 0.47 GB. Use the spare memory for "
+     "Yes, it fits: the model needs 8.45 GB and the card has 12.88 GB, so 4.43 GB stay free. The Q4_K_M "
+     "weights take 4.66 GB, and the KV cache for 8,192 tokens adds only 0.47 GB. Use the spare memory for "
      "more users, up to 8 at once, or for a longer context.", "en", "fits"),
     ("QUESTION: Какой блок питания нужен для сервера с двумя RTX 5090?\n\nFACTS:\nСчитаю для: RTX 5090 · карт 2\n"
      "GPU: 1150\nCPU (макс.): 350\nПлата, ОЗУ, диски, вентиляторы: 350\nСистема (пик): 1650–1850\n"
@@ -126,7 +126,7 @@ FEW_SHOT = [
      "инференс · FP16 · контекст 8 192 · польз. 10\nВеса модели: 54,40\nKV-кэш: 24,12\nИтого: 100,25\n4 × RTX 5090: "
      "VRAM всего 137,44; на карту 26,53; Цена GPU, $ 8 000–10 000; Пиковая мощность, Вт 3000",
      "Подойдёт сервер с 4 × RTX 5090: у них 137,44 ГБ видеопамяти, а модели нужно 100,25 ГБ. "
-     "Больше всего занимают веса в FP16 (54,40 ГБ), ещё 24,12 ГБ уходит на KV-кэш. Чтобы "
+     "Веса в FP16 занимают 54,40 ГБ, ещё 24,12 ГБ уходит на KV-кэш. Чтобы "
      "обойтись меньшим числом карт, квантуйте модель до Q8_0 или Q4_K_M.", "ru", "config"),
     ("QUESTION: What cooling does a server with four cards need?\n\nFACTS:\n(no calculation for this question)\n\n"
      "SOURCES:\n[1] Cooling Keep the rack at 20–25 °C. Above that, the cards start lowering their clocks (thermal "
@@ -145,7 +145,7 @@ FEW_SHOT = [
      "inference · FP16 · context 8,192 · users 10\nModel weights: 54.40\nKV cache: 24.12\nTotal: 100.25\n4 × RTX 5090: "
      "Total VRAM 137.44; per card 26.53; GPU price, $ 8,000–10,000; Peak power, W 3000",
      "A server with 4 × RTX 5090 will do: the cards have 137.44 GB of memory and the model needs "
-     "100.25 GB. Most of it is the FP16 weights (54.40 GB), and the KV cache of all the users adds 24.12 GB. To get "
+     "100.25 GB. The FP16 weights take 54.40 GB, and the KV cache of the 10 users adds 24.12 GB. To get "
      "by with fewer cards, quantise the model to Q8_0 or Q4_K_M.", "en", "config"),
     # the asked card leads on some figures only: the model had copied "X сильнее почти во всём" from a card that did
     ("QUESTION: Чем RTX 6000 Ada лучше RTX 5090 для LLM?\n\nFACTS:\nСчитаю для: RTX 6000 Ada / RTX 5090\nЛицензия: "
@@ -427,7 +427,8 @@ def correction_note(violations: list[str]) -> str:
              "format": "gave a figure for a weight format that FACTS do not give it", "echo": "repeated the prompt or the question",
              "language": "mixed languages", "claim": "claimed an action, discount or offer",
              "unknown product": "gave figures for a product not in the catalog",
-             "grammar": "wrote words that do not agree in Russian", "largest": "named the wrong part as the largest", "users": "spoke of several users where FACTS have one"}
+             "grammar": "wrote words that do not agree in Russian", "largest": "named the wrong part as the largest", "users": "spoke of several users where FACTS have one",
+             "advice": "advised quantising to a format no smaller than the one in FACTS"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

@@ -13,6 +13,7 @@ from assistant.checks.wordnums import _en_value, _ru_value
 from tools.errors import SizingError
 from tools.fit import min_gpus
 from tools.memory import MemoryRequest
+from tools.precision import get_precision
 
 # words that order two figures; "экономнее (300 против 450 Вт)" and "дешевле" order them too, and a list's
 # direction is the last such word before the pair ("больше памяти (48 против 24), экономнее (300 против 450)")
@@ -146,6 +147,9 @@ def _matches(written: str, value: float, candidates: list[float]) -> bool:
     return any(abs(value - c) <= 0.5 * 10 ** -digits + 1e-9 for c in candidates)
 
 
+_WITH = re.compile(r"\b(?:с|со|вместе с|с учётом|с учетом|including|with)\s+$", re.I)  # "с активациями нужно 23,80": a total
+
+
 def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
     """GB figures bound to a named part or weight format that the facts give another figure for."""
     parts = _breakdowns(facts)
@@ -168,7 +172,11 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
             continue
         window = sentence[prev_end:n.start]  # back to the previous figure: a name there is this figure's
         value = min(n[1])
-        label = next(((pat, fields) for pat, fields in _LABELS if list(pat.finditer(window[-30:]))), None)
+        # a part named at most 25 characters before the figure, as the grader reads it ("активациях и
+        # буферами нужно около 23,80 ГБ", where 23,80 is the total); a word cut by a fixed window was missed
+        label = next(((pat, fields) for pat, fields in _LABELS
+                      if any(len(window) - m.end() <= 25 and not _WITH.search(window[:m.start()])
+                             for m in pat.finditer(window))), None)
         fmt = list(_FORMAT.finditer(window[-40:]))
         if label is None and not fmt and _RANGE.match(window):  # "итог растёт с 23,71 до 25,77 ГБ": both the total's
             label, fmt = bound
@@ -262,3 +270,33 @@ def wrong_largest(sentence: str, facts: list[dict]) -> list[str]:
         return []
     parts = {k: tables[0].get(k) or 0 for k in _PARTS}
     return [f"largest: {named[0]}"] if parts[named[0]] < max(parts.values()) else []
+
+
+# "квантуйте модель до Q8_0" under INT8 facts, copied from the config worked turn's FP16 advice: a format
+# no smaller than the computed one saves nothing. A KV-cache format ("KV-кэш до q8_0") is another matter.
+_QUANTISE = re.compile(r"\b(?:квантуйте|квантовать|квантуем|квантуя|quanti[sz]e|quanti[sz]ing)\b(?P<rest>[^.;]{0,80})",
+                       re.I)
+_KV = re.compile(r"\bkv\b|кэш|cache", re.I)
+
+
+def _whole_bits(name: str) -> int | None:
+    try:
+        return int(get_precision(name).bits_per_weight)  # Q8_0 8.51 and INT8 8.51 and FP8 8 are all "8 bits"
+    except SizingError:
+        return None
+
+
+def pointless_quantising(sentence: str, facts: list[dict]) -> list[str]:
+    """Advice to quantise the model to a format no smaller than the one it was computed in."""
+    m = _QUANTISE.search(sentence)
+    computed = {str((f.get("output") or {}).get("precision", "")).lower() for f in facts
+                if f.get("tool") in _BREAKDOWN_TOOLS and isinstance(f.get("output"), dict)} - {""}
+    if not m or len(computed) != 1 or _KV.search(m.group("rest")):
+        return []
+    current = _whole_bits(computed.pop())
+    out = []
+    for f in _FORMAT.finditer(m.group("rest")):
+        bits = _whole_bits(f.group(1))
+        if current is not None and bits is not None and bits >= current:
+            out.append(f"advice: quantise to {f.group(1)}")
+    return out

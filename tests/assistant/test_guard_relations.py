@@ -281,3 +281,43 @@ def test_the_part_called_the_largest_must_be_the_largest(text, bad):
     from bench.strict_claims import largest_misnamed
     assert bool(wrong_largest(text, USERS30_TABLE)) is bad
     assert bool(largest_misnamed(text, USERS30_TABLE)) is bad  # the grader's own check agrees
+
+
+# Qwen3 32B computed in INT8 for 20 users (a hurried question, review pass): the model advised Q8_0
+INT8_TABLE = [{"tool": "vram", "input": {"model": "qwen3-32b", "batch": 20},
+               "output": {"precision": "int8", "weights_bytes": 34.9e9, "kv_cache_bytes": 41.9e9,
+                          "total_bytes": 80.1e9}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Чтобы обойтись меньшим числом карт, квантуйте модель до Q8_0 или Q4_K_M.", True),
+    ("To get by with fewer cards, quantise the model to FP8.", True),
+    ("Можно квантовать модель до FP16, но это ничего не даст.", True),
+    ("Чтобы обойтись меньшим числом карт, квантуйте модель до Q4_K_M.", False),
+    ("To save memory, quantize it to Q4_K_M or Q5_K_M.", False),
+    ("Если памяти впритык, квантуйте KV-кэш до q8_0.", False),  # the cache is FP16: that advice saves memory
+    ("Модель уже в INT8, это 8 бит на вес.", False),  # no advice
+])
+def test_no_advice_to_quantise_to_a_format_no_smaller(text, bad):
+    from assistant.checks.relations import pointless_quantising
+    assert bool(pointless_quantising(text, INT8_TABLE)) is bad
+    fp16 = [{**INT8_TABLE[0], "output": {**INT8_TABLE[0]["output"], "precision": "fp16"}}]
+    if "FP16" not in text:
+        assert pointless_quantising(text, fp16) == []  # from FP16 every one of these formats is smaller
+
+
+# Gemma 3 27B in INT4 (explain-eval ru-fresh-q4-followup): 23,80 is the total, said of the activations
+GEMMA_INT4 = [{"tool": "vram", "output": {"precision": "int4", "weights_bytes": 15.6e9, "kv_cache_bytes": 5.0e9,
+                                           "activations_bytes": 3.2e9, "total_bytes": 23.80e9}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Для Gemma 3 27B с INT4 активациях и буферами нужно около 23,80 ГБ памяти.", True),  # a long word, 23 chars before
+    ("На активации и буферы уходит 23,80 ГБ.", True),
+    ("Для Gemma 3 27B в INT4 нужно около 23,80 ГБ памяти.", False),
+    ("Вместе с активациями и буферами нужно около 23,80 ГБ.", False),  # "with": the total
+    ("Активации и буферы занимают 3,20 ГБ.", False),
+])
+def test_a_part_named_before_a_figure_a_few_words_away(text, bad):
+    from assistant.checks.relations import mislabelled
+    assert bool(mislabelled(text, GEMMA_INT4)) is bad
