@@ -219,6 +219,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     sign = [k - 1] if before else [end] if after else []
     bill = [Attached("currency", cur, sign)] if cur and sign else []
     if _MONTHLY.match(tail):
+        _ask_words(tokens, used)
         return bill  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
     last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
@@ -226,6 +227,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
             (not scaled and _HOURS_THEN_EACH.search(head) and bool(_RENT.search(text))):
         slot = "cloud_hourly"
     elif _MONTHLY_BEFORE.search(" ".join(head.split()[-4:])) and not re.search(r"час|hour|сервер|сервак|server|box|купи|buy", head):
+        _ask_words(tokens, used)
         return bill
     elif budget_cue:
         slot = "budget"
@@ -237,6 +239,13 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if cur:
         out.append(Attached("currency", cur, used))
     return out
+
+
+def _ask_words(tokens: list[Token], used: list[int]) -> None:
+    """A bill said in number words ("сто пятьдесят тыщ в месяц") is named back like one in digits."""
+    for x in used:
+        if tokens[x].word_number and not tokens[x].used and tokens[x].low not in load_lexicon().scale.money:
+            tokens[x].asked = True
 
 
 def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> float:

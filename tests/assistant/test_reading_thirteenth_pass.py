@@ -192,3 +192,14 @@ def test_a_delivery_time_beside_a_price_or_stock_question_is_still_that_question
 def test_a_family_with_its_version_glued_reads_on_to_its_size():
     r = read("квен3 некст восемьдесят б а3б в фп8")
     assert r.scenario.model == "qwen3-next-80b-a3b" and not r.unattached
+
+
+def test_phi_and_a_size_letter_said_aloud():
+    assert read("фи 4 в восьми битах").scenario.model == "phi-4"
+    assert read("мистраль семь бэ на 3060").scenario.model == "mistral-7b-v0.3"
+    assert read("фи, какая дорогая эта 5090").scenario.model is None  # the interjection alone is no model
+
+
+def test_a_monthly_bill_in_number_words_is_named_back():
+    r = read("за облако отдаем двести тыщ в месяц, свое окупится?")
+    assert [s.text for s in r.unattached] == ["двести"] and r.scenario.budget is None
