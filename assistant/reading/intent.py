@@ -22,6 +22,19 @@ _ORDER = ["power", "cost", "speed", "upgrade", "gpu_info", "compare", "knowledge
           "recommend", "vram", "handoff"]
 
 
+_HURRY = {"быстро", "быстрее", "побыстрее", "поскорее", "срочно", "quick", "quickly", "fast", "asap"}
+_TELL = {"сказать", "скажите", "скажи", "ответить", "ответьте", "подсказать", "подскажите", "написать", "посчитать",
+         "tell", "answer", "say", "reply"}
+
+
+def _hurry(tokens: list[Token], t: Token) -> bool:
+    """"быстро скажите сколько стоит", "just tell me quick": haste in the telling, no question of speed."""
+    if t.low not in _HURRY:
+        return False
+    near = tokens[max(0, t.i - 2):t.i] + tokens[t.i + 1:t.i + 3]
+    return any(x.low in _TELL or x.lemma in _TELL for x in near)
+
+
 def scores(text: str, tokens: list[Token]) -> Counter:
     index = load_lexicon().cue_index()
     out: Counter = Counter()
@@ -32,7 +45,7 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for a, b in out_spans:
         text = text[:a] + " " * (b - a) + text[b:]
     for t in tokens:
-        if any(a <= t.start and t.end <= b for a, b in out_spans):
+        if any(a <= t.start and t.end <= b for a, b in out_spans) or _hurry(tokens, t):
             continue
         hit = index.get(t.lemma) or index.get(t.low)
         if not hit and len(t.low) > 3 and t.low.endswith("s") and t.low.isascii():
@@ -118,6 +131,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         rest = scores(_LEAD_TIME.sub(" ", text), [t for t in tokens or [] if not any(a <= t.start < b for a, b in inside)])
         if not any(v > 0 for k, v in rest.items() if k != "handoff"):
             return "handoff"  # "какие сроки поставки на h200", "whats the lead time for b300": only a person knows
+    served = [t for t in tokens or [] if t.used == "users" and t.low.startswith(("менеджер", "manager"))]
+    if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
+        blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
+        sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
     lone_handoff = bool(hardware or model or s.budget) and _WEAK_HANDOFF.search(text) and \
         not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
     if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):
@@ -294,7 +311,7 @@ def _how_many_cards(tokens: list[Token]) -> bool:
     """"сколько h100 нужно", "how many gpus": sizing the cards; "сколько серверов собрать", "how many nodes": sizing
     the servers, the same question."""
     for t in tokens:
-        if t.low == "сколько" or (t.low == "many" and t.i > 0 and tokens[t.i - 1].low == "how"):
+        if t.low in ("сколько", "скок", "скока", "скоко") or (t.low == "many" and t.i > 0 and tokens[t.i - 1].low == "how"):
             for x in tokens[t.i + 1:t.i + 4]:
                 if x.used == "gpu_name" or (x.concept == "server" or x.lemma in _SERVER_UNITS) and not x.used:
                     return True

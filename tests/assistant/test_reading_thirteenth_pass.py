@@ -203,3 +203,19 @@ def test_phi_and_a_size_letter_said_aloud():
 def test_a_monthly_bill_in_number_words_is_named_back():
     r = read("за облако отдаем двести тыщ в месяц, свое окупится?")
     assert [s.text for s in r.unattached] == ["двести"] and r.scenario.budget is None
+
+
+# ---------------------------------------------------------------- intents
+def test_people_called_managers_are_served_not_asked_for():
+    r = _first("нужно чтобы лама 8б отвечала тридцати менеджерам сразу, сколько карт l40s надо")
+    assert r.intent == "recommend" and r.scenario.users == 30
+    assert _first("соедините с менеджером, нас 30 человек").intent == "handoff"  # a manager asked for
+
+
+def test_an_invoice_asked_with_the_verb_after_it_is_a_handoff():
+    assert _first("счет нам выставьте на четыре l40s").intent == "handoff"
+
+
+def test_haste_in_the_telling_is_no_speed_question():
+    assert _first("срочно скажите какое железо нужно под квен 32б").intent == "recommend"
+    assert _first("как быстро работает квен 32б на 4090").intent == "speed"  # a speed still asked
