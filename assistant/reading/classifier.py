@@ -18,6 +18,9 @@ Alone it is worse than the rules (it cannot see the conversation: a follow-up's 
 intent); `combine` lets it overrule the rules only when it is sure (see there). A missing file means rules only.
 Twelfth pass: fresh7 joined the training splits once its first sight was recorded (1847 turns). fresh8 at first
 sight, classifier alone: intent 0.775 trained on tune .. fresh6, 0.831 with fresh7 added: more wording helps.
+Thirteenth pass: fresh8 and fresh9 joined once fresh9's first sight (0.671 whole / 0.848 intent) was recorded (2183
+turns); with the pass's rules, fresh9 0.930 -> 0.949 (intent 0.962 -> 0.987) and fresh8 0.938 -> 0.949, both now seen
+in training, so from here on only the holdout and the next batch measure wording not yet seen; tune .. fresh7 unchanged.
 """
 from __future__ import annotations
 
@@ -32,7 +35,8 @@ from assistant.reading.intent import said_knowledge
 from tools.paths import EVAL_DIR, ROOT
 
 MODEL_PATH = ROOT / "knowledge" / "catalog" / "intent_model.npz"
-TRAIN_SPLITS = ("tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")  # never holdout, never fresh8
+TRAIN_SPLITS = ("tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8",
+                "fresh9")  # never holdout; a new batch joins only after its first sight is recorded
 INTENTS = ("vram", "recommend", "power", "cost", "speed", "gpu_info", "compare", "models_for_hardware",
            "upgrade", "knowledge", "handoff", "greeting", "out_of_scope")
 BITS = 15
@@ -116,7 +120,7 @@ def corpus(splits: tuple[str, ...] = TRAIN_SPLITS) -> list[tuple[str, str]]:
     """(text, intent) of every turn of the training splits."""
     import yaml
 
-    assert not {"holdout", "fresh8"} & set(splits), "the holdout and the first-sight batch are never trained on"
+    assert "holdout" not in splits, "the holdout is never trained on"
     out = []
     for s in splits:
         for conv in yaml.safe_load((EVAL_DIR / "understanding" / f"{s}.yaml").read_text(encoding="utf-8")):
