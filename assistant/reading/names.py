@@ -206,8 +206,11 @@ def _version_said(tokens: list[Token], i: int, k: int) -> tuple[str, int] | None
     if minor is not None and tokens[k + 1].low in _POINT and tokens[k + 2].word_number and minor == int(minor) < 10:
         value, last = f"{value}.{int(minor)}", k + 2
     versions, _ = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
-    if float(value) not in versions or last + 1 >= len(tokens) or tokens[last + 1].number is None and \
-            not _SIZE.match(tokens[last + 1].canon):
+    n = last + 1
+    while n < len(tokens) and n <= last + 2 and tokens[n].canon in _name_words() and not tokens[n].has_digit:
+        n += 1  # "квен три кодер тридцать б": a product word between the version and the size
+    if float(value) not in versions or n >= len(tokens) or tokens[n].number is None and \
+            not _SIZE.match(tokens[n].canon):
         return None
     return value, last
 

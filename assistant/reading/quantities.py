@@ -325,6 +325,8 @@ _SPAN_DASH = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*[-–]\s*(\d{1,2})(?::\d\d)?(?
 # "9 to 5 weekdays", "8 till 6 every day": a span of the clock said with a period; in English a 12-hour clock (5 is 17:00)
 _SPAN_TO = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*(?:to|till|until|'?til)\s*(\d{1,2})(?::\d\d)?(?=\s*,?\s*(?:on\s+)?(?:weekdays|"
                       r"every day|each day|daily|mon-fri|monday|business days|working days|a day|per day|on workdays))", re.I)
+_PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|daily|mon-fri|monday|business days|"
+                           r"working days|a day|per day|on workdays)", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"\d:\d\d|\b(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run", re.I)
 
@@ -347,6 +349,15 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
             hours = end - start if end > start else end + 24 - start
             weekdays = bool(money._WEEKDAYS.search(text))
             return Attached("hours_per_month", round(hours * (260 if weekdays else 365) / 12, 2), [one.i, two.i])
+    for one, to, two in zip(tokens, tokens[1:], tokens[2:]):  # "nine to five on weekdays": a 12-hour span in words
+        if one.word_number and two.word_number and to.low in ("to", "till", "until") and one.number and two.number and \
+                one.number <= 12 and two.number <= 12 and one.number == int(one.number) and \
+                two.number == int(two.number) and _PERIOD_AFTER.match(text[two.end:]):
+            start, end = one.number, two.number + (12 if two.number < one.number else 0)
+            if start == end:
+                continue
+            weekdays = bool(money._WEEKDAYS.search(text))
+            return Attached("hours_per_month", round((end - start) * (260 if weekdays else 365) / 12, 2), [one.i, to.i, two.i])
     for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH, _SPAN_TO):
         m = pat.search(text)
         if not m:

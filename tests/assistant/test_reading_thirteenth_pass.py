@@ -219,3 +219,14 @@ def test_an_invoice_asked_with_the_verb_after_it_is_a_handoff():
 def test_haste_in_the_telling_is_no_speed_question():
     assert _first("срочно скажите какое железо нужно под квен 32б").intent == "recommend"
     assert _first("как быстро работает квен 32б на 4090").intent == "speed"  # a speed still asked
+
+
+def test_a_product_word_between_a_spoken_version_and_the_size():
+    assert read("квен три кодер тридцать б а3б на двух 4090").scenario.model == "qwen3-coder-30b-a3b"
+    assert read("лама три восемь б").scenario.model == "llama-3.1-8b"  # as the sixth pass reads it
+    assert read("квен три на 4090").scenario.model is None  # a version with no size says no model
+
+
+def test_a_span_of_the_clock_in_english_words():
+    assert read("four a100 running nine to five on weekdays, power bill?").scenario.hours_per_month == pytest.approx(173.33)
+    assert read("two to four users on weekdays").scenario.hours_per_month is None  # a range of people, no clock
