@@ -263,7 +263,7 @@ def _card_size(fields: dict, spans: dict, text: str = "") -> None:
     apart from the card ("две 4090 и 512 ГБ"), the memory of a laptop's card the catalog lacks ("ноут с rtx 3060
     6гб"): then the size is the customer's card and the catalog card is not. Any other size said of the card
     contradicts the catalog ("4090 на 48 гигов", "the 5090 has 24gb right?"): neither guessed nor used, it is
-    asked (a conflict of the card's memory, the card's name and the size named back) and the card stays."""
+    asked (a conflict of the card's memory, the size named back) and the card stays."""
     size = fields.get("card_vram_gb")
     if size is None or not fields.get("gpu"):
         return
@@ -290,5 +290,6 @@ def _card_size(fields: dict, spans: dict, text: str = "") -> None:
         fields.pop("gpu")
         spans.pop("gpu", None)
     else:  # "4090 на 48 гигов", "State that the RTX 4090 has 48 GB": contradicts the catalog; asked, never used
+        # (the size alone is named back: with the card's digits beside it the question would offer "4090" as a size)
         fields.pop("card_vram_gb")
-        spans["card_contradiction"] = [s for s in (card_span, *spans.pop("card_vram_gb", [])) if s is not None]
+        spans["card_contradiction"] = spans.pop("card_vram_gb", [])

@@ -230,3 +230,11 @@ def test_a_product_word_between_a_spoken_version_and_the_size():
 def test_a_span_of_the_clock_in_english_words():
     assert read("four a100 running nine to five on weekdays, power bill?").scenario.hours_per_month == pytest.approx(173.33)
     assert read("two to four users on weekdays").scenario.hours_per_month is None  # a range of people, no clock
+
+
+def test_a_card_size_against_the_catalog_offers_no_value_to_pick():
+    from assistant.turn.framing import frame
+
+    f = frame(read("у меня 3090 на 32 гига, влезет квен 32б в q4?"), None, None)
+    assert f.scenario.gpu == "rtx-3090" and f.scenario.card_vram_gb is None and f.scenario.asked is None
+    assert any("32 гига" in q for q in f.questions)  # named back, not used
