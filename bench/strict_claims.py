@@ -94,7 +94,9 @@ def too_few_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-_PART = {"weights": r"вес\w*|weights?", "kv_cache": r"kv[- ]?(?:кэш\w*|cache)|кэш\w*", "activations": r"активаци\w*|activations?",
+_PART = {"master_weights": r"fp32[- ]?(?:копи\w*|cop\w*)\s*(?:вес\w*|weights?)?|master weights?",
+         "weights": r"(?<!копия )(?<!копии )(?<!master )вес\w*|(?<!master )weights?",  # not "FP32-копия весов"
+         "kv_cache": r"kv[- ]?(?:кэш\w*|cache)|кэш\w*", "activations": r"активаци\w*|activations?",
          "gradients": r"градиент\w*|gradients?", "optimizer": r"оптимизатор\w*|optimi[sz]er", "total": r"итог\w*|total(?! vram)"}
 _GB = r"(\d+(?:[.,]\d+)?)\s*(?:ГБ|GB)\b"
 _FMT = r"(q\d_k_[sml]|q\d_\d|fp16|bf16|fp8|int8|int4)"

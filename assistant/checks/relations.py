@@ -108,7 +108,11 @@ def memory_request(facts: list[dict]) -> MemoryRequest | None:
 
 
 # a figure named as a part of the memory table ("веса модели (23,07 ГБ)") must be that part's figure
-_LABELS = [(re.compile(r"\bвес\w*|\bweights?\b", re.I), ("weights_bytes",)),
+_MASTER = r"\bfp32[- ]?(?:копи\w*|cop\w*)(?:\s+(?:of\s+the\s+)?(?:вес\w*|weights?))?|\b(?:fp32\s+)?master\s+weights?\b"
+# "FP32-копия весов — 0,10 ГБ" is its own part (the training table's master weights), not the weights
+_LABELS = [(re.compile(_MASTER, re.I), ("master_weights_bytes",)),
+           (re.compile(r"(?<!копия )(?<!копии )(?<!master )\bвес\w*|(?<!master )(?<!copy of the )\bweights?\b", re.I),
+            ("weights_bytes",)),
            (re.compile(r"\bkv[- ]?(?:кэш\w*|cache)|\bкэш\w*", re.I), ("kv_cache_bytes",)),
            (re.compile(r"\bактиваци\w*|\bactivations?\b", re.I), ("activations_bytes",)),
            (re.compile(r"\bградиент\w*|\bgradients?\b", re.I), ("gradients_bytes",)),
@@ -255,7 +259,8 @@ def many_users(sentence: str, request: MemoryRequest | None) -> list[str]:
 # against 30 GB of weights); the part named as the largest must be the largest of the computed table
 _LARGEST = re.compile(r"\b(?:больше всего|почти вс[её]|основн\w* (?:часть|объ[её]м)|львин\w* дол\w*|most of (?:it|the memory)|"
                       r"the (?:largest|biggest) (?:part|share)|the bulk)\b", re.I)
-_PARTS = ("weights_bytes", "kv_cache_bytes", "activations_bytes", "gradients_bytes", "optimizer_bytes")
+_PARTS = ("weights_bytes", "kv_cache_bytes", "activations_bytes", "gradients_bytes", "optimizer_bytes",
+          "master_weights_bytes")
 
 
 def wrong_largest(sentence: str, facts: list[dict]) -> list[str]:

