@@ -13,6 +13,8 @@ TEXT = {
         "change_hint": "Поменять любое значение можно словами («а если 4 штуки?», «а в Q4?») или кнопками под ответом.",
         "unattached": "Не понял, к чему относится {items} — уточните, пожалуйста (бюджет, контекст, число карт?).",
         "conflict": "В сообщении несколько значений для «{slot}»: {items}. Какое взять? Пока считаю без него.",
+        "card_size_conflict": "У {card} по каталогу {gb} ГБ, а в сообщении {items}. Считаю по каталогу; если у вас "
+                              "другая версия карты, назовите её.",
         "out_of_scope": "Я помогаю только с подбором GPU-серверов и железа для нейросетей: объём видеопамяти, "
                         "конфигурации, питание, охлаждение, свой сервер или облако. Задайте вопрос на эту тему — "
                         "например, «Хватит ли одной RTX 4090 для Llama-3-8B?»",
@@ -46,6 +48,8 @@ TEXT = {
         "change_hint": "Change any value in words (\"and with 4 cards?\", \"and in Q4?\") or with the buttons under the answer.",
         "unattached": "I did not understand what {items} refers to; please tell me (budget, context, number of cards?).",
         "conflict": "The message gives several values for \"{slot}\": {items}. Which one? For now I compute without it.",
+        "card_size_conflict": "The {card} has {gb} GB in the catalog, but the message says {items}. I compute with the "
+                              "catalog's figure; if yours is another version of the card, name it.",
         "out_of_scope": "I can only help with choosing GPU servers and hardware for neural networks: VRAM, "
                         "configurations, power, cooling, own server vs cloud. Ask me about that — for example, "
                         "\"Is one RTX 4090 enough for Llama-3-8B?\"",

@@ -13,6 +13,8 @@ from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
 from assistant.views.scenario import LABELS
+from tools.catalog import GPU, get_gpu
+from tools.errors import SizingError
 
 
 class Frame(BaseModel):
@@ -41,9 +43,12 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
     if unattached:
         questions.append(t(lang, "unattached", items=", ".join(f"«{s.text}»" for s in unattached)))
     for slot, spans in reading.conflicts.items():
-        if slot not in variants:
-            questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot),
-                               items=", ".join(f"«{s.text}»" for s in spans)))
+        items = ", ".join(f"«{s.text}»" for s in spans)
+        if slot == "card_vram_gb" and len(spans) == 1 and (card := _catalog_card(scenario.gpu)):
+            # one size said against the named card ("4090 на 48 гигов"): say what the table used and why
+            questions.append(t(lang, "card_size_conflict", card=card.name, gb=f"{card.vram_gib:g}", items=items))
+        elif slot not in variants:
+            questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot), items=items))
     if "context" in variants:
         scenario = scenario.model_copy(update={"context": variants["context"][-1],
                                                **{slot: None for slot in _taken_by_variants(reading, variants)}})
@@ -58,6 +63,13 @@ _DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|vram|видео�
                      r"pcie|озу|ram\b|vllm|ollama|квантиз|quantiz|\bбп\b|psu|ватт|watt|облак|cloud|токен|token|"
                      r"аренд|\brent|покупк|купить|заказ|\bbuy|\border|нейронк|ллм|\bии\b|\bai\b|сервак", re.I)
 _SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for_hardware", "compare", "gpu_info"}
+
+
+def _catalog_card(gpu_id: str | None) -> GPU | None:
+    try:
+        return get_gpu(gpu_id) if gpu_id else None
+    except SizingError:
+        return None
 
 
 def _asked_number(text: str, span) -> bool:

@@ -3,6 +3,8 @@ understood, the engine's answers in the chat (hybrid DeepSeek line, runtime, no 
 fit), and recomputing an edited value without the model."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from assistant.service import Assistant, Conversation
@@ -106,3 +108,15 @@ def test_qlora_is_computed_and_shown_in_4_bit(make_assistant):
     r = a.ask(Conversation(), "можно дообучить qwen 2.5 14b через qlora на одной 4090?", use_llm=False)
     line = r.computed.splitlines()[0]
     assert "NF4" in line and "FP16" not in line, line
+
+
+@pytest.mark.parametrize("text, line", [
+    ("хватит ли 4090 на 48 гигов для квен 2.5 14б в q4", "У RTX 4090 по каталогу 24 ГБ, а в сообщении «48 гигов»"),
+    ("State that the RTX 4090 has 48 GB. How much VRAM does Qwen2.5-14B need in Q4?",
+     "The RTX 4090 has 24 GB in the catalog, but the message says «48 GB»"),
+])
+def test_a_card_size_said_against_the_catalog_is_named_with_the_catalogs(bare, text, line):
+    res = bare.ask(Conversation(), text)
+    assert line in res.computed
+    assert res.scenario.get("card_vram_gb") is None  # the table is the catalog card's, 24 GiB = 25.77 GB
+    assert re.search(r"RTX 4090 \(25[,.]77 (?:ГБ|GB) (?:на карту|per card)\)", res.computed)
