@@ -145,7 +145,7 @@ FEW_SHOT = [
      "inference · FP16 · context 8,192 · users 10\nModel weights: 54.40\nKV cache: 24.12\nTotal: 100.25\n4 × RTX 5090: "
      "Total VRAM 137.44; per card 26.53; GPU price, $ 8,000–10,000; Peak power, W 3000",
      "A server with 4 × RTX 5090 will do: the cards have 137.44 GB of memory and the model needs "
-     "100.25 GB. The FP16 weights take 54.40 GB, and the KV cache of the 10 users adds 24.12 GB. To get "
+     "100.25 GB. The FP16 weights take 54.40 GB, and the KV cache adds 24.12 GB. To get "
      "by with fewer cards, quantise the model to Q8_0 or Q4_K_M.", "en", "config"),
     # the asked card leads on some figures only: the model had copied "X сильнее почти во всём" from a card that did
     ("QUESTION: Чем RTX 6000 Ada лучше RTX 5090 для LLM?\n\nFACTS:\nСчитаю для: RTX 6000 Ada / RTX 5090\nЛицензия: "

@@ -248,11 +248,21 @@ _MANY_USERS = re.compile(r"\b(?:всех|каждого из|нескольки�
                          r"\ball\s+(?:the\s+)?(?:\d+\s+)?users\b|\bmultiple users\b|\beach of the users\b", re.I)
 
 
+# the users whose KV cache is counted, with their number: "the KV cache of the 8 users" (copied from a worked
+# turn's 10 users where the sizing was for one, explain-eval en-multi-03); "up to 8 users at once" is capacity
+_USERS_COUNTED = re.compile(r"\b(?:of|for)\s+the\s+(\d+)\s+users\b|\bкэш\w*\s+(\d+)\s+пользовател\w*", re.I)
+
+
 def many_users(sentence: str, request: MemoryRequest | None) -> list[str]:
-    """Users in the plural when the sizing is for one ("если пользователей станет больше" is advice, not caught)."""
-    if request is None or request.batch != 1 or not (m := _MANY_USERS.search(sentence)):
+    """Users in the plural when the sizing is for one ("если пользователей станет больше" is advice, not caught),
+    or a number of users whose cache is counted that is not the sizing's."""
+    if request is None:
         return []
-    return [f"users: {m.group(0)}"]
+    out = [f"users: {m.group(0)}" for m in _USERS_COUNTED.finditer(sentence)
+           if int(m.group(1) or m.group(2)) != request.batch]
+    if request.batch == 1 and (m := _MANY_USERS.search(sentence)):
+        out.append(f"users: {m.group(0)}")
+    return out
 
 
 # "Больше всего занимают веса" copied from a worked turn where the KV cache is larger (30 users: 48 GB of cache

@@ -339,3 +339,17 @@ def test_the_fp32_copy_of_the_weights_is_its_own_part(text, bad):
     from bench.strict_claims import misnamed_figures
     assert bool(mislabelled(text, QLORA_TABLE)) is bad
     assert bool(misnamed_figures(text, QLORA_TABLE)) is bad  # the grader reads it the same way
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("The INT4 weights take 4.21 GB, and the KV cache of the 8 users adds 1.07 GB.", True),  # sized for one
+    ("Ещё 1,07 ГБ уходит на KV-кэш 8 пользователей.", True),
+    ("The INT4 weights take 4.21 GB, and the KV cache adds 1.07 GB.", False),
+    ("Use the spare memory for more users, up to 8 at once.", False),  # capacity, not the sizing's users
+])
+def test_the_users_whose_cache_is_counted_are_the_sizings(text, bad):
+    from assistant.checks.relations import many_users
+    one = MemoryRequest(params_b=7, precision="int4", context=8192)
+    eight = MemoryRequest(params_b=7, precision="int4", context=8192, batch=8)
+    assert bool(many_users(text, one)) is bad
+    assert many_users(text, eight) == []
