@@ -196,6 +196,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.shared_figure(sentence, getattr(allowed, "facts", []))
     out += relations.wrong_largest(sentence, getattr(allowed, "facts", []))
     out += relations.pointless_quantising(sentence, getattr(allowed, "facts", []))
+    out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):
         out.append("language")
     out += agreement.disagreements(sentence)

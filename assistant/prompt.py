@@ -428,7 +428,8 @@ def correction_note(violations: list[str]) -> str:
              "language": "mixed languages", "claim": "claimed an action, discount or offer",
              "unknown product": "gave figures for a product not in the catalog",
              "grammar": "wrote words that do not agree in Russian", "largest": "named the wrong part as the largest", "users": "spoke of several users where FACTS have one",
-             "advice": "advised quantising to a format no smaller than the one in FACTS"}
+             "advice": "advised quantising to a format no smaller than the one in FACTS",
+             "fewer": "advised fewer cards where FACTS have one card"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

@@ -315,3 +315,30 @@ def pointless_quantising(sentence: str, facts: list[dict]) -> list[str]:
         if current is not None and bits is not None and bits >= current:
             out.append(f"advice: quantise to {f.group(1)}")
     return out
+
+
+# "чтобы обойтись меньшим числом карт, квантуйте …" copied from the config worked turn (4 × RTX 5090)
+# into an answer whose configuration is one card: there is no fewer to get by with
+_FEWER = re.compile(r"\bменьш\w*\s+(?:числ\w*\s+|количеств\w*\s+)?(?:видео)?карт\w*|\bменьше\s+(?:gpu|гпу)\b|"
+                    r"\bfewer\s+(?:cards|gpus)\b|\bless\s+(?:cards|gpus)\b", re.I)
+
+
+def _counts(facts: list[dict]) -> set[int]:
+    """Card counts of the configurations the facts offer (a recommendation's, or a fit's own)."""
+    out: set[int] = set()
+    for f in facts:
+        o = f.get("output")
+        if not isinstance(o, dict):
+            continue
+        out |= {c["count"] for c in o.get("configurations") or [] if isinstance(c, dict) and c.get("count")}
+        if f.get("tool") == "fit" and o.get("gpus"):
+            out.add(o["gpus"])
+    return out
+
+
+def fewer_than_one(sentence: str, facts: list[dict]) -> list[str]:
+    """Advice to get by with fewer cards where every configuration is already one card."""
+    counts = _counts(facts)
+    if not _FEWER.search(sentence) or not counts or max(counts) > 1:
+        return []
+    return ["fewer: the configuration is one card"]

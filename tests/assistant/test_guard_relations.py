@@ -353,3 +353,32 @@ def test_the_users_whose_cache_is_counted_are_the_sizings(text, bad):
     eight = MemoryRequest(params_b=7, precision="int4", context=8192, batch=8)
     assert bool(many_users(text, one)) is bad
     assert many_users(text, eight) == []
+
+
+# Llama 3 8B for two users on one RTX 4090 (the config worked turn's "get by with fewer cards" copied)
+ONE_CARD = [{"tool": "recommend", "output": {"configurations": [{"gpu": "RTX 4090", "count": 1},
+                                                                {"gpu": "RTX 5090", "count": 1}]}}]
+FOUR_CARDS = [{"tool": "recommend", "output": {"configurations": [{"gpu": "RTX 5090", "count": 4}]}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Чтобы обойтись меньшим числом карт, квантуйте модель до Q8_0.", True),
+    ("Чтобы обойтись меньшим количеством видеокарт, возьмите Q4_K_M.", True),
+    ("To get by with fewer cards, quantise the model to Q8_0 or Q4_K_M.", True),
+    ("To use fewer GPUs, quantise the model.", True),
+    ("Чтобы сэкономить память, квантуйте модель до Q8_0.", False),
+    ("Одной карты хватает с запасом.", False),
+    ("A smaller card would do with Q4_K_M.", False),
+])
+def test_no_fewer_cards_than_one(text, bad):
+    from assistant.checks.relations import fewer_than_one
+    assert bool(fewer_than_one(text, ONE_CARD)) is bad
+    assert fewer_than_one(text, FOUR_CARDS) == []  # from four cards, fewer is real advice
+    assert fewer_than_one(text, []) == []  # no configuration in the facts: nothing to check against
+
+
+def test_the_guard_drops_fewer_cards_for_one_card():
+    g = grounding(ONE_CARD, ["Подходит 1 × RTX 4090."], lang="ru")
+    assert any(v.startswith("fewer") for v in violations("Чтобы обойтись меньшим числом карт, квантуйте модель.", g))
+    g4 = grounding(FOUR_CARDS, ["Подходит 4 × RTX 5090."], lang="ru")
+    assert not any(v.startswith("fewer") for v in violations("Чтобы обойтись меньшим числом карт, квантуйте модель.", g4))
