@@ -7,6 +7,7 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING
 
 from assistant import guard
+from assistant.checks.injection import without_instructions
 from assistant.llm import NO_MODEL
 from assistant.llm.gate import ModelBusy
 from assistant.messages import t
@@ -114,6 +115,9 @@ def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, 
                               [block.grounds, *(f"{s.title} {s.text}" for s in sources if s.trusted)],
                               customer=conv.user_texts, lang=lang, prompt=[block.text])  # the whole block: no echo
     picked, chars = model_sources(sources, bool(comp.facts), follow_up=bool(conv.messages))
+    question, stripped = without_instructions(question)  # the model sees the customer's question, not their orders
+    if stripped:
+        notices.append(t(lang, "instructions_ignored"))
     try:
         with tm.stage("explanation"):
             for piece in explain(a.backend, conv, question, block.text, picked, chars, lang, allowed, report, tm,
