@@ -1,6 +1,6 @@
 """How well the reader understands customers: per-slot precision/recall, intent and whole-scenario accuracy.
 
-The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,holdout}.yaml`) is a list of conversations; each turn
+The corpus (`knowledge/eval/understanding/{tune,dev,fresh,fresh2 .. fresh10,holdout}.yaml`) is a list of conversations; each turn
 carries the expected intent, the expected CUMULATIVE scenario, `ask` (numbers the reader must name back:
 unattached or contradictory) and `ignore` (numbers that may go either way). The reader runs turn by turn;
 `assistant.scenario.merge` folds follow-ups (one card named in a compare turn joins the compared cards),
@@ -9,7 +9,7 @@ and a "followup" reading keeps the previous turn's intent, as the conversation d
 A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
 "Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
 Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `fresh`, `fresh2`, `fresh3`, `fresh4`,
-`fresh5`, `fresh6`, `fresh7` and `fresh8` (written from personas for the third, fourth, fifth, seventh, ninth, tenth, eleventh and twelfth passes, each measured before
+`fresh5` .. `fresh10` (written from personas for the third, fourth, fifth, seventh, ninth, tenth, eleventh .. fourteenth passes, each measured before
 the reader was changed for it)
 may be tuned on with general rules only; `holdout` is for the figure only. Grading rules beyond equality:
 `server` and `runtime` (later slots) are don't-care where a turn's label lacks them; `psu_w` (the customer's
@@ -20,7 +20,9 @@ the power answer checks it); task "inference" and an unset task are the same sce
 default, and "запустить/run" say it); relative follow-ups ("usage doubles", "ещё две") are applied to
 the carried scenario with `assistant.reading.relative.apply` after the merge, as the conversation does;
 `gpus` (the cards compared) match as a set: the order of a comparison means nothing; a follow-up's bare
-number is attached by the conversation (`assistant.reading.context.carry`), as framing does; the first
+number is attached by the conversation (`assistant.reading.context.carry`), as framing does, and a number that
+answers the question the last turn asked (values of one slot named back) settles that slot, framing's `asked` kept
+from turn to turn as the pipeline keeps it; the first
 turn's intent is settled as the pipeline settles it (`settle_intent`: nothing read, no conversation and no
 domain word is out of scope).
 """
@@ -34,7 +36,7 @@ import yaml
 
 from assistant.reading import Reading, read
 from assistant.reading.context import carry
-from assistant.turn.framing import settle_intent
+from assistant.turn.framing import _offered, compared_values, settle_intent
 from assistant.reading.relative import apply as apply_relative
 from assistant.scenario import MEMORY, Scenario, merge
 from tools.paths import EVAL_DIR
@@ -106,6 +108,9 @@ def evaluate(conversations: list[dict]) -> dict:
             last_intent = intent
             scenario = apply_relative(merge(scenario, r.scenario, r.new_model, comparing=intent == "compare",
                                             instead_of=r.instead_of, per_user=r.per_user), r.relative)
+            # the slot the turn asked about and its values, remembered as framing remembers them ("10-15 человек" ..
+            # "ну пусть будет 15": the answer settles the question asked)
+            scenario = scenario.model_copy(update={"asked": _offered(r, compared_values(r))})
             got, want = scenario.said(), turn.get("scenario") or {}
             slots_ok = True
             for s in SLOTS + [k for k in want if k not in SLOTS]:  # a labelled slot the reader lacks is a miss

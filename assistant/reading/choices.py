@@ -95,7 +95,7 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
             out.append(Attached("precision", lex.exact.get(t.low) or lex.exact[low], [t.i]))
     if m := _UNQUANT.search(text):
         idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()]
-        out.append(Attached("precision", "fp16", idx))
+        out.append(Attached("precision", "fp16", idx, assumed=bool(out)))  # "full precision fp32": the bits said win
         for i in idx:
             tokens[i].used = "precision"
     elif not out:

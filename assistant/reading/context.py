@@ -283,7 +283,10 @@ def _model_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
 
 # a sum asked as a ceiling or a price: "уложиться в", "в пределах", "бюджет", "за" (the price of), "within", "budget"
 _MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money|"
-                        r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving", re.I)
+                        r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving|"
+                        # a sum cut ("а если он урежет до двух", "сократим до полутора", "if they cut it to 30")
+                        r"урез\w*|урежет|урежем|сократ\w*|сокращ\w*|ужм\w*|ужать|срез\w*|срежет|\bcuts?\b|\btrim\w*|\bslash\w*",
+                        re.I)
 
 
 def _money_scale_kept(reading: "Reading", previous: Scenario) -> None:
@@ -342,11 +345,15 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
     """A bare number answering the question the last turn asked (`Scenario.asked`, set by framing): one of the
     values offered, or one between them ("10 или 15 человек" .. "ну пусть будет 15"); a chip edited since answered it."""
     asked = previous.asked if previous is not None else None
-    if not asked or len(reading.unattached) != 1 or len(reading.text.split()) > 8:  # a short reply, not a new question
+    if not asked or len(reading.text.split()) > 8:  # a short reply, not a new question
+        return
+    # the number in digits ("ну пусть будет 15"), or in words with nothing else read ("давайте считать на пятнадцать")
+    words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)
+    if len(reading.unattached) + len(words) != 1:
         return
     (slot, values), = asked.items()
-    span = reading.unattached[0]
-    value = parse_plain_number(span.text)
+    span = (reading.unattached or words)[0]
+    value = parse_plain_number(span.text) if reading.unattached else _word_value(span.text)
     if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None or \
             not min(values) <= value <= max(values):
         return

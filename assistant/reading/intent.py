@@ -32,7 +32,13 @@ def _hurry(tokens: list[Token], t: Token) -> bool:
     if t.low not in _HURRY:
         return False
     near = tokens[max(0, t.i - 2):t.i] + tokens[t.i + 1:t.i + 3]
+    if t.low != "быстрее" and t.i + 1 < len(tokens) and tokens[t.i + 1].low in _QUESTION_WORD:
+        return True  # "быстро какая лучше", "quick which one": haste before the question, not speed asked
     return any(x.low in _TELL or x.lemma in _TELL for x in near)
+
+
+_QUESTION_WORD = {"какая", "какой", "какую", "какие", "какое", "что", "чо", "че", "чё", "сколько", "скок", "где", "когда",
+                  "which", "what", "how", "where", "when"}
 
 
 def scores(text: str, tokens: list[Token]) -> Counter:
@@ -41,6 +47,9 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     out_spans = [m.span() for m in _RENT_OUT.finditer(text)]
     for pos, t in enumerate(tokens):
         if _no_cloud(tokens, pos) and text[t.start:t.end] == t.text:  # the phrase rules must not find it either
+            out_spans.append((t.start, t.end))
+    for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
+        if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
     for a, b in out_spans:
         text = text[:a] + " " * (b - a) + text[b:]
@@ -58,6 +67,10 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     if out["power"] and _MEMORY.search(text) and not _ENERGY.search(text):
         out["vram"] += out.pop("power")  # "сколько видеопамяти жрёт", "how much memory does it consume"
     return out
+
+
+# a plural in the dative after "по" is the subject of the work ("по договорам", "по поставкам", "по контрактам")
+_SUBJECT_MATTER = re.compile(r"^.*\bпо [а-яё]+(?:ам|ям)$", re.I)
 
 
 # the customer's cards let to others ("16 h100 под аренду", "сдаём карты в аренду", "we rent them out"): their business,

@@ -223,6 +223,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         return bill  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
     last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
+    if _ENERGY_PRICE.search(head) or _PER_KWH.match(tail):
+        _ask_words(tokens, used)
+        return bill  # "а киловатт стоит 6 рублей", "8 руб за квт": the price of electricity, no slot of ours; asked
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head) or \
             (not scaled and _HOURS_THEN_EACH.search(head) and bool(_RENT.search(text))):
         slot = "cloud_hourly"
@@ -239,6 +242,14 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if cur:
         out.append(Attached("currency", cur, used))
     return out
+
+
+# the price of electricity said before the sum ("киловатт стоит 6 рублей", "электричество по 7 р", "power is $0.2") or
+# after it ("8 руб за квт", "0.15 per kwh"): no budget and no price of a server
+_ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
+                           r"свет|electricity|energy|power)(?: час\w*)? (?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
+                           r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?$", re.I)
+_PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
 
 
 def _ask_words(tokens: list[Token], used: list[int]) -> None:

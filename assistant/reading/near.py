@@ -17,6 +17,8 @@ def unit_after(tokens: list[Token], k: int) -> tuple[str | None, int]:
         t = tokens[n]
         if n == k + 1 and (t.low == "." or tokens[k].stop or tokens[k].comma):
             break  # "не больше 15. Модель ...", "до 30, контекст 12к": the clause ended, its next word is no unit
+        if t.used == "number" and (t.comma or t.stop):
+            break  # "тыщ тридцать два, человек ...": the compound number's last word ends the clause
         if t.low in _SKIP or t.lemma in _SKIP or t.low in ("-", ".") or t.used == "number":
             continue
         return (t.concept if not t.used else None), n
@@ -64,7 +66,11 @@ def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
 
 
 def is_range(text: str, tokens: list[Token], a: int, b: int) -> bool:
-    return bool(_ALTERNATIVE.match(text[tokens[a].end:tokens[b].start]))
+    """"20 or 40", "10-15", "от 10 до 15"; "between 20 and 30", "между 20 и 30": "and" joins a range only after
+    "between"."""
+    gap = text[tokens[a].end:tokens[b].start]
+    return bool(_ALTERNATIVE.match(gap)) or \
+        (a > 0 and tokens[a - 1].low in ("between", "между") and bool(re.fullmatch(r"\s*(?:and|и)\s*", gap, re.I)))
 
 
 _ALTERNATIVE = re.compile(r"^\s*,?\s*(?:(?:ну |а )?или|либо|or|to|до|-|–|—|/)\s*$", re.I)

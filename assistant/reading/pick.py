@@ -13,6 +13,7 @@ from assistant.reading.tokens import Token
 from tools import catalog
 from tools.lexicon import load_lexicon
 _UPGRADE = re.compile(r"добав|докуп|add |upgrade|апгрейд", re.I)
+_VERSUS_BETWEEN = re.compile(r"^\s*,?\s*(?:vs\.?|versus|или|or|против)\s+(?:the\s+|an?\s+)?$", re.I)
 _COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|worth(?: it)? over|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
                       r"comparison|быстрее|faster|тише|cheaper|дешевле|between|между|choos\w*|выбира\w*|выбор\w*", re.I)
 # "какая пропускная способность у h200 и у h100", "the memory bandwidth of the h200 and of the b200", "тдп у б200 и у
@@ -29,6 +30,12 @@ _INSTEAD_BEFORE = re.compile(r"(?:вместо|instead of|rather than|in place o
                              r"(?:\s+(?:the|a|an|my|our|моей|моих|нашей|наших|этой|этих|на))?"
                              r"(?:\s+(?:\d{1,2}\s?[xх×]?|two|three|four|five|six|eight|a pair of|пары|пару|две|два|двух|"
                              r"три|трех|трёх|четыре|четырех|четырёх|пяти|шести|восьми))?\s*$", re.I)  # "instead of two 4090s"
+
+
+# words of another measure after a bare number ("а100 на 40 минут", "3090 на 10 лет", "h100 for 30 minutes")
+_NO_SIZE_AFTER = {"минута", "мин", "секунда", "сек", "год", "лет", "месяц", "неделя", "день", "сутки", "процент", "%",
+                  "градус", "minute", "minutes", "min", "mins", "second", "seconds", "sec", "year", "years", "month",
+                  "months", "week", "weeks", "day", "days", "percent", "degrees"}
 
 
 def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], list[Hit]]:
@@ -53,7 +60,9 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
                 unit = m and (m.group(0) != m.group(1) or (k + 1 < len(tokens) and tokens[k + 1].concept == "gb") or
                               # "3060 на 12", "a100 на 40": a bare size of this card or its variant, no other unit
                               (tokens[k - 1].low in ("на", "с", "по", "with") and
-                               (k + 1 == len(tokens) or tokens[k + 1].concept is None and not tokens[k + 1].has_digit) and
+                               (k + 1 == len(tokens) or tokens[k + 1].concept is None and not tokens[k + 1].has_digit and
+                                # "а100 на 40 минут автономии": a time, not the card's size
+                                tokens[k + 1].lemma not in _NO_SIZE_AFTER and tokens[k + 1].low not in _NO_SIZE_AFTER) and
                                (abs(float(m.group(1)) - vram) <= 0.5 or _sibling(h.id, float(m.group(1))))))
                 sibling = _sibling(h.id, float(m.group(1))) if m and unit else None
                 if sibling:  # "а100 по 40 гб", "A100 PCIe 40GB": the size picks the variant
@@ -196,10 +205,14 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
         listed = _COMPARE.search(text) or _ASKED_ABOUT.match(text) or \
             ("psu_w" not in fields and _spec_of_both(gpus, text, tokens)) or \
             (_WHAT_CHANGES.search(text) and any(_INSTEAD_BEFORE.search(text[:tokens[h.i].start]) for h in gpus))
-        if len(ids) > 1 and not listed and not _UPGRADE.search(text) and not _one(gpus, text, tokens):
+        # "5090 vs 4090 ... is the upgrade worth it": a versus word right between two cards sets them side by side,
+        # whatever the upgrade word says of them
+        upgrade = bool(_UPGRADE.search(text)) and not (len(gpus) > 1 and _VERSUS_BETWEEN.match(
+            text[tokens[gpus[0].j - 1].end:tokens[gpus[1].i].start]))
+        if len(ids) > 1 and not listed and not upgrade and not _one(gpus, text, tokens):
             pass  # "3090 к своей 4090": two cards, neither the question's
-        elif len(ids) == 1 or _UPGRADE.search(text) or _one(gpus, text, tokens):
-            g = gpus[0] if len(ids) > 1 and _UPGRADE.search(text) else (_one(gpus, text, tokens) or gpus[0])
+        elif len(ids) == 1 or upgrade or _one(gpus, text, tokens):
+            g = gpus[0] if len(ids) > 1 and upgrade else (_one(gpus, text, tokens) or gpus[0])
             fields["gpu"] = g.id
             spans["gpu"] = [span(text, tokens, list(range(g.i, g.j)))]
         else:

@@ -90,7 +90,10 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
         a.concurrent = a.concurrent or _concurrent_near(tokens, first, max(a.tokens), text)
     in_order = sorted(users, key=lambda a: min(a.tokens))  # a range's first end is attached last, by its neighbour
     for a, b in zip(in_order, in_order[1:]):  # "одновременно 10-15 человек": both ends of a range are at the same time
-        if re.fullmatch(r"\s*(?:-|–|—|to|до)\s*", text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start], re.I):
+        gap = text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]
+        if re.fullmatch(r"\s*(?:-|–|—|to|до)\s*", gap, re.I) or (  # "между 10 и 20": "и" after "между" joins a range
+                min(a.tokens) > 0 and tokens[min(a.tokens) - 1].low in ("between", "между") and
+                re.fullmatch(r"\s*(?:and|и)\s*", gap, re.I)):
             a.concurrent = b.concurrent = a.concurrent or b.concurrent
     if any(a.concurrent for a in users):
         for a in users:
@@ -99,6 +102,8 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
 
 
 _PAIR = {"pair", "пара", "парой", "парочка"}
+# collective numerals are said of people only ("на пятерых", "нас четверо", "для двоих"): the users
+_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
 _SUCH = {"такой", "таков", "those", "these", "them", "such"}
 _RAM_SIZES = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048}
 _VRAM_SIZES = {4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 94, 96, 128, 141, 192}
@@ -122,8 +127,16 @@ def _person(t: Token) -> bool:
         return False  # a word the dictionary only guesses at ("эпиках") is no person
     nouns = [p.tag for p in morph().parse(t.low) if "NOUN" in p.tag]
     # every reading animate ("эпиках" is also a thing), and counted ("на 20 бухгалтеров"), not a place ("на двух эпиках")
+    # counted: "на 20 бухгалтеров", and a number word agreeing in case ("двадцати пяти юристам", "с тридцатью врачами")
+    cases = ("gent", "accs", "nomn") + (("datv", "ablt") if t.i > 0 and _agrees(t) else ())
     return bool(nouns) and all("anim" in g and not ({"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"} & g.grammemes)
-                               for g in nouns) and any(g.case in ("gent", "accs", "nomn") for g in nouns)
+                               for g in nouns) and any(g.case in cases for g in nouns)
+
+
+def _agrees(t: Token) -> bool:
+    """The people noun in the dative or instrumental plural ("юристам", "врачами"): counted only by a number word
+    said right before it, in the same case (checked by the caller's position: the number is the token before)."""
+    return any("plur" in p.tag and p.tag.case in ("datv", "ablt") for p in morph().parse(t.low) if "NOUN" in p.tag)
 
 
 def _plural(t: Token) -> bool:
@@ -161,7 +174,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in ("b", "б", "bn") or concept == "billion":
         return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]
     if _size_letter_after(tokens, k) and 0.5 <= value <= 1000:  # "чтоб тридцать б модели летали", "30 b models"
-        return [Attached("params_b", value, [k, k + 1])]
+        e = k
+        while tokens[e + 1].used == "number":
+            e += 1
+        return [Attached("params_b", value, list(range(k, e + 2)))]
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
         after = []
@@ -179,7 +195,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (word is not None and not any(x.comma for x in tokens[k:word.i]))  # not past a comma
         ram = not beside and cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
             text[max(0, t.start - 32):t.start] + " " + text[t.end:t.end + 24].split(",")[0])) or \
-            bool(_CPU_ONLY.search(text))  # "512 гб памяти без видеокарт": with no card the memory is the RAM
+            bool(_CPU_ONLY.search(text)) or \
+            (not beside and any(x.used == "server_name" for x in tokens) and  # "сервер дипсик с 1 тб памяти": a named
+             not any(x.used in ("gpu_name", "unknown_product") or x.concept in ("gpu", "vram") for x in tokens))  # server, no card
         said = [x.i for x in tokens[max(0, k - 2):k] if ram and x.concept == "ram" and x.has_digit and not x.used]
         return [Attached("ram_gb" if ram else "card_vram_gb", size, said +  # "ddr5 64 гига": the RAM's name, read with it
                          [k] + (unit if concept in ("gb", "tb") else []) + [i for i in after if tokens[i].has_digit])]
@@ -228,7 +246,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
-    if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or \
+    if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or t.lemma in _COLLECTIVE or \
             (concept is None and n > k and _person(tokens[n])) or \
             (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
@@ -271,9 +289,12 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
 
 def _size_letter_after(tokens: list[Token], k: int) -> bool:
     """"б"/"b" said apart right after the number, as a size ("тридцать б"), not "б/у" (used) or a letter of a name."""
-    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
-    after = tokens[k + 2] if k + 2 < len(tokens) else None
-    return nxt is not None and nxt.low in ("б", "b") and not nxt.used and not tokens[k].comma and \
+    n = k  # "до тридцати двух б": past the compound number's other words
+    while n + 1 < len(tokens) and tokens[n + 1].used == "number" and not tokens[n].comma:
+        n += 1
+    nxt = tokens[n + 1] if n + 1 < len(tokens) else None
+    after = tokens[n + 2] if n + 2 < len(tokens) else None
+    return nxt is not None and nxt.low in ("б", "b") and not nxt.used and not tokens[n].comma and \
         not (after is not None and (after.low in ("/", "у") or after.start == nxt.end))
 
 
@@ -314,6 +335,29 @@ def _or_later(text: str, tokens: list[Token], other: Attached, k: int) -> bool:
             end + 1 < k and tokens[end + 1].concept in ("gpu", "user", "gb", "piece"):
         end += 1
     return bool(_OR_LATER.match(text[tokens[end].end:tokens[k].start]))
+
+
+# the words a customer takes a count back with ("на две карты h200 ой нет на три", "четыре штуки ... нет шесть",
+# "3 h200 no wait make it 4"): only these between the count (with its card) and the bare number that replaces it
+_TAKE_BACK = re.compile(r"^[\s,.!…:;-]*(?:(?:ой|ай|ох|блин|ну|а|нет|не|вру|поправка|точнее|вернее|то есть|хотя|давайте|давай|"
+                        r"sorry|oops|no|nope|wait|i mean|actually|make it|make that|scratch that|rather|"
+                        r"на|по|for|it|штук|штуки)[\s,.!…:;-]*)+$", re.I)
+_TAKE_BACK_WORD = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|то есть|ой|sorry|oops|no wait|i mean|actually|"
+                             r"make it|make that|scratch that|rather)\b", re.I)
+
+
+def _taken_back(text: str, tokens: list[Token], other: Attached, k: int) -> bool:
+    """A bare number right after a count, its card and a word that takes it back is the count corrected ("на две карты
+    h200 ой нет на три" 3, "need 3 h200 no wait make it 4" 4); `resolve` then keeps the later value."""
+    v = tokens[k].number
+    if other.slot not in ("gpu_count", "users") or max(other.tokens) >= k or v is None or v != int(v) or not 1 <= v <= 1000:
+        return False
+    end = max(other.tokens)
+    while end + 1 < k and (tokens[end + 1].used in ("gpu_name", other.slot) or
+                           tokens[end + 1].concept in ("gpu", "user", "piece")):
+        end += 1
+    gap = text[tokens[end].end:tokens[k].start]
+    return bool(_TAKE_BACK.match(gap)) and bool(_TAKE_BACK_WORD.search(gap))
 
 
 _OFFICE_HOURS = re.compile(r"\b(?:business|office|working) hours\b|в рабочее время|в рабочие часы|только днём|только днем", re.I)
@@ -421,7 +465,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                     (tokens[k].word_number or v < 4):  # "по 24 гб или одна на 48": "одна" is a count, not a size
                 continue
             if is_range(text, tokens, k, min(other.tokens)) or is_range(text, tokens, max(other.tokens), k) or \
-                    _or_later(text, tokens, other, k):
+                    _or_later(text, tokens, other, k) or _taken_back(text, tokens, other, k):
                 out.append(Attached(other.slot, v if isinstance(other.value, float) else int(v), [k],
                                     concurrent=other.concurrent))
                 tokens[k].used = other.slot

@@ -8,23 +8,14 @@ import pytest
 from assistant.reading import read
 from assistant.reading.context import carry
 from assistant.reading.tokens import tokenize
-from assistant.scenario import Scenario, merge
 from assistant.turn.framing import settle_intent
+from reading_helpers import talk
 
 
 def _first(text: str):
     r = carry(read(text), None)
     r.intent = settle_intent(r, None)
     return r
-
-
-def _talk(*texts: str) -> Scenario:
-    s = None
-    for t in texts:
-        r = carry(read(t), s)
-        s = merge(s, r.scenario, r.new_model, comparing=r.intent == "compare", instead_of=r.instead_of)
-    assert s is not None
-    return s
 
 
 # ---------------------------------------------------------------- a card's memory against the catalog
@@ -83,17 +74,17 @@ def test_money_with_its_thousands_word_first_is_still_money():
 
 
 def test_slang_thousands_after_a_model_and_its_card_are_the_context():
-    s = _talk("гемма 12б на карте 16 гигов, какой контекст максимум", "а если нужно тыщ 32")
+    s = talk("гемма 12б на карте 16 гигов, какой контекст максимум", "а если нужно тыщ 32")
     assert s.context == 32768 and s.budget is None
 
 
 def test_slang_thousands_in_a_money_conversation_stay_money():
-    s = _talk("бюджет 300 тыщ, нужен сервер под ламу 8б", "а если тыщ 200")
+    s = talk("бюджет 300 тыщ, нужен сервер под ламу 8б", "а если тыщ 200")
     assert s.budget == 200000 and s.context is None
 
 
 def test_slang_thousands_said_with_money_stay_money():
-    s = _talk("квен 14б на 3090", "а за тыщ 80 что можно взять")
+    s = talk("квен 14б на 3090", "а за тыщ 80 что можно взять")
     assert s.context is None
 
 
@@ -131,7 +122,7 @@ def test_instead_of_as_a_first_question_compares(text, cards, asked):
 
 
 def test_instead_of_in_a_follow_up_still_replaces_the_card():
-    s = _talk("сколько токенов даст лама 70б на восьми h100", "а если h200 вместо h100")
+    s = talk("сколько токенов даст лама 70б на восьми h100", "а если h200 вместо h100")
     assert s.gpu == "h200" and not s.gpus
 
 

@@ -9,15 +9,7 @@ from assistant.reading import read
 from assistant.reading.context import carry
 from assistant.scenario import Scenario, merge
 from bench.understanding import dropped
-
-
-def _talk(*texts: str) -> Scenario:
-    s = None
-    for t in texts:
-        r = carry(read(t), s)
-        s = merge(s, r.scenario, r.new_model, comparing=r.intent == "compare", instead_of=r.instead_of)
-    assert s is not None
-    return s
+from reading_helpers import talk
 
 
 def test_a_new_model_keeps_the_money():
@@ -242,7 +234,7 @@ def test_a_bare_size_before_the_ram_word_is_the_ram(text):
     ("how much memory does the a40 have", "is it better or the l40s", ["a40", "l40s"]),
 ])
 def test_the_card_discussed_against_one_more(first, then, cards):
-    assert _talk(first, then).gpus == cards
+    assert talk(first, then).gpus == cards
 
 
 def test_a_card_and_a_model_or_is_still_no_comparison():
