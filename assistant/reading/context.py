@@ -285,7 +285,7 @@ def _model_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
 _MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money|"
                         r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving|"
                         # a sum cut ("а если он урежет до двух", "сократим до полутора", "if they cut it to 30")
-                        r"урез\w*|урежет|урежем|сократ\w*|сокращ\w*|ужм\w*|ужать|срез\w*|срежет|\bcuts?\b|\btrim\w*|\bslash\w*",
+                        r"урез\w*|уреж\w*|сократ\w*|сокращ\w*|ужм\w*|ужать|срез\w*|срежет|\bcuts?\b|\btrim\w*|\bslash\w*",
                         re.I)
 
 

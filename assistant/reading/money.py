@@ -173,7 +173,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if t.low in _HUNDRED_K and end == last and k > 0 and (tokens[k - 1].low in _HUNDRED_K_BEFORE or
                                                            tokens[k - 1].lemma in ("бюджет", "budget")):
         value, scale_word, first = 100_000, "тыщ", True  # "за сотку", "до сотки", "бюджет сотка": a hundred thousand
-    before = _currency(tokens[k - 1]) if k > 0 else None
+    before = _currency(tokens[k - 1]) if k > 0 and not tokens[k - 1].comma else None  # not "6 руб, две 4090"
     if end + 2 < len(tokens) and tokens[end + 1].low == ".":  # "900 тыс. рублей"
         end += 1
     after = _currency(tokens[end + 1]) if end + 1 < len(tokens) else None
@@ -247,7 +247,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
 # the price of electricity said before the sum ("киловатт стоит 6 рублей", "электричество по 7 р", "power is $0.2") or
 # after it ("8 руб за квт", "0.15 per kwh"): no budget and no price of a server
 _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
-                           r"свет|electricity|energy|power)(?: час\w*)? (?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
+                           r"свет|electricity|energy|power)(?: час\w*)?(?: (?:у нас|нам|for us|here|сейчас|now))? "
+                           r"(?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
                            r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?$", re.I)
 _PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
 
