@@ -58,6 +58,11 @@ FRESH8_FLOOR = 0.93  # thirteenth pass: 0.938 by the rules, 0.949 (169/178, inte
 # pass's general rules 0.930 (147/158, intent 0.962, asked 10/10, 0 dropped); with the classifier retrained on tune ..
 # fresh9 0.949 (150/158, intent 0.987). Three turns of slack
 FRESH9_FLOOR = 0.93
+# fresh10.yaml: written for the fourteenth pass from personas (the voice-typing buyer, the original five, a sysadmin and an
+# accountant) before the reader was changed for it; first sight 0.819 (intent 0.946, asked 7/9, 0 dropped), 0.837 with
+# five labels corrected to the earlier batches' conventions; after the fourteenth pass's general rules 0.964 (160/166,
+# intent 0.982, asked 9/9, 0 dropped), the same with the classifier retrained on tune .. fresh10. Three turns of slack
+FRESH10_FLOOR = 0.94
 
 
 def said(text: str) -> dict:
@@ -150,7 +155,7 @@ def _corpus_texts() -> list[str]:
 
 
 @pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-                                   "fresh8", "fresh9", "holdout"])
+                                   "fresh8", "fresh9", "fresh10", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -177,6 +182,7 @@ def test_read_is_fast():
                                          ("fresh2", FRESH2_FLOOR), ("fresh3", FRESH3_FLOOR),
                                          ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR), ("fresh6", FRESH6_FLOOR),
                                          ("fresh7", FRESH7_FLOOR), ("fresh8", FRESH8_FLOOR), ("fresh9", FRESH9_FLOOR),
+                                         ("fresh10", FRESH10_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split

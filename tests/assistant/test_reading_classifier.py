@@ -17,14 +17,14 @@ from assistant.scenario import Scenario
 
 
 def test_the_weights_were_trained_on_the_corpora_as_they_are():
-    # fails when tune/dev/fresh..fresh9 change and `python -m assistant.reading.classifier` was not run again
+    # fails when tune/dev/fresh..fresh10 change and `python -m assistant.reading.classifier` was not run again
     with np.load(C.MODEL_PATH) as z:
         assert str(z["digest"]) == C.digest(C.corpus())
     assert C.MODEL_PATH.stat().st_size < 400_000  # a small committed file, no model from a hub
 
 
 def test_the_holdout_is_never_trained_on():
-    # a new batch (fresh9 in the thirteenth pass) joins the training only after its first sight was recorded
+    # a new batch (fresh9 in the thirteenth pass, fresh10 in the fourteenth) joins the training only after its first sight was recorded
     assert "holdout" not in C.TRAIN_SPLITS
     with pytest.raises(AssertionError):
         C.corpus(("tune", "holdout"))
