@@ -154,10 +154,23 @@ def copied_code(sentence: str, question: Iterable[str], trusted: str) -> bool:
                if not claims.name_spans(c) and not any(p.search(c) for p in products))
 
 
+_CLAUSE_END = re.compile(r"[,;:—–()]|\s-\s")
+
+
+def _said_as_customers(sentence: str, start: int, end: int) -> bool:
+    """The number is attributed to the customer in its own clause ("вы указали 100 $", "your budget of
+    5000 $"), and that clause names no card: "The RTX 4090 draws only 100 W, so it's for your brochure"
+    is the injected claim, whatever "your" does later in the sentence."""
+    cuts = [m.end() for m in _CLAUSE_END.finditer(sentence, 0, start)]
+    head = cuts[-1] if cuts else 0
+    after = _CLAUSE_END.search(sentence, end)
+    clause = sentence[head:after.start() if after else len(sentence)]
+    return bool(_CUSTOMERS.search(sentence[max(head, start - 40):start])) and not GPU_NAME.search(clause)
+
+
 def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterable[str] = ()) -> list[str]:
     """Why a sentence of the model may not be shown (empty: it may)."""
     customer = getattr(allowed, "customer", [])
-    as_customers = bool(customer) and bool(_CUSTOMERS.search(sentence))
     out = []
     names = claims.name_spans(sentence)
     typed = getattr(allowed, "typed", None)
@@ -167,6 +180,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
         if n.words and n.kind == "count" and max(n[1]) < 10 and (
                 not (typed and typed["count"]) or grounded(n[0], n[1], customer)):
             continue  # "одна карта" where nothing counted cards, "на двух картах" the customer's own: words
+        as_customers = bool(customer) and _said_as_customers(sentence, n.start, n.end)
         ok = grounded(n[0], n[1], allowed) or (as_customers and grounded(n[0], n[1], customer))
         if ok and typed and n.kind in typed and not as_customers:
             ok = _typed_ok(n, typed[n.kind])
