@@ -265,3 +265,35 @@ def largest_misnamed(text: str, facts: list[dict[str, Any]]) -> list[str]:
         if len(said) == 1 and sizes[said[0]] < max(sizes.values()):
             out.append(m.group(0).strip())
     return out
+
+
+_DATACENTRE = re.compile(r"дата-?центр|датацентр|(?<!\w)цод|data ?cent(?:er|re)|colocation", re.I)
+_BARRED = re.compile(r"(?<!\w)(?:не|нельзя|запрещ\w*|исключ\w*|вне|кроме|not|no|never|forbid\w*|prohibit\w*|exclud\w*|"
+                     r"outside|against)(?!\w)|n't", re.I)
+
+
+@lru_cache(maxsize=1)
+def _card_names() -> tuple[re.Pattern, set[str]]:
+    """Every card's names, and those of the cards whose licence excludes data centres (lower case)."""
+    from tools.catalog import load_catalog
+
+    every = {n for g in load_catalog().gpus for n in (g.name, *g.aliases)}
+    barred = {n.lower() for g in load_catalog().gpus if g.datacenter_restricted for n in (g.name, *g.aliases)}
+    alts = sorted(every, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(a) for a in alts) + r")(?!\w)", re.I), barred
+
+
+def consumer_in_datacentre(text: str) -> list[str]:
+    """A GeForce card (its licence excludes data centres) as the last card named before a data-centre word,
+    with no refusal in the 40 characters before that word."""
+    pat, barred = _card_names()
+    out = []
+    for sentence in re.split(r"(?<=[.!?])(?<!vs\.)\s+", text):
+        for m in _DATACENTRE.finditer(sentence):
+            before = list(pat.finditer(sentence[:m.start()]))
+            if not before or _BARRED.search(sentence[max(0, m.start() - 40):m.start()]):
+                continue
+            name = before[-1].group(0)
+            if name.lower() in barred and name not in out:
+                out.append(f"{name} in a data centre")
+    return out

@@ -121,6 +121,7 @@ def catalog_contradictions(sentence: str) -> list[str]:
             if vals and not any((a - b) * direction > 0 for a, b in vals):
                 out.append(f"catalog: {subj.name} vs {obj.name}")
                 break
+    out += _datacentre_claims(sentence, found)
     for pos, g in found[:1] if len(found) == 1 else []:
         if re.search(r"\bnvlink\b", sentence, re.I):
             denies = re.search(r"(?:нет|без|не поддерживает|не имеет|no|without|lacks?|does not have|doesn't have)"
@@ -128,6 +129,34 @@ def catalog_contradictions(sentence: str) -> list[str]:
             claims = re.search(r"(?:есть|поддерживает|имеет|has|supports|with)\s+(?:\w+\s+)?nvlink", sentence, re.I)
             if denies and g.nvlink or (claims and not denies and not g.nvlink):
                 out.append(f"catalog: {g.name} NVLink")
+    return out
+
+
+# "Берите RTX 3090 для сервера в дата-центре" (explain-eval ru-fresh2-5060-vs-3090, copied from the compare
+# worked turn's RTX 6000 Ada): a GeForce card offered for a data centre, which its licence excludes
+_DC = re.compile(r"дата-?центр\w*|датацентр\w*|\bцод\w*|\bdata ?cent(?:er|re)s?\b|\bcolocation\b|\bcolo\b", re.I)
+_DC_NEG = re.compile(r"\b(?:не|нельзя|запрещ\w*|запрет\w*|исключ\w*|наруш\w*|кроме|вне|not|no|never|forbid\w*|"
+                     r"prohibit\w*|exclud\w*|restrict\w*|violat\w*|against|outside)\b|n't\b", re.I)
+_CLAUSE = re.compile(r"[,;:—–()]|\s(?:иначе|а|но|зато|otherwise|but|whereas|while)\s", re.I)
+
+
+def _datacentre_claims(sentence: str, found: list[tuple[int, Any]]) -> list[str]:
+    """A card whose licence excludes data centres, named in the clause that puts it in one, unnegated."""
+    out = []
+    for m in _DC.finditer(sentence):
+        cuts = [c.end() for c in _CLAUSE.finditer(sentence, 0, m.start())]
+        start = cuts[-1] if cuts else 0
+        after = _CLAUSE.search(sentence, m.end())
+        end = after.start() if after else len(sentence)
+        near = [(abs(p - m.start()), g) for p, g in found if start <= p < end]
+        clause = sentence[start:end]
+        if not near and re.search(r"\b(?:она|он|они|её|ее|it|they)\b|^\s*(?:и|and)\b", clause, re.I):
+            near = [(m.start() - p, g) for p, g in found if p < start]  # "…, и она разрешена в дата-центре"
+        if not near or _DC_NEG.search(sentence[start:end]):
+            continue
+        g = min(near, key=lambda x: x[0])[1]
+        if getattr(g, "datacenter_restricted", False) and f"catalog: {g.name} data centre" not in out:
+            out.append(f"catalog: {g.name} data centre")
     return out
 
 

@@ -382,3 +382,32 @@ def test_the_guard_drops_fewer_cards_for_one_card():
     assert any(v.startswith("fewer") for v in violations("Чтобы обойтись меньшим числом карт, квантуйте модель.", g))
     g4 = grounding(FOUR_CARDS, ["Подходит 4 × RTX 5090."], lang="ru")
     assert not any(v.startswith("fewer") for v in violations("Чтобы обойтись меньшим числом карт, квантуйте модель.", g4))
+
+
+# explain-eval ru-fresh2-5060-vs-3090 showed "Берите RTX 3090 для сервера в дата-центре" (the compare worked
+# turn's RTX 6000 Ada advice, copied onto a GeForce card); the grader has its own check for the same claim
+DATACENTRE = [
+    ("Берите RTX 3090 для сервера в дата-центре или для модели, которой мало 16 ГиБ.", True),
+    ("RTX 4090 подойдёт для дата-центра.", True),
+    ("The RTX 5090 is a good choice for a data center.", True),
+    ("The RTX 4090 is cheaper, and it works in a data centre.", True),
+    ("RTX 4090 не для дата-центра: это запрещает лицензия GeForce.", False),
+    ("Берите RTX 6000 Ada для сервера в дата-центре, иначе хватит RTX 5090.", False),
+    ("GeForce licence excludes the RTX 5090 from data centres.", False),
+    ("The RTX 5090 is not permitted in a data center.", False),
+    ("Для RTX 4090 хватит рабочей станции.", False),
+]
+
+
+@pytest.mark.parametrize("text, bad", DATACENTRE)
+def test_a_geforce_card_is_never_offered_for_a_data_centre(text, bad):
+    from assistant.checks.claims import catalog_contradictions
+    from bench.strict_claims import consumer_in_datacentre
+    assert any("data centre" in v for v in catalog_contradictions(text)) is bad
+    assert bool(consumer_in_datacentre(text)) is bad
+
+
+def test_the_pronoun_carries_the_card_into_the_next_clause():
+    from assistant.checks.claims import catalog_contradictions
+    assert catalog_contradictions("У RTX 3090 больше памяти (24 против 16 ГиБ), она экономнее и разрешена в дата-центре.")
+    assert not catalog_contradictions("RTX 4090 быстрее, а для дата-центра нужны профессиональные карты.")
