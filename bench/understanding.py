@@ -84,7 +84,9 @@ def _asked(r: Reading, text: str, ask: list[str], shown: tuple[str, ...] = ()) -
     return True
 
 
-def evaluate(conversations: list[dict]) -> dict:
+def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dict:
+    """The figures over `conversations`; `detail`, where given, receives one record per turn (id, turn index,
+    intent_ok, whole_ok, text, what was read and what was labelled): the perturbation check compares turns by it."""
     counts = {s: {"tp": 0, "fp": 0, "fn": 0} for s in SLOTS}
     for conv in conversations:
         for turn in conv["turns"]:
@@ -99,7 +101,7 @@ def evaluate(conversations: list[dict]) -> dict:
     for conv in conversations:
         scenario: Scenario | None = None
         last_intent = None
-        for turn in conv["turns"]:
+        for k_turn, turn in enumerate(conv["turns"]):
             t0 = time.perf_counter()
             r = carry(read(turn["text"]), scenario)  # a follow-up's bare number, by the conversation
             r.intent = settle_intent(r, scenario)  # type: ignore[assignment]  # as the pipeline does
@@ -138,6 +140,9 @@ def evaluate(conversations: list[dict]) -> dict:
             intents_ok += intent == turn["intent"]
             ok = intent == turn["intent"] and slots_ok and asked
             whole_ok += ok
+            if detail is not None:
+                detail.append({"id": conv["id"], "k": k_turn, "intent_ok": intent == turn["intent"], "whole_ok": ok,
+                               "text": turn["text"], "intent": [intent, turn["intent"]], "got": got, "want": want})
             if not ok:
                 failures.append({"id": conv["id"], "text": turn["text"], "intent": [intent, turn["intent"]],
                                  "got": got, "want": want, "ask": ask,

@@ -7,6 +7,8 @@ import json
 def cmd_eval_understanding(args) -> int:
     from bench.understanding import run
 
+    if args.perturb:
+        return _perturbed(args)
     report = run(args.split)
     for split, r in report.items():
         if not args.failures or split == "holdout":  # the holdout is a figure, never a list to tune on
@@ -30,9 +32,36 @@ def cmd_eval_understanding(args) -> int:
     return 0
 
 
+def _perturbed(args) -> int:
+    """`--perturb`: the labelled turns written differently (bench/perturb.py), per kind; never the holdout."""
+    from bench.perturb import TUNED, check
+
+    if args.split == "holdout":
+        print("the holdout is never perturbed: it is for the figure only")
+        return 2
+    report = check(TUNED if args.split == "all" else [args.split])
+    for r in report.values():
+        if not args.failures:
+            r.pop("failures", None)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    print(f"{'kind':10s} {'turns':>5s} {'intent':>15s} {'whole':>15s} {'dropped':>7s}   (unperturbed -> perturbed, changed turns)")
+    for kind, r in report.items():
+        print(f"{kind:10s} {r['turns']:5d} {r['intent_unperturbed']:6.1%} -> {r['intent']:6.1%} "
+              f"{r['whole_unperturbed']:6.1%} -> {r['whole']:6.1%} {r['silently_dropped']:7d}")
+        for f in r.get("failures", []):
+            print(f"  x {f['id']}: {f['text']}\n      was  {f['was']}\n      intent {f['intent'][0]} (want {f['intent'][1]})"
+                  f"\n      got  {f['got']}\n      want {f['want']}")
+    return 0
+
+
 def register(sub) -> None:
     p = sub.add_parser("eval-understanding", help="reader accuracy on the understanding corpus")
     p.add_argument("--split", choices=["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "holdout", "all"], default="all")
     p.add_argument("--json", action="store_true")
     p.add_argument("--failures", action="store_true", help="list the turns read wrong (tune and dev only)")
+    p.add_argument("--perturb", action="store_true",
+                   help="accuracy on variants of the labelled turns (no punctuation, lower case, typos, fillers, ...); "
+                        "'all' means every split but the holdout, which is never perturbed")
     p.set_defaults(func=cmd_eval_understanding)
