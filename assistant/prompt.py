@@ -229,7 +229,7 @@ _VERDICT = re.compile(r"помещает|помещаются|не помещ|fi
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
                       r"Пользователей одновременно|Users at once|^Кто впереди|^Who leads|^\d+ × [^:]+: ", re.I)  # the last: the top configuration
-_REASON = re.compile(r"^(?:Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs|"
+_REASON = re.compile(r"^(?:MoE|Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs|"
                      r"Состояния оптимизатора|Optimizer states|Градиенты|Gradients|FP32)\b", re.I)  # training's big parts
 _NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$|"
                     r"Подходящие конфигурации$|Configurations that fit$)|"

@@ -5,6 +5,8 @@ import re
 from typing import Any
 
 from assistant.views.text import g, gu, num, warning
+from tools.catalog import get_model
+from tools.errors import SizingError
 
 
 def memory(out: dict[str, Any], t: dict, lang: str, inp: dict) -> list[str]:
@@ -19,7 +21,20 @@ def memory(out: dict[str, Any], t: dict, lang: str, inp: dict) -> list[str]:
     lines.append(f"| **{t['total']}** | **{g(out['total_bytes'], lang)}** |")
     if out["gpus"] > 1:
         lines.append(f"| {t['per_card']} | {g(out['per_gpu_bytes'], lang)} |")
-    return lines
+    return lines + _moe(inp, t, lang)
+
+
+def _moe(inp: dict, t: dict, lang: str) -> list[str]:
+    """Why a mixture of experts needs the memory of all its parameters (the model said "activations" for
+    Mixtral): the catalog's expert counts, from the model's config.json."""
+    try:
+        m = get_model(str(inp.get("model") or ""))
+    except (SizingError, KeyError, ValueError):
+        return []
+    if not (m.moe_experts and m.moe_active_experts and m.active_params_b):
+        return []
+    return ["", t["moe_note"].format(experts=m.moe_experts, active_e=m.moe_active_experts, total=num(m.params_b, lang, 1),
+                                active=num(m.active_params_b, lang, 1))]
 
 
 def _fit_line(out: dict, t: dict, lang: str) -> str:
