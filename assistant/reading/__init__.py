@@ -129,6 +129,7 @@ from pydantic import BaseModel, Field
 from assistant.reading import choices, names, pick, quantities, watts
 from assistant.reading.relative import Change, find as find_relative
 from assistant.reading.intent import classify
+from assistant.reading.normalise import back as _back, normalise as _normalise
 from assistant.reading.resolve import resolve
 from assistant.reading.tokens import Token, tokenize
 from assistant.reading.words import annotate
@@ -207,7 +208,14 @@ def _one_side(idx: list[int], gpus: list, tokens: list[Token]) -> bool:
 
 
 def read(text: str) -> Reading:
+    """The reading of a customer's message. Filler words and one-letter typos of known words are taken out first
+    (`normalise`, fifteenth pass); every span is then mapped back onto the message as written."""
     text = unicodedata.normalize("NFC", text or "").strip()
+    clean, where = _normalise(text)
+    return _read(text) if clean == text else _back(_read(clean), text, where)
+
+
+def _read(text: str) -> Reading:
     tokens = tokenize(text)
     annotate(tokens)
     spans: dict[str, list[Span]] = {}

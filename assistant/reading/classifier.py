@@ -161,10 +161,21 @@ def train(pairs: list[tuple[str, str]], lam: float = 1e-4, steps: int = 300) -> 
     return w, b
 
 
-def save(w: np.ndarray, b: np.ndarray, trained_on: str) -> None:
+def vocabulary(pairs: list[tuple[str, str]], least: int = 2) -> tuple[list[str], list[str]]:
+    """Words of 4+ letters the training turns use `least` times or more (the words `normalise` puts a one-letter
+    typo right to; a word written once may itself be a typo), and those written fewer times (known: never
+    "corrected", as English has no dictionary here). Fifteenth pass."""
+    from collections import Counter
+
+    seen = Counter(w.lower() for t, _ in pairs for w in re.findall(r"[^\W\d_]{4,}", t))
+    return sorted(w for w, n in seen.items() if n >= least), sorted(w for w, n in seen.items() if n < least)
+
+
+def save(w: np.ndarray, b: np.ndarray, trained_on: str, vocab: tuple[list[str], list[str]] = ([], [])) -> None:
     scale = np.maximum(np.abs(w).max(0), 1e-9) / 127  # int8 per intent: a quarter of float32, same predictions
     np.savez_compressed(MODEL_PATH, w=np.round(w / scale).astype(np.int8), scale=scale.astype(np.float32),
-                        b=b.astype(np.float32), digest=np.array(trained_on))
+                        b=b.astype(np.float32), digest=np.array(trained_on),
+                        vocab=np.array(vocab[0], dtype=str), seen=np.array(vocab[1], dtype=str))
     _model.cache_clear()
     _probabilities.cache_clear()
 
@@ -172,7 +183,7 @@ def save(w: np.ndarray, b: np.ndarray, trained_on: str) -> None:
 def main() -> None:
     pairs = corpus()
     w, b = train(pairs)
-    save(w, b, digest(pairs))
+    save(w, b, digest(pairs), vocabulary(pairs))
     print(f"{MODEL_PATH}: {len(pairs)} turns, {MODEL_PATH.stat().st_size // 1024} KB")
 
 

@@ -325,7 +325,20 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
     after a LoRA is full fine-tuning. Then the learned classifier may overrule the rules' intent where it is sure:
     only here, once the conversation has had its say, because a weak intent ("а на двух" read as out of scope)
-    is the conversation's cue for a follow-up, which the classifier must not take away."""
+    is the conversation's cue for a follow-up, which the classifier must not take away.
+    Fifteenth pass: the words are those `normalise` cleaned ("ну а на двух", "а на ожной"), spans mapped back."""
+    from assistant.reading.normalise import back, forward, normalise
+
+    clean, where = normalise(reading.text)
+    if clean != reading.text:  # settled in place, as callers expect
+        out = back(_settle(forward(reading, clean, where), previous), reading.text, where)
+        for k in type(reading).model_fields:
+            setattr(reading, k, getattr(out, k))
+        return reading
+    return _settle(reading, previous)
+
+
+def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
     _carry(reading, previous)
     if reading.intent == "followup" and previous is None:
         # "поставлю вторую 3060 к своей, будет быстрее?" as the first question: nothing to follow, so what it asks is
