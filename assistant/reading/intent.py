@@ -166,9 +166,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "cost"  # "the box you'd quote is around 25 grand": a server's price is weighed against renting
     if named_gpus and not new_model and _COMPARING.search(text):
         return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
-    if "vram" in hits and not new_model and (s.gpu or s.card_vram_gb) and not relative and _FITS.search(text) and \
+    if "vram" in hits and not new_model and (s.gpu or s.card_vram_gb) and not relative and \
+            (_FITS.search(text) or _ENOUGH.search(text) and _OWN.search(text)) and \
             not _ASKS_WHICH.search(text) and not (hits - {"vram"}):
-        return "vram"  # "на одной 5090 потянет?", "would a single l40s fit it": the card said, will the model fit on it
+        return "vram"  # "на одной 5090 потянет?", "would a single l40s fit it", "на моей 3060 хватит?": the card said
+        # (the customer's own, for "enough"), will the model fit on it
     if relative and not new_model and max((v for k, v in sc.items() if k != "upgrade"), default=0) < 3:
         return "followup"  # "а если ещё две", "what if usage doubles"; not "бп 750 ватт, хочу вторую 3060, хватит?"
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
@@ -205,6 +207,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if hardware and not model and _WHICH_FAMILY.search(text) and \
             any(t.canon in load_lexicon().families and not t.used for t in tokens or []):
         return "models_for_hardware"  # "which qwen can i use on my 4060", "что из квенов влезет"
+    if s.server and not model and _COOLING.search(text) and not (s.gpu_count or s.users or s.budget):
+        return "knowledge"  # "какое охлаждение нужно для DGX H100", "is the DGX B200 liquid cooled"
     if s.server and not model and (hits & {"knowledge", "gpu_info"} or C.ABOUT.search(text)) or \
             re.search(r"что за сервер", text, re.I) and not C.NEEDED.search(text):
         return "gpu_info"  # "что за ферма 4U4", "what is the HUANANZHI DeepSeek server"
@@ -299,6 +303,12 @@ _OWNS = re.compile(r"\b(?:i|we|they|he|she|client|customer) (?:have|has|own|owns
                    r"у (?:меня|нас|клиента|заказчика)\b|\bесть\b|\bстоит\b|\bимеется\b", re.I)
 _BUY_MORE = re.compile(r"what (?:else )?(?:do|should|would|must) (?:i|we|they) (?:need to |have to )?(?:buy|get|purchase)|"
                        r"что (?:ещ[её] )?(?:нужно |надо )?(?:купить|прикупить|взять)", re.I)
+_ENOUGH = re.compile(r"\bхват\w*|\benough\b|\bsuffice\w*", re.I)
+# the customer's own card: "на моей 3060", "my 4090", "у нас": what they have, so whether the model fits on it
+_OWN = re.compile(r"\b(?:мо(?:ей|я|ю|ём|ем|их|и)|сво(?:ей|я|ю|ём|ем|их|и)|наш(?:ей|а|у|ем|их|и)?|my|our|у (?:меня|нас))\b",
+                  re.I)
+# a named server's cooling: a question about the box, answered from knowledge ("какое охлаждение у DGX H100")
+_COOLING = re.compile(r"охлажд\w*|\bcool(?:ing|ed)\b|жидкост\w*|liquid", re.I)
 _FITS = re.compile(r"\bfits?\b|влез\w*|помест\w*|потян\w*|\bhandle\b|\bwill it run\b|пойд[её]т", re.I)
 _SPOKEN = re.compile(r"\b(?:че|чё|чо|шо|што)\b", re.I)
 _WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|какая|что из)\b", re.I)

@@ -43,6 +43,7 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant",
               "деньги", "деньга", "money", "cash", "бабки", "средство"}  # "денег есть тысяч сто", "have the money for 2k"
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
+_HAVE = {"быть", "будет", "есть", "появиться", "накопить", "набрать", "собрать", "наскрести"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
@@ -192,6 +193,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     into = k > 0 and (tokens[k - 1].low in ("в", "in", "into", "within") or
                       k > 1 and before and tokens[k - 2].low in ("в", "in", "into", "within"))
     budget_cue = bool(budget_cue or (scaled_or_cur and into and any(x.lemma in _FIT for x in tokens[max(0, k - 5):k])))
+    # "к лету будет тысяч шестьдесят", "денег появится тысяч двести": the scale said first after a verb of having is
+    # the money the customer will have
+    budget_cue = bool(budget_cue or (first and any(x.lemma in _HAVE or x.low in _HAVE for x in tokens[max(0, k - 4):k])))
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):

@@ -206,6 +206,11 @@ def _version_said(tokens: list[Token], i: int, k: int) -> tuple[str, int] | None
     if minor is not None and tokens[k + 1].low in _POINT and tokens[k + 2].word_number and minor == int(minor) < 10:
         value, last = f"{value}.{int(minor)}", k + 2
     versions, _ = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if last == k and t.number == int(t.number) and nxt is not None and nxt.word_number and nxt.number is not None and \
+            nxt.number == int(nxt.number) < 10 and float(f"{value}.{int(nxt.number)}") in versions and \
+            k + 2 < len(tokens) and tokens[k + 2].number is not None:
+        value, last = f"{value}.{int(nxt.number)}", k + 1  # "лламу три два три б": 3.2 said as two words, a size after
     n = last + 1
     while n < len(tokens) and n <= last + 2 and tokens[n].canon in _name_words() and not tokens[n].has_digit:
         n += 1  # "квен три кодер тридцать б": a product word between the version and the size
@@ -250,6 +255,10 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         if numbers:  # "лама 3.1 8б": the version written right after the family
             prefix = normalise_name(fam + " ".join(numbers))
             cands = [m for m in cands if normalise_name(m.name).startswith(prefix) or m.id.startswith(fam + numbers[0])]
+            # "гемма три четыре б": Gemma 3 4B, not Gemma 3n E4B (a letter glued to the version is another line)
+            plain = [m for m in cands if normalise_name(m.name).startswith(prefix) and
+                     not re.match(r"(?!p\d)[a-z]", normalise_name(m.name)[len(prefix):])]  # "p1": ".1", a minor version
+            cands = plain if plain and not words else cands  # "квен три кодер тридцать б": the word said
         if words:  # "дипсик р1 дистил 14б": every name word said is in the name
             cands = [m for m in cands if all(w in normalise_name(m.name) or w in m.id for w in words)]
         exact = [m for m in cands if _nominal(m) == size]  # "qwen 32b" is Qwen3 32B, not Qwen3-Coder 30B
