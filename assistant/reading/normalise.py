@@ -89,14 +89,23 @@ _EN = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _edits(w: str) -> set[str]:
+    """The words one typing slip away from the typo `w`, its first letter kept (a slip at the start is rare, and
+    "gain"/"again", "till"/"still" are different words): a letter typed for a neighbour, two letters swapped, a
+    letter left out, or an extra letter that doubles one beside it or is a key next to one (only then: "колабе" is no
+    slip of "колбе")."""
     letters = _RU if re.search(r"[а-яё]", w) else _EN
-    splits = [(w[:k], w[k:]) for k in range(len(w) + 1)]
-    out = {a + b[1:] for a, b in splits if b}
+    splits = [(w[:k], w[k:]) for k in range(1, len(w) + 1)]
+    out = {a + b[1:] for a, b in splits if b and _extra(a[-1], b[0], b[1:2])}
     out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
     out |= {a + c + b[1:] for a, b in splits if b for c in letters}
     out |= {a + c + b for a, b in splits for c in letters}
     out.discard(w)
     return out
+
+
+def _extra(before: str, ch: str, after: str) -> bool:
+    """`ch` typed by a slip between `before` and `after`: a double of one, or a key next to one."""
+    return ch in (before, after) or bool(set(_neighbours(ch)) & {before, after})
 
 
 def _named(low: str) -> bool:
@@ -125,15 +134,19 @@ def _neighbours(ch: str) -> str:
 
 @lru_cache(maxsize=20000)
 def corrected(low: str) -> str | None:
-    """The one vocabulary word a typo of 5+ letters stands for, or None."""
-    if len(low) < 5 or not re.fullmatch(r"[a-zа-яё]+", low):
+    """The one vocabulary word of 5+ letters a typo (4+ letters) stands for, or None; for a Russian typo of 5+ letters
+    with none in the vocabulary, the one dictionary word."""
+    if len(low) < 4 or not re.fullmatch(r"[a-zа-яё]+", low):
         return None
     vocab = vocabulary()
     if low in vocab or low.replace("ё", "е") in vocab or low in _seen() or is_dictionary_word(low) or _named(low):
         return None
     if re.fullmatch(r"[a-z]+", low) and any(low.endswith(x) and low[:-len(x)] in vocab for x in ("s", "es", "ed", "ing", "ly")):
         return None  # an English word form of a known word
-    hits = {e for e in _edits(low) if e in vocab and len(e) >= 5 and _near(low, e)}
+    edits = [e for e in _edits(low) if len(e) >= 5 and _near(low, e)]
+    hits = {e for e in edits if e in vocab}
+    if not hits and re.search(r"[а-яё]", low) and len(low) >= 5:  # Russian: any dictionary word, if only one
+        hits = {e for e in edits if is_dictionary_word(e)}
     return hits.pop() if len(hits) == 1 else None
 
 
