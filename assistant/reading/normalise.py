@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from assistant.reading import Reading
 
 _WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-_OPENING = {"ну", "короче", "слушайте", "слушай", "so", "well"}
+_OPENING = {"ну", "короче", "слушайте", "слушай", "типа", "so", "well", "like"}
 _ANYWHERE = {"please", "pls", "plz", "плиз", "пожалуйста"}
 _LIKE_KEEP_BEFORE = {"would", "'d", "i'd", "we'd", "you'd", "i", "we", "you", "they", "looks", "look", "looked",
                      "something", "anything", "models", "model", "cards", "card", "gpus", "things", "feel", "feels",
@@ -150,9 +150,17 @@ def corrected(low: str) -> str | None:
     return hits.pop() if len(hits) == 1 else None
 
 
+_TWO_TO_FOUR = {"два", "три", "четыре", "оба", "полтора"}
+
+
 def _noun_type(prev: str) -> bool:
-    """"какого типа", "этого типа", "нового типа": 'типа' is the noun after an adjective or pronoun."""
-    return any(t in str(p.tag) for p in morph().parse(prev)[:2] for t in ("ADJF", "Apro", "NPRO", "PRTF", "NUMR"))
+    """"какого типа", "этого типа", "нового типа", "два типа": 'типа' is the noun after an adjective or pronoun, and
+    after a numeral only where the noun would agree with it (два/три/четыре/оба/полтора типа); "на двух типа h100",
+    "одна типа h200", "восемь типа" say it as a filler."""
+    parses = morph().parse(prev)[:2]
+    if any("NUMR" in str(p.tag) for p in parses) or prev in {"одна", "одной", "одну", "один", "одного", "две"}:
+        return prev in _TWO_TO_FOUR
+    return any(t in str(p.tag) for p in parses for t in ("ADJF", "Apro", "NPRO", "PRTF"))
 
 
 def normalise(text: str) -> tuple[str, list[int]]:
