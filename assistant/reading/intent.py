@@ -277,7 +277,7 @@ def _about_runtimes(text: str) -> bool:
 def said_knowledge(text: str) -> bool:
     """Whether a knowledge question was asked in words ("что такое", "поддерживает ли sglang"), so that a "knowledge"
     of the rules is no fallback for the classifier to overrule readily (see `classifier.combine`)."""
-    return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text))
+    return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text))
 
 
 _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]
