@@ -130,7 +130,7 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   3 4B, not 3n E4B), "хватит" on the customer's own card asks whether it fits, a sum said scale first after a verb of
   having is a budget ("к лету будет тысяч шестьдесят"), a named server's cooling is knowledge (tests in
   tests/assistant/test_reading_fifteenth_pass.py, with a floor on the check). Changed turns, whole (intent), before ->
-  after: typo 0.871 (0.919) -> 0.987 (0.993), filler 0.940 (0.973) -> 0.986 (0.994), nopunct 0.984 -> 0.986, lower, yo,
+  after: typo 0.871 (0.919) -> 0.983 (0.989), filler 0.940 (0.973) -> 0.986 (0.994), nopunct 0.984 -> 0.986, lower, yo,
   numwords 1.000, swap 0.975 unchanged; 0 silently dropped. fresh10 0.964 -> 0.994 (the leftovers); every other split
   unchanged; read() median ~1.5-1.9 ms (2 cores shared with another job).
 """

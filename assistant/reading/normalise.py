@@ -134,10 +134,10 @@ def _neighbours(ch: str) -> str:
 
 @lru_cache(maxsize=20000)
 def corrected(low: str) -> str | None:
-    """The one vocabulary word of 5+ letters a typo (4+ letters) stands for, or None; for a Russian typo of 5+ letters
+    """The one vocabulary word of 5+ letters a typo (4+ letters, 5+ in English) stands for, or None; for a Russian typo of 5+ letters
     with none in the vocabulary, the one dictionary word."""
-    if len(low) < 4 or not re.fullmatch(r"[a-zа-яё]+", low):
-        return None
+    if len(low) < 4 or not re.fullmatch(r"[a-zа-яё]+", low) or len(low) < 5 and re.fullmatch(r"[a-z]+", low):
+        return None  # an English word of 4 letters may be one the vocabulary lacks ("plan" is no slip of "plain")
     vocab = vocabulary()
     if low in vocab or low.replace("ё", "е") in vocab or low in _seen() or is_dictionary_word(low) or _named(low):
         return None
