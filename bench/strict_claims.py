@@ -110,7 +110,8 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]], passages: Sequence[
     """A GB figure said right after a memory part or a weight format that the facts give another figure;
     words quoted as the guide wrote them ("KV-кэш вырастет примерно до 4,3 ГБ" at 32k) are the guide's, not a claim
     about the computed scenario."""
-    quoted = " ".join(" ".join(p.split()) for p in passages)
+    text = _unnamed(text)  # "Веса в RTX 4090 занимают 25,77 ГБ": the name's digits are no figure
+    quoted = _unnamed(" ".join(" ".join(p.split()) for p in passages))
     tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
     tables += [b for f in facts if f.get("tool") == "variants" for b in f["output"].get("breakdowns", [])]
     if not tables:
@@ -126,6 +127,13 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]], passages: Sequence[
         allowed = [t[k] / 1e9 for t in tables for k in keys if t.get(k)]
         for m in re.finditer(r"(?:" + pat + r")[^\d.;]{0,25}?" + _GB, text, re.I):
             if not near(_value(m.group(1)), allowed):
+                out.append(m.group(0))
+        # named after the figure, alone: "ещё 17,56 ГБ уходит на FP32-копию весов" (not "на веса и KV-кэш", a sum)
+        for m in re.finditer(_GB + r"\s+(?:(?:уход\w*|ид[её]т|идут|приход\w*|is|are|go(?:es)?)\s+)?(?:на|под|for|to)\s+"
+                             r"(?:the\s+)?(?:([\w-]+)\s+(?:и|and)\s+)?(?:" + pat + r")(?![^.;,]{0,12}\b(?:и|and|плюс|plus)\b)",
+                             text, re.I):
+            summed = m.group(2) and any(re.fullmatch(p, m.group(2), re.I) for p in _PART.values())  # "на веса и KV-кэш"
+            if not summed and not near(_value(m.group(1)), allowed) and m.group(0) not in out:
                 out.append(m.group(0))
         # a range named once: "итог растёт с 23,71 до 25,77 ГБ" — both ends are the part's
         for m in re.finditer(r"(?:" + pat + r")[^\d.;]{0,25}?(\d+[.,]\d+)\s*(?:до|to|–|-)\s*" + _GB, text, re.I):
@@ -144,6 +152,20 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]], passages: Sequence[
         if not near(_value(m.group(2)), values) and m.group(0) not in out:
             out.append(m.group(0))
     return [m for m in out if " ".join(m.split()) not in quoted]
+
+
+@lru_cache(maxsize=1)
+def _names() -> re.Pattern:
+    from tools.catalog import load_catalog
+
+    cat = load_catalog()
+    every = [n for g in cat.gpus for n in (g.name, *g.aliases)] + [n for m in cat.models for n in (m.name, *m.aliases)]
+    alts = sorted({n for n in every if re.search(r"\d", n)}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(a) for a in alts) + r")(?!\w)", re.I)
+
+
+def _unnamed(text: str) -> str:
+    return _names().sub("NAME", text)
 
 
 _WORSE_IF_LOWER = {"vram_gib": r"памят|memory|vram", "bandwidth_gbs": r"пропускн|bandwidth",

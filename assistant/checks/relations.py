@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from assistant.checks import numbers as nums
-from assistant.checks.claims import gpus_in
+from assistant.checks.claims import gpus_in, name_spans
 from assistant.checks.wordnums import _en_value, _ru_value
 from tools.errors import SizingError
 from tools.fit import min_gpus
@@ -152,6 +152,22 @@ def _matches(written: str, value: float, candidates: list[float]) -> bool:
 
 
 _WITH = re.compile(r"\b(?:с|со|вместе с|с учётом|с учетом|including|with)\s+$", re.I)  # "с активациями нужно 23,80": a total
+# the part named after the figure, as the worked turns say it: "ещё 24,12 ГБ уходит на KV-кэш", "1.61 GB for the KV cache"
+_AFTER = re.compile(r"^\s*(?:ГБ|GB)\s+(?:(?:уход\w*|ид[её]т|идут|приход\w*|трат\w*|отвод\w*|is|are|go(?:es)?)\s+)?"
+                    r"(?:на|под|for|to|on)\s+(?:the\s+)?(?P<rest>[^,;.—()]{0,40})", re.I)
+
+
+def _label_after(sentence: str, end: int) -> tuple[re.Pattern, tuple[str, ...]] | None:
+    """The one part named right after the figure; two joined ("на веса и KV-кэш") are a sum, no label."""
+    m = _AFTER.match(sentence[end:])
+    if not m:
+        return None
+    found = [(x.span(), (pat, fields)) for pat, fields in _LABELS for x in pat.finditer(m.group("rest"))]
+    # "FP32-копию весов" is one part: a name inside another's is not a second one
+    found = [f for f in found if not any(o[0] != f[0] and o[0][0] <= f[0][0] and f[0][1] <= o[0][1] for o in found)]
+    if len({id(f[1][0]) for f in found}) != 1 or min(f[0][0] for f in found) > 12:
+        return None
+    return found[0][1]
 
 
 def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
@@ -170,7 +186,10 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
     out: list[str] = []
     prev_end = 0
     bound: tuple[tuple[re.Pattern, tuple[str, ...]] | None, list[re.Match]] = (None, [])
+    names = name_spans(sentence)
     for n in nums.parse(sentence):
+        if any(s <= n.start and n.end <= e for s, e in names):
+            continue  # "Веса в RTX 4090 занимают 25,77 ГБ": the card's digits are no figure and end no window
         if n.words or n.kind not in ("gb", None):
             prev_end, bound = n.end, (None, [])
             continue
@@ -182,6 +201,8 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
                       if any(len(window) - m.end() <= 25 and not _WITH.search(window[:m.start()])
                              for m in pat.finditer(window))), None)
         fmt = list(_FORMAT.finditer(window[-40:]))
+        if label is None and not fmt:
+            label = _label_after(sentence, n.end)
         if label is None and not fmt and _RANGE.match(window):  # "итог растёт с 23,71 до 25,77 ГБ": both the total's
             label, fmt = bound
         bound, prev_end = (label, fmt), n.end

@@ -411,3 +411,29 @@ def test_the_pronoun_carries_the_card_into_the_next_clause():
     from assistant.checks.claims import catalog_contradictions
     assert catalog_contradictions("У RTX 3090 больше памяти (24 против 16 ГиБ), она экономнее и разрешена в дата-центре.")
     assert not catalog_contradictions("RTX 4090 быстрее, а для дата-центра нужны профессиональные карты.")
+
+
+# explain-eval ru-fresh-qlora showed "Веса в RTX 4090 занимают 25,77 ГБ, ещё 17,56 ГБ уходит на QLoRA и FP32-копию
+# весов": the card's digits ended the part's window, and a part named after its figure was not read at all
+QLORA_PARTS = [{"tool": "vram", "output": {"precision": "nf4", "weights_bytes": 9.98e9, "master_weights_bytes": 0.10e9,
+                                           "gradients_bytes": 0.05e9, "kv_cache_bytes": 1.0e9, "total_bytes": 17.56e9}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Веса в RTX 4090 занимают 25,77 ГБ.", True),
+    ("Веса Qwen2.5 14B занимают 17,56 ГБ.", True),
+    ("Ещё 17,56 ГБ уходит на QLoRA и FP32-копию весов.", True),
+    ("Ещё 9,98 ГБ уходит на KV-кэш.", True),
+    ("And 9.98 GB goes to the KV cache.", True),
+    ("Веса Qwen2.5 14B занимают 9,98 ГБ.", False),
+    ("Веса занимают 9,98 ГБ, ещё 1,00 ГБ уходит на KV-кэш.", False),
+    ("Ещё 0,10 ГБ уходит на FP32-копию весов.", False),
+    ("Ещё 17,56 ГБ уходит на веса и KV-кэш.", False),  # two parts together: a sum, not a label
+    ("And 1.00 GB goes to the KV cache.", False),
+    ("Нужно 17,56 ГБ на карту.", False),
+])
+def test_a_part_named_across_a_card_name_or_after_its_figure(text, bad):
+    from assistant.checks.relations import mislabelled
+    from bench.strict_claims import misnamed_figures
+    assert bool(mislabelled(text, QLORA_PARTS)) is bad
+    assert bool(misnamed_figures(text, QLORA_PARTS)) is bad
