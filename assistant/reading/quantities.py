@@ -158,6 +158,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if k > 0 and tokens[k - 1].low in VAGUE:
         return []
+    if low.endswith("%") or (k + 1 < len(tokens) and (tokens[k + 1].low in ("%", "percent", "pct")
+                                                       or tokens[k + 1].lemma == "процент")):
+        return []  # "скидку 50%", "загрузка 40 процентов": a share, never people or cards; named back if nothing takes it
     got = money.read(tokens, k, text)
     if got is not None:
         return got  # [] when it is money no slot takes
