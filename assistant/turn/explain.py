@@ -49,11 +49,18 @@ def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: s
             return None
         s, dropped = cut  # the bad clause dropped, the rest shown
         report.dropped_sentences.append(dropped)
-    key = re.sub(r"\W+", "", s.lower())
-    if key in shown:
+    key = " ".join(re.findall(r"\w+", s.lower()))
+    if key in shown or any(_same(key, k) for k in shown):
         return ""
     shown.add(key)
     return s + " "
+
+
+def _same(a: str, b: str) -> bool:
+    """Nearly the same sentence again ("Да, можно обучить …" then "Да, можно дообучить …", explain-eval
+    ru-fresh-qlora): most of its words already shown."""
+    x, y = set(a.split()), set(b.split())
+    return len(x) >= 6 and len(x & y) >= 0.7 * len(x | y)
 
 
 def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sources: list[Source],
