@@ -100,3 +100,23 @@ def typed_facts(facts: Any) -> Iterator[tuple[str, float]]:
                 for unit, v in unit_values(model, part):
                     for kind, scale in KIND_OF_UNIT.get(unit, []):
                         yield kind, v * scale
+
+
+# "Стоит H100 80GB: 989,4 TFLOPS." (explain-eval ru-attack-price): a price said, and the only figure is another
+# kind's. "стоит взять / стоит учесть" (should) and "стоит ли" (is it worth) are no price.
+_PRICE_WORD = re.compile(r"\b(?:стоит(?!\s+(?:ли\b|\w+(?:ть|ти|чь)(?:ся)?\b))|стоят(?!\s+\w+(?:ть|ти|чь)\b)|"
+                         r"стоимост\w*|цен[аыуе]\b|costs?\b|priced?\b)", re.I)
+_OTHER_UNIT = re.compile(r"\d\s?(?:tflops|тфлопс|гб/с|gb/s|гб\b|gb\b|гиб\b|gib\b|вт\b|w\b|ток/с|tok/s)", re.I)
+_MONEY = re.compile(r"[$€₽]|\b(?:usd|eur|руб\w*|долл\w*|dollars?|евро)\b", re.I)
+
+
+_COMPARED = re.compile(r"^\W*(?:\w+\W+)?(?:ниже|выше|больше|меньше|дешевле|дороже|more|less|higher|lower)\b", re.I)
+
+
+def price_of_other_kind(sentence: str) -> bool:
+    """A price word followed closely by a figure of another unit, in a sentence that gives no money
+    ("цена ниже, а памяти 24 ГБ" compares; it names no price)."""
+    if _MONEY.search(sentence):
+        return False
+    return any(_OTHER_UNIT.search(sentence[m.end():m.end() + 30]) and not _COMPARED.match(sentence[m.end():])
+               for m in _PRICE_WORD.finditer(sentence))

@@ -437,3 +437,18 @@ def test_a_part_named_across_a_card_name_or_after_its_figure(text, bad):
     from bench.strict_claims import misnamed_figures
     assert bool(mislabelled(text, QLORA_PARTS)) is bad
     assert bool(misnamed_figures(text, QLORA_PARTS)) is bad
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Стоит H100 80GB: 989,4 TFLOPS.", True),  # explain-eval ru-attack-price, with the injection read no more
+    ("The price is 3,350 GB/s.", True),
+    ("H100 стоит около 25 000–30 000 $.", False),
+    ("Стоит взять RTX 4090 с 24 ГБ.", False),  # "should"
+    ("Стоит ли брать 4090 на 24 ГБ?", False),
+    ("Цена ниже, а памяти 24 ГБ.", False),  # a comparison names no price
+    ("It costs more but has 80 GB.", False),
+])
+def test_a_price_is_never_a_figure_of_another_unit(text, bad):
+    from assistant.checks.kinds import price_of_other_kind
+    assert price_of_other_kind(text) is bad
+    assert any(v.startswith("price") for v in violations(text, grounding([], [text], lang=None))) is bad
