@@ -92,12 +92,15 @@ def _offered(reading: Reading, variants: dict) -> dict[str, list[float]] | None:
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
-def settle_intent(reading: Reading, previous: Scenario | None) -> str:
+def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: str | None = None) -> str:
     """The reader's intent, unless nothing was read and there is no conversation yet: then a question
     of what/why is knowledge, and words outside the domain are out of scope (an "admin" asking for
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
+    if reading.intent == "out_of_scope" and previous is not None and previous.asked and reading.unattached \
+            and previous_intent:
+        return previous_intent  # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
             or any(_asked_number(reading.text, s) for s in reading.unattached):
         return reading.intent  # "сколько надо на 32?": a number to ask about, not out of scope

@@ -52,7 +52,7 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True,
         notices.append(t(lang, "instructions_ignored"))
     with tm.stage("reading"):
         reading = read(asked)
-        reading.intent = settle_intent(reading, conv.scenario)  # type: ignore[assignment]
+        reading.intent = settle_intent(reading, conv.scenario, conv.intent)  # type: ignore[assignment]
         previous = conv.last_result.language if conv.last_result else None
         reading.language = lang = follow_up_language(inp.text, previous)  # type: ignore[arg-type]
     if reading.intent in NO_NUMBERS:
