@@ -33,7 +33,7 @@ from bench.understanding import SPLITS, evaluate, load_split
 
 KINDS = ["nopunct", "lower", "yo", "typo", "filler", "numwords", "swap"]
 SEED = 15
-TUNED = [s for s in SPLITS if s != "holdout"]
+TUNED = [s for s in SPLITS if s not in ("holdout", "fresh11")]  # tune .. fresh10: the figures of the passes stay comparable
 
 _NEIGHBOURS_RU = ["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"]
 _NEIGHBOURS_EN = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
