@@ -25,7 +25,7 @@ from assistant.checks.kinds import KINDS, typed_facts
 from assistant.checks.numbers import grounded
 from tools.catalog import load_catalog
 from tools.memory import MemoryRequest
-from tools.text import GPU_NAME, normalise_name, split_sentences
+from tools.text import GPU_NAME, clause_around, normalise_name, split_sentences
 
 CLAIMS = re.compile(
     r"заказ\w* (?:уже )?(?:оформлен|размещ[её]н|создан|принят|подтвержд[её]н)|"
@@ -38,9 +38,7 @@ CLAIMS = re.compile(
 _CUSTOMERS = re.compile(r"\b(?:вы|ваш\w*|вами|вам|you|your)\b", re.I)
 
 
-# product-shaped names: "RTX 9090", "H300", "Llama-7-900B"; the catalog decides whether they exist
-_GPU_NAME = re.compile(r"\b(?:(?:rtx|gtx)[\s-]?(?:a|pro\s)?\d{3,5}(?:[\s-]?(?:ti|super|ada)\b)*|[ahblvАН]\d{2,3}[a-z]?)\b",
-                       re.I)
+# model-shaped names: "Llama-7-900B" (cards: tools.text.GPU_NAME); the catalog decides whether they exist
 _MODEL_NAME = re.compile(r"\b(?:llama|лама|ллама|qwen|квен|mistral|mixtral|gemma|phi|deepseek|дипсик|falcon)"
                          r"[\s-]?v?\d+(?:\.\d+)?[\s-]+\d+(?:[.,]\d+)?\s?[bб]\b", re.I)
 
@@ -49,7 +47,7 @@ def unknown_products(text: str) -> list[str]:
     """GPU and model names in `text` that are not in the catalog (as written, first mention each)."""
     cat = load_catalog()
     out: list[str] = []
-    for pattern, items in ((_GPU_NAME, cat.gpus), (_MODEL_NAME, cat.models)):
+    for pattern, items in ((GPU_NAME, cat.gpus), (_MODEL_NAME, cat.models)):
         known = {normalise_name(n) for it in items for n in (it.id, it.name, *it.aliases)}
         for m in pattern.finditer(text):
             name = " ".join(m.group(0).split())
@@ -154,17 +152,12 @@ def copied_code(sentence: str, question: Iterable[str], trusted: str) -> bool:
                if not claims.name_spans(c) and not any(p.search(c) for p in products))
 
 
-_CLAUSE_END = re.compile(r"[,;:—–()]|\s-\s")
-
-
 def _said_as_customers(sentence: str, start: int, end: int) -> bool:
     """The number is attributed to the customer in its own clause ("вы указали 100 $", "your budget of
     5000 $"), and that clause names no card: "The RTX 4090 draws only 100 W, so it's for your brochure"
     is the injected claim, whatever "your" does later in the sentence."""
-    cuts = [m.end() for m in _CLAUSE_END.finditer(sentence, 0, start)]
-    head = cuts[-1] if cuts else 0
-    after = _CLAUSE_END.search(sentence, end)
-    clause = sentence[head:after.start() if after else len(sentence)]
+    head, tail = clause_around(sentence, start, end)
+    clause = sentence[head:tail]
     return bool(_CUSTOMERS.search(sentence[max(head, start - 40):start])) and not GPU_NAME.search(clause)
 
 

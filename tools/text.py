@@ -113,6 +113,17 @@ GPU_NAME = re.compile(r"\b(?:(?:rtx|gtx)[\s-]?(?:a|pro\s)?\d{3,5}(?:[\s-]?(?:ti|
                       re.I)
 
 
+# where one clause ends: punctuation, a spaced dash, or a contrasting conjunction ("иначе", "а", "но", "but")
+CLAUSE_BREAK = re.compile(r"[,;:—–()]|\s-\s|\s(?:иначе|а|но|зато|otherwise|but|whereas|while)\s", re.I)
+
+
+def clause_around(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the clause of `sentence` that holds [start, end)."""
+    cuts = [m.end() for m in CLAUSE_BREAK.finditer(sentence, 0, start)]
+    after = CLAUSE_BREAK.search(sentence, end)
+    return (cuts[-1] if cuts else 0), (after.start() if after else len(sentence))
+
+
 @lru_cache(maxsize=1)
 def model_name_pattern() -> re.Pattern[str]:
     alts = sorted(_family_pattern()[1], key=len, reverse=True)

@@ -11,6 +11,7 @@ import yaml
 
 from tools.catalog import GPU, Model, load_catalog
 from tools.paths import CATALOG_DIR
+from tools.text import clause_around
 
 
 @lru_cache(maxsize=1)
@@ -137,17 +138,13 @@ def catalog_contradictions(sentence: str) -> list[str]:
 _DC = re.compile(r"дата-?центр\w*|датацентр\w*|\bцод\w*|\bdata ?cent(?:er|re)s?\b|\bcolocation\b|\bcolo\b", re.I)
 _DC_NEG = re.compile(r"\b(?:не|нельзя|запрещ\w*|запрет\w*|исключ\w*|наруш\w*|кроме|вне|not|no|never|forbid\w*|"
                      r"prohibit\w*|exclud\w*|restrict\w*|violat\w*|against|outside)\b|n't\b", re.I)
-_CLAUSE = re.compile(r"[,;:—–()]|\s(?:иначе|а|но|зато|otherwise|but|whereas|while)\s", re.I)
 
 
 def _datacentre_claims(sentence: str, found: list[tuple[int, Any]]) -> list[str]:
     """A card whose licence excludes data centres, named in the clause that puts it in one, unnegated."""
     out = []
     for m in _DC.finditer(sentence):
-        cuts = [c.end() for c in _CLAUSE.finditer(sentence, 0, m.start())]
-        start = cuts[-1] if cuts else 0
-        after = _CLAUSE.search(sentence, m.end())
-        end = after.start() if after else len(sentence)
+        start, end = clause_around(sentence, m.start(), m.end())
         near = [(abs(p - m.start()), g) for p, g in found if start <= p < end]
         clause = sentence[start:end]
         if not near and re.search(r"\b(?:она|он|они|её|ее|it|they)\b|^\s*(?:и|and)\b", clause, re.I):
