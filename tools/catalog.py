@@ -99,6 +99,9 @@ class Model(BaseModel):
                                           "expert MLP is not a plain 3-matrix SwiGLU (e.g. gpt-oss biases).")
     pipeline_params_b: float | None = Field(default=None, description="Image models: the other components "
                                             "resident with the main network (text encoders, VAE), billions.")
+    release_precision: str | None = Field(
+        default=None, description="Weights as the authors released them, where that is not 16-bit (config.json "
+        "quantization_config): the inference default when the customer names no precision.")
     source: str
 
     @model_validator(mode="after")

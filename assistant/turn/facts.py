@@ -11,6 +11,8 @@ from pydantic import BaseModel, Field
 
 from assistant.scenario import Scenario
 from assistant.types import Fact
+from tools.catalog import get_model
+from tools.errors import SizingError
 from tools.memory import DEFAULT_CONTEXT, MemoryRequest
 
 
@@ -36,13 +38,25 @@ def fact(tool: str, inp: Any, out: Any) -> Fact:
     return Fact(tool=tool, input=dump, output=out.model_dump() if isinstance(out, BaseModel) else dict(out))
 
 
+def default_precision(model: str | None, task: str) -> str:
+    """QLoRA's base weights are 4-bit (tools.memory); a model released in FP8 or MXFP4 (DeepSeek-R1,
+    gpt-oss) is run as released, not blown up to 16 bits; anything else is FP16."""
+    if task == "qlora":
+        return "nf4"
+    if task == "inference" and model:
+        try:
+            return get_model(model).release_precision or "fp16"
+        except SizingError:
+            pass
+    return "fp16"
+
+
 def memory_request(s: Scenario, c: Computation | None = None, **extra: Any) -> MemoryRequest:
     """The one place a scenario becomes a memory request; defaults are recorded when `c` is given."""
     c = c or Computation()
     task = s.task or c.assume("task", "inference")
     return MemoryRequest(model=s.model, params_b=None if s.model else s.params_b,
-                         # QLoRA's base weights are 4-bit (tools.memory): the line "Считаю для" must say so
-                         precision=s.precision or c.assume("precision", "nf4" if task == "qlora" else "fp16"),
+                         precision=s.precision or c.assume("precision", default_precision(s.model, task)),
                          context=s.context or c.assume("context", DEFAULT_CONTEXT[task]),
                          batch=s.users or c.assume("users", 1), task=task,
                          runtime=s.runtime or c.assume("runtime", "llama.cpp"), **extra)

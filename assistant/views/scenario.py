@@ -32,6 +32,13 @@ def _name(kind: str, ident: str) -> str:
         return ident
 
 
+def _released_in(model: str | None) -> str | None:
+    try:
+        return catalog.get_model(model).release_precision if model else None
+    except SizingError:
+        return None
+
+
 def _server(ident: str) -> str:
     try:
         return catalog.get_server(ident).name
@@ -76,8 +83,10 @@ def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: It
             items.append(ScenarioItem(slot=slot, value=said[slot], text=_text(slot, said[slot], lang, s.currency),
                                       assumed=slot in assumed))
         elif slot in defaults:
-            items.append(ScenarioItem(slot=slot, value=defaults[slot], default=True,
-                                      text=_text(slot, defaults[slot], lang, s.currency)))
+            text = _text(slot, defaults[slot], lang, s.currency)
+            if slot == "precision" and _released_in(s.model) == defaults[slot]:
+                text += T[lang]["as_released"]  # "FP8, как выпущена": why the default is not FP16
+            items.append(ScenarioItem(slot=slot, value=defaults[slot], default=True, text=text))
     return items
 
 

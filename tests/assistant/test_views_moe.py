@@ -13,7 +13,7 @@ def _computed(q: str) -> str:
 
 
 @pytest.mark.parametrize("q, line", [
-    ("сколько памяти нужно mixtral 8x7b", "MoE: в памяти все 8 экспертов — 46,7 млрд параметров; на каждый токен работают 2"),
+    ("сколько памяти нужно mixtral 8x7b", "MoE: в памяти все эксперты (8) — 46,7 млрд параметров; на каждый токен работают 2"),
     ("how much vram for qwen3 30b a3b", "MoE: all 128 experts sit in memory, 30.5 B parameters; each token uses 8 of them (3.3 B)"),
 ])
 def test_a_moe_models_table_says_all_experts_are_in_memory(q, line):
@@ -25,5 +25,5 @@ def test_a_dense_model_has_no_such_line():
 
 
 def test_the_model_reads_it_as_a_reason():
-    assert "MoE: в памяти все 8 экспертов" in compact(
+    assert "MoE: в памяти все эксперты (8)" in compact(
         _computed("почему mixtral 8x7b занимает столько видеопамяти если активных параметров там всего около 13b"))
