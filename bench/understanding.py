@@ -104,7 +104,7 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
         for k_turn, turn in enumerate(conv["turns"]):
             t0 = time.perf_counter()
             r = carry(read(turn["text"]), scenario)  # a follow-up's bare number, by the conversation
-            r.intent = settle_intent(r, scenario)  # type: ignore[assignment]  # as the pipeline does
+            r.intent = settle_intent(r, scenario, last_intent)  # type: ignore[assignment]  # as the pipeline does
             times.append(time.perf_counter() - t0)
             intent = last_intent if r.intent == "followup" and last_intent else r.intent
             last_intent = intent

@@ -32,8 +32,8 @@ _BIT_WORD = re.compile(r"^(?:(\d+)-?|(дв|тр|четыр|пят|шест|во�
 _BIT_STEMS = {"дв": 2, "тр": 3, "четыр": 4, "пят": 5, "шест": 6, "восьм": 8, "шестнадцат": 16, "тридцатидв": 32}
 _SPLIT = {"fp", "int", "bf", "q", "f"}  # "fp 16", "int 4", "q 8": a precision written in two tokens
 # letters of a precision said in Cyrillic ("кью4", "кью 8", "инт8", "бф16"); "фп8" is in the lexicon's name words
-_SAID = re.compile(r"^(кью|ку|инт|бф|фп)(?=\d|$)")
-_SAID_AS = {"кью": "q", "ку": "q", "инт": "int", "бф": "bf", "фп": "fp"}
+_SAID = re.compile(r"^(кью|кю|ку|инт|бф|фп)(?=\d|$)")
+_SAID_AS = {"кью": "q", "кю": "q", "ку": "q", "инт": "int", "бф": "bf", "фп": "fp"}
 
 
 def _as_written(low: str) -> str:
@@ -41,7 +41,7 @@ def _as_written(low: str) -> str:
 
 
 # letters said by their names (voice typing): "эф пэ восемь" fp8, "бэ эф шестнадцать" bf16, "кью четыре" q4
-_LETTER_NAMES = {"эф": "f", "пэ": "p", "пи": "p", "бэ": "b", "би": "b", "ку": "q", "кью": "q", "эн": "n", "инт": "int",
+_LETTER_NAMES = {"эф": "f", "пэ": "p", "пи": "p", "бэ": "b", "би": "b", "ку": "q", "кью": "q", "кю": "q", "эн": "n", "инт": "int",
                  "фп": "fp", "бф": "bf"}
 
 

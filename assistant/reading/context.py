@@ -367,8 +367,15 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
     (slot, values), = asked.items()
     span = (reading.unattached or words)[0]
     value = parse_plain_number(span.text) if reading.unattached else _word_value(span.text)
-    if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None or \
-            not min(values) <= value <= max(values):
+    if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None:
+        return
+    if not min(values) <= value <= max(values):
+        # "ну пусть будет сорок" after "10 или 15 человек?": an answer to the question, but to no value offered: named
+        # back (in words as well as digits), in the conversation's question, never guessed and never out of scope
+        if not reading.unattached:
+            reading.unattached = [span]
+        if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+            reading.intent = "followup"  # type: ignore[assignment]
         return
     reading.scenario = reading.scenario.model_copy(update={slot: int(value) if slot in _INTS else value})
     reading.spans.setdefault(slot, []).append(span)

@@ -39,7 +39,7 @@ CUES: list[tuple[Intent, str]] = [
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
-    ("power", r"\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|тепл\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\bза свет\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|тепл\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles|"
@@ -53,7 +53,7 @@ CUES: list[tuple[Intent, str]] = [
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|explain|объясни|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
-                  r"есть ли смысл|безопасно|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"
+                  r"есть ли смысл|безопасно\b|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"
                   r"\bhurts?\b|портит|ухудша\w*|влия\w+ на качеств|quality loss|потер\w+ (?:в )?качеств|affects? (?:the )?quality|"
                   r"теря\w* (?:в )?качеств|качеств\w* (?:\w+ )?(?:теря|пада|страда)|насколько хуже|how much worse|"
                   r"is \S+ worth it|worth (?:it|trying|using) for|стоит ли (?:пробовать|использовать|связываться|заморачиваться)|"

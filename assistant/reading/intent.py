@@ -78,7 +78,8 @@ _SUBJECT_MATTER = re.compile(r"^.*\bпо [а-яё]+(?:ам|ям)$", re.I)
 _RENT_OUT = re.compile(r"\bпод аренду\b|\bсда(?:ть|ём|ем|вать|ют|дим)\w* (?:\S+ ){0,3}в аренду|\brent(?:ing)? (?:\w+ )?out\b|"
                        r"\bfor rental\b|\bto rent out\b", re.I)
 _CLOUD = {"облако", "облачный", "cloud", "clouds"}
-_NOT_BEFORE = {"не", "без", "нет", "no", "not", "never", "without", "can't", "cannot", "won't"}
+_NOT_BEFORE = {"не", "без", "нет", "no", "not", "never", "without", "can't", "cannot", "won't",
+               "никакого", "никаких", "никакое", "никакой", "ни", "none"}  # "никакого облака", "ни в какое облако"
 _NOT_AFTER = {"нельзя", "запрещено", "запрещены", "не", "нет", "никак", "is", "are"}
 
 
@@ -98,7 +99,7 @@ def _no_cloud(tokens: list[Token], i: int) -> bool:
 
 
 _MEMORY = re.compile(r"видеопам|памят|\bvram\b|\bврам|\bmemory\b|\bгиг|\bгб\b|\bgb\b|оперативк|\bram\b", re.I)
-_ENERGY = re.compile(r"ватт|\bвт\b|квт|\bбп\b|блок\w* питан|электр|питани|\bpower\b|watt|\bpsu\b|\btdp\b|\bkw\b|"
+_ENERGY = re.compile(r"\bза свет\b|ватт|\bвт\b|квт|\bбп\b|блок\w* питан|электр|питани|\bpower\b|watt|\bpsu\b|\btdp\b|\bkw\b|"
                      r"energy|энерг|разъ[её]м|connector|\bибп\b|\bups\b", re.I)
 
 
@@ -120,6 +121,18 @@ def _top(sc: Counter, among: list[str]) -> str | None:
     return best if best and sc[best] > 0 else None
 
 
+_WHAT_ABOUT = re.compile(r"\b(?:what|how) about\b|\bнасч[её]т\b", re.I)  # "ok what about glm 4.5 air": another model
+
+
+# the bus a card sits on: risers and PCIe lanes; a speed asked about them is about how the bus works, not a rate
+_LANES = re.compile(r"райзер\w*|\brisers?\b|\bpcie lanes?\b|линий pcie|\bpci-?e\s*[xх]\s?\d+|\b[xх](?:1|4|8|16) (?:lanes?|линий)", re.I)
+
+
+# a tax said of a sum ("1,2 млн руб с ндс", "50k incl. vat"): a word about the amount, not a request for a bill
+_TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|млн|миллион\w*|(?<![a-zа-яё\d])\d+(?:[.,]\d+)?[kк]?))\s+(?:с|включая|вкл\.?|без|incl\.?|"
+                         r"including|with|w/o|excluding|excl\.?|plus)\s+(?:ндс|vat)\b", re.I)
+
+
 def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, conflicted: frozenset = frozenset(),
              tokens: list[Token] | None = None, named_gpus: int = 0, relative: bool = False,
              unknown_cards: int = 0) -> Intent:
@@ -127,6 +140,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     contradict each other; `named_gpus`: catalog cards named even when none was taken ("3090 и 4090");
     `unknown_cards`: card-shaped names the catalog lacks ("4060 ти"), counted only to see cards compared."""
     text = _SPOKEN.sub("что", text)  # "че можно запустить", "чо такое": the cues are written for "что"
+    text = _TAX_OF_SUM.sub(r"\1", text)  # "три миллиона рублей с ндс": the sum's tax, not an invoice asked for
     hardware = bool(s.gpu or s.gpus or s.card_vram_gb or s.ram_gb or s.server or named_gpus or
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
@@ -139,6 +153,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
+    if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
+        return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
     if (lead := list(_LEAD_TIME.finditer(text))) and not (s.server_price or s.cloud_hourly or s.users or model):
         inside = [(m.start(), m.end()) for m in lead]
         rest = scores(_LEAD_TIME.sub(" ", text), [t for t in tokens or [] if not any(a <= t.start < b for a, b in inside)])
@@ -227,7 +243,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"
     if C.FOLLOWUP.match(text) and not new_model and _changes(s):
         return "followup"
-    if C.FOLLOWUP.match(text) and new_model and len(text.split()) <= 5 and not hits - {"vram"}:
+    # the words besides the model's name ("ok what about glm 4.5 air": four), not the name's own words
+    besides = sum(1 for t in tokens or [] if t.used != "model_name" and t.text[:1].isalnum())
+    if C.FOLLOWUP.match(text) and new_model and (min(len(text.split()), besides + 1) if _WHAT_ABOUT.search(text) else len(text.split())) <= 5 and \
+            not hits - {"vram"}:
         return "followup"  # "а квен 14б?", "how about qwen3 14b": the same question about another model
     if C.RAM_QUESTION.search(text):
         return "recommend" if hardware or model else "knowledge"
@@ -277,7 +296,8 @@ def _about_runtimes(text: str) -> bool:
 def said_knowledge(text: str) -> bool:
     """Whether a knowledge question was asked in words ("что такое", "поддерживает ли sglang"), so that a "knowledge"
     of the rules is no fallback for the classifier to overrule readily (see `classifier.combine`)."""
-    return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text))
+    return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text)) or \
+        bool(_LANES.search(text))  # risers and lanes: how the bus works, said in words
 
 
 _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]

@@ -48,7 +48,18 @@ _FIT = {"успеть", "влезть", "вписаться", "вместить�
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
                            r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
-_DAYS_A_WEEK = re.compile(r"\b([1-7])\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
+# the days said in digits or words ("5 дней в неделю", "пять дней в неделю", "six days a week")
+_WEEK_DAY_WORDS = {"один": 1, "одного": 1, "два": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3, "четыре": 4, "четырех": 4,
+                   "четырёх": 4, "пять": 5, "пяти": 5, "шесть": 6, "шести": 6, "семь": 7, "семи": 7, "one": 1, "two": 2,
+                   "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_DAYS_A_WEEK = re.compile(r"\b([1-7]|" + "|".join(sorted(_WEEK_DAY_WORDS, key=len, reverse=True)) +
+                          r")\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
+
+
+def week_days(m: re.Match) -> float:
+    """The days of a `_DAYS_A_WEEK` match."""
+    d = m.group(1).lower()
+    return float(_WEEK_DAY_WORDS.get(d, d))
 # "22 дня в месяц по 8 часов", "20 working days a month": the days of a month are part of the hours
 _DAYS_A_MONTH = re.compile(r"\b([1-9]|[12]\d|3[01])\s*(?:рабочи\w+\s+|working\s+|business\s+)?(?:дн\w*|days?)\s*"
                            r"(?:в|a|per|/|each|every)\s*(?:месяц|month|мес)", re.I)
@@ -119,7 +130,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     t = tokens[k]
     scales = load_lexicon().scale.money
     if t.word_number and t.low in scales and k + 1 < len(tokens) and tokens[k + 1].number is not None and \
-            (not tokens[k + 1].word_number or (tokens[k + 1].number or 0) >= 2):
+            (not tokens[k + 1].word_number or (tokens[k + 1].number or 0) >= 2 or
+             tokens[k + 1].low in ("полтора", "полторы")):  # "миллиона полтора": 1.5 million, the scale said first
         return None  # "тысяч 30 баксов", "тысяч сто": the scale of the number after it
     if t.word_number and t.low in scales and k + 2 < len(tokens) and _scale_first(tokens, k + 2, scales) == k and \
             tokens[k + 2].number is not None:
@@ -268,7 +280,7 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
     """'12 часов в день' -> 12*365/12; 'по будням' -> N*260/12; per week -> N*52/12; per month as is."""
     period = next((t.concept for t in tokens[n + 1:n + 4] if t.concept in ("day", "week", "month", "weekday")), None)
     if period in ("day", None) and (m := _DAYS_A_WEEK.search(text)):  # "по 8 часов 5 дней в неделю"
-        return round(value * float(m.group(1)) * 52 / 12, 2)
+        return round(value * week_days(m) * 52 / 12, 2)
     if period in ("day", None) and value <= 24 and (m := _DAYS_A_MONTH.search(text)):  # "22 дня в месяц по 8 часов"
         return round(value * float(m.group(1)), 2)
     if period in ("day", None) and _WEEKENDS.search(text):  # "по 10 часов по выходным"

@@ -63,7 +63,7 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
         for j in range(min(len(tokens), i + max_len), i, -1):
             window = tokens[i:j]
             if not window[0].canon[:1].isalnum() or not window[-1].canon[:1].isalnum() or \
-                    any(t.text in _GLUE_WORDS for t in window):
+                    any(t.text in _GLUE_WORDS and not _version_point(window, n) for n, t in enumerate(window)):
                 continue
             keys = [normalise_name(" ".join(t.canon for t in window))]
             keys.insert(0, normalise_name(" ".join(t.low for t in window)))  # "L40S" before "L40"+"s"
@@ -75,6 +75,10 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                         window[0].canon not in load_lexicon().families:  # a family's versions and sizes: `_size_after`
                     # "гпт осс сто двадцать б": the size said in number words
                     keys.append(normalise_name(" ".join(_in_digits(t) for t in window)))
+            if len(window) > 1 and window[0].canon in load_lexicon().families and \
+                    any(t.word_number for t in window[1:]) and window[-1].low not in ("б", "b"):
+                # "ламы четыре скаут", "фи четыре", "glm четыре и шесть": a name with its version said in words
+                keys.append(normalise_name(_spoken(window)))
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
                 continue
             if _family_head(window[0]) and (size := _size_after(tokens, i)) and size[1] > j:
@@ -86,6 +90,12 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
             if not found and len(window) == 1 and window[0].has_digit and re.search(r"[а-яё]", window[0].low):
                 key = normalise_name(window[0].low.translate(_SOUNDS))  # "л40с": a card's letters said in Cyrillic
                 found = ("gpu", key) if key in idx["gpu"] else None
+            if found and found[0] == "model" and len(window) == 1 and window[0].canon in load_lexicon().families and \
+                    j < len(tokens) and _UNKNOWN_VERSION.match(tokens[j].low) and not tokens[j].used and \
+                    not any(_SAID_VERSION.match(x.low) for x in tokens[j + 1:j + 4]):  # "в2.5? не, р1": taken back
+                # "дипсик в4", "deepseek v5": a version the catalog lacks is no reason to take the family's default
+                hits.append(Hit("unknown", f"{window[0].text} {tokens[j].text}", i, j))  # its digits named back too
+                break
             if found:
                 kind, key = found
                 hits.append(Hit(kind, idx[kind][key], i, j))
@@ -102,11 +112,30 @@ _SOUNDS = str.maketrans({"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", 
                          "ф": "f", "х": "h", "э": "e"})
 _SAID_VERSION = re.compile(r"^[врк]\d+(?:[.,]\d+)?$")
 _SAID_LETTERS = str.maketrans("врк", "vrk")
+_UNKNOWN_VERSION = re.compile(r"^[vв]\d+(?:[.,]\d+)?$")  # a version letter glued to digits, checked against the catalog
 
 
 def _said(t: Token) -> str:
     """A version letter typed in Cyrillic by its sound ("в3" v3, "р1" r1, "к2" k2); other tokens' canon."""
     return t.low.translate(_SAID_LETTERS) if _SAID_VERSION.match(t.low) else t.canon
+
+
+def _version_point(window: list[Token], n: int) -> bool:
+    """Window token n is a point said between two number words of a family's version ("glm четыре и шесть")."""
+    return 0 < n < len(window) - 1 and window[0].canon in load_lexicon().families and \
+        window[n].low in _POINT | {"и", "and"} and window[n - 1].word_number and window[n + 1].word_number
+
+
+def _spoken(window: list[Token]) -> str:
+    """A family window with number words as digits, a point said between two of them as a dot."""
+    out = ""
+    for n, t in enumerate(window):
+        if _version_point(window, n):
+            out = out.rstrip() + "."
+            continue
+        part = _in_digits(t)
+        out += part if out.endswith(".") else (" " + part if out else part)
+    return out
 
 
 def _in_digits(t: Token) -> str:
@@ -147,8 +176,10 @@ def _bare_size(tokens: list[Token], i: int, k: int) -> bool:
     """"лама 70", "квен 32": a bare number right after a family is its size when it is one of the family's
     sizes and none of its versions ("лама 3" stays the version), and no unit word follows it."""
     t = tokens[k]
-    if t.number is None or t.word_number or not re.fullmatch(r"\d+(?:[.,]\d+)?", t.low):
+    if t.number is None or not t.word_number and not re.fullmatch(r"\d+(?:[.,]\d+)?", t.low):
         return False
+    if t.word_number and (t.number < 10 or k != i + 1):  # "лламу семьдесят": a size in words right after the family;
+        return False  # "лама три" stays the version
     versions, sizes = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     return t.number in sizes and t.number not in versions and (nxt is None or nxt.concept is None)
@@ -318,5 +349,28 @@ def find_names(text: str, tokens: list[Token]) -> list[Hit]:
     hits += more + _unknown(text, tokens, used)
     used |= {k for h in hits for k in range(h.i, h.j)}
     hits += _bare_cards(tokens, used)
-    return sorted(hits, key=lambda h: h.i)
+    return sorted(_other_line(hits, tokens), key=lambda h: h.i)
+
+
+def _other_line(hits: list[Hit], tokens: list[Token]) -> list[Hit]:
+    """A server line's bare word with another card after it ("DGX B200", "dgx h200") is a line the catalog lacks:
+    named back as an unknown product (the card is still read), never mapped onto the line that has that word
+    ("DGX" alone and "DGX H100" stay dgx-h100)."""
+    out = list(hits)
+    for h in hits:
+        if h.kind != "server" or h.j - h.i != 1:
+            continue
+        card = next((g for g in hits if g.kind == "gpu" and g.i == h.j), None)
+        servers = {s.id: s for s in catalog.load_catalog().servers}
+        line = servers.get(h.id)
+        if card is None or line is None or any(card.id == g for g in _line_cards(line)):
+            continue
+        out.remove(h)
+        out.append(Hit("unknown", " ".join(t.text for t in tokens[h.i:card.j]), h.i, h.j))
+    return out
+
+
+def _line_cards(line) -> set[str]:
+    """The card ids a server line is built on (`gpu_ids` in servers.yaml)."""
+    return set(getattr(line, "gpu_ids", None) or [])
 

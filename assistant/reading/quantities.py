@@ -49,6 +49,14 @@ _CONCURRENT = {"одновременно", "одновременный", "пар
 _CONTRAST = {"но", "однако", "but", "however"}
 _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
 _SAME_TIME = re.compile(r"\s*(?:at the same time|at a time|в одно время)\b", re.I)
+# the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
+# punctuation and no "but" between
+_SAME_TIME_AHEAD = re.compile(r"(?:\s+(?!but\b|но\b)[^\W\d]+){1,5}?\s+(?:at the same time|at once|at a time|simultaneously|"
+                              r"concurrently)\b", re.I)
+# words that open the next clause of a message typed without punctuation ("не больше 15 нужен сервер"): after a
+# number they end it, as a full stop would
+_OPENS = {"нужный", "нужен", "нужна", "нужно", "надо", "хотеть", "модель", "бюджет", "контекст", "сколько", "какой",
+          "need", "needs", "what", "which", "model", "budget", "context", "how"}
 
 
 def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> bool:
@@ -67,14 +75,14 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
             break  # "сотрудников 50 но активно ... 15": the same-time word after "но" is the next number's
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
             # "человек 200 одновременно максимум 25": a same-time word with a number right after it is that number's
-            for m in range(n + 1, min(len(tokens), n + 4)):  # "одновременно не больше 20"
+            for m in range(n + 1, min(len(tokens), n + 6)):  # "одновременно не больше 20", "одновременно пользуются не больше 15"
                 if boundary(m - 1, m):
                     break
                 if tokens[m].number is not None:
                     return False
             return True
-    if _SAME_TIME.match(text[tokens[last].end:]):
-        return True  # "12 at the same time", "30 at a time"
+    if _SAME_TIME.match(text[tokens[last].end:]) or _SAME_TIME_AHEAD.match(text[tokens[last].end:]):
+        return True  # "12 at the same time", "30 at a time", "25 would use it at the same time"
     # "40 одновременных запросов": the word between the number and its unit
     return any(tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT for n in range(first + 1, last))
 
@@ -144,12 +152,47 @@ def _plural(t: Token) -> bool:
     return any("plur" in p.tag for p in morph().parse(t.low) if "NOUN" in p.tag)
 
 
+_LANE_BEFORE = re.compile(r"^(?:pcie|pci-?e|pci|gen[345]|райзер\w*|riser\w*|слот\w*|slots?|шин\w*|линк\w*)$")
+_LANE_AFTER = re.compile(r"^(?:lanes?|линий|линии|линиях|линия|slot|слот\w*)$")
+
+
+_NO_SLOT_UNIT = re.compile(r"^(?:ампер\w*|amps?|amperes?|вольт\w*|volts?|квтч|kwh)$")
+_PER_KW = re.compile(r"^(?:квт\w*|киловатт\w*|kw|kwh|kilowatt\w*)$")
+
+
+def _no_slot_unit(tokens: list[Token], k: int) -> bool:
+    """A number said in words with a unit no slot takes after it: amps, volts, a price per kW·h ("за квт", "per kwh")."""
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if nxt is None:
+        return False
+    if _NO_SLOT_UNIT.match(nxt.low):
+        return True
+    two = tokens[k + 2] if k + 2 < len(tokens) else None
+    return nxt.low in ("за", "per", "a", "/") and two is not None and bool(_PER_KW.match(two.low))
+
+
+def _lanes(tokens: list[Token], k: int) -> bool:
+    """A PCIe width ("x1", "х16", "x 8") said with its slot's or riser's word just before or "lanes" after it."""
+    t = tokens[k]
+    if not (_X_COUNT.match(t.low) or (k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None)):
+        return False
+    if t.number is not None and t.number not in (1, 2, 4, 8, 16) and not _X_COUNT.match(t.low):
+        return False
+    first = k - 1 if not _X_COUNT.match(t.low) else k
+    before = [tokens[m].low for m in range(max(0, first - 2), first)]
+    after = tokens[k + 1].low if k + 1 < len(tokens) else ""
+    return any(_LANE_BEFORE.match(w) for w in before) or bool(_LANE_AFTER.match(after)) or \
+        (first >= 2 and tokens[first - 1].low in ("or", "или", "/") and _lanes(tokens, first - 2))  # "pcie x16 or x8"
+
+
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
     """The slot(s) of the number at token k, or [] when its unit and context say nothing."""
     lex = load_lexicon()
     t, low = tokens[k], tokens[k].low
     if m := _COUNT_VRAM.match(low):  # "2x48GB"
         return [Attached("gpu_count", int(m.group(1)), [k]), Attached("card_vram_gb", float(m.group(2)), [k])]
+    if _lanes(tokens, k):
+        return []  # "райзеры х1", "pcie x16", "x8 lanes": a slot's width, never a count of cards (named back)
     if m := _X_COUNT.match(low):
         return [Attached("gpu_count", int(m.group(1)), [k])]
     if low == "24/7":
@@ -249,7 +292,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
+    # "запросов будет штук десять": "штук" said before the number counts the people word before it, not cards
+    piece_of_people = k > 0 and tokens[k - 1].concept == "piece" and \
+        any(tokens[m].concept in ("user", "request") for m in range(max(0, k - 4), k - 1))
     if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or t.lemma in _COLLECTIVE or \
+            piece_of_people or \
             (concept is None and n > k and _person(tokens[n])) or \
             (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
@@ -284,7 +331,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     bare = nxt is None or t.stop or t.comma or not nxt.text[:1].isalpha() or nxt.lemma in _CONCURRENT or \
-        nxt.low in _CONCURRENT or bool(_SAME_TIME.match(text[t.end:]))  # "не больше 15.", "15 concurrent"; not "peak 2500 W"
+        nxt.low in _CONCURRENT or bool(_SAME_TIME.match(text[t.end:])) or bool(_SAME_TIME_AHEAD.match(text[t.end:])) or \
+        nxt.lemma in _OPENS or nxt.low in _OPENS  # "не больше 15.", "15 concurrent", "не больше 15 нужен"; not "peak 2500 W"
     if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, k, text):
         return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
     return []
@@ -452,6 +500,8 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             got = []  # "2 сервера по 4 карты": per server or in all? ask
             for k in [t.i, *said]:
                 tokens[k].asked = True  # named back, words as well as digits
+        if not got and t.word_number and _no_slot_unit(tokens, t.i):
+            tokens[t.i].asked = True  # "на шестнадцать ампер", "по четыре пятьдесят за квт": named back, as digits are
         if not got:
             pending.append(t.i)
             continue

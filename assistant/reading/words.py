@@ -161,6 +161,7 @@ def annotate(tokens: list[Token]) -> None:
                 t.number, t.word_number = float(n), True
     _spoken_cards(tokens)
     _fractions(tokens)
+    _zero_point(tokens)
     _compound_numbers(tokens)
 
 
@@ -200,6 +201,33 @@ def _compound_numbers(tokens: list[Token]) -> None:
             for b in tokens[i + 1:j]:
                 b.number, b.word_number, b.used = None, False, "number"
         i = j
+
+
+_ZERO = {"ноль", "нуль", "zero", "oh"}
+_ZERO_POINT = {"точка", "целых", "point", "dot"}
+
+
+def _zero_point(tokens: list[Token]) -> None:
+    """A size under one said in words before "б"/"b": "ноль шесть б" 0.6, "zero point six b", "ноль целых шесть
+    десятых б"; the first token holds the number, the rest are used. Only before a size's letter: "ноль шесть"
+    elsewhere stays two words."""
+    for a in tokens:
+        if a.low not in _ZERO or a.used:
+            continue
+        k = a.i + 1
+        if k < len(tokens) and tokens[k].low in _ZERO_POINT:
+            k += 1
+        num = tokens[k].number if k < len(tokens) and tokens[k].word_number else None
+        if num is None or not 1 <= num <= 9 or num != int(num):
+            continue
+        end = k + 1
+        if end < len(tokens) and tokens[end].low in ("десятых", "tenths"):
+            end += 1
+        if end >= len(tokens) or tokens[end].low not in ("б", "b", "bn", "млрд", "billion"):
+            continue
+        a.number, a.word_number = num / 10, True
+        for x in tokens[a.i + 1:end]:
+            x.number, x.word_number, x.used = None, False, "number"
 
 
 FRACTION_WORDS = {"полтора", "полторы", "полутора"}

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from assistant.messages import t
 from assistant.reading import Reading
-from assistant.reading.context import ANSWERABLE, carry
+from assistant.reading.context import ANSWERABLE, _word_value, carry
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
@@ -82,14 +82,19 @@ def _asked_number(text: str, span) -> bool:
 def _offered(reading: Reading, variants: dict) -> dict[str, list[float]] | None:
     """The first contradicted slot and its values, remembered for the answer ("ну пусть будет 15")."""
     for slot, spans in reading.conflicts.items():
-        found = [m.group(0) for m in (_NUMBER.search(s.text) for s in spans) if m]
-        values = [v for v in map(parse_plain_number, found) if v is not None]
+        # digits, or words ("десять или пятнадцать человек"): the reply answers either
+        values = [v for v in map(_span_value, spans) if v is not None]
         if slot not in variants and slot in ANSWERABLE and len(values) >= 2:
             return {slot: values}
     return None
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _span_value(span) -> float | None:
+    m = _NUMBER.search(span.text)
+    return parse_plain_number(m.group(0)) if m else _word_value(span.text)
 
 
 def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: str | None = None) -> str:
