@@ -171,6 +171,22 @@ def _no_slot_unit(tokens: list[Token], k: int) -> bool:
     return nxt.low in ("за", "per", "a", "/") and two is not None and bool(_PER_KW.match(two.low))
 
 
+def _ends_at_next_clause(tokens: list[Token], k: int) -> bool:
+    """The word after the number opens the next clause: a slot's word ("контекст", "модель", "бюджет") with its own
+    value right after it (a number or a name), or a word of need ("нужен", "what")."""
+    if k + 1 >= len(tokens) or tokens[k].comma or tokens[k].stop:
+        return False
+    nxt = tokens[k + 1]
+    if nxt.lemma in ("нужный", "надо", "нужно") or nxt.low in ("need", "what", "which", "нужен", "нужна", "надо"):
+        return True
+    if nxt.used == "model_name":
+        return True  # "одновременно максимум 5 ламы 8б хватит"
+    if nxt.low not in _OPENS and nxt.lemma not in _OPENS:
+        return False
+    after = tokens[k + 2:k + 5]
+    return any(x.number is not None or x.has_digit or x.used in ("model_name", "gpu_name") for x in after)
+
+
 def _lanes(tokens: list[Token], k: int) -> bool:
     """A PCIe width ("x1", "х16", "x 8") said with its slot's or riser's word just before or "lanes" after it."""
     t = tokens[k]
@@ -204,6 +220,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if low.endswith("%") or (k + 1 < len(tokens) and (tokens[k + 1].low in ("%", "percent", "pct")
                                                        or tokens[k + 1].lemma == "процент")):
         return []  # "скидку 50%", "загрузка 40 процентов": a share, never people or cards; named back if nothing takes it
+    if _ends_at_next_clause(tokens, k) and t.number is not None and (t.word_number or re.fullmatch(r"\d+", low)) and \
+            (_concurrent_near(tokens, k, k, text) or k > 0 and (tokens[k - 1].concept == "user" or _person(tokens[k - 1]))):
+        # "одновременно до 30 контекст 12,5к", "одновременно не больше 15 модель gpt-oss": typed without punctuation, the
+        # next slot's word opens the next clause; this number is the same-time figure of its own clause
+        return [Attached("users", int(t.number), [k], concurrent=True)]
     got = money.read(tokens, k, text)
     if got is not None:
         return got  # [] when it is money no slot takes

@@ -185,7 +185,8 @@ def test_a_named_server_asked_about_otherwise_is_still_gpu_info():
 # Fifteenth pass, tune .. fresh10, changed turns, whole (intent): before the pass nopunct 0.984 (0.996), lower 1.000,
 # yo 1.000, typo 0.871 (0.919), filler 0.940 (0.973), numwords 1.000, swap 0.975 (0.985); after it nopunct 0.986 (0.997),
 # typo 0.983 (0.989), filler 0.986 (0.994), the rest unchanged. The floor leaves 0.01 of slack; 0 silently dropped.
-PERTURB_FLOOR = {"nopunct": (0.976, 0.987), "lower": (0.99, 0.99), "yo": (0.99, 0.99), "typo": (0.973, 0.979),
+# Sixteenth pass (still tune .. fresh10): nopunct 0.990 (0.997), filler 0.988 (0.994), the rest unchanged.
+PERTURB_FLOOR = {"nopunct": (0.98, 0.987), "lower": (0.99, 0.99), "yo": (0.99, 0.99), "typo": (0.973, 0.979),
                  "filler": (0.976, 0.984), "numwords": (0.99, 0.99), "swap": (0.965, 0.975)}
 
 

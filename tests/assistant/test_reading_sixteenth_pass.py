@@ -245,3 +245,24 @@ def test_a_speed_asked_for_a_model_still_is_speed():
 
 def test_power_on_risers_still_is_power():
     assert first("3 штуки 3090 на райзерах и бп 1000 ватт, потянет?").intent == "power"
+
+
+# ---------------------------------------------------------------- (b) the next slot's word opens the next clause
+@pytest.mark.parametrize("text,want", [
+    ("250 пользователей одновременно до 25 контекст 16к", {"users": 25, "context": 16384}),
+    ("сотрудников 120 из них одновременно 30 бюджет 5 млн", {"users": 30, "budget": 5_000_000}),
+    ("штат 60 чел одновременно будет работать не больше 12 модель gpt-oss 20b", {"users": 12, "model": "gpt-oss-20b"}),
+    ("300 заявок в день но одновременно максимум 6 ламы 8б хватит", {"users": 6, "model": "llama-3.1-8b"}),
+])
+def test_a_same_time_figure_before_the_next_slots_word(text, want):
+    got = said(text)
+    assert {k: got.get(k) for k in want} == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("контекст 32к бюджет 2 млн", {"context": 32768, "budget": 2_000_000}),  # no people: nothing to take
+    ("одновременно 20 человек контекст 8к", {"users": 20, "context": 8192}),
+])
+def test_near_misses_of_the_next_clause(text, want):
+    got = said(text)
+    assert {k: got.get(k) for k in want} == want
