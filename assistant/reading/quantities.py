@@ -75,7 +75,7 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
             break  # "сотрудников 50 но активно ... 15": the same-time word after "но" is the next number's
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
             # "человек 200 одновременно максимум 25": a same-time word with a number right after it is that number's
-            for m in range(n + 1, min(len(tokens), n + 6)):  # "одновременно не больше 20", "одновременно пользуются не больше 15"
+            for m in range(n + 1, min(len(tokens), n + 8)):  # "одновременно не больше 20", "одновременно к ии будут обращаться человек 40"
                 if boundary(m - 1, m):
                     break
                 if tokens[m].number is not None:

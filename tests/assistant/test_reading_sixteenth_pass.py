@@ -266,3 +266,8 @@ def test_a_same_time_figure_before_the_next_slots_word(text, want):
 def test_near_misses_of_the_next_clause(text, want):
     got = said(text)
     assert {k: got.get(k) for k in want} == want
+
+
+def test_the_same_time_word_reaches_a_number_a_few_words_on():
+    got = said("на 250 пользователей одновременно к боту будут обращаться человек 35 бюджет до 4 млн")
+    assert got.get("users") == 35 and got.get("budget") == 4_000_000
