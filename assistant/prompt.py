@@ -149,22 +149,21 @@ FEW_SHOT = [
      "by with fewer cards, quantise the model to Q8_0 or Q4_K_M.", "en", "config"),
     # the asked card leads on some figures only: the model had copied "X сильнее почти во всём" from a card that did
     ("QUESTION: Чем RTX 6000 Ada лучше RTX 5090 для LLM?\n\nFACTS:\nСчитаю для: RTX 6000 Ada / RTX 5090\nЛицензия: "
-     "RTX 6000 Ada для серверов; RTX 5090 GeForce: не для дата-центра\nКто впереди: больше памяти — RTX 6000 Ada (48 "
-     "против 32 ГиБ); выше пропускная способность памяти — RTX 5090 (1 792 против 960 ГБ/с); выше FP16 — RTX 6000 Ada "
-     "(364,2 против 209,5 TFLOPS); ниже потребление — RTX 6000 Ada (300 против 575 Вт); ниже цена карты — RTX 5090 "
-     "(2 000 против 6 800 $)",
-     "У RTX 6000 Ada больше памяти (48 против 32 ГиБ), она экономнее (300 против 575 Вт) и разрешена в дата-центре. "
-     "Зато у RTX 5090 выше пропускная способность памяти (1 792 против 960 ГБ/с), а от неё зависит скорость "
-     "генерации токенов, и она дешевле (2 000 против 6 800 $). Берите RTX 6000 Ada для сервера в дата-центре или "
-     "для модели, которой мало 32 ГиБ, иначе хватит RTX 5090.", "ru", "compare"),
+     "RTX 6000 Ada для серверов; RTX 5090 GeForce: не для дата-центра\nПлюсы RTX 6000 Ada: больше памяти (48 против "
+     "32 ГиБ); выше FP16 (364,2 против 209,5 TFLOPS); ниже потребление (300 против 575 Вт); разрешена в дата-центре\n"
+     "Плюсы RTX 5090: выше пропускная способность памяти (1 792 против 960 ГБ/с); ниже цена карты (2 000 против 6 800 $)",
+     "RTX 6000 Ada выигрывает объёмом памяти (48 против 32 ГиБ) и экономичностью (300 против 575 Вт), и её можно "
+     "ставить в дата-центр. RTX 5090 дешевле (2 000 против 6 800 $) и быстрее генерирует токены: скорость генерации "
+     "упирается в пропускную способность памяти, а у неё 1 792 ГБ/с против 960. Берите RTX 6000 Ada для модели, "
+     "которой мало 32 ГиБ, или для дата-центра, иначе хватит RTX 5090.", "ru", "compare"),
     ("QUESTION: How is the L40S better than the A100 80GB for LLMs?\n\nFACTS:\nComputed for: L40S / A100 80GB\n"
-     "Licence: L40S server use allowed; A100 80GB server use allowed\nWho leads: more memory — A100 80GB (80 vs 48 "
-     "GiB); higher memory bandwidth — A100 80GB (2,039 vs 864 GB/s); higher FP16 — L40S (362.1 vs 312.0 TFLOPS); "
-     "lower power draw — L40S (350 vs 400 W); NVLink — only A100 80GB",
-     "The L40S leads on FP16 (362.1 vs 312.0 TFLOPS) and draws less power (350 vs 400 W). The A100 80GB has more "
-     "memory (80 vs 48 GiB) and higher memory bandwidth (2,039 vs 864 GB/s), and for generating text bandwidth "
-     "matters more than FP16. Choose the L40S for smaller models and the A100 80GB for large models or multi-GPU "
-     "training with NVLink.", "en", "compare"),
+     "Licence: L40S server use allowed; A100 80GB server use allowed\nStrengths of A100 80GB: more memory (80 vs 48 "
+     "GiB); higher memory bandwidth (2,039 vs 864 GB/s); has NVLink\nStrengths of L40S: higher FP16 (362.1 vs 312.0 "
+     "TFLOPS); lower power draw (350 vs 400 W)",
+     "The A100 80GB wins on memory (80 vs 48 GiB) and on memory bandwidth (2,039 vs 864 GB/s), and it has NVLink. "
+     "The L40S is stronger in FP16 (362.1 vs 312.0 TFLOPS) and uses less power (350 vs 400 W). Text generation "
+     "depends on memory bandwidth more than on FP16, so choose the A100 80GB for large models or multi-GPU training "
+     "and the L40S for smaller models.", "en", "compare"),
 ]
 
 
@@ -184,7 +183,7 @@ def case_of(facts: str) -> str:
         return "training" if any(_TASKS.search(ln) for ln in lines) else "values"
     if fit := _fit(facts):
         return fit
-    if any(re.match(r"(?:Кто впереди|Who leads):", ln) for ln in lines):
+    if any(re.match(r"(?:Плюсы|Strengths of) [^:]+:", ln) for ln in lines):
         return "compare"  # cards against each other
     if any(re.match(r"(?:Рекомендуемый БП|Recommended PSU):", ln) for ln in lines):
         return "power"
@@ -228,7 +227,7 @@ MAX_FACT_LINES = 6
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
-                      r"Пользователей одновременно|Users at once|^Кто впереди|^Who leads|^\d+ × [^:]+: ", re.I)  # the last: the top configuration
+                      r"Пользователей одновременно|Users at once|^Плюсы |^Strengths of |^\d+ × [^:]+: ", re.I)  # the last: the top configuration
 _REASON = re.compile(r"^(?:MoE|Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs|"
                      r"Состояния оптимизатора|Optimizer states|Градиенты|Gradients|FP32)\b", re.I)  # training's big parts
 _NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$|"

@@ -43,7 +43,7 @@ def compare(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
                  (t["cards_needed"], lambda c: str(c["min_cards"]) if c["min_cards"] else "—")]
     lines = ["", f"**{t['cmp']}**", "", head, "|---|" + "---:|" * len(cards)]
     lines += [f"| {label} | " + " | ".join(cell(c) for c in cards) + " |" for label, cell in rows]
-    return lines + ["", leaders(cards, t, lang)]
+    return lines + ["", *leaders(cards, t, lang)]
 
 
 # (wording key, field, digits, unit key, +1: more is better / -1: less is better)
@@ -52,10 +52,12 @@ _LEADS = [("lead_vram", "vram_gib", 0, "gib", 1), ("lead_bw", "bandwidth_gbs", 0
           ("lead_price", "price_usd_min", 0, "", -1)]
 
 
-def leaders(cards: list[dict], t: dict, lang: str) -> str:
-    """Which card leads on each figure, with its value against the next best: the comparison in words,
-    its direction computed, so neither the customer nor the explanation has to read it off the table."""
-    parts = []
+def leaders(cards: list[dict], t: dict, lang: str) -> list[str]:
+    """Each card's merits, one line per card, each figure with its value against the next best: the
+    comparison in words, its direction computed. Grouped by card because the small model copied the
+    worked turn's split of merits ("A: memory and power; B: bandwidth and price") onto cards where the
+    split differs (explain-eval ru-fresh2-5060-vs-3090: the 5060 Ti got the 3090's bandwidth)."""
+    merits: dict[str, list[str]] = {c["name"]: [] for c in cards}
     for key, field, digits, unit, better in _LEADS:
         have = [c for c in cards if c[field] is not None]
         if len(have) < 2:
@@ -64,12 +66,15 @@ def leaders(cards: list[dict], t: dict, lang: str) -> str:
         if best[field] == second[field]:
             continue
         tail = f" {t[unit]}" if unit else (" TFLOPS" if field == "fp16_tflops" else " $")
-        parts.append(f"{t[key]} — {best['name']} ({num(best[field], lang, digits)} {t['vs']} "
-                     f"{num(second[field], lang, digits)}{tail})")
-    linked = [c["name"] for c in cards if c["nvlink"]]
-    if linked and len(linked) < len(cards):
-        parts.append(t["lead_nvlink"].format(names=", ".join(linked)))
-    return f"{t['lead']}: " + "; ".join(parts) if parts else ""
+        merits[best["name"]].append(f"{t[key]} ({num(best[field], lang, digits)} {t['vs']} "
+                                    f"{num(second[field], lang, digits)}{tail})")
+    for flag, key in (("nvlink", "lead_nvlink"), ("datacenter_restricted", "lead_dc")):
+        owners = [c for c in cards if bool(c[flag]) == (flag == "nvlink")]
+        if owners and len(owners) < len(cards):  # a merit only where some card lacks it
+            for c in owners:
+                merits[c["name"]].append(t[key])
+    ranked = sorted((n for n in merits if merits[n]), key=lambda n: -len(merits[n]))  # the stronger card first
+    return [t["lead"].format(name=n) + ": " + "; ".join(merits[n]) for n in ranked]
 
 
 def models_for_hardware(o: dict, t: dict, lang: str, inp: dict) -> list[str]:

@@ -77,10 +77,10 @@ def test_power_keeps_peak_and_psu_not_connectors_or_options():
     assert not any(x in text for x in ("Options", "connectors", "PCIe", ": W "))
 
 
-def test_a_comparison_gives_who_leads_and_its_verdict_rows():
+def test_a_comparison_gives_each_cards_merits_and_its_verdict_rows():
     text = compact(COMPARE)
-    # the model read "больше … (768 vs 1 008)" off the raw rows; the leaders line states each direction
-    assert "выше пропускная способность памяти — RTX 4090 (1 008 против 768 ГБ/с)" in text
+    # the model read "больше … (768 vs 1 008)" off the raw rows; the merit lines state each direction, card by card
+    assert "Плюсы RTX 4090: выше пропускная способность памяти (1 008 против 768 ГБ/с)" in text
     assert "Лицензия: RTX A6000 для серверов; RTX 4090 GeForce: не для дата-центра" in text
     assert "Разъёмы" not in text and "Цена карты, $:" not in text
 
