@@ -192,7 +192,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     if claims.contradicts_fit(sentence, getattr(allowed, "fits", None)):
         out.append("verdict")
     out += [f"rule: {r}" for r in claims.broken_rules(sentence)]
-    out += claims.catalog_contradictions(sentence)
+    out += claims.catalog_contradictions(sentence, claims.compared_cards(getattr(allowed, "facts", [])))
     out += claims.merit_misattributed(sentence)
     out += claims.pair_misattributed(sentence)
     out += relations.order_errors(sentence)

@@ -200,6 +200,40 @@ _UNIT_FIELD = [(r"(?:ги?б|gi?b)\s*/\s*(?:с|s)\b", "bandwidth_gbs"), (r"tflop
                (r"(?:ги?б|gi?b)\b", "vram_gib")]
 
 
+# a merit phrase -> (the facts' field, +1: the card has more of it / -1: less)
+_MERIT_PHRASES = [(r"(?:больше|more|larger) (?:видео)?(?:памяти|memory|vram)", "vram_gib", 1),
+                  (r"(?:выше|больше|higher|more) (?:memory )?(?:пропускн|bandwidth)", "bandwidth_gbs", 1),
+                  (r"(?:ниже|меньше|lower|less) (?:memory )?(?:пропускн|bandwidth)", "bandwidth_gbs", -1),
+                  (r"(?:ниже|меньше|lower|less) (?:потреблени|power)|экономн|draws less", "tdp_w", -1),
+                  (r"(?:выше|больше|higher) (?:потреблени|power\b)|draws more", "tdp_w", 1),
+                  (r"дешевле|cheaper|(?:ниже|lower) (?:card )?(?:цен|price)", "price_usd_min", -1),
+                  (r"дороже|pricier|more expensive|(?:выше|higher) (?:card )?(?:цен|price)", "price_usd_min", 1)]
+
+
+def merit_of_the_other(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """In a comparison of two cards, a sentence naming only one of them that gives it a merit the
+    facts give the other ("The H100 is also more powerful with lower power draw and a lower card
+    price"); read from the comparison's own figures, not the catalog."""
+    cards = [c for f in facts if f.get("tool") == "compare" for c in (f.get("output") or {}).get("cards", [])]
+    if len(cards) != 2:
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        named = [c for c in cards if re.search(r"(?<!\w)" + re.escape(re.sub(r"\s+\d+GB$", "", c["name"])) + r"(?!\w)",
+                                               sentence, re.I)]  # "H100 80GB" is said "the H100"
+        if len(named) != 1:
+            continue
+        own, other = named[0], next(c for c in cards if c is not named[0])
+        for pat, field, sign in _MERIT_PHRASES:
+            m = re.search(pat, sentence, re.I)
+            if not m or re.search(r"\b(?:не|not|no)\s+$", sentence[max(0, m.start() - 4):m.start()], re.I):
+                continue
+            a, b = own.get(field), other.get(field)
+            if a is not None and b is not None and (a - b) * sign < 0:
+                out.append(f"{own['name']} {field}")
+    return out
+
+
 def others_figure(text: str) -> list[str]:
     """A '(X vs Y <unit>)' pair whose X is not the catalog figure of the card it is said of: the only
     card the sentence names, or the one said to be better ('X лучше Y', 'X beats Y')."""

@@ -4,6 +4,7 @@ is faster, has more memory, is cheaper, has NVLink) and the computed verdict (fi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -71,7 +72,15 @@ _COMPARE = [
      ("fp16_tflops",), 0),
     (re.compile(r"быстрее|faster|производительнее|outperform\w*|quicker", re.I), ("bandwidth_gbs", "fp16_tflops"), 1),
     (re.compile(r"медленнее|slower", re.I), ("bandwidth_gbs", "fp16_tflops"), -1),
-    (re.compile(r"дешевле|cheaper|less expensive", re.I), ("price_usd_min",), -1),
+    (re.compile(r"(?:выше|больше) пропускн\w*|higher (?:memory )?bandwidth|more (?:memory )?bandwidth", re.I),
+     ("bandwidth_gbs",), 1),
+    (re.compile(r"(?:ниже|меньше) пропускн\w*|lower (?:memory )?bandwidth|less (?:memory )?bandwidth", re.I),
+     ("bandwidth_gbs",), -1),
+    (re.compile(r"(?:ниже|меньше) потреблени\w*|меньше потребля\w*|экономнее|экономичнее|lower power|less power|"
+                r"draws less", re.I), ("tdp_w",), -1),
+    (re.compile(r"(?:выше|больше) потреблени\w*|больше потребля\w*|прожорливее|higher power|more power\b(?!ful)|"
+                r"draws more", re.I), ("tdp_w",), 1),
+    (re.compile(r"дешевле|cheaper|less expensive|ниже цен\w*|lower (?:card )?price", re.I), ("price_usd_min",), -1),
     (re.compile(r"дороже|more expensive|pricier", re.I), ("price_usd_min",), 1),
 ]
 _HIGHER = re.compile(r"выше|высок|больш|higher|greater|more|better|лучш", re.I)
@@ -102,10 +111,21 @@ def _clause_subject(sentence: str, found: list[tuple[int, Any]], at: int) -> tup
     return (own[0], other[0]) if own and other else None
 
 
-def catalog_contradictions(sentence: str) -> list[str]:
-    """Comparisons between catalog cards, and NVLink claims, that the catalog says are false."""
+def compared_cards(facts: list[dict]) -> list[Any]:
+    """The cards a comparison's facts set side by side, from the catalog."""
+    by_id = {g.id: g for g in load_catalog().gpus}
+    return [by_id[c["id"]] for f in facts if f.get("tool") == "compare"
+            for c in (f.get("output") or {}).get("cards", []) if c.get("id") in by_id]
+
+
+def catalog_contradictions(sentence: str, compared: Sequence[Any] = ()) -> list[str]:
+    """Comparisons between catalog cards, and NVLink claims, that the catalog says are false. In a
+    comparison of two cards a sentence naming one of them compares it with the other ("The H100 is
+    also more powerful with lower power draw and a lower card price", explain-eval en-fresh2-h100-vs-a100)."""
     found = gpus_in(sentence)
     out = []
+    if len(found) == 1 and len(compared) == 2 and found[0][1] in compared:
+        found = [*found, (len(sentence), next(g for g in compared if g is not found[0][1]))]
     if len(found) >= 2:
         for pat, fields, direction in _COMPARE:
             m = pat.search(sentence)

@@ -452,3 +452,35 @@ def test_a_price_is_never_a_figure_of_another_unit(text, bad):
     from assistant.checks.kinds import price_of_other_kind
     assert price_of_other_kind(text) is bad
     assert any(v.startswith("price") for v in violations(text, grounding([], [text], lang=None))) is bad
+
+
+def _compare_facts(*gpus):
+    from assistant.scenario import Scenario
+    from assistant.turn.calculate import compute
+    return [f.model_dump() for f in compute(Scenario(gpus=list(gpus)), "compare").facts]
+
+
+@pytest.mark.parametrize("text, bad", [
+    # explain-eval en-fresh2-h100-vs-a100: the other card named in the previous sentence
+    ("The H100 is also more powerful with lower power draw and a lower card price.", True),
+    ("The H100 draws less power.", True),
+    ("У H100 ниже потребление.", True),
+    ("The A100 80GB has higher memory bandwidth.", True),
+    ("The A100 80GB is cheaper and draws less power.", False),
+    ("The H100 has higher memory bandwidth (3,350 vs 2,039 GB/s), which makes it faster.", False),
+    ("H100 дороже, но быстрее.", False),
+    ("У H100 не ниже потребление.", False),
+])
+def test_a_merit_given_to_one_card_of_two_is_checked_against_the_other(text, bad):
+    from assistant.checks.claims import catalog_contradictions, compared_cards
+    from bench.strict_claims import merit_of_the_other
+    facts = _compare_facts("h100-sxm", "a100-80gb")
+    assert bool(catalog_contradictions(text, compared_cards(facts))) is bad
+    assert bool(merit_of_the_other(text, facts)) is bad  # the grader's own check, from the facts' figures
+
+
+def test_one_card_named_outside_a_comparison_is_not_compared():
+    from assistant.checks.claims import catalog_contradictions, compared_cards
+    from bench.strict_claims import merit_of_the_other
+    assert not catalog_contradictions("The H100 draws less power.", compared_cards([]))
+    assert not merit_of_the_other("The H100 draws less power.", [])
