@@ -43,7 +43,7 @@ def compare(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
                  (t["cards_needed"], lambda c: str(c["min_cards"]) if c["min_cards"] else "—")]
     lines = ["", f"**{t['cmp']}**", "", head, "|---|" + "---:|" * len(cards)]
     lines += [f"| {label} | " + " | ".join(cell(c) for c in cards) + " |" for label, cell in rows]
-    return lines + ["", *leaders(cards, t, lang)]
+    return lines + [x for line in leaders(cards, t, lang) for x in ("", line)]  # a paragraph each in Markdown
 
 
 # (wording key, field, digits, unit key, +1: more is better / -1: less is better)
