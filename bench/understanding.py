@@ -36,7 +36,7 @@ import yaml
 
 from assistant.reading import Reading, read
 from assistant.reading.context import carry
-from assistant.turn.framing import _offered, compared_values, settle_intent
+from assistant.turn.framing import offered, compared_values, settle_intent
 from assistant.reading.relative import apply as apply_relative
 from assistant.scenario import MEMORY, Scenario, merge
 from tools.paths import EVAL_DIR
@@ -112,7 +112,7 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
                                             instead_of=r.instead_of, per_user=r.per_user), r.relative)
             # the slot the turn asked about and its values, remembered as framing remembers them ("10-15 человек" ..
             # "ну пусть будет 15": the answer settles the question asked)
-            scenario = scenario.model_copy(update={"asked": _offered(r, compared_values(r))})
+            scenario = scenario.model_copy(update={"asked": offered(r, compared_values(r))})
             got, want = scenario.said(), turn.get("scenario") or {}
             slots_ok = True
             for s in SLOTS + [k for k in want if k not in SLOTS]:  # a labelled slot the reader lacks is a miss

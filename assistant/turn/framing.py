@@ -52,7 +52,7 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
     if "context" in variants:
         scenario = scenario.model_copy(update={"context": variants["context"][-1],
                                                **{slot: None for slot in _taken_by_variants(reading, variants)}})
-    scenario = scenario.model_copy(update={"asked": _offered(reading, variants)})
+    scenario = scenario.model_copy(update={"asked": offered(reading, variants)})
     return Frame(scenario=scenario, intent=intent, questions=questions, assumed=reading.assumed, variants=variants)
 
 
@@ -79,7 +79,7 @@ def _asked_number(text: str, span) -> bool:
         not re.match(r"[\w-]", after)
 
 
-def _offered(reading: Reading, variants: dict) -> dict[str, list[float]] | None:
+def offered(reading: Reading, variants: dict) -> dict[str, list[float]] | None:
     """The first contradicted slot and its values, remembered for the answer ("ну пусть будет 15")."""
     for slot, spans in reading.conflicts.items():
         # digits, or words ("десять или пятнадцать человек"): the reply answers either

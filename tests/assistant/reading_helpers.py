@@ -15,9 +15,9 @@ def talk(*texts: str, asked: bool = False) -> Scenario:
         r = carry(read(t), s)
         s = merge(s, r.scenario, r.new_model, comparing=r.intent == "compare", instead_of=r.instead_of)
         if asked:
-            from assistant.turn.framing import _offered, compared_values
+            from assistant.turn.framing import offered, compared_values
 
-            s = s.model_copy(update={"asked": _offered(r, compared_values(r))})
+            s = s.model_copy(update={"asked": offered(r, compared_values(r))})
     assert s is not None
     return s
 
