@@ -308,6 +308,28 @@ def wrong_largest(sentence: str, facts: list[dict]) -> list[str]:
     return [f"largest: {named[0]}"] if parts[named[0]] < max(parts.values()) else []
 
 
+# "требует больше памяти, … потому что он содержит более активации и буферы" for 30 users, where the KV cache
+# (48 GB) is what grew (explain-eval ru-fresh-users-why): a part given as why so much memory is needed must be
+# a large one; "помещается, потому что KV-кэш всего 0,47 ГБ" gives a small part as why it fits, and stays
+_MUCH = re.compile(r"\b(?:больше|столько|много|так много)\s+(?:видео)?памяти|\b(?:more|so much|a lot of) (?:memory|vram)\b",
+                   re.I)
+_BECAUSE = re.compile(r"\b(?:потому что|так как|из-за|за сч[её]т|because(?: of)?|due to|since)\b", re.I)
+SMALL_SHARE = 0.1  # under a tenth of the parts' sum is no reason for the size
+
+
+def small_part_as_reason(sentence: str, facts: list[dict]) -> list[str]:
+    """A small memory part given as the reason a model needs so much memory."""
+    tables = [b for b in _breakdowns(facts) if any(b.get(k) for k in _PARTS)]
+    if not _MUCH.search(sentence) or len(tables) != 1:
+        return []
+    named = {fields[0] for cause in _BECAUSE.finditer(sentence) for pat, fields in _LABELS[:-1]
+             if pat.search(sentence[cause.end():cause.end() + 60])}
+    parts = {k: tables[0].get(k) or 0 for k in _PARTS}
+    whole = sum(parts.values())
+    small = sorted(k for k in named if whole and parts[k] < SMALL_SHARE * whole)
+    return [f"reason: {k}" for k in small] if small and len(small) == len(named) else []  # a large part named too: fine
+
+
 # "квантуйте модель до Q8_0" under INT8 facts, copied from the config worked turn's FP16 advice: a format
 # no smaller than the computed one saves nothing. A KV-cache format ("KV-кэш до q8_0") is another matter.
 _QUANTISE = re.compile(r"\b(?:квантуйте|квантовать|квантуем|квантуя|quanti[sz]e|quanti[sz]ing)\b(?P<rest>[^.;]{0,80})",

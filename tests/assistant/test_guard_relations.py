@@ -484,3 +484,36 @@ def test_one_card_named_outside_a_comparison_is_not_compared():
     from bench.strict_claims import merit_of_the_other
     assert not catalog_contradictions("The H100 draws less power.", compared_cards([]))
     assert not merit_of_the_other("The H100 draws less power.", [])
+
+
+def _vram_facts(**kw):
+    from assistant.scenario import Scenario
+    from assistant.turn.calculate import compute
+    return [f.model_dump() for f in compute(Scenario(**kw), "vram").facts]
+
+
+@pytest.mark.parametrize("text, bad", [
+    # explain-eval ru-fresh-users-why: 30 users, KV cache 48 GB against activations 2.2 GB
+    ("Потому что Qwen2.5 14B требует больше памяти, чем на одного пользователя, потому что он содержит более "
+     "активации и буферы.", True),
+    ("It needs so much memory because of the activations.", True),
+    ("Qwen2.5 14B требует больше памяти из-за KV-кэша: он растёт с числом пользователей.", False),
+    ("It needs more memory because the KV cache grows with every user.", False),
+    ("Активации и буферы занимают 2,22 ГБ.", False),  # no reason given
+])
+def test_a_small_part_is_no_reason_for_the_size(text, bad):
+    from assistant.checks.relations import small_part_as_reason
+    facts = _vram_facts(model="qwen2.5-14b", users=30)
+    assert bool(small_part_as_reason(text, facts)) is bad
+
+
+def test_a_small_part_may_be_why_a_model_fits():
+    from assistant.checks.relations import small_part_as_reason
+    facts = _vram_facts(model="llama-3-8b", gpu="rtx-4090", gpu_count=1)
+    assert not small_part_as_reason("Помещается, потому что KV-кэш занимает всего 1,07 ГБ.", facts)
+
+
+def test_a_small_part_named_beside_the_large_one_is_fine():
+    from assistant.checks.relations import small_part_as_reason
+    facts = _vram_facts(model="qwen2.5-14b", users=30)
+    assert not small_part_as_reason("Нужно больше памяти, потому что растут KV-кэш и активации.", facts)
