@@ -142,7 +142,7 @@ def _loose_number_words(reading: "Reading") -> list:
     return out
 
 
-def _word_value(text: str) -> float | None:
+def word_value(text: str) -> float | None:
     """The value of a number said in words, compound ones too ("тридцати двух" 32)."""
     from assistant.reading.tokens import tokenize
     from assistant.reading.words import annotate
@@ -302,7 +302,7 @@ def _money_scale_kept(reading: "Reading", previous: Scenario) -> None:
     words = _loose_number_words(reading) if _only_choices(reading.scenario) else []
     for span in [*reading.unattached, *words]:  # "а за семь?": a number word, too
         value = parse_plain_number(span.text)
-        value = _word_value(span.text) if value is None else value
+        value = word_value(span.text) if value is None else value
         if not scale or value is None or value >= 1000 or not was / 10 <= value * scale <= was * 10:
             continue
         reading.unattached = [x for x in reading.unattached if x is not span]
@@ -366,7 +366,7 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
         return
     (slot, values), = asked.items()
     span = (reading.unattached or words)[0]
-    value = parse_plain_number(span.text) if reading.unattached else _word_value(span.text)
+    value = parse_plain_number(span.text) if reading.unattached else word_value(span.text)
     if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None:
         return
     if not min(values) <= value <= max(values):
@@ -409,7 +409,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     for span in [*reading.unattached, *words]:
         value = parse_plain_number(span.text)
         if value is None and span in words:
-            value = _word_value(span.text)
+            value = word_value(span.text)
         slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:
             if span not in words:

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from assistant.messages import t
 from assistant.reading import Reading
-from assistant.reading.context import ANSWERABLE, _word_value, carry
+from assistant.reading.context import ANSWERABLE, word_value, carry
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
@@ -94,7 +94,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 def _span_value(span) -> float | None:
     m = _NUMBER.search(span.text)
-    return parse_plain_number(m.group(0)) if m else _word_value(span.text)
+    return parse_plain_number(m.group(0)) if m else word_value(span.text)
 
 
 def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: str | None = None) -> str:
