@@ -203,6 +203,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.shared_figure(sentence, getattr(allowed, "facts", []))
     out += relations.wrong_largest(sentence, getattr(allowed, "facts", []))
     out += relations.small_part_as_reason(sentence, getattr(allowed, "facts", []))
+    out += relations.total_said_per_card(sentence, getattr(allowed, "facts", []))
     out += relations.pointless_quantising(sentence, getattr(allowed, "facts", []))
     out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
     if kinds.price_of_other_kind(sentence):

@@ -330,6 +330,24 @@ def small_part_as_reason(sentence: str, facts: list[dict]) -> list[str]:
     return [f"reason: {k}" for k in small] if small and len(small) == len(named) else []  # a large part named too: fine
 
 
+# "The cards draw 700 W each" for two H100 PCIe (350 W each), the worked turn's "The cards draw 700 W" with
+# "each" added: a figure said per card must not be the total of several cards
+_EACH = re.compile(r"(\d[\d\s,.]*)\s*(?:Вт|W)\s+(?:each|apiece|per (?:card|gpu)|на карту|на каждую|каждая|за штуку)\b",
+                   re.I)
+
+
+def total_said_per_card(sentence: str, facts: list[dict]) -> list[str]:
+    """The GPUs' total power given as each card's draw."""
+    totals = {o["gpu_watts"] for f in facts if f.get("tool") == "power" and isinstance(o := f.get("output"), dict)
+              and (o.get("count") or 1) > 1 and o.get("gpu_watts")}
+    out = []
+    for m in _EACH.finditer(sentence):
+        said = nums.parse(m.group(0))
+        if said and said[0][1] & totals:
+            out.append(f"per card: {m.group(1).strip()} W is the total")
+    return out
+
+
 # "квантуйте модель до Q8_0" under INT8 facts, copied from the config worked turn's FP16 advice: a format
 # no smaller than the computed one saves nothing. A KV-cache format ("KV-кэш до q8_0") is another matter.
 _QUANTISE = re.compile(r"\b(?:квантуйте|квантовать|квантуем|квантуя|quanti[sz]e|quanti[sz]ing)\b(?P<rest>[^.;]{0,80})",

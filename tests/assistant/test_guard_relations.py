@@ -517,3 +517,19 @@ def test_a_small_part_named_beside_the_large_one_is_fine():
     from assistant.checks.relations import small_part_as_reason
     facts = _vram_facts(model="qwen2.5-14b", users=30)
     assert not small_part_as_reason("Нужно больше памяти, потому что растут KV-кэш и активации.", facts)
+
+
+@pytest.mark.parametrize("text, bad", [
+    # the fresh-clone review: "two h100 pcie plus an epyc" (350 W a card, 700 W the pair)
+    ("The cards draw 700 W each, and the CPUs up to 350 W.", True),
+    ("Карты потребляют по 700 Вт на карту.", True),
+    ("The cards draw 700 W, and the CPUs up to 350 W.", False),
+    ("Each card draws 350 W, 700 W for the pair.", False),
+    ("The cards draw 350 W each.", False),
+])
+def test_the_total_of_several_cards_is_not_said_per_card(text, bad):
+    from assistant.checks.relations import total_said_per_card
+    from assistant.scenario import Scenario
+    from assistant.turn.calculate import compute
+    facts = [f.model_dump() for f in compute(Scenario(gpu="h100-pcie", gpu_count=2), "power").facts]
+    assert bool(total_said_per_card(text, facts)) is bad
