@@ -163,6 +163,11 @@ def test_verdict_contradiction(text, fits, bad):
     "For inference on two cards you need NVLink.",
     "Да, нужно NVLink для инференса на двух картах.",
     "Для инференса на двух картах нужна NVLink.",
+    # NVLink as an inference merit (fresh-clone review: a 4090-vs-3090 comparison)
+    "RTX 3090 лучше для инференса, так как его потребление ниже и NVLink есть.",
+    "The RTX 3090 is better for inference because it has NVLink.",
+    "NVLink ускоряет инференс на двух картах.",
+    "NVLink matters for inference.",
 ])
 def test_claims_contrary_to_a_domain_rule_are_dropped(text):
     assert any(v.startswith("rule:") for v in guard.violations(text, guard.grounding([], [])))
@@ -178,6 +183,11 @@ def test_claims_contrary_to_a_domain_rule_are_dropped(text):
     "You don't need NVLink for inference.",
     "Для инференса на двух картах не нужна NVLink, PCIe хватает.",
     "NVLink не нужен для инференса.",
+    "RTX 3090 лучше для обучения, так как у неё есть NVLink.",
+    "RTX 4090 лучше для инференса, так как быстрее, а NVLink нет.",
+    "NVLink важен для обучения, а не для инференса.",
+    "NVLink helps training but not inference.",
+    "For inference the 4090 is fine even without NVLink.",
 ])
 def test_true_statements_of_the_rules_pass(text):
     assert not any(v.startswith("rule:") for v in guard.violations(text, guard.grounding([], [])))
