@@ -16,7 +16,7 @@ from ui import calculators as calc
 from ui.i18n import tr
 
 log = logging.getLogger(__name__)
-SLOTS = ("model", "precision", "context", "users", "gpu", "gpu_count", "task", "psu_w")
+SLOTS = ("model", "precision", "context", "users", "gpu", "gpus", "gpu_count", "task", "psu_w")
 MODEL_SLOTS = ("model", "precision", "context", "users", "task")  # shown when the answer sized a model
 NUMBERS = ("context", "users", "gpu_count", "psu_w")
 TASK_CHOICES = ["inference", "lora", "qlora", "full"]
@@ -36,6 +36,8 @@ def build(labels: Any) -> dict[str, Any]:
         with gr.Row():
             fields |= {
                 "gpu": gr.Dropdown([""] + calc.gpu_names(), label=tr("ru", "sc_gpu"), elem_id="gs-sc-gpu"),
+                # a comparison's cards: one "Карта" field would stay empty for "сравни 4090 и 3090"
+                "gpus": gr.Dropdown(calc.gpu_names(), multiselect=True, label=tr("ru", "sc_gpus"), elem_id="gs-sc-gpus"),
                 "gpu_count": gr.Number(label=tr("ru", "sc_gpu_count"), precision=0, minimum=1, elem_id="gs-sc-gpu-count"),
                 "task": gr.Dropdown(TASK_CHOICES, label=tr("ru", "sc_task"), elem_id="gs-sc-task"),
                 # no `minimum`: Gradio would refuse 50 W in English before recompute says it in the customer's words
@@ -52,6 +54,8 @@ def _display(slot: str, value: Any) -> Any:
             return catalog.get_model(value).name
         if slot == "gpu":
             return catalog.get_gpu(value).name
+        if slot == "gpus":
+            return [catalog.get_gpu(g).name for g in value]
     except SizingError:
         return value
     return value
@@ -59,10 +63,13 @@ def _display(slot: str, value: Any) -> Any:
 
 def _shown(items: dict[str, Any], intent: str | None) -> dict[str, bool]:
     """A model's answer shows the whole form (a card can be added); a power answer shows the card, the count
-    and the customer's PSU, empty when none was said, so one can be added and checked."""
+    and the customer's PSU, empty when none was said, so one can be added and checked. A comparison shows its
+    cards in place of the one card and the count."""
     sized = "model" in items
     power = intent == "power" or "psu_w" in items
-    return {s: sized for s in MODEL_SLOTS} | {"gpu": sized or power, "gpu_count": sized or power, "psu_w": power}
+    compared = "gpus" in items
+    one_card = (sized or power) and not compared
+    return {s: sized for s in MODEL_SLOTS} | {"gpu": one_card, "gpus": compared, "gpu_count": one_card, "psu_w": power}
 
 
 def values(conv: Conversation | None) -> list[Any]:
@@ -125,6 +132,8 @@ def on_edit(assistant: Assistant, slot: str, hosts: tuple[str, ...], store: Any,
             history.append(ChatMessage(role="assistant", content=safe_markdown(f"_{_unavailable(store, lang)}_", hosts)))
             return history, conv_id
         if conv.scenario is None or (slot in NUMBERS and _unchanged(conv, slot, value)):
+            return history, conv_id
+        if slot == "gpus" and len(value or []) < 2:  # one card taken out before the next is picked: wait for it
             return history, conv_id
         if sent is not None and sent.get(conv_id) == (value, len(history)):
             return history, conv_id

@@ -21,8 +21,8 @@ from tools.precision import get_precision
 if TYPE_CHECKING:
     from assistant.service import Conversation
 
-EDITABLE = ("model", "precision", "context", "users", "gpu", "gpu_count", "task", "runtime", "card_vram_gb", "ram_gb",
-            "psu_w")
+EDITABLE = ("model", "precision", "context", "users", "gpu", "gpus", "gpu_count", "task", "runtime", "card_vram_gb",
+            "ram_gb", "psu_w")
 _POSITIVE = {"context": (1, 10_000_000), "users": (1, 100_000), "gpu_count": (1, 64), "card_vram_gb": (1, 1024),
              "ram_gb": (1, 65_536), "psu_w": (100, 100_000)}
 _WHOLE = {"psu_w"}  # watts of a PSU are a whole number: 1500.5 is a typo, not a value to round silently
@@ -38,7 +38,10 @@ _SAY = {"ru": {"nan": "{name}: «{text}» — не число", "range": "{name}
 # the catalog's own errors are English; the Russian customer reads these (the English keeps the catalog's)
 _UNKNOWN = {"slot": ("«{text}» здесь не меняется", "'{text}' cannot be changed here"),
             "model": ("модели «{text}» нет в каталоге",), "gpu": ("карты «{text}» нет в каталоге",),
-            "precision": ("точность «{text}» не знаю",)}
+            "precision": ("точность «{text}» не знаю",),
+            "gpus": ("для сравнения нужны хотя бы две разные карты", "a comparison needs at least two different cards"),
+            "many": ("сравниваю не больше {n} карт", "at most {n} cards are compared")}
+_MOST_COMPARED = 8
 # "1500", "1 500 Вт", "1500W", "1,5 кВт", "1.5 kW", "1,500": what a customer types for a PSU
 _WATTS = re.compile(r"(?P<n>-?\d[\d.,]*)(?P<kilo>к|k)?(?:вт|w|ватт\w*|watts?)?")
 
@@ -63,6 +66,14 @@ def parse(slot: str, value: Any, lang: str = "ru") -> Any:
         raise SizingError(_UNKNOWN["slot"][lang == "en"].format(text=slot))
     if value in (None, ""):
         return None  # back to the default
+    if slot == "gpus":  # the compared cards: a list from the form, or "RTX 4090, RTX 3090" typed
+        names = value if isinstance(value, (list, tuple)) else str(value).split(",")
+        if len(names) > _MOST_COMPARED:  # each name is a fuzzy catalog lookup: a long list is refused, not read
+            raise SizingError(_UNKNOWN["many"][lang == "en"].format(n=_MOST_COMPARED))
+        ids = list(dict.fromkeys(parse("gpu", n, lang) for n in names if str(n).strip()))
+        if len(ids) < 2:
+            raise SizingError(_UNKNOWN["gpus"][lang == "en"])
+        return ids
     text = str(value).strip()
     if slot in ("model", "gpu", "precision"):
         try:

@@ -48,12 +48,25 @@ def test_an_edit_recomputes_without_the_model(api):
     ({"admin": "true"}, "en", "cannot be changed"),
     ({"gpu": "RTX 9090"}, "ru", "карты «RTX 9090» нет в каталоге"),
     ({"gpu": "RTX 9090"}, "en", "unknown GPU"),
+    ({"gpus": "RTX 4090"}, "ru", "хотя бы две разные карты"),
+    ({"gpus": ",".join(["RTX 4090"] * 9)}, "en", "at most 8 cards"),
 ])
 def test_bad_edits_get_one_line(api, changes, lang, words):
     c, _ = api
     conv = c.post("/api/ask", json={"message": "llama 3 8b на 4090", "no_llm": True}).json()["conversation_id"]
     r = c.post("/api/scenario", json={"conversation_id": conv, "changes": changes, "lang": lang})
     assert r.status_code == 422 and words in r.json()["error"], r.text
+
+
+def test_a_comparisons_cards_are_edited_as_one_chip(api):
+    """The widget sends the compared cards as one comma-separated chip."""
+    c, backend = api
+    first = c.post("/api/ask", json={"message": "сравни 4090 и 3090", "no_llm": True}).json()
+    assert first["scenario"]["gpus"] == ["rtx-4090", "rtx-3090"], first["scenario"]
+    r = c.post("/api/scenario", json={"conversation_id": first["conversation_id"],
+                                      "changes": {"gpus": "rtx-4090,RTX A6000"}, "lang": "ru"})
+    assert r.status_code == 200, r.text
+    assert r.json()["scenario"]["gpus"] == ["rtx-4090", "rtx-a6000"] and "RTX A6000" in r.json()["computed"]
 
 
 PSU_Q = "бп на три 5090 хватит киловатта полтора"  # 3 x RTX 5090: peak 2 225–2 425 W, 2 910 W with headroom

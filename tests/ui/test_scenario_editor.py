@@ -49,7 +49,7 @@ def _shown(conv: Conversation) -> dict[str, bool]:
 def test_a_power_answer_shows_the_card_the_count_and_the_psu():
     shown = _shown(_answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power"))
     assert shown == {"box": True, "model": False, "precision": False, "context": False, "users": False, "gpu": True,
-                     "gpu_count": True, "task": False, "psu_w": True}
+                     "gpus": False, "gpu_count": True, "task": False, "psu_w": True}
     assert ed.values(_answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power"))[-1]["value"] == 1500
     # a power answer without a PSU of the customer's: the field is there, empty, to add one
     no_psu = ed.values(_answered(Scenario(gpu="rtx-3090", gpu_count=2), "power"))
@@ -79,3 +79,35 @@ def test_enter_then_leaving_the_field_adds_one_block(monkeypatch):
     assert store.conv.scenario.psu_w == 3000  # the refused value changed nothing
     history, _ = leave(None, history, conv.id, "en")  # emptied: back to no PSU of their own
     assert "Your PSU" not in history[-1].content and store.conv.scenario.psu_w is None
+
+
+def test_a_comparison_shows_its_cards_and_a_changed_pair_recomputes(monkeypatch):
+    """"сравни 4090 и 3090 под квен 14б": the one "Карта" field stayed empty; the compared cards show instead."""
+    monkeypatch.setattr("ui.gradio_app.conversation_id", lambda cid: cid)
+    conv = _answered(Scenario(model="qwen3-14b", gpus=["rtx-4090", "rtx-3090"]), "compare")
+    shown = _shown(conv)
+    assert shown["gpus"] and shown["model"] and not shown["gpu"] and not shown["gpu_count"]
+    cards = ed.values(conv)[1 + ed.SLOTS.index("gpus")]["value"]
+    assert cards == ["RTX 4090", "RTX 3090"]
+    store, assistant = Store(conv), Counting()
+    edit = ed.on_edit(assistant, "gpus", (), store)
+    history, _ = edit(["RTX 4090"], [], conv.id, "ru")  # one taken out before the next is picked: nothing yet
+    assert history == [] and assistant.calls == 0
+    history, _ = edit(["RTX 4090", "RTX A6000"], history, conv.id, "ru")
+    assert assistant.calls == 1 and "RTX A6000" in history[-1].content and "RTX 3090" not in history[-1].content
+    assert store.conv.scenario.gpus == ["rtx-4090", "rtx-a6000"]
+
+
+def test_compared_cards_typed_or_too_few_get_one_line():
+    from assistant.turn.recompute import parse
+    from tools.errors import SizingError
+
+    assert parse("gpus", "RTX 4090, a6000", "en") == ["rtx-4090", "rtx-a6000"]
+    for value, lang, said in ((["RTX 4090", "RTX 4090"], "ru", "хотя бы две разные карты"),
+                              ("RTX 4090", "en", "at least two different cards")):
+        try:
+            parse("gpus", value, lang)
+        except SizingError as exc:
+            assert said in str(exc)
+        else:
+            raise AssertionError("one card is no comparison")

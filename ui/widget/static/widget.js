@@ -350,7 +350,7 @@
 
   // the scenario line as chips: a value the reader got wrong is fixed in place, recomputed without the model
   var CHOICES = { task: ["inference", "lora", "qlora", "full"], runtime: ["llama.cpp", "vllm", "sglang", "cpu"] };
-  var EDITABLE = /^(model|precision|context|users|gpu|gpu_count|task|runtime|card_vram_gb|ram_gb|psu_w)$/;
+  var EDITABLE = /^(model|precision|context|users|gpu|gpus|gpu_count|task|runtime|card_vram_gb|ram_gb|psu_w)$/;
   function showChips(box, items, intent) {
     var editable = items.filter(function (i) { return EDITABLE.test(i.slot); });
     // a power answer checks the customer's own PSU: one not said yet can be added from here
@@ -370,7 +370,7 @@
   function editChip(row, chip, item) {
     var options = item.slot === "precision" ? PRECISIONS : CHOICES[item.slot];
     var field = options && options.length ? el("select", { "class": "gsw-sc-input", "data-slot": item.slot })
-      : el("input", { "class": "gsw-sc-input", "data-slot": item.slot, value: String(item.value), maxlength: "40" });
+      : el("input", { "class": "gsw-sc-input", "data-slot": item.slot, value: String(item.value), maxlength: item.slot === "gpus" ? "160" : "40" });
     if (item.slot === "psu_w") field.setAttribute("placeholder", t("psu_hint"));
     (options || []).forEach(function (o) {
       var opt = el("option", { value: o, text: o });
