@@ -46,9 +46,40 @@ _HUNDREDS = {100.0 * n for n in range(1, 10)}
 _GLUED_COUNT = re.compile(r"^(\d)[xх×]$")
 
 
+_THOUSAND = re.compile(r"^(?:тысяч\w*|тыщ\w*|тыс\.?|thousands?|grand)$")
+
+
+def _spoken(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
+    """A thousands figure said in words from token k: "две тыщи" 2000, "тыщу шестьсот" 1600, "полторы тысячи"
+    1500, "two thousand" 2000 (seventeenth pass: the number words themselves stay one token each)."""
+    t = tokens[k]
+    if t.used or t.number is None:
+        return None
+    if _THOUSAND.match(t.low) and t.word_number:
+        value, idx = 1000.0, [k]
+    elif t.word_number and 0 < t.number < 1000 and k + 1 < len(tokens) and _THOUSAND.match(tokens[k + 1].low) and \
+            not tokens[k + 1].used and not t.comma:
+        value, idx = t.number * 1000, [k, k + 1]
+    else:
+        return None
+    last = 1000.0
+    j = idx[-1] + 1
+    while j < len(tokens) and tokens[j].word_number and tokens[j].number and not tokens[j].used and \
+            tokens[j].number < last and not _THOUSAND.match(tokens[j].low) and not tokens[j - 1].comma:
+        value += tokens[j].number  # "тыщу шестьсот": the hundreds said after the thousand
+        last = tokens[j].number
+        idx.append(j)
+        j += 1
+    return value, idx
+
+
 def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
     """(watts, token indices) of a wattage starting at token k, or None."""
     t = tokens[k]
+    if (said := _spoken(tokens, k)) and said[1][-1] + 1 < len(tokens):  # "две тыщи ватт", "тысяча двести вт"
+        after = tokens[said[1][-1] + 1]
+        if after.low in _WATT_WORD or after.lemma == "ватт":
+            return said[0], said[1] + [said[1][-1] + 1]
     if m := _GLUED.match(t.low):
         kilo = m.group(2).lower().startswith(("k", "к"))
         return float(m.group(1).replace(",", ".")) * (1000 if kilo else 1), [k]
@@ -122,10 +153,40 @@ def _units(tokens: list[Token], idx: list[int]) -> tuple[float, list[int]]:
     return 1.0, []
 
 
+def _each_after_psu(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
+    """"блок питания два по тыщу шестьсот", "бп 2 по 1600", "psus two at 2000": a count of PSUs right after a PSU
+    word, then "по/at" and each one's wattage (digits or words, no unit needed there): their sum."""
+    t = tokens[k]
+    if t.number is None or t.used or not 1 < t.number <= 8 or t.has_digit and len(t.low) > 1 or k + 2 >= len(tokens):
+        return None
+    if tokens[k + 1].low not in ("по", "at", "of", "x", "х", "×"):
+        return None
+    n = k - 1
+    while n >= 0 and tokens[n].low in ("питания", "power", "supply", "supplies", "у", "меня", "нас", ":", "-", "—"):
+        n -= 1
+    if n < 0 or not (_PSU_NOUN.match(tokens[n].low) or tokens[n].lemma == "блок"):
+        return None
+    each = _spoken(tokens, k + 2)
+    if each is None:
+        n = tokens[k + 2]
+        if n.number is None or n.word_number or n.used or not 200 <= n.number <= 100_000:
+            return None
+        each = (n.number, [k + 2])
+    end = each[1][-1]
+    if end + 1 < len(tokens) and (tokens[end + 1].concept or tokens[end + 1].has_digit):
+        return None  # "бп два по 2 карты": the number has a unit of its own
+    return t.number * each[0], [k, k + 1, *each[1]]
+
+
 def attach(tokens: list[Token], text: str) -> list[Attached]:
     """The customer's PSU capacity, one Attached per wattage read as a PSU (the caller marks its tokens)."""
     out: list[Attached] = []
     psu_said = bool(_PSU_ANYWHERE.search(text))
+    for t in tokens:
+        if (got := _each_after_psu(tokens, t.i)) and 100 <= got[0] <= 100_000:
+            out.append(Attached("psu_w", int(round(got[0])), got[1]))
+            for i in got[1]:
+                tokens[i].used = "psu_w"
     for t in tokens:
         if t.used:
             continue
@@ -138,7 +199,8 @@ def attach(tokens: list[Token], text: str) -> list[Attached]:
         watts, idx = got
         said_alone = not tokens[idx[0]].has_digit and not tokens[idx[-1]].has_digit  # "киловатт", no digit
         if said_alone and t.i > 0 and tokens[t.i - 1].low in ("сколько", "many", "в", "per", "за", "на"):
-            if not (t.i > 1 and _PSU_NOUN.match(tokens[t.i - 2].low)):  # not "блок на киловатт"
+            if not any(_PSU_NOUN.match(x.low) or x.lemma == "блок" for x in tokens[max(0, t.i - 4):t.i - 1]):
+                # not "блок на киловатт", "блок питания на киловатт шестьсот"
                 continue  # "сколько киловатт", "в киловаттах": a question, no value
         near = bare or _psu_near(tokens, idx) or bool(_PSU_NOUN.match(t.low))
         if not near and idx[0] > 0 and tokens[idx[0] - 1].low in ("по", "each", "@"):

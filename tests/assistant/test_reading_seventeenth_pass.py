@@ -1,0 +1,34 @@
+"""General rules of the reader's seventeenth pass (issue 11, after fresh12.yaml's first sight; aimed at generalisation:
+causes, not sentences). Wordings of their own, not fresh12.yaml's; each rule has known-good inputs, near misses and
+guards ("..._still_..." / "..._not_...")."""
+from __future__ import annotations
+
+import pytest
+
+from assistant.reading import read
+from bench.understanding import dropped
+
+
+def said(text: str) -> dict:
+    return read(text).scenario.said()
+
+
+# ---------------------------------------------------------------- (a) a PSU's wattage in thousands said in words
+@pytest.mark.parametrize("text,watts", [
+    ("бп на две тыщи ватт хватит на четыре 3090", 2000),
+    ("три блока по две тысячи ватт вытянут восемь 4090", 6000),
+    ("блок питания два по тыщу шестьсот потянет шесть 3090", 3200),
+    ("у меня бп два по 1200 хватит на четыре 3090", 2400),
+    ("блок питания на киловатт двести хватит на 5090", 1200),
+    ("блоки питания на киловатт восемьсот хватит на две 4090", 1800),
+])
+def test_psu_wattage_said_in_thousands_words(text, watts):
+    s = said(text)
+    assert s.get("psu_w") == watts, s
+    assert "budget" not in s
+    assert not dropped(read(text))
+
+
+@pytest.mark.parametrize("text", ["бюджет две тысячи долларов на видеокарту", "блоки питания два по 2 карты"])
+def test_a_thousands_figure_without_a_psu_is_still_no_psu(text):
+    assert "psu_w" not in said(text)
