@@ -321,6 +321,11 @@ def _only_choices(s: Scenario) -> bool:
     return all(v is None for k, v in s.model_dump().items() if k not in ("precision", "task", "runtime", "currency"))
 
 
+# after a follow-up's bare number: a unit no slot of ours takes (a cent, a kopeck, an amp, a volt, a price per kW·h)
+_NO_SLOT_AFTER = re.compile(r"^\s*(?:(?:cents?|¢|цент\w*|коп\w*|ампер\w*|amps?|amperes?|вольт\w*|volts?)\b|"
+                            r"(?:\S+\s+)?(?:/|per|за|a|an)\s*(?:квт|киловатт|kwh|kw\b|kilowatt))", re.I)
+
+
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
     after a LoRA is full fine-tuning. Then the learned classifier may overrule the rules' intent where it is sure:
@@ -411,6 +416,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         if value is None and span in words:
             value = word_value(span.text)
         slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
+        if slot is not None and _NO_SLOT_AFTER.match(reading.text[span.end:]):
+            slot = None  # "electricity is 12 cents per kwh", "по шесть копеек": a unit no slot takes; named back
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:
             if span not in words:
                 kept.append(span)

@@ -239,7 +239,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         return bill  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
     last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
-    if _ENERGY_PRICE.search(head) or _PER_KWH.match(tail):
+    if _ENERGY_PRICE.search(head) or _PER_KWH.match(tail) or _KWH_BEFORE.search(head):
         _ask_words(tokens, used)
         return bill  # "а киловатт стоит 6 рублей", "8 руб за квт": the price of electricity, no slot of ours; asked
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head) or \
@@ -266,6 +266,10 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
                            r"свет|electricity|energy|power)(?: час\w*)?(?: (?:у нас|нам|for us|here|сейчас|now))? "
                            r"(?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
                            r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?$", re.I)
+# a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
+# "electricity here 0.2 eur"): the price of energy too
+_KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\*?ч)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
+                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|нам|for us|here|сейчас|now|тут|there))?$", re.I)
 _PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
 
 

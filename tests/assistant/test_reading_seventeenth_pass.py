@@ -32,3 +32,34 @@ def test_psu_wattage_said_in_thousands_words(text, watts):
 @pytest.mark.parametrize("text", ["бюджет две тысячи долларов на видеокарту", "блоки питания два по 2 карты"])
 def test_a_thousands_figure_without_a_psu_is_still_no_psu(text):
     assert "psu_w" not in said(text)
+
+
+# ---------------------------------------------------------------- (b) a price of electricity is never a budget or a count
+@pytest.mark.parametrize("text", ["а киловатт у нас 7 рублей", "электричество тут 5.5 руб", "и квт у нас 8 рублей"])
+def test_a_kwh_price_without_a_verb_is_asked_not_a_budget(text):
+    r = read(text)
+    assert r.scenario.budget is None and r.scenario.server_price is None
+    assert r.unattached  # named back
+
+
+def test_a_budget_is_still_a_budget():
+    assert said("бюджет 500 тысяч рублей на сервер")["budget"] == 500000
+
+
+@pytest.mark.parametrize("text", ["power here is 14 cents per kwh", "свет по 6 рублей за квт", "it's 9 cents a kwh"])
+def test_a_followups_energy_price_is_not_carried_onto_a_count(text):
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    before = Scenario(gpu="rtx-3090", gpu_count=6, hours_per_month=730)
+    r = carry(read(text), before)
+    assert r.scenario.gpu_count is None and r.scenario.users is None and r.scenario.budget is None
+    assert r.unattached
+
+
+def test_a_followups_bare_count_is_still_carried():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    r = carry(read("а если 8?"), Scenario(gpu="rtx-3090", gpu_count=6))
+    assert r.scenario.gpu_count == 8
