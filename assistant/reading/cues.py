@@ -8,6 +8,11 @@ import re
 from assistant.scenario import Intent
 
 CUES: list[tuple[Intent, str]] = [
+    # seventeenth pass: buying the customer's old cards back or taking them in part-exchange is the vendor's people's
+    # business ("вы выкупаете б/у карты", "do you buy back used gpus", "trade-in на 5090")
+    ("handoff", r"\bвыкуп(?:ает|аете|аем|ите|ят|ать|ить|ка|у)\w*|\bbuy(?:ing)?[- ]?backs?\b|\bbuy (?:\w+ ){0,3}back\b|"
+                r"\btrade[- ]?ins?\b|\btrad(?:e|ing) (?:\w+ ){0,2}in\b|\bв зач[её]т\b|\bпримете (?:\w+ ){0,2}в зач[её]т|"
+                r"\bскупа\w*|\bскупк\w*|\bтрейд[- ]?ин\w*"),
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"

@@ -63,3 +63,22 @@ def test_a_followups_bare_count_is_still_carried():
 
     r = carry(read("а если 8?"), Scenario(gpu="rtx-3090", gpu_count=6))
     assert r.scenario.gpu_count == 8
+
+
+# ---------------------------------------------------------------- (c) buy-back and trade-in are the vendor's people's
+@pytest.mark.parametrize("text", [
+    "а вы выкупаете б/у видеокарты",
+    "выкупите у нас четыре 3090 после майнинга?",
+    "do you buy back used gpus",
+    "we have 8 a100s, would you guys buy them back",
+    "есть трейд-ин на видеокарты?",
+    "можно сдать старую 3090 в зачёт при покупке 5090",
+    "do you take trade-ins on old cards",
+])
+def test_a_buy_back_or_trade_in_is_a_handoff(text):
+    assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("text,intent", [("сколько стоит 3090 б/у", "gpu_info"), ("what can i run on 8 a100s", "models_for_hardware")])
+def test_used_cards_without_a_buy_back_still_are_their_question(text, intent):
+    assert read(text).intent == intent
