@@ -14,6 +14,7 @@ import re
 from collections import Counter
 
 from assistant.reading import cues as C
+from assistant.reading.relative import SELL_OR_ADD
 from assistant.reading.tokens import Token
 from assistant.scenario import Intent, Scenario
 from tools.lexicon import load_lexicon
@@ -168,6 +169,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
     if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):
         return "handoff"  # not "сколько стоит h100 pcie и сколько ждать поставку": one such word beside a question
+    if (hardware or named_gpus) and SELL_OR_ADD.search(text) and not (s.cloud_hourly or s.server_price):
+        return "upgrade"  # "sell my 3090 and get a 5090 or add a second one": what to do with the card owned
     if _about_runtimes(text) and not (sc["power"] or sc["cost"] or sc["speed"] >= 2):
         return "knowledge"  # "does sglang support glm 4.6", "чем vllm лучше tgi": about the engines, not a sizing
     if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):

@@ -52,6 +52,14 @@ _ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|купл|куп|докуп|п
                            r"throw|slot|plug", re.I)
 
 
+# seventeenth pass: selling (or replacing) the card set against adding another of it, "sell my 3090 or add a second
+# one", "продать её и взять 5090 или докупить вторую": an upgrade question; the ordinal is one option, not the count
+_SELL = r"(?:\bsell\w*|\bпрода(?:ть|м|ю|вать|ём|ем|дим)\b|\breplac\w*|\bswap\w*|\bпомен\w*|\bзамен\w*|\bсплав\w*|\bслить\b)"
+_ADD_ONE = r"(?:\badd\w*|\bдокуп\w*|\bдобав\w*|\bдокин\w*|\bвтор(?:ую|ой|ая)\b|\bтреть\w*|\bsecond\b|\bthird\b|\banother\b|" \
+           r"\bещ[её] одн\w*)"
+SELL_OR_ADD = re.compile(rf"{_SELL}.*\b(?:or|или|либо)\b.*{_ADD_ONE}|{_ADD_ONE}.*\b(?:or|или|либо)\b.*{_SELL}", re.I)
+
+
 def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """In a short follow-up a verb of buying will do ("докуплю третью"); in a longer message the ordinal
     stands by a card ("хочу вторую 3060 поставить"), never alone ("вторая очередь", "a second opinion")."""
@@ -63,7 +71,11 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         words = " ".join(x.low for x in near if x is not t)
         card = _ORDINAL_CARD.search(words) or (t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name")
         if card or len(tokens) <= 10 and _ORDINAL_VERB.search(words):
-            return [Change(slot="gpu_count", op="set", value=float(n))], [t.i]
+            # "a second one", "a third one": the pronoun after the ordinal is no count of one card
+            idx = [t.i] + ([t.i + 1] if t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("one", "ones") else [])
+            if SELL_OR_ADD.search(text):
+                return [], idx  # "продать 3090 или докупить вторую": one option weighed, not the count said
+            return [Change(slot="gpu_count", op="set", value=float(n))], idx
     return [], []
 
 
@@ -71,7 +83,7 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """(changes, token indices they came from). For short follow-ups; in a longer message only "ещё N"
     said with a verb of adding ("хватит если поставить ещё две"), added to the count the message gives."""
     found = _ordinal(tokens, text)
-    if found[0]:
+    if found[0] or found[1]:  # an ordinal weighed as one option is no change, but its words are read
         return found
     if len(tokens) > 14:
         return _more(tokens, text, short=False)

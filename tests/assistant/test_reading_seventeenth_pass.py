@@ -82,3 +82,35 @@ def test_a_buy_back_or_trade_in_is_a_handoff(text):
 @pytest.mark.parametrize("text,intent", [("сколько стоит 3090 б/у", "gpu_info"), ("what can i run on 8 a100s", "models_for_hardware")])
 def test_used_cards_without_a_buy_back_still_are_their_question(text, intent):
     assert read(text).intent == intent
+
+
+# ---------------------------------------------------------------- (d) sell the card or add another of it: an upgrade
+@pytest.mark.parametrize("text,count", [
+    ("продать мою 4090 и взять 5090 или докупить вторую 4090", None),
+    ("у меня две a6000 продавать их или добавить третью", 2),
+    ("should we sell the l40s and get an h100 or add a second l40s", None),
+    ("i have one 3090, sell it or buy another one?", 1),
+    ("докупить вторую 3060 или продать её и взять 5060 ти", None),
+])
+def test_sell_or_add_another_is_an_upgrade_with_the_owned_count(text, count):
+    r = read(text)
+    assert r.intent == "upgrade", r.intent
+    assert r.scenario.gpus is None and r.scenario.gpu is not None
+    assert r.scenario.gpu_count == count
+
+
+@pytest.mark.parametrize("text", ["что лучше 3090 или 4090", "4090 или 5090 что брать"])
+def test_two_cards_against_each_other_still_are_a_compare(text):
+    assert read(text).intent == "compare"
+
+
+def test_an_ordinal_added_still_is_the_total_when_nothing_is_sold():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    r = carry(read("а если докину третью"), Scenario(gpu="rtx-3090", gpu_count=2))
+    assert ("gpu_count", 3.0) in [(c.slot, c.value) for c in r.relative]
+
+
+def test_a_second_one_is_no_count_of_one():
+    assert read("sell our two 4090s or add a third one").conflicts == {}
