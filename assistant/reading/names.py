@@ -57,9 +57,35 @@ def _family_head(t: Token) -> bool:
     return t.canon in families or bool(glued and glued.group(1) in families)
 
 
+_VERSION_LETTER = {"в": "v", "v": "v", "р": "r", "r": "r", "к": "k", "k": "k"}
+# after "family letter number-word": words that make the number a count or a precision, not the version
+_COUNTED_AFTER = {"раза", "раз", "times", "x", "х", "штуки", "штук", "штучки", "pieces"}
+
+
+def _letter_then_word(tokens: list[Token], i: int, models: dict) -> str | None:
+    """Seventeenth pass: a family, its version letter apart and the version said in a number word, "дипсик в три"
+    (DeepSeek-V3), "kimi k two": the catalog's model when it has that version; not "дипсик в три карты", "в четыре
+    бита" (a count, a precision: the number has a unit of its own) and not a version the catalog lacks."""
+    if i + 2 >= len(tokens) or tokens[i].canon not in load_lexicon().families:
+        return None
+    letter, word = tokens[i + 1], tokens[i + 2]
+    if letter.low not in _VERSION_LETTER or not word.word_number or not word.number or word.number != int(word.number) \
+            or word.number > 9 or word.used:
+        return None
+    nxt = tokens[i + 3] if i + 3 < len(tokens) else None
+    if nxt is not None and (nxt.concept or nxt.low in _COUNTED_AFTER or nxt.word_number or nxt.low in _POINT):
+        return None
+    key = normalise_name(f"{tokens[i].canon} {_VERSION_LETTER[letter.low]}{int(word.number)}")
+    return models.get(key)
+
+
 def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
     idx, hits, i = indexes(), [], 0
     while i < len(tokens):
+        if (said := _letter_then_word(tokens, i, idx["model"])) is not None:
+            hits.append(Hit("model", said, i, i + 3))
+            i += 3
+            continue
         for j in range(min(len(tokens), i + max_len), i, -1):
             window = tokens[i:j]
             if not window[0].canon[:1].isalnum() or not window[-1].canon[:1].isalnum() or \

@@ -114,3 +114,23 @@ def test_an_ordinal_added_still_is_the_total_when_nothing_is_sold():
 
 def test_a_second_one_is_no_count_of_one():
     assert read("sell our two 4090s or add a third one").conflicts == {}
+
+
+# ---------------------------------------------------------------- (e) a version letter apart and its number in words
+@pytest.mark.parametrize("text,model", [
+    ("сколько памяти надо под дипсик в три", "deepseek-v3"),
+    ("дипсик в три в fp8 влезет на восемь h200", "deepseek-v3"),
+    ("кими к два на чём запустить", "kimi-k2"),
+    ("deepseek v three memory", "deepseek-v3"),
+])
+def test_a_version_said_in_words_after_its_letter(text, model):
+    assert read(text).scenario.model == model
+
+
+@pytest.mark.parametrize("text,slot,value", [
+    ("дипсик в три карты влезет", "gpu_count", 3),
+    ("дипсик в четыре бита сколько памяти", "precision", "int4"),
+])
+def test_a_number_with_its_own_unit_after_the_letter_still_is_that_unit(text, slot, value):
+    s = said(text)
+    assert s.get(slot) == value and s.get("model") != "deepseek-v3"
