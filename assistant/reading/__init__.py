@@ -250,6 +250,38 @@ def read(text: str) -> Reading:
     return _read(text) if clean == text else _back(_read(clean), text, where)
 
 
+# seventeenth pass: a server or workstation CPU named ("two h100 pcie plus an epyc", "xeon 8480", "два эпика"); the
+# scenario has no CPU slot (the power sum counts one CPU socket, tools/power.py), so the words are kept as a span,
+# with the model number after the name and a count before it, and none of them is read as money or as cards
+_CPU_NAME = re.compile(r"^(?:epyc\w*|эпик(?:а|ом|е|и|ов|ами|ах|у)?|xeon\w*|ксеон\w*|threadripper\w*|тредрипп?ер\w*|"
+                       r"ryzen\w*|райзен\w*)$", re.I)
+
+
+def _cpus(tokens: list[Token]) -> tuple[list[list[int]], list[int]]:
+    """(each CPU's words, the numbers said with them: its model number and a count of sockets, named back since no
+    slot takes them, as the corpus labels "2 ксеона" and "epyc 9654")."""
+    out, numbers = [], []
+    for t in tokens:
+        if t.used or not _CPU_NAME.match(t.low):
+            continue
+        group = [t.i]
+        k = t.i + 1
+        while k < len(tokens) and not tokens[k].used and (re.fullmatch(r"\d{3,5}[a-zа-я]{0,2}", tokens[k].low) or
+                                                          re.fullmatch(r"[ew]\d(?:-\d{4}\w*)?", tokens[k].low) or
+                                                          tokens[k].low in ("pro", "gold", "platinum", "silver", "w")):
+            group.append(k)  # "epyc 9654", "xeon gold 6430", "threadripper pro 7995wx"
+            k += 1
+        b = t.i - 1
+        if b >= 0 and not tokens[b].used and tokens[b].number and 1 <= tokens[b].number <= 8 and \
+                (tokens[b].word_number or re.fullmatch(r"\d|\d[xх×]", tokens[b].low)):
+            group.insert(0, b)  # "два эпика", "2 xeon": the sockets
+        for k in group:
+            tokens[k].used = "cpu"
+        out.append(group)
+        numbers += [k for k in group if tokens[k].has_digit or tokens[k].word_number]
+    return out, numbers
+
+
 def _read(text: str) -> Reading:
     tokens = tokenize(text)
     annotate(tokens)
@@ -280,6 +312,10 @@ def _read(text: str) -> Reading:
         tokens[k].used = "form_factor"
     if rack:
         spans["form_factor"] = [_span(text, tokens, [k]) for k in rack]
+    cpus, cpu_numbers = _cpus(tokens)
+    if cpus:  # "плюс эпик", "xeon 8480", "two epycs": the server's CPUs, read and kept, never money or a card count
+        spans["cpu"] = [_span(text, tokens, group) for group in cpus]
+    cpu_asked = [_span(text, tokens, [k]) for k in cpu_numbers]  # "2 ксеона", "epyc 9654": no slot takes them; named back
     items += watts.attach(tokens, text)  # the customer's PSU ("бп на 850"), before any number is read as money
     gpu_starts = {h.i for h in hits if h.kind == "gpu" or h.kind == "unknown" and h.card}  # "8 3070": a count
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
@@ -311,7 +347,7 @@ def _read(text: str) -> Reading:
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
         t.has_digit or t.asked or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or
-        _fraction(t))] + asked
+        _fraction(t))] + asked + cpu_asked
     return Reading(
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or

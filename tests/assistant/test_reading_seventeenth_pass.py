@@ -134,3 +134,30 @@ def test_a_version_said_in_words_after_its_letter(text, model):
 def test_a_number_with_its_own_unit_after_the_letter_still_is_that_unit(text, slot, value):
     s = said(text)
     assert s.get(slot) == value and s.get("model") != "deepseek-v3"
+
+
+# ---------------------------------------------------------------- (f) a server CPU named: kept as words, never a number slot
+@pytest.mark.parametrize("text,cpu,named_back", [
+    ("two h100 pcie plus an epyc, what psu", "epyc", []),
+    ("сервер на xeon 8480 и четыре l40s сколько жрёт", "xeon 8480", ["8480"]),
+    ("бп на 2 4090 и epyc 9654 хватит 1600 вт?", "epyc 9654", ["9654"]),
+    ("две 4090 и два эпика какой бп нужен", "два эпика", ["два"]),
+    ("will a 1300w psu handle two 3090s and a threadripper 7980x", "threadripper 7980x", ["7980x"]),
+])
+def test_a_server_cpu_is_read_as_a_cpu(text, cpu, named_back):
+    r = read(text)
+    assert [s.text for s in r.spans.get("cpu", [])] == [cpu]
+    s = r.scenario.said()
+    assert "budget" not in s and "server_price" not in s
+    assert not dropped(r)
+    assert [u.text for u in r.unattached] == named_back  # its model number and sockets: no slot, named back
+
+
+def test_the_cpu_does_not_take_the_cards_count():
+    s = said("две 4090 и два эпика какой бп нужен")
+    assert s["gpu_count"] == 2 and s["gpu"] == "rtx-4090"
+
+
+@pytest.mark.parametrize("text", ["какой бп нужен на две 4090", "эпичный сервер на 8 h100"])
+def test_no_cpu_named_still_has_no_cpu_span(text):
+    assert "cpu" not in read(text).spans
