@@ -266,7 +266,8 @@ def _cpus(tokens: list[Token]) -> tuple[list[list[int]], list[int]]:
             continue
         group = [t.i]
         k = t.i + 1
-        while k < len(tokens) and not tokens[k].used and (re.fullmatch(r"\d{3,5}[a-zа-я]{0,2}", tokens[k].low) or
+        while k < len(tokens) and not tokens[k].used and not tokens[k - 1].comma and \
+                not (k + 1 < len(tokens) and tokens[k + 1].concept) and (re.fullmatch(r"\d{3,5}[a-zа-я]{0,2}", tokens[k].low) or
                                                           re.fullmatch(r"[ew]\d(?:-\d{4}\w*)?", tokens[k].low) or
                                                           tokens[k].low in ("pro", "gold", "platinum", "silver", "w")):
             group.append(k)  # "epyc 9654", "xeon gold 6430", "threadripper pro 7995wx"

@@ -161,3 +161,8 @@ def test_the_cpu_does_not_take_the_cards_count():
 @pytest.mark.parametrize("text", ["какой бп нужен на две 4090", "эпичный сервер на 8 h100"])
 def test_no_cpu_named_still_has_no_cpu_span(text):
     assert "cpu" not in read(text).spans
+
+
+def test_a_memory_size_after_the_cpu_still_is_ram():
+    s = said("epyc 9654 512 gb ram, what can i run")
+    assert s["ram_gb"] == 512
