@@ -56,9 +56,16 @@ def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[f
 _BRANDS = ("nvidia", "rtx", "geforce", "gtx", "ртх", "гтх", "нвидиа", "нвидия", "гефорс", "tesla", "тесла")
 
 
+# seventeenth pass: words of a card's age or use between a count and the card ("две старые a100", "four used 3090s",
+# "три б/у 3090", "two old a6000s"): the count is still the cards'
+_AGE = ("старые", "старых", "старыми", "новые", "новых", "новыми", "бу", "б/у", "бушные", "бушных", "used", "old", "new",
+        "refurbished", "second-hand", "secondhand", "майнинговые", "майнинговых", "игровые", "игровых", "gaming")
+
+
 def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
     n = k + 1
-    while n < len(tokens) and tokens[n].low in ("x", "х", "×", "шт", "штук", "of", "by") + _BRANDS:
+    while n < len(tokens) and (tokens[n].low in ("x", "х", "×", "шт", "штук", "of", "by") + _BRANDS or
+                               tokens[n].low in _AGE and n <= k + 2 and not tokens[n - 1].comma):
         if tokens[n].low in _BRANDS and n in gpu_starts:
             return True
         n += 1

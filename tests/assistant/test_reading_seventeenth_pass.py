@@ -166,3 +166,18 @@ def test_no_cpu_named_still_has_no_cpu_span(text):
 def test_a_memory_size_after_the_cpu_still_is_ram():
     s = said("epyc 9654 512 gb ram, what can i run")
     assert s["ram_gb"] == 512
+
+
+# ---------------------------------------------------------------- (g) a card's age or use between the count and the card
+@pytest.mark.parametrize("text,count", [
+    ("есть две старые a100 что на них запустить", 2),
+    ("got four used 3090s what can i run", 4),
+    ("у нас три новые l40s, какие модели влезут", 3),
+    ("two old a6000s, what fits", 2),
+])
+def test_a_count_before_an_age_word_and_the_card(text, count):
+    assert said(text).get("gpu_count") == count
+
+
+def test_an_age_word_with_no_count_still_gives_no_count():
+    assert "gpu_count" not in said("старые a100 ещё актуальны?")
