@@ -320,6 +320,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             piece_of_people or \
             (concept is None and n > k and _person(tokens[n])) or \
             (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
+            (concept is None and k > 2 and tokens[k - 2].low == "у" and tokens[k - 1].low in ("нас", "меня", "них") and
+             _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users

@@ -181,3 +181,21 @@ def test_a_count_before_an_age_word_and_the_card(text, count):
 
 def test_an_age_word_with_no_count_still_gives_no_count():
     assert "gpu_count" not in said("старые a100 ещё актуальны?")
+
+
+# ---------------------------------------------------------------- (h) "юристов у нас двадцать пять": the people, then "у нас", then how many
+@pytest.mark.parametrize("text,users", [
+    ("хотим локальную модель, юристов у нас двадцать пять", 25),
+    ("сотрудников у нас 40 какой сервер нужен", 40),
+    ("бухгалтеров у меня двенадцать, что поставить", 12),
+])
+def test_people_then_u_nas_then_a_number_are_the_users(text, users):
+    assert said(text).get("users") == users
+
+
+def test_a_concurrent_figure_still_wins_over_the_staff():
+    assert said("врачей у нас сорок, одновременно человек десять")["users"] == 10
+
+
+def test_things_then_u_nas_then_a_number_are_no_users():
+    assert "users" not in said("серверов у нас 3 и все заняты")
