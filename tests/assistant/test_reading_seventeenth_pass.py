@@ -199,3 +199,14 @@ def test_a_concurrent_figure_still_wins_over_the_staff():
 
 def test_things_then_u_nas_then_a_number_are_no_users():
     assert "users" not in said("серверов у нас 3 и все заняты")
+
+
+# ---------------------------------------------------------------- (i) a hello to the people there
+@pytest.mark.parametrize("text", ["hey there", "hi there!", "hello guys", "привет ребята", "здравствуйте народ"])
+def test_a_hello_with_its_addressee_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", ["there", "hey there, what psu for two 4090s"])
+def test_there_alone_or_with_a_question_is_no_greeting(text):
+    assert read(text).intent != "greeting"
