@@ -20,7 +20,10 @@ _UNQUANT = re.compile(r"(?:без|no|without|не)\s+(?:квантиз\w*|ква
 _NEG = {"не", "без", "no", "not", "without", "нет"}
 # "что такое квантизация", "does quantization hurt quality": the method asked about, not a precision chosen
 _ABOUT_IT = re.compile(r"что так\w* кванти|как работает|зачем|почему|объясни|сильно ли|влияет ли|портит|ухудша|"
-                       r"what(?:'s| is) (?:a |the )?quanti|how does|explain|\bwhy\b|hurt|affect|degrad|worse", re.I)
+                       r"what(?:'s| is) (?:a |the )?quanti|how does|explain|\bwhy\b|hurt|affect|degrad|worse|"
+                       # seventeenth pass: what it does to a model, "what does quantization actually do", "что даёт квантизация"
+                       r"what (?:does|do|would|will) (?:the )?quanti\w* (?:\w+ )?(?:do|mean|change|give|buy)|"
+                       r"что (?:да[её]т|делает|меняет|значит) (?:\w+ )?кванти", re.I)
 
 
 def _negated(tokens: list[Token], k: int) -> bool:

@@ -210,3 +210,14 @@ def test_a_hello_with_its_addressee_is_a_greeting(text):
 @pytest.mark.parametrize("text", ["there", "hey there, what psu for two 4090s"])
 def test_there_alone_or_with_a_question_is_no_greeting(text):
     assert read(text).intent != "greeting"
+
+
+# ---------------------------------------------------------------- (j) what quantization does: the method asked about
+@pytest.mark.parametrize("text", ["what does quantization actually do", "что даёт квантизация модели",
+                                  "what would quantization change for a 70b"])
+def test_what_quantization_does_is_no_precision_chosen(text):
+    assert read(text).scenario.precision is None
+
+
+def test_a_quantized_model_wanted_still_is_int4():
+    assert said("хочу квантованную ламу 70б на 3090").get("precision") == "int4"
