@@ -52,6 +52,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
+    if not _CONTRACT_TALK.search(text):  # "договоры длинные", "модель чтоб договоры читала": the documents worked on
+        out_spans += [(t.start, t.end) for t in tokens if re.match(r"^(?:договор\w*|contracts?)$", t.low)]
     for a, b in out_spans:
         text = text[:a] + " " * (b - a) + text[b:]
     for t in tokens:
@@ -70,6 +72,12 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     return out
 
 
+# seventeenth pass: a contract is the vendor's business only with a word of making, signing, sending or paying it beside
+# ("пришлите договор", "договор поставки с отсрочкой", "can you send the contract"); otherwise it is the documents the
+# model is to work on ("договоры длинные, нужен контекст 128к", "a model to read our contracts")
+_CONTRACT_TALK = re.compile(r"заключ|подпис|оформ|пришл|пришли|скин|отправ|вышл|сост[ао]в|поставк|оплат|отсрочк|сч[её]т|"
+                            r"лизинг|юр\.? ?лиц|реквизит|с вами|с нами|вашей|вашим|\bsign|\bsend|\bdraft|\bwith you|"
+                            r"\byour\b|\bsupply\b|\bpayment|\bterms\b|\bservice\b|\bsla\b|поддержк|гаранти|warranty", re.I)
 # a plural in the dative after "по" is the subject of the work ("по договорам", "по поставкам", "по контрактам")
 _SUBJECT_MATTER = re.compile(r"^.*\bпо [а-яё]+(?:ам|ям)$", re.I)
 

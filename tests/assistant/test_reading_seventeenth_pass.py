@@ -221,3 +221,15 @@ def test_what_quantization_does_is_no_precision_chosen(text):
 
 def test_a_quantized_model_wanted_still_is_int4():
     assert said("хочу квантованную ламу 70б на 3090").get("precision") == "int4"
+
+
+# ---------------------------------------------------------------- (k) contracts as the documents worked on are no hand-off
+@pytest.mark.parametrize("text", ["договоры у нас длинные, нужен контекст 64к", "our contracts are long, we need 128k context"])
+def test_contracts_worked_on_are_no_handoff(text):
+    assert read(text).intent != "handoff"
+
+
+@pytest.mark.parametrize("text", ["пришлите договор на почту", "у вас можно договор поставки с отсрочкой",
+                                  "can you send us the contract", "хотим заключить договор на сервер"])
+def test_a_contract_to_make_or_send_still_is_a_handoff(text):
+    assert read(text).intent == "handoff"
