@@ -49,6 +49,13 @@ CUES: list[tuple[Intent, str]] = [
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles|"
              r"(?:buying|to buy|owning)\b[^.?!]{0,30}\bworth it|colab|колаб|kaggle|runpod|vast\.ai"),
+    # seventeenth pass: how many people the hardware serves at once is the speed sum's question ("how many concurrent
+    # calls can one l40s handle", "сколько пользователей потянет", as the corpus labels it)
+    ("speed", r"how many (?:concurrent |simultaneous |parallel )?(?:users|people|calls|requests|sessions|chats|agents|seats|"
+              r"customers|clients) (?:(?:can|could|will|would|does|do)\s+(?:[\w-]+\s+){0,4}(?:handle|serve|support|sustain|take)\b|"
+              r"before (?:it|things?) (?:chokes?|slows?|dies|breaks?))|"
+              r"сколько (?:одновременн\w* |параллельн\w* )?(?:пользовател\w*|человек|запрос\w*|юзер\w*|звонк\w*|чат\w*|"
+              r"сесси\w*|клиент\w*|операторов) (?:\w+ )?(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*|осил\w*)"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "

@@ -233,3 +233,18 @@ def test_contracts_worked_on_are_no_handoff(text):
                                   "can you send us the contract", "хотим заключить договор на сервер"])
 def test_a_contract_to_make_or_send_still_is_a_handoff(text):
     assert read(text).intent == "handoff"
+
+
+# ---------------------------------------------------------------- (l) how many people the hardware serves: a speed question
+@pytest.mark.parametrize("text", [
+    "how many concurrent users can a single l40s handle with qwen 14b",
+    "how many requests could two a100s serve running llama 70b",
+    "сколько человек одновременно потянет 4090 на квен 14б",
+    "сколько операторов выдержит сервер с двумя l40s на ламе 8б",
+])
+def test_how_many_people_the_cards_serve_is_speed(text):
+    assert read(text).intent == "speed"
+
+
+def test_a_fit_question_with_a_card_still_is_vram():
+    assert read("will llama 8b fit on one l40s").intent == "vram"
