@@ -226,6 +226,8 @@ def without_bad_alternative(sentence: str, allowed: Grounding | list[float],
     cuts = list(_ALTERNATIVE.finditer(sentence))
     for m in reversed(cuts):
         head = sentence[:m.start()].rstrip(" ,;:—–-")
+        if _BARE_CONDITION.match(head):  # "Если квантовать до Q8_0." cut from "…до Q8_0 или Q4_K_M, они …"
+            continue
         if len(head.split()) >= 3 and not violations(head + ".", allowed, unknown):
             return head + ".", sentence[m.start():].strip(" ,;:")
     for m in cuts:
@@ -238,6 +240,8 @@ def without_bad_alternative(sentence: str, allowed: Grounding | list[float],
     return None
 
 
+# a condition whose consequence was cut off with the alternative: no sentence on its own
+_BARE_CONDITION = re.compile(r"^\s*(?:если|когда|хотя|чтобы|пока|if|when|unless|although|while)\b[^,;:—–]*$", re.I)
 # an alternative that stands as a sentence of its own: it opens with an imperative
 _ADVICE = re.compile(r"(?:[а-яё]+(?:йте|ите|ьте)|take|use|add|split|quanti[sz]e|reduce|choose|buy|consider|pick)\b", re.I)
 

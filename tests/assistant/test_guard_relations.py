@@ -117,6 +117,19 @@ def test_a_bad_alternative_is_cut_and_the_rest_shown():
     assert without_bad_alternative("Стоит 100 долларов, либо 200.", g) is None  # nothing clean is left
 
 
+def test_a_condition_is_not_cut_from_its_consequence():
+    """explain-eval ru-fresh2-why-not-4090: "…или Q4_K_M, они потребуют ещё больше памяти…" broke a rule, and
+    the cut at "или" showed "Если квантовать до Q8_0." alone, a condition with nothing after it."""
+    from assistant.guard import without_bad_alternative
+    g = grounding([], ["Q8_0 — нужно 34,70 ГБ"], lang="ru")
+    s = "Если квантовать до Q8_0 или Q4_K_M, они потребуют ещё больше памяти и не помещаются на 7 картах."
+    assert violations(s, g) and without_bad_alternative(s, g) is None
+    assert without_bad_alternative("If you quantise to Q8_0 or Q4_K_M, it needs 999 GB.", g) is None
+    # a whole clause before the alternative still stays
+    ok = "Если квантовать до Q8_0, нужно 34,70 ГБ, или возьмите 7 карт."
+    assert without_bad_alternative(ok, g) == ("Если квантовать до Q8_0, нужно 34,70 ГБ.", "или возьмите 7 карт.")
+
+
 def test_a_bad_head_goes_and_advice_of_its_own_stays():
     """The model's own (explain-eval ru-fresh-3090-70b): INT8 31,57 ГБ is invented (31,57 is the shortfall)."""
     from assistant.guard import without_bad_alternative
