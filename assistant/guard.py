@@ -195,6 +195,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += claims.catalog_contradictions(sentence, claims.compared_cards(getattr(allowed, "facts", [])))
     out += claims.merit_misattributed(sentence)
     out += claims.pair_misattributed(sentence)
+    out += claims.card_needs_memory(sentence)
     out += relations.order_errors(sentence)
     out += relations.undersized(sentence, getattr(allowed, "request", None))
     out += relations.many_users(sentence, getattr(allowed, "request", None))

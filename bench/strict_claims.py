@@ -353,3 +353,18 @@ def consumer_in_datacentre(text: str) -> list[str]:
             if name.lower() in barred and name not in out:
                 out.append(f"{name} in a data centre")
     return out
+
+
+_SUBJECT_NEEDS = (r"(?:^|[,;:(]|\bпотому что|\bтак как|\bbecause|\bsince)\s*(?:the\s+)?(?P<card>{cards})\s+"
+                            r"(?:требует|потребует|нужно|needs|requires|will need)\b[^.;]{{0,30}}(?:памят|memory|vram)")  # a template: {cards} is every card's name
+
+
+@lru_cache(maxsize=1)
+def _needer() -> re.Pattern:
+    return re.compile(_SUBJECT_NEEDS.format(cards=_card_names()[0].pattern), re.I)
+
+
+def card_as_the_needer(text: str) -> list[str]:
+    """A card as the subject of a memory need ("RTX 4090 требует больше памяти, чем Qwen2.5 32B"): a card has
+    memory, a model needs it."""
+    return [f"{m['card']} needs memory" for m in _needer().finditer(text)]

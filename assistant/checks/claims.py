@@ -287,3 +287,23 @@ def pair_misattributed(sentence: str) -> list[str]:
         if value is not None and abs(float(value) - first) > max(0.5, 0.01 * abs(float(value))):
             out.append(f"catalog: {card.name} {field} {m.group(1).strip()}")
     return out
+
+
+# a card as the one that needs memory ("Потому что RTX 4090 требует больше памяти, чем Qwen2.5 32B", explain-eval
+# ru-fresh2-why-not-4090): a card has memory, the model needs it. The card opens its clause (its subject); "на RTX
+# 4090 нужно 20 ГБ" or "the model on an RTX 4090 needs" does not.
+_NEEDS = re.compile(r"\s+(?:(?:всё|все|also|still)\s+)?(?:требует|потребует|требуется|нужно|нужен|понадобится|needs|requires|"
+                    r"will need|would need)\b[^.;]{0,30}(?:памят|vram|memory)", re.I)
+_CLAUSE_OPEN = re.compile(r"(?:^|[,;:—–(]|\b(?:потому что|так как|поскольку|ведь|а|но|because|since|as|but|and|и))\s*"
+                          r"(?:(?:the|an?|ваша|ваш|your)\s+)?$", re.I)
+
+
+def card_needs_memory(sentence: str) -> list[str]:
+    """A catalog card said to need memory, as if it were the model."""
+    return [f"card: {g.name} said to need memory" for at, g in gpus_in(sentence)
+            if _CLAUSE_OPEN.search(sentence[:at]) and _NEEDS.match(sentence[at + _name_len(sentence, at):])]
+
+
+def _name_len(sentence: str, at: int) -> int:
+    m = _gpu_pattern()[0].match(sentence, at)
+    return len(m.group(0)) if m else 0

@@ -192,3 +192,18 @@ def test_strict_checker_reads_a_plural_card_name_as_a_name_and_a_card_count_in_w
 ])
 def test_strict_claims_catch_a_card_given_another_cards_figure(text, bad):
     assert bool(strict_claims.others_figure(text)) is bad
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Потому что RTX 4090 требует больше памяти, чем Qwen2.5 32B.", True),  # explain-eval ru-fresh2-why-not-4090
+    ("The RTX 4090 needs more memory than Qwen2.5 32B.", True),
+    ("На RTX 4090 нужно 20 ГБ памяти.", False),
+    ("The model on an RTX 4090 needs 20 GB of memory.", False),
+    ("Qwen2.5 32B требует больше памяти, чем есть у RTX 4090.", False),
+    ("RTX 4090 имеет 24 ГБ памяти.", False),
+])
+def test_a_card_said_to_need_memory_is_a_false_claim(text, bad):
+    from assistant.checks.claims import card_needs_memory
+
+    assert bool(strict_claims.card_as_the_needer(text)) is bad
+    assert bool(card_needs_memory(text)) is bad  # the guard's own check, written apart, agrees
