@@ -287,7 +287,8 @@ def _cpus(tokens: list[Token]) -> tuple[list[list[int]], list[int]]:
             group.append(k)  # "epyc 9654", "xeon gold 6430", "threadripper pro 7995wx"
             k += 1
         b = t.i - 1
-        if b >= 0 and not tokens[b].used and tokens[b].number and 1 <= tokens[b].number <= 8 and \
+        sockets = tokens[b].number if b >= 0 else None
+        if sockets is not None and not tokens[b].used and 1 <= sockets <= 8 and \
                 (tokens[b].word_number or re.fullmatch(r"\d|\d[xх×]", tokens[b].low)):
             group.insert(0, b)  # "два эпика", "2 xeon": the sockets
         for k in group:

@@ -64,10 +64,13 @@ def _spoken(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
         return None
     last = 1000.0
     j = idx[-1] + 1
-    while j < len(tokens) and tokens[j].word_number and tokens[j].number and not tokens[j].used and \
-            tokens[j].number < last and not _THOUSAND.match(tokens[j].low) and not tokens[j - 1].comma:
-        value += tokens[j].number  # "тыщу шестьсот": the hundreds said after the thousand
-        last = tokens[j].number
+    while j < len(tokens) and tokens[j].word_number and not tokens[j].used and not _THOUSAND.match(tokens[j].low) \
+            and not tokens[j - 1].comma:
+        said = tokens[j].number
+        if not said or said >= last:
+            break
+        value += said  # "тыщу шестьсот": the hundreds said after the thousand
+        last = said
         idx.append(j)
         j += 1
     return value, idx
@@ -168,10 +171,10 @@ def _each_after_psu(tokens: list[Token], k: int) -> tuple[float, list[int]] | No
         return None
     each = _spoken(tokens, k + 2)
     if each is None:
-        n = tokens[k + 2]
-        if n.number is None or n.word_number or n.used or not 200 <= n.number <= 100_000:
+        per = tokens[k + 2]
+        if per.number is None or per.word_number or per.used or not 200 <= per.number <= 100_000:
             return None
-        each = (n.number, [k + 2])
+        each = (per.number, [k + 2])
     end = each[1][-1]
     if end + 1 < len(tokens) and (tokens[end + 1].concept or tokens[end + 1].has_digit):
         return None  # "бп два по 2 карты": the number has a unit of its own
