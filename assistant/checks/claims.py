@@ -300,10 +300,10 @@ _CLAUSE_OPEN = re.compile(r"(?:^|[,;:—–(]|\b(?:потому что|так к
 
 def card_needs_memory(sentence: str) -> list[str]:
     """A catalog card said to need memory, as if it were the model."""
-    return [f"card: {g.name} said to need memory" for at, g in gpus_in(sentence)
-            if _CLAUSE_OPEN.search(sentence[:at]) and _NEEDS.match(sentence[at + _name_len(sentence, at):])]
+    pat, by_name = _gpu_pattern()
+    found = [m for m in pat.finditer(sentence)
+             if _CLAUSE_OPEN.search(sentence[:m.start()]) and _NEEDS.match(sentence, m.end())]
+    return [f"card: {by_name[_SPACED.sub(' ', m.group(0).lower())].name} said to need memory" for m in found]
 
 
-def _name_len(sentence: str, at: int) -> int:
-    m = _gpu_pattern()[0].match(sentence, at)
-    return len(m.group(0)) if m else 0
+_SPACED = re.compile(r"[\s-]+")
