@@ -64,6 +64,8 @@ _AGE = ("старые", "старых", "старыми", "новые", "нов�
 
 def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
     n = k + 1
+    while n < len(tokens) and tokens[n].used == "number":  # "сорок восемь 3090": past the count's other words
+        n += 1
     while n < len(tokens) and (tokens[n].low in ("x", "х", "×", "шт", "штук", "of", "by") + _BRANDS or
                                tokens[n].low in _AGE and n <= k + 2 and not tokens[n - 1].comma):
         if tokens[n].low in _BRANDS and n in gpu_starts:

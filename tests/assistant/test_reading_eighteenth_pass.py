@@ -1,0 +1,31 @@
+"""General rules of the reader's eighteenth pass (issue 11, after fresh13.yaml's first sight; aimed at generalisation:
+causes, not sentences). Wordings of their own, not fresh13.yaml's; each rule has known-good inputs, near misses and
+guards ("..._still_..." / "..._not_...")."""
+from __future__ import annotations
+
+import pytest
+
+from assistant.reading import read
+from bench.understanding import dropped
+
+
+def said(text: str) -> dict:
+    return read(text).scenario.said()
+
+
+# ---------------------------------------------------------------- (a) a count of cards said in several number words
+@pytest.mark.parametrize("text,gpu,count", [
+    ("в стойке тридцать две 4090 сколько они едят", "rtx-4090", 32),
+    ("twenty four 3090s, how much power", "rtx-3090", 24),
+    ("на двадцати двух a100 влезет дипсик", "a100-sxm-80gb", 22),
+    ("у нас шестнадцать h100 что можно запустить", "h100-sxm", 16),  # one word, as before
+])
+def test_count_in_compound_number_words_before_the_card(text, gpu, count):
+    s = said(text)
+    assert s.get("gpu") == gpu and s.get("gpu_count") == count, s
+    assert not dropped(read(text))
+
+
+def test_compound_number_not_before_a_card_is_still_no_count():
+    s = said("сорок восемь человек одновременно на 4090")
+    assert s.get("gpu_count") is None and s.get("users") == 48, s
