@@ -87,11 +87,15 @@ def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
         kilo = m.group(2).lower().startswith(("k", "к"))
         return float(m.group(1).replace(",", ".")) * (1000 if kilo else 1), [k]
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
-    if t.number is not None and nxt is not None and not t.used:
-        if nxt.low in _WATT_WORD or nxt.lemma == "ватт":
-            return t.number, [k, k + 1]
-        if nxt.low in _KW_WORD or nxt.lemma == "киловатт":
-            return t.number * 1000, [k, k + 1]
+    u = k + 1  # "восемьсот пятьдесят ватт": the unit past the number's own words
+    while u < len(tokens) and tokens[u].used == "number":
+        u += 1
+    unit = tokens[u] if u < len(tokens) else None
+    if t.number is not None and unit is not None and not t.used:
+        if unit.low in _WATT_WORD or unit.lemma == "ватт":
+            return t.number, [k, u]
+        if unit.low in _KW_WORD or unit.lemma == "киловатт":
+            return t.number * 1000, [k, u]
     if m := _KW_SAID.match(t.low):  # "киловатта полтора", "полтора киловатта", "двухкиловаттный"
         value = _KW_PREFIX.get(m.group(1), 1.0)
         if nxt is not None and nxt.word_number and nxt.number and nxt.number < 10 and not nxt.used:

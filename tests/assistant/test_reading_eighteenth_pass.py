@@ -29,3 +29,21 @@ def test_count_in_compound_number_words_before_the_card(text, gpu, count):
 def test_compound_number_not_before_a_card_is_still_no_count():
     s = said("сорок восемь человек одновременно на 4090")
     assert s.get("gpu_count") is None and s.get("users") == 48, s
+
+
+# ---------------------------------------------------------------- (b) a wattage said in several number words
+@pytest.mark.parametrize("text,watts", [
+    ("бп на семьсот пятьдесят ватт потянет 4080", 750),
+    ("блок питания восемьсот пятьдесят вт хватит на 3090", 850),
+    ("хватит ли блока на девятьсот пятьдесят ватт для двух 3060", 950),
+])
+def test_psu_wattage_in_hundreds_and_tens_words(text, watts):
+    s = said(text)
+    assert s.get("psu_w") == watts, s
+    assert "budget" not in s and s.get("gpu_count") != watts
+    assert not dropped(read(text))
+
+
+def test_wattage_in_words_still_asked_of_cards_not_a_psu():
+    s = said("сколько ватт жрут восемь 3090")
+    assert s.get("gpu_count") == 8 and "psu_w" not in s, s
