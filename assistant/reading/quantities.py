@@ -137,8 +137,16 @@ def _person(t: Token) -> bool:
     # every reading animate ("эпиках" is also a thing), and counted ("на 20 бухгалтеров"), not a place ("на двух эпиках")
     # counted: "на 20 бухгалтеров", and a number word agreeing in case ("двадцати пяти юристам", "с тридцатью врачами")
     cases = ("gent", "accs", "nomn") + (("datv", "ablt") if t.i > 0 and _agrees(t) else ())
-    return bool(nouns) and all("anim" in g and not ({"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"} & g.grammemes)
-                               for g in nouns) and any(g.case in cases for g in nouns)
+    # the likeliest reading animate ("переводчиков": people, though also devices), none a name
+    return bool(nouns) and "anim" in nouns[0] and \
+        not any({"Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"} & g.grammemes for g in nouns) and \
+        any("anim" in g and g.case in cases for g in nouns)
+
+
+def _place(t: Token) -> bool:
+    """"в классе", "в отделении", "на смене": a noun in the locative after "в"/"на", where the people counted are."""
+    return not t.used and t.concept is None and not t.has_digit and bool(re.fullmatch(r"[а-яё]{3,}", t.low)) and \
+        any("NOUN" in p.tag and p.tag.case in ("loct", "loc2") for p in morph().parse(t.low)[:2])
 
 
 def _agrees(t: Token) -> bool:
@@ -321,6 +329,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (concept is None and n > k and _person(tokens[n])) or \
             (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
             (concept is None and k > 2 and tokens[k - 2].low == "у" and tokens[k - 1].low in ("нас", "меня", "них") and
+             _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
+            (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \

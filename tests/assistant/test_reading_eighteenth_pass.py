@@ -47,3 +47,22 @@ def test_psu_wattage_in_hundreds_and_tens_words(text, watts):
 def test_wattage_in_words_still_asked_of_cards_not_a_psu():
     s = said("сколько ватт жрут восемь 3090")
     assert s.get("gpu_count") == 8 and "psu_w" not in s, s
+
+
+# ---------------------------------------------------------------- (c) people, where they are, then their number
+@pytest.mark.parametrize("text,users", [
+    ("учеников в классе двадцать восемь", 28),
+    ("врачей в отделении двенадцать нужен сервер", 12),
+    ("операторов на смене 15 какая видеокарта", 15),
+    ("переводчиков у нас девять", 9),  # a people noun the dictionary also reads as a device
+    ("нужен сервер на двенадцать переводчиков", 12),
+])
+def test_people_then_their_place_then_the_number_are_users(text, users):
+    s = said(text)
+    assert s.get("users") == users, s
+    assert not dropped(read(text))
+
+
+@pytest.mark.parametrize("text", ["серверов в стойке четыре", "карт в сервере восемь", "процессоров в сервере два"])
+def test_things_in_a_place_are_not_users(text):
+    assert said(text).get("users") is None
