@@ -208,7 +208,11 @@ def _bare_size(tokens: list[Token], i: int, k: int) -> bool:
         return False  # "лама три" stays the version
     versions, sizes = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
-    return t.number in sizes and t.number not in versions and (nxt is None or nxt.concept is None)
+    # a word of the task after the size is no unit of it ("ламу семьдесят лорой", "llama 70 lora")
+    return t.number in sizes and t.number not in versions and (nxt is None or nxt.concept in _TASK_AFTER_SIZE)
+
+
+_TASK_AFTER_SIZE = {None, "lora", "qlora", "finetune", "train", "inference"}
 
 
 def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | None:

@@ -66,3 +66,20 @@ def test_people_then_their_place_then_the_number_are_users(text, users):
 @pytest.mark.parametrize("text", ["серверов в стойке четыре", "карт в сервере восемь", "процессоров в сервере два"])
 def test_things_in_a_place_are_not_users(text):
     assert said(text).get("users") is None
+
+
+# ---------------------------------------------------------------- (d) a family's bare size before a task word
+@pytest.mark.parametrize("text,model,task", [
+    ("дообучить ламу семьдесят лорой на двух a100", "llama-3.3-70b", "lora"),
+    ("ламу 70 кулорой на 4090 потянет", "llama-3.3-70b", "qlora"),
+    ("can i fine tune llama 70 lora on two a100", "llama-3.3-70b", "lora"),
+])
+def test_family_size_then_a_task_word_is_the_model(text, model, task):
+    s = said(text)
+    assert s.get("model") == model and s.get("task") == task, s
+
+
+@pytest.mark.parametrize("text,slot,value", [("ламу 70 гигов", "card_vram_gb", 70), ("квен 32 пользователя", "users", 32)])
+def test_family_number_with_a_unit_is_still_that_unit(text, slot, value):
+    s = said(text)
+    assert s.get(slot) == value and "model" not in s, s
