@@ -44,6 +44,10 @@ _MAX_WORDS = 10
 
 def _slot_for(value: float, text: str, previous: Scenario, before: str = "") -> str | None:
     held = [s for s in _RANGE if getattr(previous, s) is not None]
+    # "а если две", "and if two?" after a card with no count said: a small whole number is how many of that card
+    if (previous.gpu or previous.card_vram_gb) and previous.gpu_count is None and value == int(value) and \
+            1 <= value <= 8 and not re.search(r"гиг|\bгб|gb\b|gig", text, re.I):
+        held.append("gpu_count")
     fits = [s for s in held if _RANGE[s][0] <= value <= _RANGE[s][1] and (s not in _INTS or value == int(value))]
     named = [s for s in fits if re.search(_CUES[s], text, re.I)]
     if len(named) == 1:
@@ -56,6 +60,9 @@ def _slot_for(value: float, text: str, previous: Scenario, before: str = "") -> 
         if re.search(r"\b(?:для|for|при|at)\s*$", before, re.I):
             return "users"  # "а при шестидесяти четырёх?", "and at 64?": a load of users, not cards
     if not named and len(fits) > 1:  # "how about 50?" after 1 card for 25 people: the value it is near
+        fits = [s for s in fits if getattr(previous, s) is not None]  # a count not yet said has no value to be near
+        if len(fits) < 2:
+            return None
         near = sorted(fits, key=lambda s: abs(math.log(value / float(getattr(previous, s)))))
         first, second = (abs(math.log(value / float(getattr(previous, s)))) for s in near[:2])
         if first <= 1.1 and second >= 2.5:

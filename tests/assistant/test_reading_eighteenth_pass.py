@@ -83,3 +83,25 @@ def test_family_size_then_a_task_word_is_the_model(text, model, task):
 def test_family_number_with_a_unit_is_still_that_unit(text, slot, value):
     s = said(text)
     assert s.get(slot) == value and "model" not in s, s
+
+
+# ---------------------------------------------------------------- (e) "а если две" after a card with no count
+@pytest.mark.parametrize("turns,count", [
+    (("у меня игровой комп с 3080 ти и 4090 что запустить на 4090", "а если три"), 3),
+    (("what can i run on a 3090", "and if two?"), 2),
+    (("что влезет в rtx a6000", "а на двух"), 2),
+    (("у меня видюха на 24 гига что запустить", "а если их две"), 2),
+])
+def test_a_small_number_after_a_card_with_no_count_is_its_count(turns, count):
+    from reading_helpers import talk
+
+    assert talk(*turns).gpu_count == count
+
+
+def test_a_small_number_is_still_not_a_count_beside_users_or_a_memory_size():
+    from reading_helpers import talk
+
+    assert talk("сервер на 4090 для 20 человек", "а если 25").users == 25
+    assert talk("сервер на 4090 для 20 человек", "а если 25").gpu_count is None
+    assert talk("a100 что влезет", "а на 40").gpu_count is None
+    assert talk("что влезет в 3090", "а если 8 гигов").gpu_count is None
