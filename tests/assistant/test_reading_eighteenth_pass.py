@@ -105,3 +105,20 @@ def test_a_small_number_is_still_not_a_count_beside_users_or_a_memory_size():
     assert talk("сервер на 4090 для 20 человек", "а если 25").gpu_count is None
     assert talk("a100 что влезет", "а на 40").gpu_count is None
     assert talk("что влезет в 3090", "а если 8 гигов").gpu_count is None
+
+
+# ---------------------------------------------------------------- (f) "а может", "or maybe": an alternative, asked
+@pytest.mark.parametrize("text,slot", [
+    ("нужен сервер на пять а может на восемь человек одновременно", "users"),
+    ("for 10 or maybe 12 users at once", "users"),
+    ("на 5 или на 8 человек", "users"),
+    ("сервер на 4 карты а может быть на 8 карт", "gpu_count"),
+])
+def test_a_second_value_said_as_the_alternative_is_asked(text, slot):
+    r = read(text)
+    assert getattr(r.scenario, slot) is None and slot in r.conflicts, (r.scenario.said(), r.conflicts)
+
+
+def test_a_headcount_then_a_same_time_figure_is_still_no_alternative():
+    s = said("штат 50 чел одновременно пользуются не больше 15")
+    assert s.get("users") == 15
