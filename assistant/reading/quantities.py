@@ -407,7 +407,8 @@ def _scale_before(tokens: list[Token], k: int) -> int | None:
     return None
 
 
-_OR_LATER = re.compile(r"^\s*(?:[a-zа-яё']+\s*){0,2},?\s*(?:или|or)\s+(?:[a-zа-яё']+\s+){0,4}$", re.I)
+# "... на рейзерах ну или двенадцать", "... or maybe twelve": "ну"/"а" before the "or" is no word of its own
+_OR_LATER = re.compile(r"^\s*(?:[a-zа-яё']+\s*){0,2},?\s*(?:(?:ну|а)\s+)?(?:или|or)\s+(?:[a-zа-яё']+\s+){0,4}$", re.I)
 
 
 def _or_later(text: str, tokens: list[Token], other: Attached, k: int) -> bool:

@@ -122,3 +122,17 @@ def test_a_second_value_said_as_the_alternative_is_asked(text, slot):
 def test_a_headcount_then_a_same_time_figure_is_still_no_alternative():
     s = said("штат 50 чел одновременно пользуются не больше 15")
     assert s.get("users") == 15
+
+
+# ---------------------------------------------------------------- (g) "ну или N" a few words after a count and its card
+@pytest.mark.parametrize("text", [
+    "восемь 4090 в стойке ну или десять не помню",
+    "шесть 3090 на райзерах ну или семь сколько они жрут",
+])
+def test_a_count_then_ну_или_another_is_asked(text):
+    r = read(text)
+    assert r.scenario.gpu_count is None and "gpu_count" in r.conflicts, (r.scenario.said(), r.conflicts)
+
+
+def test_ну_without_an_alternative_still_keeps_the_count():
+    assert said("восемь 4090 в стойке ну сколько жрут").get("gpu_count") == 8
