@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
+from assistant.reading.relative import SELL_OR_ADD
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
 
@@ -117,6 +118,8 @@ def _instead_as_first_question(reading: "Reading", previous: Scenario | None) ->
     if previous is not None or not reading.instead_of or not reading.scenario.gpu or reading.scenario.gpus or \
             reading.intent in _NOT_A_CHOICE:
         return
+    if reading.intent == "upgrade" and SELL_OR_ADD.search(reading.text):
+        return  # "докупить вторую такую же или поменять на 5090": what to do with the card owned, not two cards weighed
     cards = [reading.scenario.gpu, *[c for c in reading.instead_of if c != reading.scenario.gpu]]
     update: dict = {"gpu": None, "gpus": cards}
     if reading.scenario.gpu_count is not None and reading.scenario.gpu_count > 1:

@@ -136,3 +136,26 @@ def test_a_count_then_ну_или_another_is_asked(text):
 
 def test_ну_without_an_alternative_still_keeps_the_count():
     assert said("восемь 4090 в стойке ну сколько жрут").get("gpu_count") == 8
+
+
+# ---------------------------------------------------------------- (h) add another of the card owned, or buy another
+@pytest.mark.parametrize("text,gpu,count", [
+    ("у нас три 3090 докупить четвёртую или сразу взять rtx pro 6000", "rtx-3090", 3),
+    ("have two 3090s, add a third or switch to a 5090", "rtx-3090", 2),
+    ("у меня 3090 докупить вторую или перейти на 5090", "rtx-3090", None),
+])
+def test_adding_another_or_buying_another_card_is_an_upgrade(text, gpu, count):
+    r = read(text)
+    assert r.intent == "upgrade" and r.scenario.gpu == gpu and r.scenario.gpu_count == count, (r.intent, r.scenario.said())
+
+
+def test_adding_another_or_swapping_keeps_the_owned_card_as_the_first_question():
+    from reading_helpers import first
+
+    r = first("у меня 4080 докупить вторую такую же или поменять на 5090")
+    assert r.intent == "upgrade" and r.scenario.gpu == "rtx-4080" and not r.scenario.gpus, (r.intent, r.scenario.said())
+
+
+def test_two_cards_with_no_card_owned_are_still_compared():
+    r = read("3090 или сразу взять 5090")
+    assert r.intent == "compare" and r.scenario.gpus == ["rtx-3090", "rtx-5090"]
