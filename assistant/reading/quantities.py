@@ -48,6 +48,9 @@ _CONCURRENT = {"одновременно", "одновременный", "пар
                "активно", "активный", "active", "actively"}  # "активно пользоваться будут человек 15": of a headcount
 _CONTRAST = {"но", "однако", "but", "however"}
 _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
+# "25 at peak", "40 в пике": the peak said right after a bare number, in a message about no power drawn
+_AT_PEAK = re.compile(r"\s*(?:at (?:the )?peak|at peak times?|в пике|на пике|в часы пик)\b", re.I)
+_DRAWN = re.compile(r"ватт|\bвт\b|watt|\bw\b|\bdraw|потребл|\btdp\b|питани|\bpower\b|\bpsu\b|\bбп\b|\bamps?\b|ампер", re.I)
 _SAME_TIME = re.compile(r"\s*(?:at the same time|at a time|в одно время)\b", re.I)
 # the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
 # punctuation and no "but" between
@@ -366,7 +369,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     bare = nxt is None or t.stop or t.comma or not nxt.text[:1].isalpha() or nxt.lemma in _CONCURRENT or \
         nxt.low in _CONCURRENT or bool(_SAME_TIME.match(text[t.end:])) or bool(_SAME_TIME_AHEAD.match(text[t.end:])) or \
-        nxt.lemma in _OPENS or nxt.low in _OPENS  # "не больше 15.", "15 concurrent", "не больше 15 нужен"; not "peak 2500 W"
+        nxt.lemma in _OPENS or nxt.low in _OPENS or \
+        bool(_AT_PEAK.match(text[t.end:])) and not _DRAWN.search(text)  # "25 at peak"; not "draws 450 at peak"
+    # "не больше 15.", "15 concurrent", "не больше 15 нужен"; not "peak 2500 W"
     if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, k, text):
         return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
     return []

@@ -159,3 +159,19 @@ def test_adding_another_or_swapping_keeps_the_owned_card_as_the_first_question()
 def test_two_cards_with_no_card_owned_are_still_compared():
     r = read("3090 или сразу взять 5090")
     assert r.intent == "compare" and r.scenario.gpus == ["rtx-3090", "rtx-5090"]
+
+
+# ---------------------------------------------------------------- (i) a bare number "at peak" is the users
+@pytest.mark.parametrize("text,users", [
+    ("support team, 30 at peak, which gpu for llama 8b", 30),
+    ("пишут 40 в пике какой сервер", 40),
+    ("50 at peak times, qwen 14b, what do we need", 50),
+])
+def test_a_bare_number_at_peak_is_the_users(text, users):
+    s = said(text)
+    assert s.get("users") == users, s
+
+
+def test_a_number_at_peak_in_a_power_message_is_still_not_users():
+    r = read("the 4090 draws 450 at peak")
+    assert r.scenario.users is None
