@@ -175,3 +175,22 @@ def test_a_bare_number_at_peak_is_the_users(text, users):
 def test_a_number_at_peak_in_a_power_message_is_still_not_users():
     r = read("the 4090 draws 450 at peak")
     assert r.scenario.users is None
+
+
+# ---------------------------------------------------------------- (j) what the hardware's users can run on it
+@pytest.mark.parametrize("text", [
+    "we host gpus, planning to buy six h100 to rent out, what can customers run on them",
+    "we rent out four a100, what can our clients run",
+    "сдаём в аренду восемь 4090 что клиенты смогут запустить",
+])
+def test_what_the_customers_can_run_on_the_hardware_is_models_for_hardware(text):
+    from reading_helpers import first
+
+    assert read(text).intent == "models_for_hardware"  # by the rules, before the classifier has its say
+    assert first(text).intent == "models_for_hardware"
+
+
+def test_a_budget_for_the_customers_is_still_a_recommendation():
+    from reading_helpers import first
+
+    assert first("budget 20k, our clients want to run llama 70b, what server").intent == "recommend"
