@@ -262,7 +262,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if C.RAM_QUESTION.search(text):
         return "recommend" if hardware or model else "knowledge"
     if "recommend" in hits and not (hardware and model and "vram" in hits):
-        return "recommend" if (model or not hardware or s.budget) else "models_for_hardware"
+        wanted = not s.gpu and not s.gpus and _WANTED_CARD.search(text) and not _OWNS.search(text)
+        # "нужна карта на 40 гигов, что посоветуете": a card wanted (only its size said), which to take
+        return "recommend" if (model or not hardware or s.budget or wanted) else "models_for_hardware"
     if _changes(s) and not new_model and len(text.split()) <= 8 and not re.search(r"\?\s*$", text):
         return "followup"  # "бюджет 300к руб", "загрузка 24/7", "on H200 specifically"
     if _changes(s) and not new_model and len(text.split()) <= 5 and not hits:
@@ -330,6 +332,9 @@ _WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|ч�
 _BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
                      r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"
                      r"go with|prefer", re.I)
+# a card needed or looked for, not one owned ("нужна карта на 40 гигов", "looking for a 24gb card")
+_WANTED_CARD = re.compile(r"\b(?:нужн[аыо]|нужен|ищу|ищем|подбираю|подбираем|need|looking for)\s+(?:\w+\s+){0,2}?"
+                          r"(?:карт\w*|видеокарт\w*|видюх\w*|видях\w*|gpus?|cards?)\b", re.I)
 _OWNS = re.compile(r"\b(?:i|we|they|he|she|client|customer) (?:have|has|own|owns|got|run|runs)\b|\bi've got\b|"
                    r"у (?:меня|нас|клиента|заказчика)\b|\bесть\b|\bстоит\b|\bимеется\b", re.I)
 _BUY_MORE = re.compile(r"what (?:else )?(?:do|should|would|must) (?:i|we|they) (?:need to |have to )?(?:buy|get|purchase)|"

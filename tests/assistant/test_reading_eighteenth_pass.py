@@ -194,3 +194,17 @@ def test_a_budget_for_the_customers_is_still_a_recommendation():
     from reading_helpers import first
 
     assert first("budget 20k, our clients want to run llama 70b, what server").intent == "recommend"
+
+
+# ---------------------------------------------------------------- (k) a card wanted by its size, which to take
+@pytest.mark.parametrize("text", [
+    "нужна видеокарта на сорок восемь гигов под нейросети что посоветуете",
+    "looking for a 24gb card for llms, what do you recommend",
+])
+def test_a_card_wanted_by_its_size_is_a_recommendation_by_the_rules(text):
+    assert read(text).intent == "recommend"
+
+
+@pytest.mark.parametrize("text", ["у меня карта на 24 гига что посоветуете запустить", "карта на 16 гигов что посоветуете"])
+def test_a_card_owned_is_still_what_runs_on_it(text):
+    assert read(text).intent == "models_for_hardware"
