@@ -227,7 +227,8 @@ MAX_FACT_LINES = 6
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
-                      r"Пользователей одновременно|Users at once|^Плюсы |^Strengths of |^\d+ × [^:]+: ", re.I)  # the last: the top configuration
+                      r"Пользователей одновременно|Users at once|^Плюсы |^Strengths of |^\d+ × [^:]+: |"
+                      r"^(?:Цена карты|Card price):", re.I)  # the top configuration; a card's price (cut, a price question was answered in TFLOPS)
 _REASON = re.compile(r"^(?:MoE|Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs|"
                      r"Состояния оптимизатора|Optimizer states|Градиенты|Gradients|FP32)\b", re.I)  # training's big parts
 _NOISE = re.compile(r"^(?:Поменять любое значение|Change any value|Сравнение карт$|Card comparison$|"
@@ -293,7 +294,7 @@ def compact(computed: str) -> str:
     for raw in [*computed.splitlines(), ""]:
         line = raw.strip()
         if line.startswith("|"):
-            if not re.fullmatch(r"\|[-:| ]+\|", line):
+            if not re.fullmatch(r"\|[:| ]*-[-:| ]*\|", line):  # the rule row has a dash; "| | |" is an empty header
                 table.append([c.strip(" *") for c in line.strip("|").split("|")])
             continue
         if table:

@@ -143,3 +143,13 @@ def test_memory_parts_are_given_largest_first():
     lines = compact(computed).splitlines()
     assert lines.index("KV-кэш: 48,32") < lines.index("Веса модели: 29,54") < lines.index("Активации и буферы: 2,22")
     assert lines[-1] == "Итого: 97,60"  # the total keeps its place
+
+
+def test_a_cards_price_is_kept_in_its_spec_facts():
+    """A card's entry has more rows than the model reads; the price was the last and was cut, so "Сколько
+    стоит H100?" was explained as "Стоит H100 80GB: 989,4 TFLOPS" (the guard dropped it: no price left)."""
+    spec = render(compute(Scenario(gpu="h100-sxm"), "gpu_info").facts, "ru")
+    text = compact("**Считаю для:** H100 80GB\n\n" + spec)
+    assert len(text.splitlines()) <= MAX_FACT_LINES
+    assert "Цена карты: ~25 000–30 000 $" in text
+    assert "VRAM: 80 ГиБ HBM3 (85,90 ГБ)" in text
