@@ -261,6 +261,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "followup"  # "а квен 14б?", "how about qwen3 14b": the same question about another model
     if C.RAM_QUESTION.search(text):
         return "recommend" if hardware or model else "knowledge"
+    if s.model and s.task in ("lora", "qlora", "full") and not hardware and not (s.users or s.budget or s.server) and \
+            not _ASKS_WHICH.search(text) and not C.NEEDED.search(text) and not _HARDWARE_ASKED.search(text):
+        return "vram"  # "хочу зафайнтюнить квен 4б лорой", "want to qlora mistral 7b": what the training takes
     if "recommend" in hits and not (hardware and model and "vram" in hits):
         wanted = not s.gpu and not s.gpus and _WANTED_CARD.search(text) and not _OWNS.search(text)
         # "нужна карта на 40 гигов, что посоветуете": a card wanted (only its size said), which to take
@@ -332,6 +335,9 @@ _WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|ч�
 _BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
                      r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"
                      r"go with|prefer", re.I)
+# the hardware asked for by its word: then a fine-tuning wish is a question of what to take ("какая карта нужна")
+_HARDWARE_ASKED = re.compile(r"\bкак(?:ая|ое|ие)\b|\bна ч[её]м\b|\bon what\b|карт|видеокарт|видюх|сервер|желез|\bserver|hardware|\bgpu|\bcard|\bbox\b|"
+                             r"\brig\b|setup", re.I)
 # a card needed or looked for, not one owned ("нужна карта на 40 гигов", "looking for a 24gb card")
 _WANTED_CARD = re.compile(r"\b(?:нужн[аыо]|нужен|ищу|ищем|подбираю|подбираем|need|looking for)\s+(?:\w+\s+){0,2}?"
                           r"(?:карт\w*|видеокарт\w*|видюх\w*|видях\w*|gpus?|cards?)\b", re.I)

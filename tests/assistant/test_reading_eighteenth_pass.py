@@ -208,3 +208,17 @@ def test_a_card_wanted_by_its_size_is_a_recommendation_by_the_rules(text):
 @pytest.mark.parametrize("text", ["у меня карта на 24 гига что посоветуете запустить", "карта на 16 гигов что посоветуете"])
 def test_a_card_owned_is_still_what_runs_on_it(text):
     assert read(text).intent == "models_for_hardware"
+
+
+# ---------------------------------------------------------------- (l) a wish to fine-tune a model, no hardware asked
+@pytest.mark.parametrize("text", ["want to qlora mistral 7b", "хотим дообучить гемму двенадцать б лорой"])
+def test_a_fine_tuning_wish_with_no_hardware_is_a_memory_question(text):
+    assert read(text).intent == "vram"
+
+
+@pytest.mark.parametrize("text", ["хочу дообучить ламу 8б лорой на каком железе",
+                                  "хотим дообучить llama 3.1 8b кулорой, какая карта нужна",
+                                  "нас пятеро, хотим дообучить квен 7б лорой",
+                                  "хотим дообучать модели до тридцати миллиардов с лорой на чём"])
+def test_a_fine_tuning_wish_asking_for_hardware_or_for_people_is_still_not_vram(text):
+    assert read(text).intent != "vram"
