@@ -60,7 +60,9 @@ CUES: list[tuple[Intent, str]] = [
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
               r"(?:can|could|will|would|before|until)|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
-              r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|мало токенов|токенов будет|how many tokens|"
+              r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|"
+              r"сколько (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит) (?:одновременн\w* |параллельн\w* )?"
+              r"(?:пользовател\w*|юзер\w*|человек|запрос\w*|операторов|диспетчер\w*|сотрудник\w*|клиент\w*|чат\w*)|мало токенов|токенов будет|how many tokens|"
               r"пропускн\w* способн\w* (?:в|по) токен|\bits?(?:/| per )s(?:ec)?\b|iterations? (?:per|a) sec"),
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|explain|объясни|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"

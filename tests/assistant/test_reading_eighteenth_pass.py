@@ -222,3 +222,16 @@ def test_a_fine_tuning_wish_with_no_hardware_is_a_memory_question(text):
                                   "хотим дообучать модели до тридцати миллиардов с лорой на чём"])
 def test_a_fine_tuning_wish_asking_for_hardware_or_for_people_is_still_not_vram(text):
     assert read(text).intent != "vram"
+
+
+# ---------------------------------------------------------------- (m) "сколько он потянет <people>": the verb first
+@pytest.mark.parametrize("text", [
+    "сервер на четырёх l40s сколько он выдержит операторов одновременно на ламе 8б",
+    "сколько выдержит пользователей одна h100 на ламе 8б",
+])
+def test_how_many_people_the_hardware_serves_verb_first_is_speed(text):
+    assert read(text).intent == "speed"
+
+
+def test_how_many_cards_a_psu_carries_is_still_power():
+    assert read("сколько потянет карт блок на 1200 ватт").intent == "power"
