@@ -235,3 +235,18 @@ def test_how_many_people_the_hardware_serves_verb_first_is_speed(text):
 
 def test_how_many_cards_a_psu_carries_is_still_power():
     assert read("сколько потянет карт блок на 1200 ватт").intent == "power"
+
+
+# ---------------------------------------------------------------- (n) "upgrading from X to Y": the card owned is X
+@pytest.mark.parametrize("text,gpu", [
+    ("is upgrading from a 4080 to a 5090 worth it for llms", "rtx-4080"),
+    ("thinking of upgrading my 3090 to a 5090", "rtx-3090"),
+])
+def test_upgrading_from_one_card_to_another_is_an_upgrade_of_the_first(text, gpu):
+    r = read(text)
+    assert r.intent == "upgrade" and r.scenario.gpu == gpu and not r.scenario.gpus, (r.intent, r.scenario.said())
+
+
+def test_two_cards_with_no_upgrade_word_are_still_compared():
+    r = read("4080 or 5090 for llms")
+    assert r.intent == "compare" and r.scenario.gpus == ["rtx-4080", "rtx-5090"]
