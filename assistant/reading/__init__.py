@@ -177,8 +177,9 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   a card with no count ("а если две") is its count; "а может", "or maybe", "ну или" make an alternative, asked;
   adding another of the owned card or buying another at once is an upgrade; "25 at peak" users; "what can customers
   run" models for hardware; a card wanted by its size is a recommendation; a fine-tuning wish with no hardware is a
-  memory question; "сколько он потянет диспетчеров" speed. After (classifier retrained with fresh13): fresh13 0.988
-  (79/80, intent 0.988, asked 4/4), every other non-holdout split unchanged, 0 silently dropped. Holdout not measured.
+  memory question; "сколько он потянет диспетчеров" speed; "upgrading from X to Y" an upgrade of X. After (classifier
+  retrained with fresh13): fresh13 1.000 (80/80, asked 4/4), every other non-holdout split unchanged, 0 silently
+  dropped. Holdout not measured.
 """
 from __future__ import annotations
 
