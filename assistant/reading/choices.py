@@ -114,7 +114,7 @@ _TASKS = [
     ("lora", re.compile(r"^(?:lora|лор[аеуыо]\w*|лоры)$")),
     ("inference", re.compile(r"^(?:инференс\w*|inference|инференц\w*|чат-?бот\w*|chatbot\w*)$")),
 ]
-_FULL = re.compile(r"(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*)|"
+_FULL = re.compile(r"fully[\s-]+(?:fine[\s-]?tun(?!ed)\w*|finetun(?!ed)\w*|train(?:ing)?\b)|(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*)|"
                    r"с нуля|from scratch|pre-?train\w*|претрейн\w*", re.I)
 # verb prefixes say the same task ("зафайнтюнить", "перетюнить", "дообучить", "натренировать")
 _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обучени\w*|учить|\w*тренир\w*|(?:за|до|пере|по)?файн-?тюн\w*|"

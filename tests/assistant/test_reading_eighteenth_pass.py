@@ -250,3 +250,13 @@ def test_upgrading_from_one_card_to_another_is_an_upgrade_of_the_first(text, gpu
 def test_two_cards_with_no_upgrade_word_are_still_compared():
     r = read("4080 or 5090 for llms")
     assert r.intent == "compare" and r.scenario.gpus == ["rtx-4080", "rtx-5090"]
+
+
+# ---------------------------------------------------------------- "fully fine-tune" is full fine-tuning (explain-eval en-fresh3-full-ft)
+@pytest.mark.parametrize("text,task", [
+    ("Why can't we fully fine-tune Llama 3 8B on a single 24 GB card when inference fits easily?", "full"),
+    ("fully finetune mistral 7b on two 3090s?", "full"),
+    ("fully offloaded llama 3 8b for inference on a 4090?", "inference"),  # "fully" alone is no task
+])
+def test_fully_fine_tune_is_full_fine_tuning(text, task):
+    assert said(text).get("task") == task
