@@ -355,7 +355,7 @@ def consumer_in_datacentre(text: str) -> list[str]:
     return out
 
 
-_SUBJECT_NEEDS = (r"(?:^|[,;:(]|\bпотому что|\bтак как|\bbecause|\bsince)\s*(?:the\s+)?(?P<card>{cards})\s+"
+_SUBJECT_NEEDS = (r"(?:^|[,;:(]|\bпотому что|\bтак как|\bbecause|\bsince)\s*(?:the\s+)?(?:(?:gpu|card|карта|видеокарта)\s+)?(?P<card>{cards})\s+"
                             r"(?:требует|потребует|нужно|needs|requires|will need)\b[^.;]{{0,30}}(?:памят|memory|vram)")  # a template: {cards} is every card's name
 
 

@@ -295,7 +295,7 @@ def pair_misattributed(sentence: str) -> list[str]:
 _NEEDS = re.compile(r"\s+(?:(?:всё|все|also|still)\s+)?(?:требует|потребует|требуется|нужно|нужен|понадобится|needs|requires|"
                     r"will need|would need)\b[^.;]{0,30}(?:памят|vram|memory)", re.I)
 _CLAUSE_OPEN = re.compile(r"(?:^|[,;:—–(]|\b(?:потому что|так как|поскольку|ведь|а|но|because|since|as|but|and|и))\s*"
-                          r"(?:(?:the|an?|ваша|ваш|your)\s+)?$", re.I)
+                          r"(?:(?:the|an?|ваша|ваш|your)\s+)?(?:(?:gpu|card|graphics card|карта|видеокарта|видюха)\s+)?$", re.I)  # "GPU RTX 4090 требует"
 
 
 def card_needs_memory(sentence: str) -> list[str]:

@@ -201,6 +201,9 @@ def test_strict_claims_catch_a_card_given_another_cards_figure(text, bad):
     ("The model on an RTX 4090 needs 20 GB of memory.", False),
     ("Qwen2.5 32B требует больше памяти, чем есть у RTX 4090.", False),
     ("RTX 4090 имеет 24 ГБ памяти.", False),
+    ("GPU RTX 4090 требует 51,54 ГБ видеопамяти, что больше, чем в Gemma 2 27B.", True),  # ru-fresh3-bureau-context
+    ("Видеокарта RTX 4090 требует больше памяти.", True),
+    ("Модели на GPU RTX 4090 нужно 20 ГБ памяти.", False),
 ])
 def test_a_card_said_to_need_memory_is_a_false_claim(text, bad):
     from assistant.checks.claims import card_needs_memory
