@@ -189,8 +189,8 @@ def _compound_numbers(tokens: list[Token]) -> None:
         while j < len(tokens) and tokens[j].word_number and tokens[j].number and tokens[j].low not in _NOT_COMPOUND \
                 and not tokens[j - 1].comma and not tokens[j - 1].stop:
             v = float(tokens[j].number or 0)
-            if v == 100 and 0 < total < 10 and tokens[j].low in ("hundred", "сот", "сто"):
-                total, last = total * 100, 100  # "two hundred"
+            if v == 100 and 0 < total < 100 and tokens[j].low in ("hundred", "сот", "сто", "сотен", "сотни"):
+                total, last = total * 100, 100  # "two hundred"; "twelve hundred watts" 1200, "двенадцать сотен" 1200
             elif v < last and v < _round_order(last) and v == int(v):
                 total, last = total + v, v
             else:

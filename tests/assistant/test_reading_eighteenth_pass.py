@@ -260,3 +260,15 @@ def test_two_cards_with_no_upgrade_word_are_still_compared():
 ])
 def test_fully_fine_tune_is_full_fine_tuning(text, task):
     assert said(text).get("task") == task
+
+
+# ---------------------------------------------------------------- a number of hundreds said in words: "twelve hundred" is 1200
+@pytest.mark.parametrize("text,slot,value", [
+    ("a twelve hundred watt psu enough for two 3090s?", "psu_w", 1200),  # was read as 100 W
+    ("блок на двенадцать сотен ватт хватит на две 3090?", "psu_w", 1200),
+    ("twenty five hundred watt psu for four 4090s", "psu_w", 2500),
+    ("three hundred twenty users on llama 3 8b", "users", 320),  # still: a digit before "hundred"
+    ("три сотни пользователей на llama 3 70b", "users", 300),
+])
+def test_hundreds_after_a_number_word_multiply_it(text, slot, value):
+    assert said(text).get(slot) == value
