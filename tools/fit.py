@@ -78,7 +78,8 @@ class FormatFit(BaseModel):
 
 class FitOptions(BaseModel):
     """The next step, computed: which smaller weight format fits the same cards, or, when the asked
-    setup fits, the longest context it holds. Inference only: training's next step is LoRA/QLoRA."""
+    setup fits, the longest context it holds. For a LoRA that does not fit, QLoRA on the same cards; other
+    training gets nothing here (its next step, LoRA, is a different task, not a smaller format)."""
     gpu: str
     gpus: Annotated[int, Unit.COUNT]
     precision: str
@@ -101,6 +102,12 @@ def fit_options(req: MemoryRequest, gpus: int, gpu: str | None = None, card_byte
     name = card.name if card else f"{(card_bytes or 0) / 2**30:g} GiB"
     out = FitOptions(gpu=name, gpus=gpus, precision=asked.precision, fits=fits(asked))
     model_max = catalog.get_model(req.model).max_context if req.model else None
+    if req.task != "inference":  # training serves no users; LoRA's smaller format is QLoRA (its base in 4 bits)
+        if not out.fits and req.task == "lora":
+            trial = estimate_memory(base.model_copy(update={"task": "qlora"}))
+            if trial.per_gpu_bytes < asked.per_gpu_bytes:
+                out.formats.append(FormatFit(precision="QLoRA", per_gpu_bytes=trial.per_gpu_bytes, fits=fits(trial)))
+        return out
     if out.fits:
         out.max_context = _largest(base, "context", model_max or 1_048_576, card_bytes)
         out.model_max_context = model_max

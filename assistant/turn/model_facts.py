@@ -31,7 +31,7 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
         r = req.model_copy(update={"gpus": count, "gpu": s.gpu})
         c.facts.append(fact("fit", r, estimate_memory(r)))
         c.facts.append(fact("min_gpus", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu}, min_gpus(req, s.gpu)))
-        if req.task == "inference":  # the next step, computed, so the explanation need not invent one
+        if req.task in ("inference", "lora"):  # the next step, computed, so the explanation need not invent one
             c.facts.append(fact("fit_options", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu, "gpus": count},
                                 fit_options(req, count, gpu=s.gpu)))
     elif s.card_vram_gb:
@@ -39,7 +39,7 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
         c.facts.append(Fact(tool="fit_card", input={"card_vram_gb": s.card_vram_gb, "gpus": count},
                             output={"per_gpu_bytes": need, "card_vram_bytes": vram, "fits": need <= vram,
                                     "free_bytes": vram - need}))
-        if req.task == "inference":
+        if req.task in ("inference", "lora"):
             c.facts.append(fact("fit_options", {**req.model_dump(exclude_defaults=True), "card_vram_gb": s.card_vram_gb,
                                                 "gpus": count}, fit_options(req, count, card_bytes=vram)))
     if intent in ("recommend", "power", "speed", "upgrade") or (recommend and not (s.gpu or s.card_vram_gb)):

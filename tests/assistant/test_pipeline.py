@@ -121,3 +121,10 @@ def test_a_card_size_said_against_the_catalog_is_named_with_the_catalogs(bare, t
     assert line in res.computed
     assert res.scenario.get("card_vram_gb") is None  # the table is the catalog card's, 24 GiB = 25.77 GB
     assert re.search(r"RTX 4090 \(25[,.]77 (?:ГБ|GB) (?:на карту|per card)\)", res.computed)
+
+
+def test_a_lora_that_does_not_fit_shows_qlora_as_the_next_step(bare):
+    res = bare.ask(Conversation(), "хотим дообучить лору для qwen 2.5 14b, хватит одной 4090?")
+    assert "Если квантовать: QLoRA — нужно 17,56 ГБ на карту: помещается" in res.computed
+    res = bare.ask(Conversation(), "LoRA fine-tune of qwen 2.5 14b on one rtx 4090, does it fit?")
+    assert "If quantised: QLoRA — needs 17.56 GB per card: fits" in res.computed

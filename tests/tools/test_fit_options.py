@@ -30,3 +30,21 @@ def test_a_card_known_by_size_and_a_shorter_context_that_fits():
     at = estimate_memory(req.model_copy(update={"context": o.max_context}))
     over = estimate_memory(req.model_copy(update={"context": o.max_context + 1}))
     assert at.per_gpu_bytes <= 8 * GIB < over.per_gpu_bytes
+
+
+def test_a_lora_that_does_not_fit_offers_qlora_on_the_same_cards():
+    """LoRA's smaller format is QLoRA (the frozen base in 4 bits), computed, so the explanation need not
+    invent one (explain-eval ru-fresh3-gamedev-lora: the model made up "Q4_K_M — 13,36 ГБ")."""
+    req = MemoryRequest(model="qwen2.5-14b", task="lora")
+    out = fit_options(req, 1, gpu="rtx-4090")
+    qlora = estimate_memory(req.model_copy(update={"task": "qlora", "gpu": "rtx-4090", "gpus": 1}))
+    assert not out.fits and [f.precision for f in out.formats] == ["QLoRA"]
+    assert out.formats[0].per_gpu_bytes == qlora.per_gpu_bytes and out.formats[0].fits
+    assert out.max_context is None and out.max_users is None  # training serves no users
+
+
+def test_training_that_fits_or_full_training_gets_no_format_or_users():
+    fits = fit_options(MemoryRequest(model="llama-3-8b", task="lora"), 1, gpu="a100-sxm-80gb")
+    assert fits.fits and not fits.formats and fits.max_users is None and fits.max_context is None
+    full = fit_options(MemoryRequest(model="llama-3-8b", task="full"), 1, gpu="rtx-4090")
+    assert not full.fits and not full.formats
