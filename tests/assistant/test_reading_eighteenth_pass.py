@@ -272,3 +272,15 @@ def test_fully_fine_tune_is_full_fine_tuning(text, task):
 ])
 def test_hundreds_after_a_number_word_multiply_it(text, slot, value):
     assert said(text).get(slot) == value
+
+
+# ---------------------------------------------------------------- a comparative between two cards compares them
+@pytest.mark.parametrize("text,gpus", [
+    ("сколько стоит H100 и почему она настолько дороже 4090", ["h100-sxm", "rtx-4090"]),  # explain-eval ru-fresh3-h100-price-why: both cards lost
+    ("why is the h100 so much more expensive than a 4090", ["h100-sxm", "rtx-4090"]),
+    ("is the 3090 slower than the 4090 for llms", ["rtx-3090", "rtx-4090"]),
+    ("а5000 мощнее 3090?", ["rtx-a5000", "rtx-3090"]),
+])
+def test_a_comparative_between_two_cards_compares_them(text, gpus):
+    r = read(text)
+    assert r.intent == "compare" and r.scenario.said().get("gpus") == gpus
