@@ -284,3 +284,14 @@ def test_hundreds_after_a_number_word_multiply_it(text, slot, value):
 def test_a_comparative_between_two_cards_compares_them(text, gpus):
     r = read(text)
     assert r.intent == "compare" and r.scenario.said().get("gpus") == gpus
+
+
+# ---------------------------------------------------------------- whether an interconnect is needed is a knowledge question, cards or not
+@pytest.mark.parametrize("text,intent", [
+    ("Do our 8x 4090 boxes need NVLink for serving LLMs?", "knowledge"),  # explain-eval en-fresh3-hoster-nvlink: was models_for_hardware
+    ("does nvlink matter for 2x 3090 inference", "knowledge"),
+    ("our 4 a100 boxes need infiniband?", "knowledge"),
+    ("which models fit 8x 4090 with nvlink", "models_for_hardware"),  # NVLink named, not asked about
+])
+def test_whether_an_interconnect_is_needed_is_knowledge(text, intent):
+    assert read(text).intent == intent
