@@ -373,6 +373,11 @@ def _read(text: str) -> Reading:
             if kind == "server" and len({h.id for h in found}) == 1:  # "сервер дипсик", "DGX H100"
                 fields["server"] = found[0].id
     contradicted = spans.pop("card_contradiction", None)  # a card's memory said against the catalog: asked
+    if len({h.id for h in gpus}) > 1 and not (fields.get("gpu") or fields.get("gpus")) and \
+            (fields.get("model") or fields.get("params_b")):
+        clashes_cards = spans.get("gpu_name", [])  # "у меня 3090 и 4090, пойдёт 70b?": two cards, neither taken; asked
+    else:
+        clashes_cards = []
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
@@ -386,6 +391,7 @@ def _read(text: str) -> Reading:
                         relative=_follows_up(changes, tokens)),
         spans=spans, unattached=unattached,
         conflicts={**{s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
-                   **({"card_vram_gb": contradicted} if contradicted else {})},
+                   **({"card_vram_gb": contradicted} if contradicted else {}),
+                   **({"gpu": clashes_cards} if clashes_cards else {})},
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,
         instead_of=instead_of, per_user="per_user" in spans)

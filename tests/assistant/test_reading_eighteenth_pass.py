@@ -295,3 +295,19 @@ def test_a_comparative_between_two_cards_compares_them(text, gpus):
 ])
 def test_whether_an_interconnect_is_needed_is_knowledge(text, intent):
     assert read(text).intent == intent
+
+
+# ---------------------------------------------------------------- two cards named for a model, neither taken: asked, not dropped
+@pytest.mark.parametrize("text,cards", [
+    ("у меня 3090 и 4090, пойдёт лама 70б в q4?", ["3090", "4090"]),  # was computed for no card, without a word
+    ("h100 a100 llama 70b", ["h100", "a100"]),
+])
+def test_two_cards_neither_taken_for_a_model_are_asked(text, cards):
+    r = read(text)
+    assert "gpu" not in r.scenario.said() and [s.text for s in r.conflicts["gpu"]] == cards
+
+
+@pytest.mark.parametrize("text", ["3090 к своей 4090 докупить под ламу 70б", "сравни 3090 и 4090 для ламы 70б",
+                                  "почему h100 так хорошо продаётся а 4090 нет"])
+def test_a_card_taken_or_cards_compared_or_no_model_are_not_asked(text):
+    assert "gpu" not in read(text).conflicts
