@@ -78,12 +78,12 @@ def is_range(text: str, tokens: list[Token], a: int, b: int) -> bool:
     """"20 or 40", "10-15", "от 10 до 15"; "between 20 and 30", "между 20 и 30": "and" joins a range only after
     "between"."""
     gap = text[tokens[a].end:tokens[b].start]
-    return bool(_ALTERNATIVE.match(gap)) or \
+    return bool(ALTERNATIVE.match(gap)) or \
         (a > 0 and tokens[a - 1].low in ("between", "между") and bool(re.fullmatch(r"\s*(?:and|и)\s*", gap, re.I)))
 
 
 # "5 или 8", "на пять а может на восемь", "10 or maybe 12", "for 5 or for 8": a second value said as the first's alternative
-_ALTERNATIVE = re.compile(r"^\s*,?\s*(?:(?:ну |а )?или(?: может(?: быть)?)?|либо|or(?: maybe| perhaps)?|to|до|"
+ALTERNATIVE = re.compile(r"^\s*,?\s*(?:(?:ну |а )?или(?: может(?: быть)?)?|либо|or(?: maybe| perhaps)?|to|до|"
                           r"(?:ну |ну или )?а может(?: быть| и)?|-|–|—|/)\s*(?:(?:на|для|for|on)\s+)?$", re.I)
 VAGUE = {"few", "several", "несколько", "нескольких", "пару-тройку"}
 PHRASE_730 = re.compile(r"круглосуточн\w*|кругл\w+ сутк\w*|around the clock|round the clock|24x7|24 на 7|24/7|"

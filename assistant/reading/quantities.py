@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.reading import money
-from assistant.reading.near import (_ALTERNATIVE, PHRASE_730, VAGUE, cue_before, gpu_next, is_range, scale_after,  # noqa: F401
+from assistant.reading.near import (ALTERNATIVE, PHRASE_730, VAGUE, cue_before, gpu_next, is_range, scale_after,  # noqa: F401
                                    unit_after)
 from assistant.reading.tokens import Token
 from assistant.reading.words import morph
@@ -103,7 +103,7 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
     for a, b in zip(in_order, in_order[1:]):  # "одновременно 10-15 человек": both ends of a range are at the same time
         gap = text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]
         # "между 10 и 20": "и" after "между" joins a range; "на 5 а может на 8": an alternative is said of them both
-        if re.fullmatch(r"\s*(?:-|–|—|to|до)\s*", gap, re.I) or _ALTERNATIVE.match(gap) or (
+        if ALTERNATIVE.match(gap) or (  # a range's dash or "to" is one of its alternatives
                 min(a.tokens) > 0 and tokens[min(a.tokens) - 1].low in ("between", "между") and
                 re.fullmatch(r"\s*(?:and|и)\s*", gap, re.I)):
             a.concurrent = b.concurrent = a.concurrent or b.concurrent
