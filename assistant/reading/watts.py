@@ -23,7 +23,7 @@ _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(w|вт|ватт\w*|kw|квт|килов
 _WATT_WORD = {"w", "вт", "ватт", "watt", "watts", "ватта", "ваттов"}
 _KW_WORD = {"kw", "квт", "киловатт", "kilowatt", "kilowatts", "киловатта", "киловаттов"}
 # a kilowatt word with no digit: "киловатт", "киловаттник", "полуторакиловаттный", "двухкиловаттного"
-_KW_SAID = re.compile(r"^(полутора|двух|тр[её]х|четыр[её]х)?киловатт(?:а|ов|ник\w*|н\w+)?$")
+_KW_SAID = re.compile(r"^(полутора|двух|тр[её]х|четыр[её]х)?киловатт?(?:а|ов|у|ом|ник\w*|н\w+)?$")  # "по киловату": a typo too
 _KW_PREFIX = {None: 1.0, "полутора": 1.5, "двух": 2.0, "трёх": 3.0, "трех": 3.0, "четырёх": 4.0, "четырех": 4.0}
 _PSU_NOUN = re.compile(r"^(?:бп|бпшник\w*|блок\w*|psus?|supply|supplies|киловаттник\w*|\w*киловаттн\w+)$")
 _PSU_ANYWHERE = re.compile(r"\bбп\b|\bбпшник|\bблок\w*|\bpsus?\b|power suppl|киловаттник|киловаттн", re.I)
@@ -174,6 +174,8 @@ def _each_after_psu(tokens: list[Token], k: int) -> tuple[float, list[int]] | No
     if n < 0 or not (_PSU_NOUN.match(tokens[n].low) or tokens[n].lemma == "блок"):
         return None
     each = _spoken(tokens, k + 2)
+    if each is None and (kw := _KW_SAID.match(tokens[k + 2].low)):  # "два по киловатту", "два по полтора киловатта" aside
+        each = (_KW_PREFIX.get(kw.group(1), 1.0) * 1000, [k + 2])
     if each is None:
         per = tokens[k + 2]
         if per.number is None or per.word_number or per.used or not 200 <= per.number <= 100_000:

@@ -311,3 +311,13 @@ def test_two_cards_neither_taken_for_a_model_are_asked(text, cards):
                                   "почему h100 так хорошо продаётся а 4090 нет"])
 def test_a_card_taken_or_cards_compared_or_no_model_are_not_asked(text):
     assert "gpu" not in read(text).conflicts
+
+
+# ---------------------------------------------------------------- several PSUs "по киловатту" (a fresh-clone review question: was dropped unsaid)
+@pytest.mark.parametrize("text,watts", [
+    ("скока жрет сервак на шесть 4090 и хватит ли бп два по киловату", 2000),  # "киловату": a typo of the dative
+    ("блок питания два по киловатту для двух 3090", 2000),
+    ("бп два по тыщу шестьсот", 3200),  # still
+])
+def test_psus_each_a_kilowatt_are_summed(text, watts):
+    assert said(text).get("psu_w") == watts
