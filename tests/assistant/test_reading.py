@@ -80,6 +80,11 @@ FRESH12_FLOOR = 0.94
 # 0 dropped); after the eighteenth pass's general rules and the classifier retrained on tune .. fresh13, 1.000 (80/80,
 # intent 1.000, asked 4/4). Four turns of slack
 FRESH13_FLOOR = 0.94
+# fresh14.yaml: written for the nineteenth pass from new personas (a veterinary clinic chain, a law firm, a call-centre
+# outsourcer, a university lab assistant, a freelance ML engineer, a farm-tech startup, a bank's IT security officer, a
+# YouTuber, a municipal library) before the reader was changed for it; first sight 0.829 (63/76, intent 0.961, asked
+# 2/3, 0 dropped). Floor at first sight, raised when the pass is done
+FRESH14_FLOOR = 0.80
 
 
 def said(text: str) -> dict:
@@ -172,7 +177,8 @@ def _corpus_texts() -> list[str]:
 
 
 @pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-                                   "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "holdout"])
+                                   "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14",
+                                   "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -200,7 +206,7 @@ def test_read_is_fast():
                                          ("fresh4", FRESH4_FLOOR), ("fresh5", FRESH5_FLOOR), ("fresh6", FRESH6_FLOOR),
                                          ("fresh7", FRESH7_FLOOR), ("fresh8", FRESH8_FLOOR), ("fresh9", FRESH9_FLOOR),
                                          ("fresh10", FRESH10_FLOOR), ("fresh11", FRESH11_FLOOR), ("fresh12", FRESH12_FLOOR),
-                                         ("fresh13", FRESH13_FLOOR),
+                                         ("fresh13", FRESH13_FLOOR), ("fresh14", FRESH14_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
