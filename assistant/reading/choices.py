@@ -142,9 +142,21 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve
             return [Attached("task", "full", [t.i])] + found[:1]
-    if not found and (run := _RUN.search(text)) and not _negated(tokens, next(t.i for t in tokens if t.start >= run.start())):
+    runs = [m for m in _RUN.finditer(text) if not _runs_a_business(tokens, next(t.i for t in tokens if t.start >= m.start()))]
+    if not found and runs and not _negated(tokens, next(t.i for t in tokens if t.start >= (run := runs[0]).start())):
         return [Attached("task", "inference", [t.i for t in tokens if t.start >= run.start() and t.end <= run.end()])]
     return found[:1]
+
+
+def _runs_a_business(tokens: list[Token], i: int) -> bool:
+    """Nineteenth pass: "we run 4 vet clinics", "мы держим 3 филиала": the verb's object is a count of something that
+    is no model, card or unit (a number, then a plain word), the customer's business, not serving a model."""
+    if tokens[i].low not in ("run", "running"):
+        return False
+    n = tokens[i + 1] if i + 1 < len(tokens) else None
+    after = tokens[i + 2] if i + 2 < len(tokens) else None
+    return n is not None and after is not None and (n.word_number or re.fullmatch(r"\d+", n.low) is not None) and \
+        not n.used and not after.used and after.concept is None and not after.has_digit
 
 
 # "запустить / развернуть / run / serve / host": inference, said in a verb; weaker than any named task
@@ -222,3 +234,28 @@ def contrasted(items: list[Attached], tokens: list[Token], text: str) -> tuple[l
                     _CONTRAST_GAP.match(text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]):
                 out += [x for x in (a, b) if x not in out]
     return [a for a in items if a not in out], out
+
+
+def bits_after_model(tokens: list[Token], model_ends: list[int]) -> list[Attached]:
+    """Nineteenth pass: "дипсик в четыре", "квен 32б в восемь": "в" and a bare 4, 8 or 16 right after a model's name are
+    its bits (the way "в четыре бита" is said short), when nothing after the number makes it a count or a time ("в
+    четыре карты", "в четыре раза", "в 4 часа") and the number is not the start of a bigger one."""
+    lex = load_lexicon().precision
+    out: list[Attached] = []
+    for j in model_ends:
+        if j + 1 >= len(tokens) or tokens[j].low != "в" or tokens[j].used or tokens[j - 1].comma:
+            continue
+        n = tokens[j + 1]
+        nxt = tokens[j + 2] if j + 2 < len(tokens) else None
+        if n.used or n.number not in (4, 8, 16) or n.number not in lex.bits or \
+                nxt is not None and not n.comma and not n.stop and (nxt.concept or nxt.word_number or nxt.number is not None
+                                                                   or nxt.low in _COUNT_OR_TIME):
+            continue
+        out.append(Attached("precision", lex.bits[int(n.number)], [j, j + 1]))
+        tokens[j].used = tokens[j + 1].used = "precision"
+    return out
+
+
+_COUNT_OR_TIME = {"раза", "раз", "x", "х", "штуки", "штук", "часа", "часов", "утра", "вечера", "дня", "потока", "потоках",
+                  "карты", "карт", "видеокарты", "гпу", "gpu", "руки", "смены"}
+

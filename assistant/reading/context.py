@@ -107,6 +107,8 @@ def _context_not_money(reading: "Reading", previous: Scenario) -> None:
 
 
 _NOT_A_CHOICE = {"power", "cost", "speed", "handoff", "greeting"}
+_REPLACE_OWN = re.compile(r"(?:\bпомен\w*|\bзамен\w*|\bсмен\w*|\bswap\w*|\breplac\w*)\s+(?:(?:свою|мою|нашу|свои|мои|наши|my|our|the|"
+                          r"old|старую)\s+)?$", re.I)
 
 
 def _instead_as_first_question(reading: "Reading", previous: Scenario | None) -> None:
@@ -120,6 +122,18 @@ def _instead_as_first_question(reading: "Reading", previous: Scenario | None) ->
         return
     if reading.intent == "upgrade" and SELL_OR_ADD.search(reading.text):
         return  # "докупить вторую такую же или поменять на 5090": what to do with the card owned, not two cards weighed
+    taken = reading.spans.get("instead_of", [])
+    if len(taken) == 1 and _REPLACE_OWN.search(reading.text[max(0, taken[0].start - 24):taken[0].start]) and \
+            reading.intent not in ("vram", "speed"):
+        # nineteenth pass: "поменять 3090 на 5080 имеет смысл", "swap my 3090 for a 5080?": a verb of replacing before
+        # the first card is the customer changing the card they own (an upgrade of it); "4090 вместо a6000" still weighs
+        # two cards, and "заменить 3090 на 5090, что изменится" (no card taken out then) still compares them
+        owned = next(iter(reading.instead_of))
+        reading.scenario = reading.scenario.model_copy(update={"gpu": owned, "gpus": None, "gpu_count": None})
+        reading.spans["gpu"] = reading.spans.pop("instead_of")
+        reading.instead_of = []
+        reading.intent = "upgrade"  # type: ignore[assignment]
+        return
     cards = [reading.scenario.gpu, *[c for c in reading.instead_of if c != reading.scenario.gpu]]
     update: dict = {"gpu": None, "gpus": cards}
     if reading.scenario.gpu_count is not None and reading.scenario.gpu_count > 1:

@@ -55,14 +55,16 @@ CUES: list[tuple[Intent, str]] = [
               r"customers|clients) (?:(?:can|could|will|would|does|do)\s+(?:[\w-]+\s+){0,4}(?:handle|serve|support|sustain|take)\b|"
               r"before (?:it|things?) (?:chokes?|slows?|dies|breaks?))|"
               r"сколько (?:одновременн\w* |параллельн\w* )?(?:пользовател\w*|человек|запрос\w*|юзер\w*|звонк\w*|чат\w*|"
-              r"сесси\w*|клиент\w*|операторов) (?:\w+ )?(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*|осил\w*)"),
+              r"сесси\w*|клиент\w*|операторов|диалог\w*|разговор\w*|поток\w*|агент\w*|беседы|бесед) (?:\w+ )?"
+              r"(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*|осил\w*)"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
-              r"(?:can|could|will|would|before|until)|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
+              r"(?:can|could|before|until|(?:will|would)(?! (?:be )?us(?:e|ing)\b| need\b| access\b| work (?:on|with)\b))|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
               r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|"
               r"сколько (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит) (?:одновременн\w* |параллельн\w* )?"
-              r"(?:пользовател\w*|юзер\w*|человек|запрос\w*|операторов|диспетчер\w*|сотрудник\w*|клиент\w*|чат\w*)|мало токенов|токенов будет|how many tokens|"
+              r"(?:пользовател\w*|юзер\w*|человек|запрос\w*|операторов|диспетчер\w*|сотрудник\w*|клиент\w*|чат\w*|"
+              r"диалог\w*|разговор\w*|сесси\w*|поток\w*|агент\w*)|мало токенов|токенов будет|how many tokens|"
               r"пропускн\w* способн\w* (?:в|по) токен|\bits?(?:/| per )s(?:ec)?\b|iterations? (?:per|a) sec"),
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|explain|объясни|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"

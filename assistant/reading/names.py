@@ -204,8 +204,10 @@ def _bare_size(tokens: list[Token], i: int, k: int) -> bool:
     t = tokens[k]
     if t.number is None or not t.word_number and not re.fullmatch(r"\d+(?:[.,]\d+)?", t.low):
         return False
-    if t.word_number and (t.number < 10 or k != i + 1):  # "лламу семьдесят": a size in words right after the family;
-        return False  # "лама три" stays the version
+    # "лламу семьдесят", "ламу восемь" (nineteenth pass: one-digit words too): a size in words right after the family,
+    # not the start of a compound number; "лама три" stays the version (3 is one of llama's versions)
+    if t.word_number and (k != i + 1 or k + 1 < len(tokens) and tokens[k + 1].word_number):
+        return False
     versions, sizes = _family_numbers(tokens[i].canon, id(catalog.load_catalog()))
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     # a word of the task after the size is no unit of it ("ламу семьдесят лорой", "llama 70 lora")

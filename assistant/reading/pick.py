@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from assistant.reading.names import Hit
+from assistant.reading.relative import SELL_OR_ADD
 from assistant.reading.tokens import Token
 from tools import catalog
 from tools.lexicon import load_lexicon
@@ -28,7 +29,7 @@ _ASKED_ABOUT = re.compile(r"^\W*(?:а|и|ну а|and|what about|how about)\s(?!.
                           re.I)
 # the card the customer takes out: "the 6000 Ada instead of the 5090", "вместо 4090", "заменить 3090 на 5090"
 _INSTEAD_BEFORE = re.compile(r"(?:вместо|instead of|rather than|in place of|замен\w*|помен\w*|swap|replace)"
-                             r"(?:\s+(?:the|a|an|my|our|моей|моих|нашей|наших|этой|этих|на))?"
+                             r"(?:\s+(?:the|a|an|my|our|моей|моих|нашей|наших|этой|этих|на|свою|мою|нашу|свои|мои|наши|своих))?"
                              r"(?:\s+(?:\d{1,2}\s?[xх×]?|two|three|four|five|six|eight|a pair of|пары|пару|две|два|двух|"
                              r"три|трех|трёх|четыре|четырех|четырёх|пяти|шести|восьми))?\s*$", re.I)  # "instead of two 4090s"
 
@@ -208,12 +209,12 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             (_WHAT_CHANGES.search(text) and any(_INSTEAD_BEFORE.search(text[:tokens[h.i].start]) for h in gpus))
         # "5090 vs 4090 ... is the upgrade worth it": a versus word right between two cards sets them side by side,
         # whatever the upgrade word says of them
-        upgrade = bool(_UPGRADE.search(text)) and not (len(gpus) > 1 and _VERSUS_BETWEEN.match(
+        upgrade = bool(_UPGRADE.search(text) or SELL_OR_ADD.search(text)) and not (len(gpus) > 1 and _VERSUS_BETWEEN.match(
             text[tokens[gpus[0].j - 1].end:tokens[gpus[1].i].start]))
         if len(ids) > 1 and not listed and not upgrade and not _one(gpus, text, tokens):
             pass  # "3090 к своей 4090": two cards, neither the question's
         elif len(ids) == 1 or upgrade or _one(gpus, text, tokens):
-            g = gpus[0] if len(ids) > 1 and upgrade else (_one(gpus, text, tokens) or gpus[0])
+            g = _owned(gpus, text, tokens) if len(ids) > 1 and upgrade else (_one(gpus, text, tokens) or gpus[0])
             fields["gpu"] = g.id
             spans["gpu"] = [span(text, tokens, list(range(g.i, g.j)))]
         else:
@@ -222,6 +223,17 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
         _card_size(fields, spans, text)
         _forms_compared(fields, text)
     return sorted(out)
+
+
+# nineteenth pass: the card a possessive stands right before is the one owned, wherever it is in the message ("3090 к
+# своей 4090 докупить", "add a 3090 to my 4090"); with none, the first card is ("у меня 4090, докупить 3090")
+_MINE = re.compile(r"(?:\b(?:сво|мо|наш)(?:ей|ю|у|их|им|ему|ими|его|ём|ем)|\bmy|\bour|\bown)\s+"
+                   r"(?:(?:old|current|existing|старой|старую|текущей|нынешней)\s+)?$", re.I)
+
+
+def _owned(gpus: list[Hit], text: str, tokens: list[Token]) -> Hit:
+    mine = [h for h in gpus if _MINE.search(text[max(0, tokens[h.i].start - 24):tokens[h.i].start])]
+    return mine[0] if len({h.id for h in mine}) == 1 else gpus[0]
 
 
 _FORM_WORD = r"(sxm\d?|pcie|pci-e|nvl|псие)"

@@ -147,10 +147,31 @@ def _person(t: Token) -> bool:
         any("anim" in g and g.case in cases for g in nouns)
 
 
+def _people_past_modifiers(tokens: list[Token], n: int, concept: str | None) -> tuple[str | None, int]:
+    """Nineteenth pass: "twenty front desk people", "30 of our support agents", "двадцать наших сотрудников": the people
+    word a few plain words after the number (words that name which people, no unit, number, name or clause end between)
+    is the number's unit, as it would be right after it."""
+    for m in range(n, min(len(tokens), n + 3)):
+        x = tokens[m]
+        if x.concept == "user" and not x.used and m > n:
+            return "user", m
+        if x.used or x.concept or x.has_digit or x.word_number or x.comma or x.stop or \
+                not re.fullmatch(r"[a-zа-яё]{2,}", x.low) or x.low in _NOT_A_MODIFIER:
+            break
+    return concept, n
+
+
+_NOT_A_MODIFIER = {"and", "or", "и", "или", "per", "a", "an", "the", "for", "на", "по", "в", "для", "with", "с", "но", "but",
+                   "to", "at", "in", "is", "are", "will", "would", "can", "might", "may", "а", "будет", "будут", "should",
+                   "could", "do", "does", "did", "have", "has", "had", "must", "shall", "of", "из", "от", "than", "чем"}
+
+
 def _place(t: Token) -> bool:
     """"в классе", "в отделении", "на смене": a noun in the locative after "в"/"на", where the people counted are."""
     return not t.used and t.concept is None and not t.has_digit and bool(re.fullmatch(r"[а-яё]{3,}", t.low)) and \
-        any("NOUN" in p.tag and p.tag.case in ("loct", "loc2") for p in morph().parse(t.low)[:2])
+        any("NOUN" in p.tag and p.tag.case in ("loct", "loc2") for p in morph().parse(t.low))
+    # nineteenth pass: any locative reading, not the two likeliest: after "в"/"на" a noun of place is in the locative
+    # by grammar ("на линии" is read first as a genitive)
 
 
 def _agrees(t: Token) -> bool:
@@ -189,7 +210,9 @@ def _ends_at_next_clause(tokens: list[Token], k: int) -> bool:
     if k + 1 >= len(tokens) or tokens[k].comma or tokens[k].stop:
         return False
     nxt = tokens[k + 1]
-    if nxt.lemma in ("нужный", "надо", "нужно") or nxt.low in ("need", "what", "which", "нужен", "нужна", "надо"):
+    if nxt.lemma in ("нужный", "надо", "нужно") or nxt.low in ("need", "what", "which", "нужен", "нужна", "надо") or \
+            nxt.low in ("что", "какой", "какая", "какое", "какие", "какую", "чем", "сколько") and k + 2 < len(tokens):
+        # nineteenth pass: a question word opens the next clause as well ("одновременно максимум десять что подойдёт")
         return True
     if nxt.used == "model_name":
         return True  # "одновременно максимум 5 ламы 8б хватит"
@@ -249,6 +272,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if value is None:
         return []
     concept, n = unit_after(tokens, k)
+    if concept is None and t.word_number and t.number != 1 or concept is None and re.fullmatch(r"\d+", low):
+        concept, n = _people_past_modifiers(tokens, n, concept)
     unit = [n] if concept else []
     if suffix in ("b", "б", "bn") or concept == "billion":
         return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]

@@ -83,8 +83,8 @@ FRESH13_FLOOR = 0.94
 # fresh14.yaml: written for the nineteenth pass from new personas (a veterinary clinic chain, a law firm, a call-centre
 # outsourcer, a university lab assistant, a freelance ML engineer, a farm-tech startup, a bank's IT security officer, a
 # YouTuber, a municipal library) before the reader was changed for it; first sight 0.829 (63/76, intent 0.961, asked
-# 2/3, 0 dropped). Floor at first sight, raised when the pass is done
-FRESH14_FLOOR = 0.80
+# 2/3, 0 dropped); after the nineteenth pass's general rules 1.000 (76/76, intent 1.000, asked 3/3). Four turns of slack
+FRESH14_FLOOR = 0.94
 
 
 def said(text: str) -> dict:
