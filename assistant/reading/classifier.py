@@ -42,7 +42,7 @@ from tools.paths import EVAL_DIR, ROOT
 
 MODEL_PATH = ROOT / "knowledge" / "catalog" / "intent_model.npz"
 TRAIN_SPLITS = ("tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8",
-                "fresh9", "fresh10", "fresh11", "fresh12", "fresh13")  # never holdout; a new batch joins only after its first sight is recorded
+                "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14")  # never holdout; a new batch joins only after its first sight is recorded
 INTENTS = ("vram", "recommend", "power", "cost", "speed", "gpu_info", "compare", "models_for_hardware",
            "upgrade", "knowledge", "handoff", "greeting", "out_of_scope")
 BITS = 15
