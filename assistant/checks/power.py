@@ -1,0 +1,70 @@
+"""A power supply offered as enough that is below the computed peak draw: "Блок питания на 1600 Вт
+обеспечит достаточное питание для шести RTX 4090" when the facts say 3 750 W at peak (4×1600 W
+recommended). The wattage is true somewhere in the facts (one unit of the recommended set), so every
+number check passes; the relation is what is false. Found in explain-eval (fresh2, PSU for 6 cards)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.checks import numbers as nums
+from assistant.checks.wordnums import _en_value, _ru_value
+
+_PSU = re.compile(r"\b(?:блок\w*\s+питани\w*|бп|psus?|power\s+suppl(?:y|ies))\b", re.I)
+_ENOUGH = re.compile(r"\b(?:достаточн\w*|хват\w*|обеспеч\w*|справ\w*|потян\w*|подойд\w*|подходит|выдерж\w*|"
+                     r"enough|sufficient|suffices?|handles?|covers?|supports?)\b", re.I)
+# a negation, or a question, makes it no claim that the unit suffices
+_NOT = re.compile(r"\b(?:не|нет|ни|без|not|no|never|without)\b|n't\b|\?", re.I)
+_TIMES = re.compile(r"(\d+)\s*[×xх]\s*$", re.I)  # "4×1600 Вт": four units
+_EACH = re.compile(r"(?:\bпо|\beach)\s*$", re.I)  # "четыре блока по 1600 Вт": the count is before the PSU word
+
+
+def peaks(facts: list[dict[str, Any]]) -> list[int]:
+    """The peak system draw of each power calculation in the facts."""
+    out = []
+    for f in facts:
+        o = f.get("output") if isinstance(f, dict) else None
+        if isinstance(o, dict) and isinstance(o.get("system_watts"), int):
+            out.append(o["system_watts"])
+    return out
+
+
+def _units_before(sentence: str, psu_start: int) -> int | None:
+    """A count written just before the PSU word ("четыре блока", "2 PSUs", "two power supplies")."""
+    m = re.search(r"(\w+)\s*$", sentence[:psu_start])
+    if not m:
+        return None
+    w = m.group(1)
+    v = int(w) if w.isdigit() else _ru_value(w) if re.match(r"[а-яё]", w, re.I) else _en_value(w)
+    return v if v is not None and 1 <= v <= 16 else None
+
+
+def said_psu_watts(sentence: str) -> float | None:
+    """The total wattage the sentence gives the PSU: the wattage nearest a PSU word, times its units."""
+    psus = list(_PSU.finditer(sentence))
+    ns = nums.parse(sentence)
+    watts = [n for n in ns if n.kind == "watt" and len(n[1]) == 1]
+    if not psus or not watts:
+        return None
+    # the nearest to a PSU word, one after it first ("блок питания на 1600 Вт" over "2700 Вт, а блок …")
+    n = min(watts, key=lambda w: min((w.start - p.end(), 0) if w.start >= p.end() else (p.start() - w.end, 1)
+                                     for p in psus))
+    value = next(iter(n[1]))
+    before = sentence[:n.start]
+    if m := _TIMES.search(before):
+        return value * int(m.group(1))
+    if _EACH.search(before) or re.match(r"\s*(?:вт|w|ватт\w*|watts?)\s+each\b", sentence[n.end:], re.I):
+        units = _units_before(sentence, psus[0].start())
+        return value * units if units else None
+    return value
+
+
+def psu_below_peak(sentence: str, facts: list[dict[str, Any]]) -> list[str]:
+    """A PSU said to suffice whose wattage is below every computed peak draw."""
+    peak = peaks(facts)
+    if not peak or not _ENOUGH.search(sentence) or _NOT.search(sentence):
+        return []
+    total = said_psu_watts(sentence)
+    if total is None or total >= min(peak):
+        return []
+    return [f"psu: {total:g} W said to suffice, peak {min(peak)} W"]

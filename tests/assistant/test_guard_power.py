@@ -1,0 +1,43 @@
+"""A PSU said to suffice below the computed peak (assistant/checks/power.py), with known-good and
+known-bad sentences, negations and questions included."""
+import pytest
+
+from assistant.checks.power import psu_below_peak, said_psu_watts
+
+# six RTX 4090 and two CPUs: peak 3 750 W, 4×1600 W recommended (tools.power.power_budget's output)
+SIX_4090 = [{"tool": "power", "output": {"gpu": "RTX 4090", "count": 6, "system_watts": 3750,
+                                         "system_watts_min": 3400, "psu_design_watts": 4500}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Блок питания на 1600 Вт обеспечит достаточное питание для шести RTX 4090.", True),
+    ("Для шести карт хватит БП 2000 Вт.", True),
+    ("A 1600 W PSU is enough for six RTX 4090.", True),
+    ("A single 3 000 W power supply can handle the load.", True),
+    ("Блока питания на тысячу шестьсот ватт хватит.", True),
+    ("Два блока питания по 1600 Вт обеспечат питание системы.", True),
+    ("Возьмите 4×1600 Вт: этого хватит с запасом.", False),  # no PSU word: nothing said about a unit
+    ("Блоков питания 4×1600 Вт хватит с запасом.", False),
+    ("Четыре блока питания по 1600 Вт обеспечат питание с резервом N+1.", False),
+    ("Блока питания на 1600 Вт не хватит: пик системы 3750 Вт.", False),
+    ("A 1600 W PSU is not enough for six cards.", False),
+    ("Хватит ли блока питания на 1600 Вт?", False),
+    ("Карты потребляют 2700 Вт, а блок питания на 4500 Вт обеспечит запас.", False),
+])
+def test_psu_said_to_suffice_below_the_peak(text, bad):
+    assert bool(psu_below_peak(text, SIX_4090)) is bad
+    assert psu_below_peak(text, []) == []  # no power calculation: nothing to hold it against
+
+
+@pytest.mark.parametrize("text, watts", [
+    ("Блок питания на 1600 Вт", 1600), ("2 x 1600 W PSUs", 3200), ("1,6 кВт блок питания", 1600),
+    ("two PSUs at 1600 W each", 3200), ("блок питания", None),
+])
+def test_the_psu_wattage_said(text, watts):
+    assert said_psu_watts(text) == watts
+
+
+def test_the_guard_drops_the_sentence():
+    from assistant.guard import grounding, violations
+    g = grounding(SIX_4090, ["1600"], lang="ru")
+    assert any(v.startswith("psu:") for v in violations("Блока питания на 1600 Вт хватит.", g))
