@@ -17,8 +17,10 @@ from typing import Any, Sequence
 
 _FIG = r"(\d+(?:[ \u00a0]\d{3})*(?:[.,]\d+)?)"
 _PAIR = re.compile(_FIG + r"\s*[^\s\d()]{0,6}\s*(?:vs\.?|versus|против)\s*" + _FIG, re.I)
-_THAN = re.compile(_FIG + r"\s*[^\s\d,]{0,6},?\s*(?:which is |that is |is |что |это )?(\w+),?\s*(?:than|чем)\s+(?:the\s+)?"
-                   + _FIG, re.I)
+_THAN = re.compile(_FIG + r"\s*(?:[^\s\d,]+\s*){0,2},?\s*(?:which is |that is |is |что |это )?(\w+),?\s*(?:than|чем)\s+"
+                   r"((?:[^\d\s]+\s+){0,4})" + _FIG, re.I)
+_TIMES = re.compile(r"(?<!\w)(?:half|twice|double|triple|times|quarter|third|половин|вдвое|втрое|вчетверо|раз|четверт|трет|"
+                    r"percent|процент)|%", re.I)  # "more than half of the 48 GB" compares with a multiple
 _MORE = ("больш", "выше", "высок", "быстрее", "дороже", "more", "higher", "greater", "larger", "bigger", "faster",
          "pricier")
 _LESS = ("меньш", "ниже", "низк", "экономнее", "экономичн", "дешевле", "медленнее", "less", "lower", "smaller", "fewer",
@@ -46,8 +48,8 @@ def refuted_comparisons(text: str) -> list[str]:
             if sign and (_value(m.group(1)) - _value(m.group(2))) * sign <= 0:
                 out.append(m.group(0))
         for m in _THAN.finditer(sentence):
-            sign = _sign(m.group(2))
-            if sign and (_value(m.group(1)) - _value(m.group(3))) * sign <= 0:
+            sign = 0 if _TIMES.search(m.group(3)) else _sign(m.group(2))
+            if sign and (_value(m.group(1)) - _value(m.group(4))) * sign <= 0:
                 out.append(m.group(0))
     return out
 
@@ -368,3 +370,48 @@ def card_as_the_needer(text: str) -> list[str]:
     """A card as the subject of a memory need ("RTX 4090 требует больше памяти, чем Qwen2.5 32B"): a card has
     memory, a model needs it."""
     return [f"{m['card']} needs memory" for m in _needer().finditer(text)]
+
+
+_UNIT_PSU = r"(?:блок\w*\s+питани\w*|бп|psus?|power\s+suppl(?:y|ies))"
+_SAYS_ENOUGH = re.compile(r"(?<!\w)(?:достаточн|хват|обеспеч|справ|потян|подойд|подходит|выдерж|enough|sufficient|"
+                          r"suffice|handle|cover|support)", re.I)
+_DENIED = re.compile(r"(?<!\w)(?:не|нет|not|no|without)(?!\w)|n't|\?", re.I)
+_SMALL = {"один": 1, "одного": 1, "одним": 1, "два": 2, "двух": 2, "двумя": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4,
+          "четырёх": 4, "четырех": 4, "one": 1, "single": 1, "a": 1, "two": 2, "three": 3, "four": 4}
+_PSU_WATTS = re.compile(r"(?:(?P<n>\d{1,2})\s*[×xх]\s*)?(?P<w>\d+(?:[ \u00a0]\d{3})*(?:[.,]\d+)?)\s*(?P<k>к)?(?:вт|w)\b"
+                        r"|(?P<wk>\d+(?:[.,]\d+)?)\s*(?:квт|kw)\b", re.I)
+
+
+def psu_short_of_peak(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """A PSU said to suffice with fewer watts than the smallest peak draw computed: the watts next to the
+    PSU word ("блок питания на 1600 Вт", "1600 W PSU"), times a count ("4×1600 Вт", "два блока … по 1600 Вт")."""
+    peaks = [f["output"]["system_watts"] for f in facts
+             if isinstance(f.get("output"), dict) and isinstance(f["output"].get("system_watts"), int)]
+    if not peaks:
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        psu = re.search(_UNIT_PSU, sentence, re.I)
+        if not psu or not _SAYS_ENOUGH.search(sentence) or _DENIED.search(sentence):
+            continue
+        figures = list(_PSU_WATTS.finditer(sentence))
+        if not figures:
+            continue
+        # the nearest figure to the PSU word, one after it first ("блок питания на 1600 Вт")
+        near = min(figures, key=lambda m: (m.start() - psu.end(), 0) if m.start() >= psu.end() else (psu.start() - m.end(), 1))
+        if near["wk"]:
+            watts = float(near["wk"].replace(",", ".")) * 1000
+        else:
+            watts = _value(near["w"]) * (1000 if near["k"] else 1)
+        if near["n"]:
+            watts *= int(near["n"])
+        elif re.search(r"(?:\bпо|each)\s*$", sentence[:near.start()], re.I) or re.match(r"\s*\w*\s*each", sentence[near.end():]):
+            count = re.search(r"(\w+)\s*$", sentence[:psu.start()])
+            word = count.group(1).lower() if count else ""
+            n = int(word) if word.isdigit() else _SMALL.get(word)
+            if not n:
+                continue
+            watts *= n
+        if watts < min(peaks):
+            out.append(f"PSU {watts:g} W short of the {min(peaks)} W peak")
+    return out

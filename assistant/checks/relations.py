@@ -22,9 +22,13 @@ _UP = re.compile(r"\b(?:больш\w*|выш\w*|высок\w*|быстре\w*|д
 _DOWN = re.compile(r"\b(?:меньш\w*|ниж\w*|низк\w*|экономне\w*|экономичн\w*|дешевл\w*|медленн\w*|less|lower|smaller|"
                    r"fewer|cheaper|slower)\b", re.I)
 _VS = re.compile(r"^\s*[^\d\s()]{0,6}\s*(?:vs\.?|versus|против)\s*$", re.I)
-# "A GB, which is less than the B GB" / "A ГБ, что меньше, чем B": the gap between two figures
-_THAN = re.compile(r"^\s*[^\d\s,]{0,6}\s*,?\s*(?:(?:which|that)\s+is\s+|is\s+|что\s+|это\s+)?(?P<d>\w+)\s*,?\s*"
-                   r"(?:than|чем)\s+(?:the\s+)?$", re.I)
+# "A GB, which is less than the B GB" / "A ГБ, что меньше, чем B" / "16,663 tokens, which is less than the
+# model's maximum of 8,192": the gap between two figures; a unit of up to two words before, up to four words after
+_THAN = re.compile(r"^\s*(?:[^\d\s,]+\s*){0,2},?\s*(?:(?:which|that)\s+is\s+|is\s+|что\s+|это\s+)?(?P<d>\w+)\s*,?\s*"
+                   r"(?:than|чем)\s+(?P<rest>(?:[^\d\s]+\s+){0,4})$", re.I)
+# "more than half of the 48 GB": a multiple of the second figure, not the figure
+_MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|times|quarter|third|половин\w*|вдвое|втрое|вчетверо|раз\w*|"
+                       r"четверт\w*|трет\w*|percent|процент\w*)\b|%", re.I)
 
 
 def _direction(word: str) -> int:
@@ -45,7 +49,7 @@ def order_errors(sentence: str) -> list[str]:
         if _VS.match(gap):  # the direction governs a list: "больше VRAM (48 vs 24), полосу (768 vs 1 008)"
             before = [m for m in re.finditer(r"\w+", sentence[:a.start]) if _direction(m.group(0))]
             d = _direction(before[-1].group(0)) if before else 0
-        elif m := _THAN.match(gap):
+        elif (m := _THAN.match(gap)) and not _MULTIPLE.search(m.group("rest")):
             d = _direction(m.group("d"))
         else:
             continue

@@ -210,3 +210,25 @@ def test_a_card_said_to_need_memory_is_a_false_claim(text, bad):
 
     assert bool(strict_claims.card_as_the_needer(text)) is bad
     assert bool(card_needs_memory(text)) is bad  # the guard's own check, written apart, agrees
+
+
+SIX_4090_POWER = [{"tool": "power", "output": {"gpu": "RTX 4090", "count": 6, "system_watts": 3750}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Блок питания на 1600 Вт обеспечит достаточное питание для шести RTX 4090.", True),  # ru-fresh2-psu family
+    ("A 1600 W PSU is enough for six RTX 4090.", True),
+    ("Два блока питания по 1600 Вт обеспечат питание системы.", True),
+    ("Для шести карт хватит БП на 2 кВт.", True),
+    ("Блоков питания 4×1600 Вт хватит с запасом.", False),
+    ("Четыре блока питания по 1600 Вт обеспечат питание с резервом N+1.", False),
+    ("Блока питания на 1600 Вт не хватит: пик системы 3750 Вт.", False),
+    ("Хватит ли блока питания на 1600 Вт?", False),
+    ("Карты потребляют 2700 Вт, а блок питания на 4500 Вт обеспечит запас.", False),
+])
+def test_a_psu_said_to_suffice_below_the_peak_is_a_false_claim(text, bad):
+    from assistant.checks.power import psu_below_peak
+
+    assert bool(strict_claims.psu_short_of_peak(text, SIX_4090_POWER)) is bad
+    assert bool(psu_below_peak(text, SIX_4090_POWER)) is bad  # the guard's own check, written apart, agrees
+    assert strict_claims.psu_short_of_peak(text, []) == []

@@ -18,6 +18,9 @@ BAD_ORDER = [
     "The 4090 has lower bandwidth (1,008 vs 768 GB/s).",
     "У RTX A6000 больше памяти (48 против 24 ГиБ), она дешевле (4 500 против 1 600 $).",
     "The A6000 has more memory (48 vs 24 GiB) and is cheaper (4,500 vs 1,600 $).",
+    # explain-eval fresh3: the figure's unit and the second figure's owner between them
+    "The context is 16,663 tokens, which is less than the model's maximum of 8,192 tokens.",
+    "Нужно 41 ГБ памяти, что меньше, чем доступные 24 ГБ.",
 ]
 GOOD_ORDER = [
     "Он имеет меньшую мощность (300 W vs. 450 W), но NVLink у него есть.",
@@ -30,6 +33,9 @@ GOOD_ORDER = [
     "Зато у RTX 4090 выше пропускная способность памяти (1 008 против 768 ГБ/с), а от неё зависит скорость "
     "генерации токенов, и она дешевле (1 600 против 4 500 $).",
     "The A6000 has more memory (48 vs 24 GiB) and is cheaper to run (300 vs 450 W).",
+    "The context is 4,096 tokens, which is less than the model's maximum of 8,192 tokens.",
+    "The model needs 30 GB, which is more than half of the 48 GB card.",  # a multiple, not the figure
+    "Нужно 30 ГБ, что больше, чем половина 48 ГБ.",
 ]
 
 
