@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import agreement, claims, echo, kinds, power, relations
+from assistant.checks import agreement, claims, echo, kinds, moe, power, relations
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -208,6 +208,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.pointless_quantising(sentence, getattr(allowed, "facts", []))
     out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
     out += power.psu_below_peak(sentence, getattr(allowed, "facts", []))
+    out += moe.expert_as_whole(sentence)
     if kinds.price_of_other_kind(sentence):
         out.append("price: a figure of another unit given as a price")
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):

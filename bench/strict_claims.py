@@ -415,3 +415,32 @@ def psu_short_of_peak(text: str, facts: list[dict[str, Any]]) -> list[str]:
         if watts < min(peaks):
             out.append(f"PSU {watts:g} W short of the {min(peaks)} W peak")
     return out
+
+
+_ONE_EXPERT = re.compile(r"(?:each expert|each of the \w+ experts|experts? each|experts?,? each with|кажд\w* эксперт\w*|"
+                         r"экспертов по|per expert|на (?:каждого |один )?эксперт)", re.I)
+_BILLIONS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:b|млрд|миллиард\w*|billion)(?![a-zа-я])", re.I)
+
+
+@lru_cache(maxsize=1)
+def _moe_totals() -> list[float]:
+    from tools.catalog import load_catalog
+
+    return [m.params_b for m in load_catalog().models if m.moe_experts]
+
+
+def expert_given_total(text: str) -> list[str]:
+    """A figure within 30 characters of "each expert" / "экспертов по" / "per expert" that is a whole MoE
+    model's parameter count (catalog params_b, 1 %), unless "total/всего/модель" stands between them."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for f in _BILLIONS.finditer(sentence):
+            b = float(f.group(1).replace(",", "."))
+            if not any(abs(b - t) <= t / 100 for t in _moe_totals()):
+                continue
+            for e in _ONE_EXPERT.finditer(sentence):
+                between = sentence[e.end():f.start()] if e.end() <= f.start() else sentence[f.end():e.start()]
+                if len(between) <= 30 and not re.search(r"total|overall|всего|общ|суммарн|model|модел", between, re.I):
+                    out.append(f"{f.group(0)} for one expert")
+                    break
+    return out

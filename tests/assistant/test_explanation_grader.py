@@ -232,3 +232,20 @@ def test_a_psu_said_to_suffice_below_the_peak_is_a_false_claim(text, bad):
     assert bool(strict_claims.psu_short_of_peak(text, SIX_4090_POWER)) is bad
     assert bool(psu_below_peak(text, SIX_4090_POWER)) is bad  # the guard's own check, written apart, agrees
     assert strict_claims.psu_short_of_peak(text, []) == []
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("DeepSeek V3 uses 256 experts, each expert with 671 B parameters.", True),  # explain-eval, a DeepSeek item
+    ("У Mixtral 8 экспертов по 46,7 млрд параметров.", True),
+    ("Каждый эксперт DeepSeek содержит 671B параметров.", True),
+    ("Mixtral 8x7B has 8 experts, each with 7B parameters.", False),
+    ("DeepSeek V3 has 671B parameters in total, but each expert is small.", False),
+    ("Each expert is small, the model has 671B in total.", False),
+    ("Модель на 671 млрд параметров, но на каждый токен работают 37 млрд.", False),
+    ("Каждый эксперт невелик, а всего у модели 671 млрд параметров.", False),
+])
+def test_an_expert_given_the_whole_models_size_is_a_false_claim(text, bad):
+    from assistant.checks.moe import expert_as_whole
+
+    assert bool(strict_claims.expert_given_total(text)) is bad
+    assert bool(expert_as_whole(text)) is bad  # the guard's own check, written apart, agrees
