@@ -303,6 +303,9 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         if t.i in used or t.canon not in families and not (glued and glued.group(1) in families):
             continue
         found = _size_after(tokens, t.i)
+        before = _size_before(tokens, t.i, used) if not found else None
+        if before is not None:  # nineteenth pass: "8b llama", "70b llama in q4", "8б ламу на 4090": the size said first
+            found = (before, t.i + 1, [])
         if not found or any(k in used for k in range(t.i, found[1])):
             continue
         size, end, version = found
@@ -331,10 +334,19 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
             cands = [m for m in cands if _extra_words(m.id, fam, words) == fewest]
         default = indexes()["model"].get(normalise_name(fam))  # "дипсик 671b": the family's own default
         pick = default if default in {m.id for m in cands} else (cands[-1].id if cands else None)
-        start = t.i - 1 if t.i > 0 and tokens[t.i - 1].canon == "distill" and "distill" in version else t.i
+        start = t.i - 1 if t.i > 0 and (tokens[t.i - 1].canon == "distill" and "distill" in version or
+                                        before is not None) else t.i
         hits.append(Hit("model", pick, start, end) if pick else
                     Hit("unknown", " ".join(x.text for x in tokens[t.i:end]), t.i, end))
     return hits
+
+
+def _size_before(tokens: list[Token], i: int, used: set[int]) -> float | None:
+    """A size written glued to its "b" right before the family, the family with no size after it ("8b llama")."""
+    if i == 0 or i - 1 in used or tokens[i - 1].used:
+        return None
+    m = _SIZE.match(tokens[i - 1].canon)
+    return float(m.group(1).replace(",", ".")) if m else None
 
 
 def _unknown(text: str, tokens: list[Token], used: set[int]) -> list[Hit]:

@@ -186,3 +186,30 @@ def test_add_one_or_straight_away_another_card_is_upgrade(text, owned):
 def test_straight_away_with_two_cards_compared_still_compare():
     r = first("сразу h100 или a100 что лучше")
     assert r.intent == "compare" and r.scenario.gpus
+
+
+# ---------------------------------------------------------------- (m) the size said before the family (word order)
+@pytest.mark.parametrize("text,model", [
+    ("8b llama on one l4", "llama-3.1-8b"),
+    ("70b llama in q4, how much vram", "llama-3.3-70b"),
+    ("14b qwen on a 4090", "qwen3-14b"),
+    ("8б ламу на 4090 потянет", "llama-3.1-8b"),
+])
+def test_size_before_family(text, model):
+    s = said(text)
+    assert s.get("model") == model and "params_b" not in s, s
+
+
+@pytest.mark.parametrize("text,model", [("лама 8б", "llama-3.1-8b"), ("квен 14б на 70b не надо", "qwen3-14b")])
+def test_size_after_family_still_wins(text, model):
+    assert said(text).get("model") == model, said(text)
+
+
+def test_size_with_no_family_after_still_params():
+    assert said("нужна 70b модель типа llama").get("params_b") == 70
+
+
+# ---------------------------------------------------------------- (n) slang verbs of carrying load
+@pytest.mark.parametrize("text", ["сколько чатов одновременно вывезет 4090 с квеном 8б", "сколько вывезет пользователей h100"])
+def test_slang_verbs_of_carrying_load_are_speed(text):
+    assert first(text).intent == "speed"
