@@ -187,13 +187,35 @@ def _spec_of_both(gpus: list[Hit], text: str, tokens) -> bool:
     return bool(_JOINED.match(text[tokens[a.j - 1].end:tokens[b.i].start]))
 
 
+def _denied(hits: list[Hit], text: str, tokens: list[Token]) -> list[Hit]:
+    """Nineteenth pass: a name denied and the one meant ("не 4090 а 5090", "not the 3090 but a 4090", "5090, а не
+    4090"): the denied one is no part of the question (the same words as resolve's for values)."""
+    from assistant.reading.resolve import _BUT_NOT, _NEGATED_BEFORE, _NOT_THIS_BUT
+
+    hits = sorted(hits, key=lambda h: h.i)
+    gone: set[int] = set()
+    for a, b in zip(hits, hits[1:]):
+        if a.id == b.id:
+            continue
+        gap = re.sub(r"\b(?:the|a|an)\b", " ", text[tokens[a.j - 1].end:tokens[b.i].start], flags=re.I)
+        before = re.sub(r"\b(?:the|a|an)\s*$", "", text[max(0, tokens[a.i].start - 12):tokens[a.i].start], flags=re.I)
+        if _NOT_THIS_BUT.match(gap) and _NEGATED_BEFORE.search(before):
+            gone.add(id(a))
+        elif _BUT_NOT.match(gap):
+            gone.add(id(b))
+    return [h for h in hits if id(h) not in gone] if gone else hits
+
+
 def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, text: str, tokens, span) -> list[str]:
     """Fill the name slots; return the cards the message takes out of a comparison ("instead of the 5090")."""
+    named = {"model_name": models, "gpu_name": gpus}  # every name said is named back, a denied one too
+    gpus, models = _denied(gpus, text, tokens), _denied(models, text, tokens)
     out = _taken_out(gpus, text, tokens)
     if out:
         spans["instead_of"] = [span(text, tokens, list(range(h.i, h.j))) for h in gpus if h.id in out]
         gpus = [h for h in gpus if h.id not in out]
-    for key, found in (("model_name", models), ("gpu_name", gpus)):
+        named["gpu_name"] = [h for h in named["gpu_name"] if h.id not in out]
+    for key, found in named.items():
         if found:
             spans[key] = [span(text, tokens, list(range(h.i, h.j))) for h in found]
     if models:

@@ -15,6 +15,12 @@ from assistant.reading.tokens import Token
 
 _CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|хотя нет|то есть|ой|sorry|i mean|actually|"
                          r"correction|no wait|make that|scratch that|rather)\b", re.I)
+# nineteenth pass: a value denied and the one meant, in either order ("не в q4 а в q8", "в q8, а не в q4", "not 4 but 8")
+NOT_THIS_BUT = r"^\s*,?\s*(?:а|but|but rather)\s*(?:в|на|at|in|on)?\s*$"
+_NOT_THIS_BUT = re.compile(NOT_THIS_BUT, re.I)
+NEGATED_BEFORE = r"(?:^|\s)(?:не|not)\s*(?:в|на|at|in|on)?\s*$"
+_NEGATED_BEFORE = re.compile(NEGATED_BEFORE, re.I)
+_BUT_NOT = re.compile(r"^\s*,?\s*(?:а не|(?:but )?not|и не)\s*(?:в|на|at|in|on)?\s*$", re.I)
 _ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
 
 
@@ -41,6 +47,14 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
             if nxt.value == current.value:
                 continue
             gap = _between(text, tokens, current, nxt)
+            if _NOT_THIS_BUT.match(gap) and _NEGATED_BEFORE.search(text[max(0, tokens[min(current.tokens)].start - 12):
+                                                                        tokens[min(current.tokens)].start]):
+                replaced.append(current)  # nineteenth pass: "не в q4 а в q8", "not 4 but 8 cards": the second is meant
+                current = nxt
+                continue
+            if _BUT_NOT.match(gap):
+                replaced.append(nxt)  # "в q8, а не в q4", "8 cards, not 4": the first is meant
+                continue
             if _CORRECTION.search(gap):
                 replaced += clash or [current]
                 current, clash = nxt, []

@@ -213,3 +213,37 @@ def test_size_with_no_family_after_still_params():
 @pytest.mark.parametrize("text", ["сколько чатов одновременно вывезет 4090 с квеном 8б", "сколько вывезет пользователей h100"])
 def test_slang_verbs_of_carrying_load_are_speed(text):
     assert first(text).intent == "speed"
+
+
+# ---------------------------------------------------------------- (o) a value or a name denied, and the one meant
+@pytest.mark.parametrize("text,slot,value", [
+    ("лама 70б но не в q4 а в q8", "precision", "int8"),
+    ("лама 70б в q8 а не в q4", "precision", "int8"),
+    ("контекст не 8к а 32к", "context", 32768),
+    ("одновременно не 10 а 20 человек", "users", 20),
+])
+def test_value_denied_and_the_one_meant(text, slot, value):
+    s = said(text)
+    assert s.get(slot) == value, s
+    assert not dropped(read(text))
+
+
+@pytest.mark.parametrize("text,gpu", [
+    ("не 4090 а 5090 сколько жрет", "rtx-5090"),
+    ("not the 3090 but a 4090, how much power", "rtx-4090"),
+    ("5090, а не 4090 сколько жрет", "rtx-5090"),
+])
+def test_card_denied_and_the_one_meant(text, gpu):
+    r = first(text)
+    assert r.scenario.gpu == gpu and not r.scenario.gpus, r.scenario.said()
+    assert not dropped(read(text))
+
+
+def test_model_denied_and_the_one_meant():
+    assert said("не лама а квен 32б на 4090").get("model") == "qwen3-32b"
+
+
+@pytest.mark.parametrize("text", ["4090 или 5090 что лучше", "4090 вместо a6000 норм?", "2 или 3 карты a100"])
+def test_alternatives_and_instead_still_not_a_denial(text):
+    r = first(text)
+    assert r.scenario.gpus or "gpu_count" in r.conflicts, (r.scenario.said(), r.conflicts)
