@@ -124,6 +124,17 @@ def _near(typo: str, word: str) -> bool:
     return typo[k] in _neighbours(word[k])
 
 
+def _sounds_like(typo: str, word: str) -> bool:
+    """Nineteenth pass: one unstressed Russian vowel written as it sounds ("васемь", "сорак", "читырнадцать")."""
+    if len(typo) != len(word):
+        return False
+    diff = [(a, b) for a, b in zip(typo, word) if a != b]
+    return len(diff) == 1 and diff[0] in _SOUNDS_ALIKE
+
+
+_SOUNDS_ALIKE = {("а", "о"), ("о", "а"), ("и", "е"), ("е", "и"), ("я", "е"), ("е", "я"), ("а", "я"), ("я", "а")}
+
+
 def _neighbours(ch: str) -> str:
     for row in ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю", "qwertyuiop", "asdfghjkl", "zxcvbnm"):
         k = row.find(ch)
@@ -147,6 +158,13 @@ def corrected(low: str) -> str | None:
     hits = {e for e in edits if e in vocab}
     if not hits and re.search(r"[а-яё]", low) and len(low) >= 5:  # Russian: any dictionary word, if only one
         hits = {e for e in edits if is_dictionary_word(e)}
+    if not hits and re.search(r"[а-яё]", low):  # a number word spelled as it sounds: number words only ("колабе" stays)
+        from tools.lexicon import load_lexicon
+
+        numbers = load_lexicon().numbers
+        hits = {e for e in _edits(low) if e in numbers and _sounds_like(low, e)}
+    if len(hits) > 1 and low + "ь" in hits:  # "двадцат": the soft sign left off the end, not another ending
+        return low + "ь"
     return hits.pop() if len(hits) == 1 else None
 
 

@@ -247,3 +247,20 @@ def test_model_denied_and_the_one_meant():
 def test_alternatives_and_instead_still_not_a_denial(text):
     r = first(text)
     assert r.scenario.gpus or "gpu_count" in r.conflicts, (r.scenario.said(), r.conflicts)
+
+
+# ---------------------------------------------------------------- (p) number words spelled as they sound
+@pytest.mark.parametrize("text,slot,value", [
+    ("ллама васемь б на 3090", "model", "llama-3.1-8b"),
+    ("квен читырнадцать б", "model", "qwen3-14b"),
+    ("сорак 3090 сколько жрут", "gpu_count", 40),
+    ("двадцат пять человек одновременно", "users", 25),
+])
+def test_number_words_spelled_as_they_sound(text, slot, value):
+    assert said(text).get(slot) == value, said(text)
+
+
+def test_a_real_word_is_still_not_corrected():
+    from assistant.reading.normalise import corrected
+
+    assert corrected("восемь") is None and corrected("сорок") is None
