@@ -264,3 +264,12 @@ def test_a_real_word_is_still_not_corrected():
     from assistant.reading.normalise import corrected
 
     assert corrected("восемь") is None and corrected("сорок") is None
+
+
+# ---------------------------------------------------------------- (q) "мульт" is a million, as "лям" and "лимон" are
+@pytest.mark.parametrize("text,slot,value", [
+    ("сервак за полтора мульта окупится против облака по 200 р/час", "server_price", 1500000),
+    ("бюджет два мульта", "budget", 2000000),
+])
+def test_mult_is_a_million(text, slot, value):
+    assert said(text).get(slot) == value, said(text)
