@@ -194,7 +194,8 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   4 clinics" is the business, not inference; a count with an age word beside one compared card is asked ("5090 or
   two used 3090s"); the size said before the family ("8b llama", "8б ламу"); "вывезет" a verb of carrying load; a
   value or a name denied and the one meant, in either order ("не в q4 а в q8", "5090, а не 4090": resolve, pick); a
-  number word spelled as it sounds ("васемь", "сорак", "двадцат": normalise, number words only).
+  number word spelled as it sounds ("васемь", "сорак", "двадцат": normalise, number words only); "мульт" a million;
+  "half" is fp16 only as a precision ("half precision", "in half"), not "maybe half online at once".
   After: fresh14 1.000 (76/76, intent 1.000, asked 3/3), every other non-holdout split unchanged,
   0 silently dropped; the same with the classifier retrained on tune .. fresh14. Holdout not measured. A CPU socket count ("два эпика") still has no slot: the power sum's CPU
   count is set in assistant/turn/model_facts.py, outside the reader.

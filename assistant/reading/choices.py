@@ -89,8 +89,9 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
             if bits in lex.bits:
                 out.append(Attached("precision", lex.bits[bits], [t.i]))
                 continue
-        if t.low == "half" and nxt is not None and nxt.low in ("a", "an", "of", "the"):
-            continue  # "half a terabyte": a half, not half precision
+        if t.low == "half" and not (nxt is not None and nxt.low.lstrip("-").startswith("prec") or
+                                    t.i > 0 and tokens[t.i - 1].low in ("in", "at", "to")):
+            continue  # "half a terabyte", "maybe half online at once" (nineteenth pass): a half, not half precision
         low = load_lexicon().name_words.get(t.low, t.low).replace("-", "")  # "фп8" fp8
         if _GGUF.match(t.low):
             out.append(Attached("precision", t.text.upper(), [t.i]))

@@ -273,3 +273,14 @@ def test_a_real_word_is_still_not_corrected():
 ])
 def test_mult_is_a_million(text, slot, value):
     assert said(text).get(slot) == value, said(text)
+
+
+# ---------------------------------------------------------------- (r) "half" is half precision only as a precision
+@pytest.mark.parametrize("text", ["team of 12, maybe half online at once", "about half of them use it daily, llama 8b"])
+def test_half_of_people_is_no_precision(text):
+    assert "precision" not in said(text), said(text)
+
+
+@pytest.mark.parametrize("text", ["half precision inference of mixtral 8x7b", "run llama 8b in half"])
+def test_half_precision_still_fp16(text):
+    assert said(text).get("precision") == "fp16"
