@@ -11,7 +11,7 @@ from tools.catalog import load_catalog
 
 # a figure said of one expert: after "each expert", "экспертов по", or before "per expert"
 _EXPERT_THEN = re.compile(r"\b(?:кажд\w+\s+(?:из\s+\w+\s+)?эксперт\w*|эксперт\w*\s+по|each\s+(?:of\s+the\s+\w+\s+)?"
-                          r"experts?|experts?\s+(?:each\s+)?(?:with|of|has|having)|experts?\s+each)\b", re.I)
+                          r"experts?|experts?,?\s+(?:each\s+)?(?:with|of|has|having)|experts?,?\s+each)\b", re.I)
 _THEN_EXPERT = re.compile(r"\s*(?:parameters?\s+)?(?:per|each|for\s+each)\s+expert|\s*(?:параметр\w*\s+)?на\s+(?:кажд\w+\s+)?эксперт",
                           re.I)
 _PARAMS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:b\b|b-|млрд|миллиард\w*|billion)", re.I)

@@ -236,6 +236,8 @@ def test_a_psu_said_to_suffice_below_the_peak_is_a_false_claim(text, bad):
 
 @pytest.mark.parametrize("text, bad", [
     ("DeepSeek V3 uses 256 experts, each expert with 671 B parameters.", True),  # explain-eval, a DeepSeek item
+    ("DeepSeek V3 needs so much memory because it uses a large number of experts, each with 671.0 B parameters.",
+     True),  # en-fresh3-deepseek-moe at b100cf8: the grader caught it, the guard did not (the comma)
     ("У Mixtral 8 экспертов по 46,7 млрд параметров.", True),
     ("Каждый эксперт DeepSeek содержит 671B параметров.", True),
     ("Mixtral 8x7B has 8 experts, each with 7B parameters.", False),
