@@ -168,6 +168,9 @@ def test_verdict_contradiction(text, fits, bad):
     "The RTX 3090 is better for inference because it has NVLink.",
     "NVLink ускоряет инференс на двух картах.",
     "NVLink matters for inference.",
+    # quantising said to need more memory (explain-eval ru-fresh2-why-not-4090, shown at 425eebc)
+    "Если квантовать до Q8_0 или Q4_K_M, они потребуют ещё больше памяти и не помещаются на сервере с 5 картами.",
+    "If you quantise it to Q4_K_M, it needs even more memory.",
 ])
 def test_claims_contrary_to_a_domain_rule_are_dropped(text):
     assert any(v.startswith("rule:") for v in guard.violations(text, guard.grounding([], [])))
@@ -188,6 +191,9 @@ def test_claims_contrary_to_a_domain_rule_are_dropped(text):
     "NVLink важен для обучения, а не для инференса.",
     "NVLink helps training but not inference.",
     "For inference the 4090 is fine even without NVLink.",
+    "Даже если квантовать до Q4_K_M, модели нужно больше памяти, чем есть у карты.",
+    "Квантованная модель не потребует ещё больше памяти.",
+    "Even quantised to Q4_K_M, the model needs more memory than the card has.",
 ])
 def test_true_statements_of_the_rules_pass(text):
     assert not any(v.startswith("rule:") for v in guard.violations(text, guard.grounding([], [])))
