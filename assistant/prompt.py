@@ -429,7 +429,11 @@ def correction_note(violations: list[str]) -> str:
              "unknown product": "gave figures for a product not in the catalog",
              "grammar": "wrote words that do not agree in Russian", "largest": "named the wrong part as the largest", "users": "spoke of several users where FACTS have one",
              "advice": "advised quantising to a format no smaller than the one in FACTS",
-             "fewer": "advised fewer cards where FACTS have one card", "price": "gave a figure that is no price as a price"}
+             "fewer": "advised fewer cards where FACTS have one card", "price": "gave a figure that is no price as a price",
+             "card": "said a card needs memory (the model needs it; the card has it)",
+             "reason": "named a small part of the memory as the reason", "per card": "gave the total power as one card's",
+             "psu": "called a power supply enough that is below the system's peak in FACTS",
+             "moe": "gave one expert the whole model's parameter count"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

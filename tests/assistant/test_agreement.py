@@ -58,3 +58,16 @@ def test_the_correction_note_names_the_new_reasons():
     from assistant.prompt import correction_note
     note = correction_note(["grammar: предсказуемый производительность", "users: всех пользователей"])
     assert "do not agree" in note and "several users" in note and "contact" not in note
+
+
+def test_every_kind_of_violation_has_its_own_hint():
+    """A kind without a hint fell through to "added a contact or link", a wrong correction for the model."""
+    import re
+    from pathlib import Path
+
+    from assistant.prompt import correction_note
+    checks = Path(__file__).parents[2] / "assistant" / "checks"
+    kinds = {k for f in checks.glob("*.py") for k in re.findall(r'f"([a-z ]+): ', f.read_text(encoding="utf-8"))}
+    assert {"psu", "moe", "card"} <= kinds
+    for k in kinds:
+        assert "contact" not in correction_note([f"{k}: x"]), k
