@@ -199,6 +199,15 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   After: fresh14 1.000 (76/76, intent 1.000, asked 3/3), every other non-holdout split unchanged,
   0 silently dropped; the same with the classifier retrained on tune .. fresh14. Holdout not measured. A CPU socket count ("два эпика") still has no slot: the power sum's CPU
   count is set in assistant/turn/model_facts.py, outside the reader.
+- Twentieth pass (fresh15.yaml, 40 turns, new personas: a dentist turned podcaster, a regional TV newsroom, a hotel
+  chain's IT, a biology PhD student, a 3D-printing shop, a notary office, a robotics club for teens, a fintech
+  compliance team; written before any change): fresh15 0.750 at first sight (30/40, intent 0.850, asked 0/0, 0
+  dropped). General rules (tests/assistant/test_reading_twentieth_pass.py): a verb of adding a card with the card
+  owned said ("add a 3090 to my 4090", "we have one 3060, thinking of adding a second one") is an upgrade, unless a
+  what-if or a which-question (intent); "adding"/"added" are upgrade words for picking the owned card (pick); a share
+  word followed by a same-time word after the one users figure ("team of 12, maybe half online at once", "из них
+  треть одновременно") makes the users that share (quantities). After: fresh15 0.800 (32/40, intent 0.900), every
+  other non-holdout split unchanged, 0 silently dropped; classifier not retrained. Holdout not measured.
 """
 from __future__ import annotations
 

@@ -179,6 +179,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "handoff"  # not "сколько стоит h100 pcie и сколько ждать поставку": one such word beside a question
     if (hardware or named_gpus) and SELL_OR_ADD.search(text) and not (s.cloud_hourly or s.server_price):
         return "upgrade"  # "sell my 3090 and get a 5090 or add a second one": what to do with the card owned
+    if hardware and not model and _ADD_TO_OWNED.search(text) and not _WHAT_IF.match(text) and \
+            not _ASKS_WHICH.search(text) and not (s.cloud_hourly or s.server_price or s.psu_w or s.users):
+        return "upgrade"  # twentieth pass: "want to add a 3090 to my 4090", "we have one 3060, thinking of adding a
+        # second one": a card added to the one owned, is it worth it (not "what can i run if i add ...")
     if _about_runtimes(text) and not (sc["power"] or sc["cost"] or sc["speed"] >= 2):
         return "knowledge"  # "does sglang support glm 4.6", "чем vllm лучше tgi": about the engines, not a sizing
     if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
@@ -358,6 +362,11 @@ _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн
                            r"(?:нужна|нужен|важна|need|want) (?:\w+ )?(?:скорост\w*|speed|быстр\w*)|"
                            r"(?:важно|нужно|чтобы|хочу|хотим) (?:\w+ ){0,3}(?:быстр\w*|шустр\w*)|"
                            r"(?:needs? to|has to|should) (?:be|run|respond) (?:\w+ )?(?:fast|quick\w*)", re.I)
+# twentieth pass: a verb of adding a card with the card owned said ("to my 4090", "к своей", "we have one 3060")
+_ADD_VERB_OWNED = r"(?:\badd(?:ing|ed)?\b|\bдокуп\w*|\bдобав\w*|\bдокин\w*)"
+_ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_ADD_VERB_OWNED}.*(?:\bк|\bс) "
+                           rf"(?:сво|мо|наш)\w*|(?:\b(?:i|we) (?:have|own|got)\b|у (?:меня|нас)\b).*{_ADD_VERB_OWNED}|"
+                           rf"{_ADD_VERB_OWNED}.*(?:\b(?:i|we) (?:have|own|got)\b|у (?:меня|нас)\b)", re.I)
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)

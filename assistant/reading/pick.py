@@ -13,7 +13,7 @@ from assistant.reading.relative import SELL_OR_ADD
 from assistant.reading.tokens import Token
 from tools import catalog
 from tools.lexicon import load_lexicon
-_UPGRADE = re.compile(r"добав|докуп|add |upgrade\b|upgrading|апгрейд", re.I)  # "upgrading from a 4080 to a 5090"
+_UPGRADE = re.compile(r"добав|докуп|\badd(?:ing|ed|s)?\b|upgrade\b|upgrading|апгрейд", re.I)  # "upgrading from a 4080 to a 5090"
 _VERSUS_BETWEEN = re.compile(r"^\s*,?\s*(?:vs\.?|versus|или|or|против)\s+(?:the\s+|an?\s+)?$", re.I)
 _COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|worth(?: it)? over|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
                       r"comparison|быстрее|faster|тише|cheaper|дешевле|between|между|choos\w*|выбира\w*|выбор\w*|"

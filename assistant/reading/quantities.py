@@ -113,6 +113,38 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
                 a.slot = "headcount"
 
 
+# twentieth pass: a share of the people said to be on at once ("team of 12, maybe half online at once", "сотрудников
+# двадцать из них половина одновременно"): the users are that share of the number, not the whole headcount
+_SHARE = {"half": 0.5, "половина": 0.5, "половину": 0.5, "половины": 0.5, "третья": 1 / 3, "third": 1 / 3,
+          "треть": 1 / 3, "quarter": 0.25, "четверть": 0.25}
+
+
+def _share_at_once(out: list[Attached], tokens: list[Token]) -> None:
+    """The one users figure, not itself said at the same time, followed within six words by a share word and then,
+    within four more, a same-time word: the users are the share of it (rounded), the share word read with it."""
+    users = [a for a in out if a.slot == "users"]
+    if len(users) != 1 or users[0].concurrent:
+        return
+    a = users[0]
+    value = a.value
+    if not isinstance(value, int):
+        return
+    last = max(a.tokens)
+    for n in range(last + 1, min(len(tokens), last + 7)):
+        t = tokens[n]
+        if t.number is not None and t.low not in _SHARE or t.low in _CONTRAST or t.low in (".", "?", "!"):
+            return
+        share = _SHARE.get(t.low)
+        if share is None:
+            continue
+        if any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens[n + 1:n + 5]):
+            a.value = max(1, round(value * share))
+            a.tokens = [*a.tokens, n]
+            a.concurrent = True
+            t.used = "users"
+        return
+
+
 _PAIR = {"pair", "пара", "парой", "парочка"}
 # collective numerals are said of people only ("на пятерых", "нас четверо", "для двоих"): the users
 _COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
@@ -589,6 +621,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                 tokens[k].used = other.slot
                 break
     _headcount(out, tokens, text)
+    _share_at_once(out, tokens)
     if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):
         out.append(Attached("hours_per_month", 730.0, [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]))
     if not any(a.slot == "hours_per_month" for a in out) and (m := _OFFICE_HOURS.search(text)):
