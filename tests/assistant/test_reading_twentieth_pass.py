@@ -66,3 +66,17 @@ def test_share_of_people_at_once_is_the_users(text, users):
 ])
 def test_share_without_same_time_or_with_a_figure_still_not_read(text, users):
     assert said(text).get("users") == users, said(text)
+
+
+# ---------------------------------------------------------------- (c) outputs made per unit of time are a speed
+@pytest.mark.parametrize("text", [
+    "сдхл на 4090 сколько изображений в минуту выйдет",
+    "flux dev on a 5090, how many images per minute",
+    "sdxl на 3090 сколько картинок в час",
+])
+def test_outputs_per_unit_of_time_is_speed(text):
+    assert read(text).intent == "speed", read(text).intent
+
+
+def test_images_without_a_time_unit_still_not_speed():
+    assert read("how many images fit in the context of gemma 3 27b").intent != "speed"
