@@ -145,6 +145,12 @@ def _share_at_once(out: list[Attached], tokens: list[Token]) -> None:
         return
 
 
+# twentieth pass: a word of roughness between the people word and its number ("журналистов около двадцати пяти",
+# "operators about 40"): still their number
+_ROUGHLY = {"около", "примерно", "приблизительно", "порядка", "где-то", "гдето", "about", "around", "roughly", "approx",
+            "approximately", "~"}
+
+
 _PAIR = {"pair", "пара", "парой", "парочка"}
 # collective numerals are said of people only ("на пятерых", "нас четверо", "для двоих"): the users
 _COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
@@ -389,6 +395,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             piece_of_people or \
             (concept is None and n > k and _person(tokens[n])) or \
             (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
+            (concept is None and k > 1 and tokens[k - 1].low in _ROUGHLY and _person(tokens[k - 2]) and
+             _plural(tokens[k - 2])) or \
             (concept is None and k > 2 and tokens[k - 2].low == "у" and tokens[k - 1].low in ("нас", "меня", "них") and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and

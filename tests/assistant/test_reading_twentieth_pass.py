@@ -80,3 +80,18 @@ def test_outputs_per_unit_of_time_is_speed(text):
 
 def test_images_without_a_time_unit_still_not_speed():
     assert read("how many images fit in the context of gemma 3 27b").intent != "speed"
+
+
+# ---------------------------------------------------------------- (d) a word of roughness between people and number
+@pytest.mark.parametrize("text,users", [
+    ("бухгалтеров примерно двенадцать будут пользоваться какой сервер", 12),
+    ("диспетчеров около 30 сидят одновременно", 30),
+    ("engineers around 15 would use it, what card", 15),
+])
+def test_roughly_between_people_and_their_number(text, users):
+    assert said(text).get("users") == users, said(text)
+
+
+def test_roughly_before_a_card_count_still_not_users():
+    s = said("карт около 4 h100 для квена 32б")
+    assert s.get("users") is None, s
