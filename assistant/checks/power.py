@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from assistant.checks import numbers as nums
-from assistant.checks.wordnums import _en_value, _ru_value
+from assistant.checks.relations import _count  # a count in digits or words, as relations reads cards
 
 _PSU = re.compile(r"\b(?:блок\w*\s+питани\w*|бп|psus?|power\s+suppl(?:y|ies))\b", re.I)
 _ENOUGH = re.compile(r"\b(?:достаточн\w*|хват\w*|обеспеч\w*|справ\w*|потян\w*|подойд\w*|подходит|выдерж\w*|"
@@ -32,11 +32,8 @@ def peaks(facts: list[dict[str, Any]]) -> list[int]:
 def _units_before(sentence: str, psu_start: int) -> int | None:
     """A count written just before the PSU word ("четыре блока", "2 PSUs", "two power supplies")."""
     m = re.search(r"(\w+)\s*$", sentence[:psu_start])
-    if not m:
-        return None
-    w = m.group(1)
-    v = int(w) if w.isdigit() else _ru_value(w) if re.match(r"[а-яё]", w, re.I) else _en_value(w)
-    return v if v is not None and 1 <= v <= 16 else None
+    v = _count(m.group(1)) if m else None
+    return v if v is not None and v <= 16 else None
 
 
 def said_psu_watts(sentence: str) -> float | None:
