@@ -377,6 +377,10 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
             top: str = max(p, key=p.__getitem__)
             reading.intent = top  # type: ignore[assignment]
     reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
+    if reading.intent == "upgrade" and reading.scenario.gpu_count is not None:
+        # twenty-first pass: "we have one 3060, thinking of adding a second one": an upgrade question is about the
+        # cards owned, and the message says how many; the ordinal names the card added, not the count now
+        reading.relative = [c for c in reading.relative if not (c.slot == "gpu_count" and c.op == "set")]
     return reading
 
 

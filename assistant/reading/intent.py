@@ -366,7 +366,11 @@ _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн
 _ADD_VERB_OWNED = r"(?:\badd(?:ing|ed)?\b|\bдокуп\w*|\bдобав\w*|\bдокин\w*)"
 _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_ADD_VERB_OWNED}.*(?:\bк|\bс) "
                            rf"(?:сво|мо|наш)\w*|(?:\b(?:i|we) (?:have|own|got)\b|у (?:меня|нас)\b).*{_ADD_VERB_OWNED}|"
-                           rf"{_ADD_VERB_OWNED}.*(?:\b(?:i|we) (?:have|own|got)\b|у (?:меня|нас)\b)", re.I)
+                           rf"{_ADD_VERB_OWNED}.*(?:\b(?:i|we) (?:have|own|got)\b|у (?:меня|нас)\b)|"
+                           # twenty-first pass: the owned card the add verb refers to by a pronoun ("к ней докинуть",
+                           # "add a second one to it") or as another of the same ("докинуть вторую такую же")
+                           rf"(?:\bк|\bс) (?:ней|нему|ним)\b.*{_ADD_VERB_OWNED}|{_ADD_VERB_OWNED}.*(?:(?:\bк|\bс) (?:ней|нему|ним)\b|"
+                           rf"\b(?:to|with) (?:it|this one|that one)\b|\bтак(?:ую|ой|ие|их) же\b|\bthe same one\b)", re.I)
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)

@@ -212,6 +212,11 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
         priced = True  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
+    # twenty-first pass: "за" right before a sum with its scale word, on either side ("взять за 300 тысяч", "тысяч за
+    # триста"), is a price: a context is said "на 32 тысячи", never "за"; not a card's own price ("б/у 3090 за 60к": the
+    # price of the card named right before, asked)
+    if scaled and k > 0 and tokens[k - 1].low == "за" and not (k > 1 and tokens[k - 2].used in NAMES):
+        priced = True
     if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):
         return None  # "контекст 1.2 млн", "контекст поднять до 64к": not money
     tail = text[tokens[end].end:tokens[end].end + 16]
