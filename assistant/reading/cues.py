@@ -38,6 +38,12 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:talk|speak|chat) (?:to|with) (?:someone|somebody|sales|a (?:\w+ )?(?:engineer|architect|specialist|expert|rep))|"
                 r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)|"
                 r"для созвона|"
+                # twenty-first pass: what the vendor owes after the sale: a warranty, a visit of its engineer, papers it
+                # issues ("гарантия на сервер сколько лет", "выезд инженера есть", "вы документы на оборудование дадите")
+                r"\bгаранти(?:я|ю|и|ей|йн\w*)\b|\bwarranty\b|выезд\w* (?:\w+ ){0,2}инженер|\bengineer (?:visit|on site)|"
+                r"(?:документ\w*|сертификат\w*|паспорт\w*) (?:\w+ ){0,4}(?:дадите|предоставите|выдадите|пришл[её]те|вышлете)|"
+                r"(?:дадите|предоставите|выдадите|пришл[её]те|вышлете) (?:\w+ ){0,3}(?:документ|сертификат|паспорт)|"
+                r"(?:provide|send|issue) (?:us |me )?(?:\w+ ){0,2}(?:documentation|certificates?|paperwork)|"
                 r"[\w.+-]+@[\w-]+\.[a-z]{2,}"),  # an e-mail address written out: send it there
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster"),

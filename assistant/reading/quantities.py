@@ -119,7 +119,10 @@ _SHARE = {"half": 0.5, "половина": 0.5, "половину": 0.5, "пол
           "треть": 1 / 3, "quarter": 0.25, "четверть": 0.25}
 
 
-def _share_at_once(out: list[Attached], tokens: list[Token]) -> None:
+_SHARE_THEN_SAME_TIME = re.compile(r"(?:\s+(?!but\b|но\b)[^\W\d]+){0,4}?\s+(?:at the same time|at a time|в одно время)\b", re.I)
+
+
+def _share_at_once(out: list[Attached], tokens: list[Token], text: str = "") -> None:
     """The one users figure, not itself said at the same time, followed within six words by a share word and then,
     within four more, a same-time word: the users are the share of it (rounded), the share word read with it."""
     users = [a for a in out if a.slot == "users"]
@@ -137,7 +140,9 @@ def _share_at_once(out: list[Attached], tokens: list[Token]) -> None:
         share = _SHARE.get(t.low)
         if share is None:
             continue
-        if any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens[n + 1:n + 5]):
+        # twenty-first pass: or a same-time phrase a few words on ("maybe a quarter on it at the same time")
+        if any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens[n + 1:n + 5]) or \
+                _SHARE_THEN_SAME_TIME.match(text[t.end:]):
             a.value = max(1, round(value * share))
             a.tokens = [*a.tokens, n]
             a.concurrent = True
@@ -363,8 +368,12 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("budget", value * 1000, [k], assumed=not budget_word)]
     whole = value == int(value)
     # "и 32 оперативки", "64 озу": a bare size of RAM with the RAM word right after it
-    if concept == "ram" and n == k + 1 and not suffix and whole and value in _RAM_SIZES:
-        return [Attached("ram_gb", value, [k, n])]
+    # twenty-first pass: the number's own words between ("сто двадцать восемь оперативы"), as for counts and watts
+    own = k
+    while own + 1 < len(tokens) and tokens[own + 1].used == "number":
+        own += 1
+    if concept == "ram" and n == own + 1 and not suffix and whole and value in _RAM_SIZES:
+        return [Attached("ram_gb", value, list(range(k, n + 1)))]
     # "оперативы 256", "озу 128", "ram 64": the RAM word said first, a bare size of RAM after it
     if k > 0 and tokens[k - 1].concept == "ram" and not tokens[k - 1].used and concept is None and not suffix and \
             whole and value in _RAM_SIZES:
@@ -629,7 +638,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                 tokens[k].used = other.slot
                 break
     _headcount(out, tokens, text)
-    _share_at_once(out, tokens)
+    _share_at_once(out, tokens, text)
     if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):
         out.append(Attached("hours_per_month", 730.0, [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]))
     if not any(a.slot == "hours_per_month" for a in out) and (m := _OFFICE_HOURS.search(text)):

@@ -163,6 +163,37 @@ def annotate(tokens: list[Token]) -> None:
     _fractions(tokens)
     _zero_point(tokens)
     _compound_numbers(tokens)
+    _agents_counted(tokens)
+
+
+# twenty-first pass: English has no animacy for pymorphy3 to give, so the lexicon listed people by trade one by one
+# ("lawyers", "clinicians"). A plural agent noun (-ers, -ors, -ists, -ians, -ees) counted by the number right before it
+# ("40 adjusters", "twelve translators", "25 dispatchers", "8 pharmacists") is people too; not a thing of the trade
+# ("4 servers", "8 layers", "2 monitors") -- those are listed here, and a word the lexicon knows keeps its concept
+_AGENT_PLURAL = re.compile(r"^[a-z]{3,}(?:ers|ors|ists|ians|ees)$")
+_THINGS_OF_THE_TRADE = {
+    "servers", "computers", "containers", "layers", "adapters", "parameters", "clusters", "routers", "drivers",
+    "transformers", "registers", "centers", "centres", "chapters", "letters", "numbers", "orders", "dollars", "meters",
+    "metres", "liters", "litres", "filters", "headers", "papers", "quarters", "towers", "printers", "speakers",
+    "answers", "others", "offers", "powers", "buffers", "tiers", "covers", "characters", "providers",
+    "folders", "timers", "counters", "monitors", "processors", "sensors", "vectors", "tensors", "connectors", "floors",
+    "doors", "colors", "colours", "errors", "factors", "sectors", "motors", "mirrors", "generators", "indicators",
+    "simulators", "calculators", "radiators", "compressors", "detectors", "projectors", "iterators", "behaviors",
+    "behaviours", "vendors", "rivers", "lists", "fees", "degrees", "trees", "bitters", "watchers", "posters",
+    "stickers", "chargers", "coolers", "blowers", "risers", "fingers", "shooters", "trailers", "batteries",
+    "gigabytes", "kilometers", "millimeters", "centimeters", "teraflops", "megapixels", "spiders", "crawlers",
+    "schedulers", "loaders", "encoders", "decoders", "embedders", "rerankers", "classifiers", "tokenizers",
+    "checkpoints", "samplers", "optimizers", "controllers", "switchers", "computers", "laptops", "desktops",
+}
+
+
+def _agents_counted(tokens: list[Token]) -> None:
+    for t in tokens:
+        if t.concept is None and not t.has_digit and t.i > 0 and _AGENT_PLURAL.match(t.low) and \
+                t.low not in _THINGS_OF_THE_TRADE and family_of(t.low) is None:
+            b = tokens[t.i - 1]
+            if b.has_digit and re.fullmatch(r"\d+", b.low) or b.word_number and b.number is not None:
+                t.concept = "user"
 
 
 def _round_order(v: float) -> int:

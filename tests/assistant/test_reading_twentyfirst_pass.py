@@ -79,3 +79,56 @@ def test_the_count_owned_said_outlives_the_ordinal_of_an_upgrade(text, count):
 def test_the_ordinal_still_sets_the_count_in_a_follow_up():
     r = read("а если возьму вторую такую же")
     assert [c.value for c in r.relative if c.slot == "gpu_count" and c.op == "set"] == [2.0]
+
+
+# ---------------------------------------------------------------- (c) a RAM word after a number said in several words
+@pytest.mark.parametrize("text,ram", [
+    ("у меня 3090 и шестьдесят четыре оперативки что запустится", 64),
+    ("видеопамяти двадцать четыре гига и двести пятьдесят шесть оперативы", 256),
+    ("4080 и тридцать два оперативы", 32),  # one word, as before
+])
+def test_ram_word_after_number_words_is_the_ram(text, ram):
+    assert said(text).get("ram_gb") == ram, said(text)
+
+
+def test_ram_word_after_number_words_not_an_odd_size():
+    assert "ram_gb" not in said("сто двадцать оперативы")  # no RAM comes in 120: not guessed
+
+
+# ---------------------------------------------------------------- (d) English people by their trade, counted
+@pytest.mark.parametrize("text,users", [
+    ("about 35 dispatchers will use it, llama 8b, what server", 35),
+    ("twelve translators on it daily, qwen3 14b, what do we need", 12),
+    ("60 underwriters, maybe a third on it at the same time, what hardware", 20),  # a share said with a phrase
+    ("we have 40 lawyers, maybe a quarter use it at the same time", 10),
+])
+def test_agent_nouns_counted_are_people(text, users):
+    assert said(text).get("users") == users, said(text)
+
+
+@pytest.mark.parametrize("text", [
+    "we run 4 servers with 8 routers, what can we host",  # things of the trade
+    "a model with 80 layers on 2 monitors",
+])
+def test_agent_noun_rule_not_for_things(text):
+    assert "users" not in said(text), said(text)
+
+
+# ---------------------------------------------------------------- (e) what the vendor owes after the sale: a hand-off
+@pytest.mark.parametrize("text", [
+    "какая гарантия на сервер с двумя l40s",
+    "выезд вашего инженера на объект возможен",
+    "сертификаты на оборудование вы предоставите",
+    "what warranty do you give on the h200 box",
+])
+def test_warranty_visits_and_papers_are_a_handoff(text):
+    assert first(text).intent == "handoff", first(text).intent
+
+
+@pytest.mark.parametrize("text", [
+    "нужна модель для анализа документов на одной 4090",  # the documents the model works on
+    "гарантированно влезет ли квен 32б в 24 гига",  # an adverb, not a warranty
+])
+def test_documents_and_guarantees_not_a_handoff(text):
+    assert first(text).intent != "handoff", first(text).intent
+
