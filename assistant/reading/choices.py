@@ -132,9 +132,15 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
     bot = re.search(r"чат-?бот|chat-?bot", text, re.I)
     if bot and not found:
         found = [Attached("task", "inference", [t.i for t in tokens if t.start >= bot.start() and t.end <= bot.end()])]
-    if any(a.value in ("lora", "qlora") for a in found):
-        return [a for a in found if a.value != "inference"][:1]
     m = _FULL.search(text)
+    if any(a.value in ("lora", "qlora") for a in found):
+        lora = [a for a in found if a.value != "inference"][:1]
+        full = [t.i for t in tokens if m and t.start >= m.start() and t.end <= m.end()]
+        if full and _TASKS_SET_SIDE_BY_SIDE.match(text[tokens[min(lora[0].tokens[0], full[0])].end:
+                                                        tokens[max(lora[0].tokens[0], full[0])].start]):
+            # twenty-first pass: "lora vs full finetune", "лора против полного файнтюна": both named, for `contrasted`
+            return lora + [Attached("task", "full", full)]
+        return lora
     if m:
         return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     for t in tokens:
@@ -223,12 +229,22 @@ _CONTRAST_GAP = re.compile(r"^[\s,]*(?:vs\.?|versus|или|or|против|/|(?:
                            r"better|worse|faster) (?:от|from|than|чем)|compared (?:to|with))[\s,]*$", re.I)
 
 
+# twenty-first pass: two tasks set side by side, a few words of the first before the versus word ("what does lora actually
+# do vs full finetune", "лору делать или полный файнтюн"): the methods are the question's subject
+_TASKS_SET_SIDE_BY_SIDE = re.compile(r"^(?:\s+[^\W\d]+){0,3}?[\s,]*(?:vs\.?|versus|или|or|против|compared (?:to|with)|"
+                                     r"(?:отлича\w*|differ\w*) (?:от|from))[\s,]*$", re.I)
+
+
 def contrasted(items: list[Attached], tokens: list[Token], text: str) -> tuple[list[Attached], list[Attached]]:
     """(kept, compared): a precision and a serving format named as alternatives are the question's subject,
     not the customer's choice; so are two formats ("ollama или vllm"). Two precisions are left to `resolve`
     (a contradiction, asked about)."""
     choice = [a for a in items if a.slot in ("precision", "runtime")]
     out: list[Attached] = []
+    tasks = sorted((a for a in items if a.slot == "task"), key=lambda a: min(a.tokens))
+    if len(tasks) == 2 and tasks[0].value != tasks[1].value and _TASKS_SET_SIDE_BY_SIDE.match(
+            text[tokens[max(tasks[0].tokens)].end:tokens[min(tasks[1].tokens)].start]):
+        out += tasks  # "lora vs full finetune": the tasks compared, neither chosen
     for a in choice:
         for b in choice:
             if (a.slot != b.slot or a.slot == "runtime") and max(a.tokens) < min(b.tokens) and \

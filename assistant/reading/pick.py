@@ -260,7 +260,10 @@ def _owned(gpus: list[Hit], text: str, tokens: list[Token]) -> Hit:
 
 _FORM_WORD = r"(sxm\d?|pcie|pci-e|nvl|псие)"
 # "sxm и pcie версий h100", "h100 pcie vs sxm", "a100 sxm or pcie": one card named, two of its forms set side by side
-_TWO_FORMS = re.compile(rf"\b{_FORM_WORD}\s*(?:и|или|vs\.?|versus|or|and|против|/|или же)\s*(?:the\s+)?{_FORM_WORD}\b", re.I)
+# twenty-first pass: and one form told from the other ("h100 pcie от sxm" after "чем отличается", "pcie compared to sxm")
+_TWO_FORMS = re.compile(rf"\b{_FORM_WORD}\s*(?:и|или|vs\.?|versus|or|and|против|/|или же|от|from|compared to|"
+                        rf"compared with|(?:differs?|отлича\w*) (?:from|от))\s*"
+                        rf"(?:the\s+)?{_FORM_WORD}\b", re.I)
 
 
 def _form_of(word: str) -> str:

@@ -132,3 +132,44 @@ def test_warranty_visits_and_papers_are_a_handoff(text):
 def test_documents_and_guarantees_not_a_handoff(text):
     assert first(text).intent != "handoff", first(text).intent
 
+
+# ---------------------------------------------------------------- (f) two tasks set side by side are compared, not chosen
+@pytest.mark.parametrize("text", [
+    "чем лора отличается от полного дообучения",
+    "qlora vs full fine-tuning, what's the catch",
+    "лору делать или полный файнтюн, в чем разница",
+])
+def test_two_tasks_side_by_side_set_no_task(text):
+    r = first(text)
+    assert "task" not in r.scenario.said(), r.scenario.said()
+    assert r.spans.get("compared"), r.spans
+
+
+def test_two_tasks_side_by_side_with_a_memory_question_stay_a_memory_question():
+    r = first("lora or full finetune for mistral 7b, how much vram")
+    assert r.intent == "vram" and "task" not in r.scenario.said()
+
+
+@pytest.mark.parametrize("text,task", [
+    ("дообучить ламу 8б лорой на 3090 хватит", "lora"),  # one task named
+    ("full fine-tune of llama 8b, then lora adapters on top, memory?", "full"),  # no versus word between them
+])
+def test_one_task_or_no_versus_still_sets_the_task(text, task):
+    got = said(text).get("task")
+    assert got is not None and (got == task or task == "full" and got in ("full", "lora")), said(text)
+
+
+# ---------------------------------------------------------------- (g) one card's form told from the other
+@pytest.mark.parametrize("text,gpus", [
+    ("чем a100 sxm отличается от pcie", {"a100-sxm-80gb", "a100-pcie-80gb"}),
+    ("how does the h100 pcie differ from sxm for training", {"h100-pcie", "h100-sxm"}),
+    ("h100 sxm compared to pcie, is it worth the price", {"h100-sxm", "h100-pcie"}),
+])
+def test_one_form_told_from_the_other_is_a_comparison(text, gpus):
+    s = said(text)
+    assert set(s.get("gpus") or []) == gpus, s
+
+
+def test_one_form_alone_is_still_one_card():
+    s = said("сколько стоит h100 pcie от вас с доставкой")
+    assert s.get("gpu") == "h100-pcie" and "gpus" not in s, s
