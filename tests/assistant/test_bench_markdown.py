@@ -133,6 +133,21 @@ def test_a_full_report_fills_every_row():
     assert _table(broken)["50 clients, 30 s, one process"].startswith(f"{NOT}: failed: bench-load exited 2")
 
 
+def test_the_heading_names_the_vector_unit_and_the_first_token_row_the_items_median():
+    """Prefill speed, so the first token, differs between machines by their vector unit; the one bench
+    question's prompt is short, so the first token over the explanation items is shown beside it."""
+    from bench.run import simd
+
+    block = render({**_full_report(), "machine": {"cpus": 2, "simd": "AVX2", "model": "m.gguf"}})
+    assert block.splitlines()[1].startswith("## Measured (2-core CPU (AVX2), m.gguf;")
+    first = _table(block)["first model token: first turn / follow-up / raw llama.cpp"]
+    assert first.endswith("; first turn over the 25 explanation items: median 1.40 s")
+    assert "(AVX" not in render(_full_report()).splitlines()[1]  # an older report has no such field
+    no_model = {**_full_report(), "explanation": {"systems": {"quotes": {"all": {"n": 25}}}}}
+    assert "explanation items" not in _table(render(no_model))["first model token: first turn / follow-up / raw llama.cpp"]
+    assert simd({"avx", "avx2", "avx512f"}) == "AVX-512" and simd({"avx", "avx2"}) == "AVX2" and simd(set()) == "no AVX"
+
+
 COMPARE = ("one process / 1 replica / 2 replicas behind HAProxy on one shared model server (one answer at a time) / "
            "one process with 2 model slots (`llm.parallel=2`)")
 
