@@ -180,10 +180,10 @@ _THINGS_OF_THE_TRADE = {
     "doors", "colors", "colours", "errors", "factors", "sectors", "motors", "mirrors", "generators", "indicators",
     "simulators", "calculators", "radiators", "compressors", "detectors", "projectors", "iterators", "behaviors",
     "behaviours", "vendors", "rivers", "lists", "fees", "degrees", "trees", "bitters", "watchers", "posters",
-    "stickers", "chargers", "coolers", "blowers", "risers", "fingers", "shooters", "trailers", "batteries",
+    "stickers", "chargers", "coolers", "blowers", "risers", "fingers", "shooters", "trailers",
     "gigabytes", "kilometers", "millimeters", "centimeters", "teraflops", "megapixels", "spiders", "crawlers",
     "schedulers", "loaders", "encoders", "decoders", "embedders", "rerankers", "classifiers", "tokenizers",
-    "checkpoints", "samplers", "optimizers", "controllers", "switchers", "computers", "laptops", "desktops",
+    "checkpoints", "samplers", "optimizers", "controllers", "switchers", "laptops", "desktops",
 }
 
 
