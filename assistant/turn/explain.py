@@ -143,5 +143,13 @@ def excerpt(text: str, length: int) -> str:
 
 
 def _plain(text: str) -> str:
-    """A passage as one quotable paragraph: headings and line breaks removed."""
-    return " ".join(re.sub(r"^#+\s*", "", line) for line in text.splitlines() if line.strip())
+    """A passage as one quotable paragraph: headings and line breaks removed. A heading keeps its
+    end as a sentence ("Модели 7–13B: хватает. Для…", not "хватает Для…" run into the next line)."""
+    return " ".join(_heading_as_sentence(line) for line in text.splitlines() if line.strip())
+
+
+def _heading_as_sentence(line: str) -> str:
+    m = re.match(r"#+\s*(.*\S)", line.strip())
+    if not m:
+        return line
+    return m.group(1) if m.group(1).endswith((".", "?", "!", "…", ":")) else m.group(1) + "."

@@ -10,7 +10,7 @@ def test_a_long_passage_is_quoted_up_to_its_last_whole_sentence():
 
 
 def test_a_short_passage_is_whole_and_one_long_sentence_ends_at_a_word():
-    assert excerpt("## Заголовок\nКоротко.", 400) == "Заголовок Коротко."
+    assert excerpt("## Заголовок\nКоротко.", 400) == "Заголовок. Коротко."
     long_one = "слово " * 120
     cut = excerpt(long_one, 50)
     assert cut.endswith(" …") and all(w == "слово" for w in cut[:-2].split())
@@ -29,3 +29,10 @@ def test_a_title_ending_in_a_question_mark_gets_no_second_stop():
     from assistant.types import Source
     q = quotes([Source(id="1", title="Нужен ли NVLink?", text="Нет, не нужен.", doc_id="d", score=1.0, trusted=True)], False)
     assert q.startswith("> **Нужен ли NVLink?** Нет") and "?." not in q
+
+
+def test_a_heading_ends_as_a_sentence_and_does_not_run_into_the_next_line():
+    text = "## Модели 7–13B: хватает\n\nДля квантованных моделей ориентир — 16–24 ГБ.\n## Нужен ли NVLink?\nНет.\n## Итог:\n- один;"
+    assert excerpt(text, 400) == ("Модели 7–13B: хватает. Для квантованных моделей ориентир — 16–24 ГБ. "
+                                  "Нужен ли NVLink? Нет. Итог: - один;")
+    assert excerpt("Строка без заголовка\nи её продолжение.", 400) == "Строка без заголовка и её продолжение."
