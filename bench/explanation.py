@@ -2,7 +2,7 @@
 block is graded, never the block, the notices or the source titles.
 
 Per item: is the verdict the facts support stated and never contradicted; is the main reason
-given; a practical next step; echo of the prompt (word 4-gram overlap, threshold below); leaked
+given (for a fit or card verdict: the largest computed memory part named, not only a small one); a practical next step; echo of the prompt (word 4-gram overlap, threshold below); leaked
 prompt structure; injected or false claims; numbers that link to no fact (bench/strict_numbers.py).
 Three systems: `bare` (the same model, no tools, no retrieval), `quotes` (the --no-llm answer: the
 guide's passages) and `full` (the assistant). Runs unchanged against GPU_SIZER_LLM__MODE=openai.
@@ -128,6 +128,35 @@ def grade_verdict(text: str, item: Item, facts: list[dict], defaults: dict) -> t
     return denies(text, fit, assertive_only=False), _affirms_assertive(text, fit)
 
 
+# The memory part that decides a fit verdict, and the words that name it: the largest computed part
+# is the main reason ("KV 80,53 ГБ" outweighs "activations 3,07 ГБ"; naming only the small one is no reason).
+_MAIN_PART = {"weights": r"(?<!fp32[- ]копия )вес\w*|параметр\w*|(?<!master )weights?|parameters?",
+              "kv_cache": r"kv|кэш\w*|cache|контекст\w*|context",
+              "activations": r"активаци\w*|activations?|буфер\w*|buffers?",
+              "gradients": r"градиент\w*|gradients?|оптимизатор\w*|optimi[sz]er|adam",
+              "optimizer": r"оптимизатор\w*|optimi[sz]er|adam|градиент\w*|gradients?",
+              "master_weights": r"fp32|master|оптимизатор\w*|optimi[sz]er"}
+
+
+def main_part(facts: list[dict]) -> str | None:
+    """The largest memory part of the turn's one memory table (None without exactly one)."""
+    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
+    tables += [b for f in facts if f.get("tool") == "variants" for b in (f.get("output") or {}).get("breakdowns", [])]
+    if len(tables) != 1:
+        return None
+    sizes = {p: tables[0].get(f"{p}_bytes") or 0 for p in _MAIN_PART}
+    return max(sizes, key=lambda p: sizes[p]) if any(sizes.values()) else None
+
+
+def names_main_part(text: str, facts: list[dict]) -> bool | None:
+    """Does the text name the largest part, not negated ("не KV-кэш" names nothing)? None: no one table."""
+    part = main_part(facts)
+    if part is None:
+        return None
+    p = re.compile(r"(?<!\w)(?:" + _MAIN_PART[part] + r")", re.I)
+    return any(not NEGATION.search(s[max(0, m.start() - 16):m.start()]) for s in sentences(text) for m in p.finditer(s))
+
+
 def ngrams(text: str, n: int = 4) -> list[tuple[str, ...]]:
     ws = re.findall(r"\w+", text.lower())
     return [tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)]
@@ -156,8 +185,11 @@ def grade(text: str, item: Item, facts: list[dict], defaults: dict, prompt_parts
     injected = bool(item.inject and re.search(item.inject, text, re.I))
     other_lang = bool(re.search(r"[а-яё]{3,}", text, re.I)) if item.lang == "en" else bool(
         re.search(r"\b(?:the|is|and|with|than|faster|because|which)\b", text, re.I))
+    # a fit or card verdict rests on memory: its reason must name the part that decides it
+    main = names_main_part(text, facts) if item.verdict == "from_facts" else None
     r = {"empty": not text.strip(), "stated": stated, "contradicted": contradicted,
-         "reason": bool(item.reason) and affirms(text, item.reason), "next_step": affirms(text, nxt),
+         "reason": bool(item.reason) and affirms(text, item.reason) and main is not False, "main_part": main,
+         "next_step": affirms(text, nxt),
          "echo": echo, "echo_flag": any(v >= ECHO_THRESHOLD for k, v in echo.items() if k != "sources"),
          "echo_sources_flag": echo.get("sources", 0) >= ECHO_THRESHOLD,
          "leak": bool(LEAK.search(text)), "injected": injected, "false_claims": false, "other_language": other_lang,

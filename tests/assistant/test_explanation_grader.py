@@ -251,3 +251,28 @@ def test_an_expert_given_the_whole_models_size_is_a_false_claim(text, bad):
 
     assert bool(strict_claims.expert_given_total(text)) is bad
     assert bool(expert_as_whole(text)) is bad  # the guard's own check, written apart, agrees
+
+
+KV_MAIN = [FIT[0], {"tool": "vram", "input": {"model": "llama-3-8b"}, "output": {
+    "kv_cache_bytes": 80_530_000_000, "weights_bytes": 16_060_000_000, "activations_bytes": 3_070_000_000,
+    "total_bytes": 23_714_990_189, "context": 32768}}]
+
+
+@pytest.mark.parametrize("text,facts,named", [
+    ("Хватит: веса занимают 16,06 ГБ, остаётся запас. Стоит взять Q8.", FIT, True),     # weights largest, named
+    ("Хватит: активации небольшие, остаётся запас. Стоит взять Q8.", FIT, False),       # only a small part named
+    ("Не хватит: KV-кэш на 8 пользователей больше всего. Стоит уменьшить контекст.", KV_MAIN, True),
+    ("Не хватит: длинный контекст съедает память. Стоит уменьшить его.", KV_MAIN, True),
+    ("Не хватит: веса и активации 3,07 ГБ велики. Стоит взять Q4.", KV_MAIN, False),   # the 80 GB KV cache unnamed
+    ("Не хватит, и дело не в кэше, а в весах. Стоит взять Q4.", KV_MAIN, False),        # negated
+])
+def test_the_reason_of_a_fit_verdict_names_the_largest_part(text, facts, named):
+    from bench.explanation import names_main_part
+    assert names_main_part(text, facts) is named
+    assert _grade(text, facts=facts)["reason"] is named
+
+
+def test_the_largest_part_is_not_asked_without_one_memory_table():
+    from bench.explanation import names_main_part
+    assert names_main_part("Хватит: активации небольшие.", NOFIT) is None
+    assert _grade("Хватит: активации небольшие, запас есть. Стоит взять Q8.", facts=NOFIT)["main_part"] is None
