@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import agreement, claims, echo, kinds, moe, power, relations
+from assistant.checks import agreement, claims, echo, kinds, moe, power, relations, wordnums
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -214,6 +214,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):
         out.append("language")
     out += agreement.disagreements(sentence)
+    out += wordnums.malformed(sentence)
     return out
 
 

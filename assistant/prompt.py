@@ -433,7 +433,8 @@ def correction_note(violations: list[str]) -> str:
              "card": "said a card needs memory (the model needs it; the card has it)",
              "reason": "named a small part of the memory as the reason", "per card": "gave the total power as one card's",
              "psu": "called a power supply enough that is below the system's peak in FACTS",
-             "moe": "gave one expert the whole model's parameter count"}
+             "moe": "gave one expert the whole model's parameter count",
+             "malformed number word": "misspelt a number word; write numbers in digits"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")
