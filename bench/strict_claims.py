@@ -419,6 +419,9 @@ def psu_short_of_peak(text: str, facts: list[dict[str, Any]]) -> list[str]:
 
 _ONE_EXPERT = re.compile(r"(?:each expert|each of the \w+ experts|experts? each|experts?,? each with|кажд\w* эксперт\w*|"
                          r"экспертов по|per expert|на (?:каждого |один )?эксперт)", re.I)
+# written apart from the guard's check (assistant/checks/moe.py): the total said of one token
+_TOKEN_USES = re.compile(r"(?:per|each|every|a single) token|на (?:каждый |один )?токен|\bactive\b(?! experts?)|"
+                         r"активн\w*(?! эксперт)", re.I)
 _BILLIONS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:b|млрд|миллиард\w*|billion)(?![a-zа-я])", re.I)
 
 
@@ -443,4 +446,11 @@ def expert_given_total(text: str) -> list[str]:
                 if len(between) <= 30 and not re.search(r"total|overall|всего|общ|суммарн|model|модел", between, re.I):
                     out.append(f"{f.group(0)} for one expert")
                     break
+            else:
+                # the figure's own clause: up to the next comma, semicolon or figure on either side
+                after = re.split(r"[,;:]|\d", sentence[f.end():f.end() + 30])[0]
+                before = re.split(r"[,;]|\d", sentence[max(0, f.start() - 25):f.start()])[-1]
+                clause = before + " " + after
+                if _TOKEN_USES.search(clause) and not re.search(r"total|overall|всего|общ|суммарн", clause, re.I):
+                    out.append(f"{f.group(0)} used per token")
     return out

@@ -1,4 +1,5 @@
-"""An expert given the whole model's size: "each expert with 671 B parameters", "8 экспертов по 46,7 млрд".
+"""An expert given the whole model's size: "each expert with 671 B parameters", "8 экспертов по 46,7 млрд";
+or the whole size given as what a token uses: "671 B parameters per token", "активны все 671 млрд".
 An MoE model's total counts every expert, and an expert is a small part of it (catalog: params_b,
 moe_experts). The figure is true of the model, so every number check passes; found in explain-eval
 (a DeepSeek item) and passed by every other check."""
@@ -14,6 +15,14 @@ _EXPERT_THEN = re.compile(r"\b(?:кажд\w+\s+(?:из\s+\w+\s+)?эксперт\
                           r"experts?|experts?,?\s+(?:each\s+)?(?:with|of|has|having)|experts?,?\s+each)\b", re.I)
 _THEN_EXPERT = re.compile(r"\s*(?:parameters?\s+)?(?:per|each|for\s+each)\s+expert|\s*(?:параметр\w*\s+)?на\s+(?:кажд\w+\s+)?эксперт",
                           re.I)
+# the whole model's count as what one token uses: "671 B parameters per token", "активны все 671 млрд"
+# (a token goes through a few experts: the catalog's active_params_b, 37 B for DeepSeek-V3)
+_PER_TOKEN_AFTER = re.compile(r"\s*(?:parameters?\s+)?(?:(?:are\s+)?(?:used\s+|active\s+)?(?:per|for\s+each|each|every)\s+token|"
+                              r"(?:are\s+)?active\b)|\s*(?:параметр\w*\s+)?(?:на\s+(?:кажд\w+\s+)?токен|активн)", re.I)
+_PER_TOKEN_BEFORE = re.compile(r"\b(?:each|every|one|a)\s+token\s+(?:uses|activates|goes\s+through|needs)|"
+                               r"\bactive(?:\s+parameters?)?\s*(?::|are|is|of)?|"
+                               r"кажд\w+\s+токен\w*\s+(?:использует|задействует|проходит)|активн\w*(?:\s+параметр\w*)?\s*(?::|—|-)?",
+                               re.I)
 _PARAMS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:b\b|b-|млрд|миллиард\w*|billion)", re.I)
 # between "each expert" and its figure: no word that makes the figure the model's ("671 B in total")
 _TOTAL = re.compile(r"\b(?:total|overall|всего|в сумме|общ\w*|суммарн\w*|model|модел\w*)\b", re.I)
@@ -40,4 +49,7 @@ def expert_as_whole(sentence: str) -> list[str]:
                           or _THEN_EXPERT.match(sentence[m.end():]))
         if said_of_expert:
             out.append(f"moe: {m.group(0).strip()} said of one expert")
+        elif _PER_TOKEN_AFTER.match(sentence[m.end():]) or any(
+                m.start() - b.end() <= 12 for b in _PER_TOKEN_BEFORE.finditer(sentence[:m.start()])):
+            out.append(f"moe: {m.group(0).strip()} said to be used per token")
     return out

@@ -245,6 +245,15 @@ def test_a_psu_said_to_suffice_below_the_peak_is_a_false_claim(text, bad):
     ("Each expert is small, the model has 671B in total.", False),
     ("Модель на 671 млрд параметров, но на каждый токен работают 37 млрд.", False),
     ("Каждый эксперт невелик, а всего у модели 671 млрд параметров.", False),
+    # the whole count as what one token uses (en-fresh3-deepseek-moe at 91a40c6: "uses 671.0 B parameters per token")
+    ("DeepSeek-V3 needs so much memory because it uses 671.0 B parameters per token, which is more than the 37.0 B.", True),
+    ("Each token uses 671 B parameters.", True), ("В DeepSeek V3 активны все 671 млрд параметров.", True),
+    ("671 млрд параметров на каждый токен.", True), ("Active parameters: 671 B.", True),
+    ("DeepSeek-V3 has 671 B parameters in total, but each token uses only 37 B.", False),
+    ("Only 37 B parameters are active per token, of 671 B in total.", False),
+    ("Всего у модели 671 млрд параметров, активны на токен 37 млрд.", False),
+    ("The model has 671 B parameters; 37 B are active per token.", False),
+    ("Веса всех 671 млрд параметров нужно держать в памяти.", False),
 ])
 def test_an_expert_given_the_whole_models_size_is_a_false_claim(text, bad):
     from assistant.checks.moe import expert_as_whole
