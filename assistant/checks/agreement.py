@@ -3,7 +3,8 @@
 The 1.5B model sometimes writes "предсказуемый производительность" (masculine adjective, feminine
 noun), and the published FAQ showed it. Numbers and claims checks cannot see that; morphology can.
 A pair is judged only when it is unambiguous: two Cyrillic words separated by a space, the first
-only ever a full adjective or participle (not a pronoun: "что такое квантизация"), the second only ever a noun (so "данные", "новые" and
+only ever a full adjective or participle (not a pronoun: "что такое квантизация"; "один" is judged:
+"одна оператора"), the second only ever a noun (so "данные", "новые" and
 verbs are never judged). The pair agrees when some reading of each shares number and case (and
 gender in the singular). Two constructions agree without matching: after 2-4 the adjective is
 plural and the noun singular genitive ("два больших сервера"), and "один из ..." is not a pair.
@@ -47,7 +48,7 @@ def disagreements(sentence: str) -> list[str]:
         first, second = m.group(1).lower(), m.group(2).lower()
         adjs = morph().parse(first)
         nouns = morph().parse(second)
-        if not adjs or not nouns or any(p.tag.POS not in _ADJ or "Apro" in p.tag for p in adjs):
+        if not adjs or not nouns or any(p.tag.POS not in _ADJ or ("Apro" in p.tag and "Anum" not in p.tag) for p in adjs):
             continue
         if any(p.tag.POS != "NOUN" for p in nouns) or not all(p.is_known for p in adjs + nouns):
             continue
