@@ -34,6 +34,8 @@ CHANGE = re.compile(r"(?<!\w)(?:quantis(?:e|ing)|quantiz(?:e|ing)|квантуй
                     r"докупите|докупить)(?!\w)|(?:^|[,;:]\s*|\bor\s+)(?:take|split|add)(?!\w)", re.I)
 LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION)\s*:|\bAnswer in (?:Russian|English)\b|<\|im_|pre-sales engineer|"
                   r"Text inside SOURCES|never say you did|Your previous answer|Write it again", re.I)
+# a section's name as a word of its own, no colon ("чем в FACTS", seen in explain-eval at 3c69e43): upper case
+LEAK_WORD = re.compile(r"(?<![\w])(?:FACTS|SOURCES|QUESTION)(?![\w])")
 
 
 class Item(BaseModel):
@@ -192,7 +194,7 @@ def grade(text: str, item: Item, facts: list[dict], defaults: dict, prompt_parts
          "next_step": affirms(text, nxt),
          "echo": echo, "echo_flag": any(v >= ECHO_THRESHOLD for k, v in echo.items() if k != "sources"),
          "echo_sources_flag": echo.get("sources", 0) >= ECHO_THRESHOLD,
-         "leak": bool(LEAK.search(text)), "injected": injected, "false_claims": false, "other_language": other_lang,
+         "leak": bool(LEAK.search(text) or LEAK_WORD.search(text)), "injected": injected, "false_claims": false, "other_language": other_lang,
          # numbers link to what the calculators wrote, not to the scenario line that repeats the customer's
          "ungrounded": strict_numbers.unlinked(text, facts, [prompt_parts.get("facts", "") if grounds is None
                                                              else grounds, *passages], customer)}

@@ -16,6 +16,9 @@ LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|В
                   r"<\|im_(?:start|end)\|>|\bsystem prompt\b|\bсистемн\w+ (?:промпт|инструкци)\w*|"
                   r"\byou are the pre-sales engineer\b|\(no calculation for this question\)|"
                   r"\byour previous answer\b|\bwrite it again\b", re.I)  # the correction note, echoed
+# the prompt's section names as words of their own, without a colon ("больше памяти, чем в FACTS"):
+# upper case only, so "the facts" and "sources say" stay prose
+_SECTION_WORD = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ФАКТАХ|ИСТОЧНИК(?:И|АХ)|ВОПРОС)\b")
 _WORD = re.compile(r"[\wа-яё$%€₽]+(?:[.,]\d+)?", re.I)
 ECHO_SHARE = 0.6
 MIN_GRAMS = 5
@@ -50,7 +53,7 @@ def is_echo(sentence: str, parts: Iterable[str], question: Iterable[str] = ()) -
 
 
 def leaks(sentence: str) -> bool:
-    return bool(LEAK.search(sentence))
+    return bool(LEAK.search(sentence) or _SECTION_WORD.search(sentence))
 
 
 # English words that never appear in a Russian technical sentence (product names, units and

@@ -128,6 +128,10 @@ def test_echo_and_leaked_prompt_structure_are_dropped():
     assert "echo" in guard.violations("Потянет ли видюха на 24 гига llama 3 8b в q4 с контекстом 16к.", g)
     assert "echo" in guard.violations(SYSTEM.split(". ")[1] + ".", g)
     assert guard.violations("Модель в Q4 занимает меньше памяти, поэтому запас остаётся.", g) == []
+    # a section's name without its colon (explain-eval at 3c69e43); the plain words stay prose
+    assert "echo" in guard.violations("Для Llama 3.1 8B нужно больше памяти, чем в FACTS.", g)
+    assert "echo" not in guard.violations("The facts show the card fits, as sources say.",
+                                          guard.grounding([], [], lang="en"))
 
 
 @pytest.mark.parametrize("text,fits,bad", [
