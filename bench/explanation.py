@@ -142,11 +142,10 @@ _MAIN_PART = {"weights": r"(?<!fp32[- ]копия )вес\w*|параметр\w*
 
 def main_part(facts: list[dict]) -> str | None:
     """The largest memory part of the turn's one memory table (None without exactly one)."""
-    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
-    tables += [b for f in facts if f.get("tool") == "variants" for b in (f.get("output") or {}).get("breakdowns", [])]
-    if len(tables) != 1:
+    table = strict_claims.memory_table(facts)
+    if table is None:
         return None
-    sizes = {p: tables[0].get(f"{p}_bytes") or 0 for p in _MAIN_PART}
+    sizes = {p: table.get(f"{p}_bytes") or 0 for p in _MAIN_PART}
     return max(sizes, key=lambda p: sizes[p]) if any(sizes.values()) else None
 
 

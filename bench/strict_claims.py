@@ -310,13 +310,19 @@ _BIGGEST = re.compile(r"(?:больше всего|почти вс[её]|осн�
                       r"the (?:largest|biggest) (?:part|share)|the bulk)([^.;]{0,40})", re.I)
 
 
+def memory_table(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The turn's one memory table (a vram/fit output or a variant's breakdown); None for none or several."""
+    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
+    tables += [b for f in facts if f.get("tool") == "variants" for b in (f.get("output") or {}).get("breakdowns", [])]
+    return tables[0] if len(tables) == 1 else None
+
+
 def largest_misnamed(text: str, facts: list[dict[str, Any]]) -> list[str]:
     """"Больше всего занимают веса" where the one computed table has a larger part than the weights."""
-    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
-    tables += [b for f in facts if f.get("tool") == "variants" for b in f["output"].get("breakdowns", [])]
-    if len(tables) != 1:
+    table = memory_table(facts)
+    if table is None:
         return []
-    sizes = {p: tables[0].get(f"{p}_bytes") or 0 for p in _PART if p != "total"}
+    sizes = {p: table.get(f"{p}_bytes") or 0 for p in _PART if p != "total"}
     out = []
     for m in _BIGGEST.finditer(text):
         said = [p for p in sizes if re.search(r"(?<!\w)(?:" + _PART[p] + r")", m.group(1), re.I)]
