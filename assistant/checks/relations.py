@@ -407,3 +407,18 @@ def fewer_than_one(sentence: str, facts: list[dict]) -> list[str]:
     if not _FEWER.search(sentence) or not counts or max(counts) > 1:
         return []
     return ["fewer: the configuration is one card"]
+
+
+# "Квантуйте модель до Q4_K_M, тогда нужно 106,93 ГБ и она поместится" where the facts' own line for
+# Q4_K_M says it does not fit (fit_options): a format promised to fit against the computed answer
+_FITS_WORD = re.compile(r"(?<!не )\b(?:поместится|помещается|влезет|влезает|хватит|fits|will fit|would fit)\b", re.I)
+
+
+def format_fit_contradicted(sentence: str, facts: list[dict]) -> list[str]:
+    """A weight format said to fit (in the clause before "либо"/"or") that the facts say does not."""
+    clause = re.split(r",?\s+(?:либо|или|or)\s", sentence, maxsplit=1)[0]
+    if not _FITS_WORD.search(clause) or re.search(r"(?<!\w)(?:не|not|n't)\s+(?:\w+\s+)?(?:поместится|fit)", clause, re.I):
+        return []
+    verdicts = {str(o.get("precision", "")).lower(): o.get("fits") for f in facts if f.get("tool") == "fit_options"
+                for o in (f.get("output") or {}).get("formats", [])}
+    return [f"verdict: {m.group(1)} said to fit" for m in _FORMAT.finditer(clause) if verdicts.get(m.group(1).lower()) is False]

@@ -552,3 +552,23 @@ def test_the_total_of_several_cards_is_not_said_per_card(text, bad):
     from assistant.turn.calculate import compute
     facts = [f.model_dump() for f in compute(Scenario(gpu="h100-pcie", gpu_count=2), "power").facts]
     assert bool(total_said_per_card(text, facts)) is bad
+
+
+_OPTIONS = [{"tool": "fit_options", "input": {}, "output": {"formats": [
+    {"precision": "Q8_0", "per_gpu_bytes": 123_000_000_000, "fits": False},
+    {"precision": "Q4_K_M", "per_gpu_bytes": 106_930_000_000, "fits": False}]}}]
+_OPTIONS_FIT = [{"tool": "fit_options", "input": {}, "output": {"formats": [
+    {"precision": "Q8_0", "per_gpu_bytes": 23_920_000_000, "fits": True}]}}]
+
+
+@pytest.mark.parametrize("sentence,facts,bad", [
+    # a fresh-clone question at d141d44: 7 × RTX 4090 needed, Q4_K_M 106,93 ГБ on one does not fit
+    ("Квантуйте модель до Q4_K_M, тогда нужно 106,93 ГБ и она поместится, либо возьмите семь таких карт.", _OPTIONS, True),
+    ("Quantise to Q8_0, which fits on the card.", _OPTIONS, True),
+    ("Даже в Q4_K_M модель не поместится, возьмите семь таких карт.", _OPTIONS, False),
+    ("Возьмите семь карт, либо квантуйте до Q4_K_M, но она всё равно не поместится.", _OPTIONS, False),
+    ("Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится.", _OPTIONS_FIT, False),
+])
+def test_a_format_said_to_fit_against_its_computed_line(sentence, facts, bad):
+    from assistant.checks.relations import format_fit_contradicted
+    assert bool(format_fit_contradicted(sentence, facts)) is bad
