@@ -460,3 +460,33 @@ def expert_given_total(text: str) -> list[str]:
                 if _TOKEN_USES.search(clause) and not re.search(r"total|overall|всего|общ|суммарн", clause, re.I):
                     out.append(f"{f.group(0)} used per token")
     return out
+
+
+# a weight format promised to fit ("квантуйте до Q4_K_M, и она поместится") where the facts' fit_options
+# line for that format says it does not; written apart from the guard's relations.format_fit_contradicted
+_WEIGHT_FORMAT = re.compile(r"(?<![\w.])(q\d_k_[sml]|q\d_k|q\d_\d|fp16|bf16|fp8|int8|int4|qlora)(?![\w.])", re.I)
+_PLACED = re.compile(r"(?<!\w)(?:помест\w*|помещ\w*|влез\w*|fits?|fitting)(?!\w)", re.I)
+_NOT_PLACED = re.compile(r"(?<!\w)(?:не|ни|нельзя|not|never|won't|doesn't|don't|cannot|can't)\s+(?:\w+\s+){0,2}?"
+                         r"(?:помест|помещ|влез|fit)|(?<!\w)(?:no longer|still too)\b", re.I)
+
+
+def format_promised_to_fit(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """A format the same clause says fits (no negation), whose computed fit_options line says it does not
+    (the asked format's own line included)."""
+    lines: dict[str, Any] = {}
+    for f in facts:
+        o = f.get("output") or {}
+        if f.get("tool") == "fit_options":
+            lines[str(o.get("precision", "")).lower()] = o.get("fits")
+            lines |= {str(x.get("precision", "")).lower(): x.get("fits") for x in o.get("formats", []) if isinstance(x, dict)}
+    if False not in lines.values():
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        # an alternative ("…, либо возьмите семь карт") or a contrast ("…, но она не поместится") is a new clause
+        for clause in re.split(r";|,?\s+(?:либо|или|но|однако|а|or|but)\s+", sentence, flags=re.I):
+            if not _PLACED.search(clause) or _NOT_PLACED.search(clause) or "?" in clause:
+                continue
+            out += [f"{m.group(1)} said to fit" for m in _WEIGHT_FORMAT.finditer(clause)
+                    if lines.get(m.group(1).lower()) is False]
+    return out

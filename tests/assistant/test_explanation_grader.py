@@ -286,3 +286,26 @@ def test_the_largest_part_is_not_asked_without_one_memory_table():
     from bench.explanation import names_main_part
     assert names_main_part("Хватит: активации небольшие.", NOFIT) is None
     assert _grade("Хватит: активации небольшие, запас есть. Стоит взять Q8.", facts=NOFIT)["main_part"] is None
+
+
+_FIT_OPTIONS = [{"tool": "fit_options", "output": {"precision": "FP16", "fits": False, "formats": [
+    {"precision": "Q8_0", "per_gpu_bytes": 123_000_000_000, "fits": False},
+    {"precision": "Q4_K_M", "per_gpu_bytes": 106_930_000_000, "fits": False}]}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    # a fresh-clone question at d141d44 (7 × RTX 4090 needed; Q4_K_M on one does not fit)
+    ("Квантуйте модель до Q4_K_M, тогда нужно 106,93 ГБ и она поместится, либо возьмите семь таких карт.", True),
+    ("Quantise to Q8_0, which fits on the card.", True),
+    ("В FP16 модель влезет в одну карту.", True),  # the asked format's own line
+    ("Даже в Q4_K_M модель не поместится, возьмите семь таких карт.", False),
+    ("Возьмите семь карт, либо квантуйте до Q4_K_M, но она всё равно не поместится.", False),
+    ("Even in Q4_K_M it does not fit on one card.", False),
+    ("Поместится ли модель в Q4_K_M?", False),
+    ("Модель поместится на семи картах; Q4_K_M сократит веса до 106,93 ГБ.", False),
+])
+def test_a_format_promised_to_fit_against_its_computed_line(text, bad):
+    assert bool(strict_claims.format_promised_to_fit(text, _FIT_OPTIONS)) is bad
+    assert strict_claims.format_promised_to_fit(text, []) == []
+    fits = [{"tool": "fit_options", "output": {"precision": "FP16", "fits": True, "formats": []}}]
+    assert strict_claims.format_promised_to_fit(text, fits) == []

