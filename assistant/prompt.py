@@ -8,7 +8,7 @@ import re
 
 from assistant.llm.structured import RULE as STRUCTURED_RULE, as_json
 from assistant.types import Source
-from tools.text import SENTENCE_BOUNDARY
+from tools.text import SENTENCE_BOUNDARY, flat_passage
 
 RULES = (
     "You are the pre-sales engineer of a GPU server vendor. The customer already sees a table of computed "
@@ -393,8 +393,7 @@ def model_sources(sources: list[Source], has_facts: bool, follow_up: bool) -> tu
 
 
 def _passage(text: str, chars: int) -> str:
-    flat = " ".join(re.sub(r"^#+\s*|^[-*]\s+", "", ln) for ln in text.splitlines() if ln.strip())
-    cut = flat[:chars]
+    cut = flat_passage(text)[:chars]
     end = max(cut.rfind(". "), cut.rfind("; "))
     return (cut[:end + 1] if end > chars // 2 else cut).strip()
 

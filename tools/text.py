@@ -129,3 +129,17 @@ def model_name_pattern() -> re.Pattern[str]:
     alts = sorted(_family_pattern()[1], key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(map(re.escape, alts)) + r")[\s-]?v?\d+(?:\.\d+)?[\s-]+\d+(?:[.,]\d+)?\s?[bб]\b",
                       re.I)
+
+
+def flat_passage(text: str) -> str:
+    """A markdown passage as one paragraph, for a quote or the model's SOURCES: line breaks and list
+    markers removed, a heading kept as its own sentence ("Модели 7–13B: хватает. Для…", not "хватает
+    Для…" run into the next line)."""
+    out = []
+    for line in text.splitlines():
+        line = re.sub(r"^\s*[-*]\s+", "", line).strip()
+        if m := re.match(r"#+\s*(.*\S)", line):
+            line = m.group(1) if m.group(1).endswith((".", "?", "!", "…", ":")) else m.group(1) + "."
+        if line:
+            out.append(line)
+    return " ".join(out)

@@ -17,7 +17,7 @@ from assistant.checks.publish import whole_sentences
 from assistant.prompt import case_of, compact, correction_note, static_messages, user_message
 from assistant.turn.timing import Timings
 from assistant.types import GuardReport, Source
-from tools.text import SENTENCE_BOUNDARY
+from tools.text import SENTENCE_BOUNDARY, flat_passage
 
 MAX_HISTORY_CHARS = 6000  # ~2k tokens of earlier turns in a 4k context
 MAX_KEPT_TURNS = 20  # stored per conversation: a flood of messages must not grow it without bound
@@ -136,20 +136,7 @@ def _titled(title: str) -> str:
 def excerpt(text: str, length: int) -> str:
     """At most `length` characters of the passage, ended at its last whole sentence (a quote cut
     mid-word reads as a broken page); a single over-long sentence ends at a word, marked "…"."""
-    plain = _plain(text)
+    plain = flat_passage(text)
     if len(plain) <= length:
         return plain
     return whole_sentences(plain[:length]) or plain[:length].rsplit(" ", 1)[0] + " …"
-
-
-def _plain(text: str) -> str:
-    """A passage as one quotable paragraph: headings and line breaks removed. A heading keeps its
-    end as a sentence ("Модели 7–13B: хватает. Для…", not "хватает Для…" run into the next line)."""
-    return " ".join(_heading_as_sentence(line) for line in text.splitlines() if line.strip())
-
-
-def _heading_as_sentence(line: str) -> str:
-    m = re.match(r"#+\s*(.*\S)", line.strip())
-    if not m:
-        return line
-    return m.group(1) if m.group(1).endswith((".", "?", "!", "…", ":")) else m.group(1) + "."

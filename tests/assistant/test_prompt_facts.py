@@ -153,3 +153,11 @@ def test_a_cards_price_is_kept_in_its_spec_facts():
     assert len(text.splitlines()) <= MAX_FACT_LINES
     assert "Цена карты: ~25 000–30 000 $" in text
     assert "VRAM: 80 ГиБ HBM3 (85,90 ГБ)" in text
+
+
+def test_the_models_sources_do_not_run_a_heading_into_the_next_line():
+    from assistant.prompt import user_message
+    from assistant.types import Source
+    src = Source(id="guide#1", title="Гайд", text="## Модели 7–13B: хватает\nДля них подойдёт одна карта.", trusted=True)
+    msg = user_message("вопрос", "", [src], "ru", passage_chars=400)
+    assert "хватает. Для них" in msg and "хватает Для" not in msg

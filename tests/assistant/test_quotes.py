@@ -34,5 +34,5 @@ def test_a_title_ending_in_a_question_mark_gets_no_second_stop():
 def test_a_heading_ends_as_a_sentence_and_does_not_run_into_the_next_line():
     text = "## Модели 7–13B: хватает\n\nДля квантованных моделей ориентир — 16–24 ГБ.\n## Нужен ли NVLink?\nНет.\n## Итог:\n- один;"
     assert excerpt(text, 400) == ("Модели 7–13B: хватает. Для квантованных моделей ориентир — 16–24 ГБ. "
-                                  "Нужен ли NVLink? Нет. Итог: - один;")
+                                  "Нужен ли NVLink? Нет. Итог: один;")  # a list marker is no sentence
     assert excerpt("Строка без заголовка\nи её продолжение.", 400) == "Строка без заголовка и её продолжение."

@@ -81,3 +81,10 @@ def test_lexicon_rejects_an_alias_of_two_families(tmp_path):
     data["families"]["qwen"].append("лама")
     with pytest.raises(ValueError, match="claimed by families"):
         Lexicon.model_validate(data)
+
+
+def test_a_flat_passage_keeps_a_heading_as_its_own_sentence_and_drops_list_markers():
+    from tools.text import flat_passage
+    text = "## Модели 7–13B: хватает\nДля них подойдёт одна карта.\n- 24 ГБ\n* 48 ГБ\n\n# Итог.\nВсё."
+    assert flat_passage(text) == "Модели 7–13B: хватает. Для них подойдёт одна карта. 24 ГБ 48 ГБ Итог. Всё."
+
