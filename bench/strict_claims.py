@@ -490,3 +490,27 @@ def format_promised_to_fit(text: str, facts: list[dict[str, Any]]) -> list[str]:
             out += [f"{m.group(1)} said to fit" for m in _WEIGHT_FORMAT.finditer(clause)
                     if lines.get(m.group(1).lower()) is False]
     return out
+
+
+# an acronym given a wrong expansion ("MoE (Multi-Head Exponential Attention)"); written apart from the
+# guard's rule acronyms-mean-what-they-mean: what the expansion must contain, per acronym
+_EXPANSION_NEEDS = {"moe": r"mixture|expert|эксперт|смес|смеш|sparse|разреж", "lora": r"low|rank|ранг",
+                    "qlora": r"low|rank|ранг|quanti|кванто", "kv": r"key|ключ"}
+_SPELLED = r"(?:stands for|is short for|расшифровывается(?: как)?|это сокращение от)"
+
+
+def misexpanded_acronyms(text: str) -> list[str]:
+    """"MoE (X)", "X (MoE)" and "MoE / LoRA / KV stands for X" where X lacks what the acronym means;
+    a bracket is judged for MoE only (a bracket after LoRA is as often a description: "LoRA (лёгкое
+    дообучение)"), and a bracket holding a figure ("MoE (671B всего)") is no expansion."""
+    out = []
+    for m in re.finditer(r"\bMoE\b\s*\(([^)]{3,60})\)", text, re.I):
+        if not re.search(r"\d", m.group(1)) and not re.search(_EXPANSION_NEEDS["moe"], m.group(1), re.I):
+            out.append(m.group(0))
+    for m in re.finditer(r"([^.;(]{0,40})\(\s*MoE\s*\)", text, re.I):
+        if not re.search(_EXPANSION_NEEDS["moe"], m.group(1), re.I):
+            out.append(m.group(0).strip())
+    for m in re.finditer(r"\b(moe|q?lora|kv)\b[^.;]{0,20}?" + _SPELLED + r"\s+[«\"]?([^.;]{1,40})", text, re.I):
+        if not re.search(_EXPANSION_NEEDS[m.group(1).lower()], m.group(2), re.I):
+            out.append(m.group(0))
+    return out

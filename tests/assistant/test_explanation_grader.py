@@ -309,3 +309,42 @@ def test_a_format_promised_to_fit_against_its_computed_line(text, bad):
     assert strict_claims.format_promised_to_fit(text, []) == []
     fits = [{"tool": "fit_options", "output": {"precision": "FP16", "fits": True, "formats": []}}]
     assert strict_claims.format_promised_to_fit(text, fits) == []
+
+
+@pytest.mark.parametrize("text, bad", [
+    # structured explain-eval, a DeepSeek item: passed every check before
+    ("DeepSeek V3 использует архитектуру MoE (Multi-Head Exponential Attention), поэтому ему нужно много памяти.", True),
+    ("MoE stands for Multi-Expert Optimisation.", False),  # names experts: not judged wrong
+    ("MoE stands for Massive Output Encoding.", True),
+    ("Это многоголовое внимание (MoE), оно экономит память.", True),
+    ("LoRA stands for Linear Optimised Routing Adapter.", True),
+    ("KV расшифровывается как Kernel Vector.", True),
+    ("DeepSeek V3 — MoE-модель (Mixture of Experts): на токен работают 8 экспертов.", False),
+    ("MoE (архитектура с экспертами) держит в памяти всех экспертов.", False),
+    ("Архитектура со смесью экспертов (MoE) требует памяти под все веса.", False),
+    ("Mixture of Experts (MoE) models need memory for every expert.", False),
+    ("LoRA (лёгкое дообучение) обучает малую часть весов.", False),
+    ("LoRA stands for Low-Rank Adaptation.", False),
+    ("MoE-модели помещаются только на несколько карт.", False),
+    ("MoE означает смесь экспертов.", False),
+    ("MoE (671B всего, 37B активных) требует 8 карт.", False),
+])
+def test_an_acronym_given_a_wrong_expansion_is_a_false_claim(text, bad):
+    from assistant.checks.claims import broken_rules
+    assert bool(strict_claims.misexpanded_acronyms(text)) is bad
+    # the guard's rule, written apart, agrees (it is stricter on "Multi-Expert", which names no mixture)
+    if "Multi-Expert" not in text:
+        assert ("acronyms-mean-what-they-mean" in broken_rules(text)) is bad
+
+
+def test_no_guide_or_document_sentence_breaks_the_acronym_rule():
+    from pathlib import Path
+
+    from assistant.checks.claims import broken_rules
+    from tools.text import split_sentences
+    root = Path(__file__).resolve().parents[2]
+    texts = [p.read_text(encoding="utf-8") for p in (root / "knowledge" / "docs").glob("*/*.md")]
+    assert texts
+    for sentence in (s for t in texts for s in split_sentences(t)):
+        assert "acronyms-mean-what-they-mean" not in broken_rules(sentence), sentence
+        assert not strict_claims.misexpanded_acronyms(sentence), sentence
