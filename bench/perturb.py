@@ -33,7 +33,9 @@ from bench.understanding import SPLITS, evaluate, load_split
 
 KINDS = ["nopunct", "lower", "yo", "typo", "filler", "numwords", "swap"]
 SEED = 15
-TUNED = [s for s in SPLITS if s not in ("holdout", "fresh11")]  # tune .. fresh10: the figures of the passes stay comparable
+# tune .. fresh10: the figures of the passes stay comparable. Twenty-second pass: written as a slice, since the old
+# "every split but holdout and fresh11" had taken in fresh12 .. fresh16 (and would have taken each new batch) unnoticed
+TUNED = SPLITS[:SPLITS.index("fresh10") + 1]
 
 _NEIGHBOURS_RU = ["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"]
 _NEIGHBOURS_EN = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]

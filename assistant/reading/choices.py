@@ -16,7 +16,9 @@ from tools.lexicon import load_lexicon
 _GGUF = re.compile(r"^i?q\d_(?:k(?:_[sml])?|[01]|xs|xxs|nl|s|m)$", re.I)
 _VAGUE = re.compile(r"^(?:кванто?ван|квантизо?ван|квантиз|quantiz|quantis)", re.I)
 _UNQUANT = re.compile(r"(?:без|no|without|не)\s+(?:квантиз\w*|кванто?ван\w*|quantiz\w*|quantis\w*)|unquantized|"
-                      r"полн\w+ точност\w*|full precision", re.I)
+                      r"полн\w+ точност\w*|full precision|"
+                      # twenty-second pass: half precision said in Russian is fp16 too ("в половинной точности")
+                      r"половинн\w+ точност\w*|полуточност\w*", re.I)
 _NEG = {"не", "без", "no", "not", "without", "нет"}
 # "что такое квантизация", "does quantization hurt quality": the method asked about, not a precision chosen
 _ABOUT_IT = re.compile(r"что так\w* кванти|как работает|зачем|почему|объясни|сильно ли|влияет ли|портит|ухудша|"

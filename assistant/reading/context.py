@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
+from assistant.reading.cues import FOLLOWUP
 from assistant.reading.relative import SELL_OR_ADD
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
@@ -305,6 +306,22 @@ def _model_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
     reading.intent = "vram"
 
 
+_MEMORY_WORDS = re.compile(r"памят|vram|врам|гиг|\bgb\b|\bгб\b|memory|видеопам", re.I)
+
+
+def _model_within_budget(reading: "Reading", previous: Scenario | None) -> None:
+    """Twenty-second pass: "а на квене 32 потянет" after a budget and no cards anywhere in the conversation: there is
+    no card of the customer's to fit it on, so "потянет" asks whether what the money buys runs it, the same question
+    of what to take, not a memory question: a follow-up, which keeps the conversation's question (and which the
+    classifier, sure of "vram" from the words alone, cannot overrule); not when a card or a memory size is said."""
+    s = reading.scenario
+    if previous is None or not reading.new_model or reading.intent != "vram" or not previous.budget or \
+            previous.gpu or previous.gpus or previous.card_vram_gb or s.gpu or s.gpus or s.card_vram_gb or \
+            s.gpu_count or not FOLLOWUP.match(reading.text) or _MEMORY_WORDS.search(reading.text):
+        return
+    reading.intent = "followup"  # type: ignore[assignment]
+
+
 # a sum asked as a ceiling or a price: "уложиться в", "в пределах", "бюджет", "за" (the price of), "within", "budget"
 _MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money|"
                         r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving|"
@@ -424,6 +441,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             not re.search(r"точност|precision", reading.text, re.I):
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
     _model_on_the_cards(reading, previous)
+    _model_within_budget(reading, previous)
     _instead_as_first_question(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading

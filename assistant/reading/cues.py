@@ -131,7 +131,7 @@ DOMAIN = re.compile(r"интернет|закрыт\w* контур|offline|оф
                      r"vllm|ollama|tensorrt|docker|квантиз|quantiz|бп|psu|ватт|watt|облак|cloud|токен|token|attention|"
                      r"батчинг|batching", re.I)
 GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|здаров\w*|здоров[оа]|здрасьт\w*|здрасте|добрый (?:день|вечер)|"
-                      r"доброе утро|(?:hi|hello|hey) there|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
+                      r"доброе утро|доброго времени суток|(?:hi|hello|hey) there|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
                       r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|большое|огромное|a lot|so much|very much|"
                       r"понял\w*|принял\w*|принято|ладно|хорошо|всем|круто|cool|nice|perfect|awesome|understood|"
                       r"добрый|доброго|дня|вечера|утра|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"

@@ -129,8 +129,11 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
 
     t = tokens[k]
     scales = load_lexicon().scale.money
-    if t.word_number and t.low in scales and k + 1 < len(tokens) and tokens[k + 1].number is not None and \
-            (not tokens[k + 1].word_number or (tokens[k + 1].number or 0) >= 2 or
+    # twenty-second pass: "миллион восемьсот тысяч", "лям двести тысяч": one million and the thousands said after it
+    lone_million = t.word_number and t.low in _ONE_MILLION and not (k > 0 and tokens[k - 1].number is not None) and \
+        _thousands_after(tokens, k, scales) is not None
+    if t.word_number and t.low in scales and not lone_million and k + 1 < len(tokens) and \
+            tokens[k + 1].number is not None and (not tokens[k + 1].word_number or (tokens[k + 1].number or 0) >= 2 or
              tokens[k + 1].low in ("полтора", "полторы")):  # "миллиона полтора": 1.5 million, the scale said first
         return None  # "тысяч 30 баксов", "тысяч сто": the scale of the number after it
     if t.word_number and t.low in scales and k + 2 < len(tokens) and _scale_first(tokens, k + 2, scales) == k and \
@@ -177,6 +180,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         first = True
     else:
         big = glued in ("m", "млн") or (t.word_number and value >= 100_000)  # "бюджет миллион", "пол-ляма"
+        if lone_million and (rest := _thousands_after(tokens, end, scales)):
+            value += rest[0]
+            used += rest[1]
+            end = rest[1][-1]
     nxt_person = end + 1 < len(tokens) and (tokens[end + 1].concept in ("user", "request") or
                                             tokens[end + 1].lemma in ("человек", "чел", "сотрудник"))
     if t.low in _FIFTY_K and end == last and not nxt_person and (k > 0 and (

@@ -462,7 +462,8 @@ def _size_letter_after(tokens: list[Token], k: int) -> bool:
         not (after is not None and (after.low in ("/", "у") or after.start == nxt.end))
 
 
-_ABOUT_AFTER_SCALE = {"на", "так", "эдак", "где-то", "около", "примерно"}  # "тысяч на 32", "тыщ так 16": an estimate
+_ABOUT_AFTER_SCALE = {"на", "так", "эдак", "где-то", "около", "примерно",
+                     "за", "в"}  # "тысяч на 32", "тыщ так 16": an estimate; "тысяч за 32", "тысяч в 64" (twenty-second pass)
 
 
 def _scale_of_next(tokens: list[Token], s: int) -> bool:
