@@ -228,6 +228,8 @@ _VERDICT = re.compile(r"помещает|помещаются|не помещ|fi
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
                       r"Пользователей одновременно|Users at once|^Плюсы |^Strengths of |^\d+ × [^:]+: |"
+                      r"^В бюджет по картам|^Within budget on card|^Ни одна подходящая конфигурация не укладывается|"
+                      r"^No configuration that fits is within|^Бюджет [\d ]+(?:₽|€|без валюты)|^Budget [\d,]+ (?:₽|€|with no)|"
                       r"^(?:Цена карты|Card price):", re.I)  # the top configuration; a card's price (cut, a price question was answered in TFLOPS)
 _REASON = re.compile(r"^(?:MoE|Веса модели|Model weights|KV-кэш|KV cache|GPUs|Видеокарты|Процессоры|CPUs|"
                      r"Состояния оптимизатора|Optimizer states|Градиенты|Gradients|FP32)\b", re.I)  # training's big parts

@@ -10,6 +10,7 @@ from tools.fit import fit_options, min_gpus
 from tools.memory import MemoryRequest, estimate_memory
 from tools.offload import OffloadRequest, estimate_offload
 from tools.power import power_budget
+from tools.budget import budget_check
 from tools.recommend import Recommendation, recommend
 from tools.throughput import DoesNotFit, ThroughputRequest, estimate_throughput
 from tools.units import GIB
@@ -45,6 +46,10 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
     if intent in ("recommend", "power", "speed", "upgrade") or (recommend and not (s.gpu or s.card_vram_gb)):
         rec = _mixed(req)
         c.facts.append(fact("recommend", req, rec))
+        if s.budget:  # the budget the customer gave is set against the card prices, never just repeated
+            configs = [x.model_dump() for x in rec.configurations]
+            c.facts.append(fact("budget", {"budget": s.budget, "currency": s.currency},
+                                budget_check(configs, s.budget, s.currency)))
         gpu_rows = [x for x in rec.configurations if x.mode == "gpu"]
         if gpu_rows and not target_gpu:  # speed and power are for an all-GPU build unless the customer said RAM
             target_gpu, target_count = gpu_rows[0].gpu_id, gpu_rows[0].count

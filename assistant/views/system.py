@@ -97,3 +97,19 @@ def cost(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
           else t["never"])
     return ["", f"**{t['cost']}**", f"- {t['cloud_m']}: {num(o['cloud_monthly'], lang, 0)} {cur}",
             f"- {t['own_m']}: {num(o['own_monthly'], lang, 0)} {cur}", f"- {t['break_even']}: **{be}**"]
+
+
+def budget(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    amount = num(o["budget"], lang, 0)
+    if not o["compared"]:
+        key = "budget_not_compared" if o["currency"] else "budget_no_currency"
+        return ["", t[key].format(budget=amount, cur=o["currency"])]
+    lines = ["", f"**{t['budget']}: {amount} $** — {t['budget_note']}", ""]
+    for c in o["configurations"]:
+        price = (f"{num(c['price_usd_min'], lang, 0)}–{num(c['price_usd_max'], lang, 0)} $" if c["price_usd_min"]
+                 else "—")
+        mark = {"within": "✅", "partly": "⚠", "over": "❌", "unknown": "?"}[c["verdict"]]
+        lines.append(f"- {mark} {c['label']}: {price}, {t['budget_verdict'][c['verdict']]}")
+    lines.append("")
+    lines.append(t["budget_best"].format(label=f"**{o['best_within']}**") if o["best_within"] else t["budget_none"])
+    return lines
