@@ -363,8 +363,9 @@ def consumer_in_datacentre(text: str) -> list[str]:
     return out
 
 
-_SUBJECT_NEEDS = (r"(?:^|[,;:(]|\bпотому что|\bтак как|\bbecause|\bsince)\s*(?:the\s+)?(?:(?:gpu|card|карта|видеокарта)\s+)?(?P<card>{cards})\s+"
-                            r"(?:требует|потребует|нужно|needs|requires|will need)\b[^.;]{{0,30}}(?:памят|memory|vram)")  # a template: {cards} is every card's name
+_SUBJECT_NEEDS = (r"(?:^|[,;:(]\s*(?:(?:а|но|and|but)\s+)?|\bпотому что|\bтак как|\bbecause|\bsince)\s*(?:the\s+)?"
+                  r"(?:(?:gpu|card|карта|видеокарта)\s+)?(?P<card>{cards})\s+"
+                  r"(?:требует|потребует|нужно|needs|requires|will need)\b[^.;]{{0,30}}(?:памят|memory|vram|\d\s*(?:ГБ|GB)\b)")  # a template: {cards} is every card's name
 
 
 @lru_cache(maxsize=1)
@@ -513,4 +514,27 @@ def misexpanded_acronyms(text: str) -> list[str]:
     for m in re.finditer(r"\b(moe|q?lora|kv)\b[^.;]{0,20}?" + _SPELLED + r"\s+[«\"]?([^.;]{1,40})", text, re.I):
         if not re.search(_EXPANSION_NEEDS[m.group(1).lower()], m.group(2), re.I):
             out.append(m.group(0))
+    return out
+
+
+# quantising said to need more cards or memory: it needs fewer (the guide: INT8/INT4 cut the figure 2-4 times);
+# written apart from the guard's rule quantisation-trades-quality
+_QUANTISING = re.compile(r"(?<!\w)(?:квантова\w*|квантуй\w*|кванту\w*|quanti[sz]\w*)", re.I)
+_UNQUANTISED = re.compile(r"(?:без|не|not|without|no)\s+$", re.I)
+_MORE_NEEDED = re.compile(r"(?:потребу|требу|нужн|понадоб|need|requir|take)\w*\s+(?:ещё |еще |даже |even )?"
+                          r"(?:больше|more)\s+(?:видео)?(?:карт|gpu|гпу|cards|памят|memory|vram)", re.I)
+
+
+def quantising_needs_more(text: str) -> list[str]:
+    """"Если квантовать до Q8_0, потребуется больше карт": within one clause after a (not negated) word of
+    quantising, more cards or memory said to be needed."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for q in _QUANTISING.finditer(sentence):
+            if _UNQUANTISED.search(sentence[max(0, q.start() - 8):q.start()]):
+                continue
+            tail = re.split(r"[;]|\s(?:а|но|but|whereas)\s", sentence[q.end():q.end() + 80])[0]
+            if (m := _MORE_NEEDED.search(tail)) and not re.search(r"(?<!\w)(?:не|not)\s+$", tail[:m.start()]):
+                out.append(q.group(0) + tail[:m.end()])
+                break
     return out

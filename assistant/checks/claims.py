@@ -291,9 +291,10 @@ def pair_misattributed(sentence: str) -> list[str]:
 
 # a card as the one that needs memory ("Потому что RTX 4090 требует больше памяти, чем Qwen2.5 32B", explain-eval
 # ru-fresh2-why-not-4090): a card has memory, the model needs it. The card opens its clause (its subject); "на RTX
-# 4090 нужно 20 ГБ" or "the model on an RTX 4090 needs" does not.
+# 4090 нужно 20 ГБ" or "the model on an RTX 4090 needs" does not. A figure in GB is memory too ("а RTX 4090
+# требует всего 25,77 ГБ", the card's own capacity, explain-eval ru-fresh3-dispatch-users).
 _NEEDS = re.compile(r"\s+(?:(?:всё|все|also|still)\s+)?(?:требует|потребует|требуется|нужно|нужен|понадобится|needs|requires|"
-                    r"will need|would need)\b[^.;]{0,30}(?:памят|vram|memory)", re.I)
+                    r"will need|would need)\b[^.;]{0,30}(?:памят|vram|memory|\d(?:[\d,.]|\s\d)*\s*(?:ГБ|GB)\b)", re.I)
 _CLAUSE_OPEN = re.compile(r"(?:^|[,;:—–(]|\b(?:потому что|так как|поскольку|ведь|а|но|because|since|as|but|and|и))\s*"
                           r"(?:(?:the|an?|ваша|ваш|your)\s+)?(?:(?:gpu|card|graphics card|карта|видеокарта|видюха)\s+)?$", re.I)  # "GPU RTX 4090 требует"
 

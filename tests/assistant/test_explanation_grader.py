@@ -348,3 +348,33 @@ def test_no_guide_or_document_sentence_breaks_the_acronym_rule():
     for sentence in (s for t in texts for s in split_sentences(t)):
         assert "acronyms-mean-what-they-mean" not in broken_rules(sentence), sentence
         assert not strict_claims.misexpanded_acronyms(sentence), sentence
+
+
+@pytest.mark.parametrize("text, bad", [
+    # explain-eval ru-fresh2-why-not-4090 at aca9b5c: graded without a false claim
+    ("Потребуется 5 карт RTX 4090. Если квантовать до Q8_0 или Q4_K_M, потребуется больше карт.", True),
+    ("If you quantise to Q4_K_M, you will need more GPUs.", True),
+    ("Квантование до Q4_K_M потребует ещё больше памяти.", True),
+    ("Если квантовать до Q4_K_M, хватит трёх карт вместо пяти.", False),
+    ("Без квантования потребуется больше карт.", False),
+    ("Если не квантовать, потребуется больше карт.", False),
+    ("Without quantisation you would need more cards.", False),
+    ("После квантования до Q4_K_M больше карт не потребуется.", False),
+])
+def test_quantising_said_to_need_more_cards_is_a_false_claim(text, bad):
+    from assistant.checks.claims import broken_rules
+    assert bool(strict_claims.quantising_needs_more(text)) is bad
+    assert ("quantisation-trades-quality" in broken_rules(text)) is bad  # the guard's rule, written apart, agrees
+
+
+@pytest.mark.parametrize("text, bad", [
+    # explain-eval ru-fresh3-dispatch-users at aca9b5c: the card's own 25,77 ГБ said as its need
+    ("Веса модели 14,50 ГБ, а RTX 4090 требует всего 25,77 ГБ.", True),
+    ("Потому что RTX 4090 требует больше памяти, чем Qwen2.5 32B.", True),
+    ("Модели нужно 14,50 ГБ, а у RTX 4090 есть 25,77 ГБ.", False),
+    ("На RTX 4090 модели нужно 20 ГБ.", False),
+])
+def test_a_card_said_to_need_a_figure_in_gb_is_a_false_claim(text, bad):
+    from assistant.checks.claims import card_needs_memory
+    assert bool(strict_claims.card_as_the_needer(text)) is bad
+    assert bool(card_needs_memory(text)) is bad  # the guard's check, written apart, agrees
