@@ -17,6 +17,11 @@ from tools.units import Unit, check_finite
 Verdict = Literal["within", "partly", "over", "unknown"]
 
 
+class BudgetRequest(BaseModel):
+    budget: Annotated[float, Unit.MONEY]
+    currency: str | None = Field(None, description="₽, $ or €, as the customer wrote it.")
+
+
 class PricedConfiguration(BaseModel):
     label: str = Field(description="'6 × RTX 5090'.")
     price_usd_min: Annotated[float | None, Unit.USD]

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from assistant.views import hardware, memory, system
 from assistant.views.shapes import (CardGpu, Cards, CompareRequest, FitCard, FitCardRequest, FitOptionsRequest,
                                     GpuSpec, NoSpeed, UpgradeRequest, VariantsRequest)
-from tools.budget import BudgetCheck
+from tools.budget import BudgetCheck, BudgetRequest
 from tools.build import BuildCheck
 from tools.cost import CostRequest, CostResult
 from tools.fit import FitOptions, FitResult, Variants
@@ -95,7 +95,7 @@ TOOLS: dict[str, ToolView] = {v.name: v for v in [
              request=ThroughputRequest),
     ToolView("no_speed", NoSpeed, "Скорость не оценена", "No speed quoted", system.no_speed,
              request=ThroughputRequest),
-    ToolView("budget", BudgetCheck, "Бюджет", "Budget", system.budget),
+    ToolView("budget", BudgetCheck, "Бюджет", "Budget", system.budget, request=BudgetRequest),
     ToolView("cost", CostResult, "Свой сервер или облако", "Own server vs cloud", system.cost, request=CostRequest),
     ToolView("compare", Comparison, "Сравнение карт", "Card comparison", hardware.compare, request=CompareRequest),
     ToolView("models_for_hardware", HardwareFit, "Что запустится на картах", "What runs on the cards",

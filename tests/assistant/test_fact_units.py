@@ -27,6 +27,7 @@ CASES: dict[str, tuple[dict, str, set[str]]] = {
     "speed": (dict(model="Llama-3-8B", gpu="rtx-4090"), "speed", {"gb", "count", "speed"}),
     "no_speed": (dict(model="Llama-3-70B", gpu="rtx-4090", gpu_count=1), "speed", {"count"}),
     "cost": (dict(server_price=20000, cloud_hourly=8), "cost", {"money"}),
+    "budget": (dict(model="Llama-3-70B", budget=15000, currency="$"), "recommend", {"money", "percent"}),
     "compare": (dict(gpus=["rtx-4090", "a100-80gb"], model="Llama-3-8B"), "compare",
                 {"gb", "speed", "watt", "money", "count"}),
     "models_for_hardware": (dict(card_vram_gb=48, gpu_count=2), "models_for_hardware", {"gb", "count"}),
