@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
@@ -69,6 +70,13 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _server_log() -> Path:
+    """A file for the server's output, kept so that a server that never became ready can be read."""
+    fd, name = tempfile.mkstemp(prefix="bench-load-server-", suffix=".log")
+    os.close(fd)
+    return Path(name)
+
+
 class Server:
     """`gpu-sizer serve` on 127.0.0.1:<free port>, with the real settings plus the benchmark's switches."""
 
@@ -86,7 +94,7 @@ class Server:
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 300) -> dict:
+    def start(self, timeout: float = 600) -> dict:  # a first start evaluates the static prompt: minutes
         exe = Path(sys.executable).parent / "gpu-sizer"
         self._log = open(self.log_path, "w", encoding="utf-8")
         self.proc = subprocess.Popen([str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port),
@@ -290,7 +298,7 @@ def run(clients: int = 50, seconds: float = 30, no_llm: bool = False, fake_llm_d
         log_path: Path | None = None, parallel: int | None = None) -> dict:
     """One `gpu-sizer serve` process under `clients` customers; `parallel` sets llm.parallel (answers
     generated at once), None keeps the configured value."""
-    server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull), parallel=parallel)
+    server = Server(no_llm, fake_llm_delay, log_path or _server_log(), parallel=parallel)
     try:
         health = server.start()
         idle = server_memory(server.pid)
@@ -447,7 +455,7 @@ def run_fairness(turns: int = 6, parallel: int = 8, pause_s: float = 1.0, fake_l
                  model_parallel: int = 2) -> dict:
     """The polite client's wait alone, then while a greedy client (one address, `parallel` concurrent
     loops) saturates its own limits, on a server generating `model_parallel` answers at once."""
-    server = Server(no_llm, fake_llm_delay, log_path or Path(os.devnull), parallel=model_parallel)
+    server = Server(no_llm, fake_llm_delay, log_path or _server_log(), parallel=model_parallel)
     try:
         health = server.start()
         res = asyncio.run(drive_fairness(server.url, turns, parallel, pause_s, request_timeout))

@@ -16,7 +16,7 @@ from typing import Any
 from assistant.llm import LOADING, READY, ModelStatus, Tokenizer
 from assistant.llm.model_files import ModelFileError, check_gguf
 from assistant.llm.offload import gpu_layers_that_fit
-from assistant.llm.prefix import StaticPrefix, warm_prefix
+from assistant.llm.prefix import PrefixStore, StaticPrefix, warm_prefix
 from assistant.llm.settings import LLMSettings
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,10 @@ class LocalLlama:
             for _ in range(n):  # each context one completion at a time: it is taken from the pool
                 llm = Llama(model_path=str(path), n_ctx=self.settings.n_ctx, n_gpu_layers=layers,
                             n_threads=threads, verbose=False)
-                prefix = warm_prefix(llm, self.settings.structured)
+                if self._prefix is None:  # evaluated (or loaded) once; the other contexts get the same states
+                    prefix = warm_prefix(llm, self.settings.structured, self._store(path))
+                else:
+                    prefix = self._prefix.for_context(llm)
                 if self._llm is None:
                     self._llm, self._prefix = llm, prefix
                 self._free.put((llm, prefix))
@@ -82,6 +85,10 @@ class LocalLlama:
             self._ready.set()
         if self._error:
             log.error(self._error)
+
+    def _store(self, path) -> PrefixStore | None:
+        folder = self.settings.prefix_cache_dir
+        return PrefixStore(folder, path, self.settings.n_ctx) if folder else None
 
     def status(self) -> ModelStatus:
         if not self._ready.is_set():

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from tools.paths import MODELS_DIR
 
@@ -19,6 +19,10 @@ class LLMSettings(BaseModel):
         "Answers generated at once. local: that many llama.cpp contexts sharing the memory-mapped weights "
         "(each adds its KV cache); fake: that many streams; openai: the endpoint's slots (llama-server "
         "--parallel). With 2 or more, one client's answer never holds up another's (one answer per client)."))
+    prefix_cache_dir: Path | None = Field(MODELS_DIR / "prefix-cache", description=(
+        "Where the static system prompt's evaluated KV states are kept between starts (about 20 MB per "
+        "answer language and kind of answer), so a restart is ready in seconds, not minutes; None = "
+        "evaluate them at every start."))
     n_gpu_layers: int | None = Field(None, description="Layers on GPU; None = as many as fit (computed).")
     base_url: str | None = Field(None, description="OpenAI-compatible chat endpoint (mode=openai).")
     api_key: str = Field("not-needed", description="API key for the endpoint.")
@@ -31,3 +35,8 @@ class LLMSettings(BaseModel):
     tool_calls: bool = Field(False, description="Also let the model propose a tool call (strong remote models); "
                                                 "reconciled with the deterministic extraction, never trusted blindly.")
     fake_delay_s: float = Field(0.05, ge=0, description="mode=fake: pause per streamed word.")
+
+    @field_validator("prefix_cache_dir", mode="before")
+    @classmethod
+    def _empty_is_off(cls, value):
+        return None if isinstance(value, str) and not value.strip() else value  # not Path("") == the cwd

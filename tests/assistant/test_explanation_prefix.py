@@ -73,3 +73,36 @@ def test_two_contexts_answer_two_customers_at_once():
     rest = "".join(first)
     assert out["second"].strip() and (events[0][2] + rest).strip()
     assert b._free.qsize() == 2  # both contexts back in the pool
+    (one, p1), (two, p2) = list(b._free.queue)
+    assert one is not two and p1.llm is one and p2.llm is two
+    assert p1.saved is p2.saved  # the second context got the first one's states, not a second warm-up
+
+
+def test_saved_starts_are_kept_on_disk_and_loaded_by_the_next_start(backend, tmp_path):
+    """A restart loads the evaluated starts instead of prefilling them again (minutes on 2 cores);
+    a damaged or foreign file is evaluated anew, never put into the cache as it is."""
+    from assistant.llm.prefix import PrefixStore, StaticPrefix
+
+    llm, settings = backend.llama, backend.settings
+    store = PrefixStore(tmp_path, settings.model_path, settings.n_ctx)
+    static = static_messages(lang="en", case="power")  # the shortest start: one evaluation here
+    assert store.path(static) != PrefixStore(tmp_path, settings.model_path, settings.n_ctx // 2).path(static)
+    assert store.path(static) != store.path(static_messages(lang="ru", case="power"))
+
+    first = StaticPrefix(llm, static, store=store)
+    assert first.loaded == 0 and store.path(static).exists()
+    second = StaticPrefix(llm, static, store=store)
+    assert second.loaded == 1
+    assert second.saved[0].tokens == first.saved[0].tokens and second.saved[0].state == first.saved[0].state
+    msgs = [*static, {"role": "user", "content": "PSU for four RTX 4090?"}]
+    llm.reset()
+    assert second.restore_if_lost(msgs) and second.cached(msgs)
+    assert "".join(backend.stream(msgs, 8)).strip()
+
+    path = store.path(static)
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])  # cut short (a crash mid-copy)
+    third = StaticPrefix(llm, static, store=store)
+    assert third.loaded == 0 and third.saved[0].tokens == first.saved[0].tokens
+    assert StaticPrefix(llm, static, store=store).loaded == 1  # evaluated again and written whole
+    path.write_bytes(b"not a saved state")
+    assert store.load(static) is None and StaticPrefix(llm, static, store=store).loaded == 0
