@@ -424,7 +424,8 @@ def correction_note(violations: list[str]) -> str:
                      + "; use only numbers from FACTS and SOURCES, or none")
     hints = {"verdict": "contradicted the verdict in FACTS", "rule": "stated something the vendor guide says is false",
              "catalog": "compared cards against the catalog", "order": "compared two figures the wrong way round",
-             "config": "offered fewer cards than FACTS need", "label": "gave a part of the memory table another part's figure",
+             "config": "offered fewer cards than FACTS need",
+             "count": "gave a card count FACTS do not give for that card; take the count from FACTS", "label": "gave a part of the memory table another part's figure",
              "format": "gave a figure for a weight format that FACTS do not give it", "echo": "repeated the prompt or the question",
              "language": "mixed languages", "claim": "claimed an action, discount or offer",
              "unknown product": "gave figures for a product not in the catalog",

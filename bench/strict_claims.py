@@ -56,7 +56,8 @@ def refuted_comparisons(text: str) -> list[str]:
 
 _COUNTS = {"один": 1, "одну": 1, "одной": 1, "two": 2, "два": 2, "две": 2, "двух": 2, "двумя": 2, "three": 3, "три": 3,
            "трёх": 3, "трех": 3, "тремя": 3, "four": 4, "четыре": 4, "четырёх": 4, "четырех": 4, "четырьмя": 4,
-           "five": 5, "пять": 5, "пяти": 5, "six": 6, "шесть": 6, "шести": 6, "eight": 8, "восемь": 8, "восьми": 8}
+           "five": 5, "пять": 5, "пяти": 5, "пятью": 5, "six": 6, "шесть": 6, "шести": 6, "шестью": 6, "seven": 7, "семь": 7,
+           "семи": 7, "семью": 7, "eight": 8, "восемь": 8, "восьми": 8, "восемью": 8}
 _OFFER = re.compile(r"нуж|треб|возьм|хват|достаточ|помест|подход|подойд|рекоменд|сервер с|need|requir|take|enough|"
                     r"fit|suffic|recommend|server with", re.I)
 _HEDGE = re.compile(r"(?<!\w)(?:не|нет|без|мало|not|no|without|если|if|when|would)(?!\w)|n't|\?", re.I)
@@ -537,4 +538,61 @@ def quantising_needs_more(text: str) -> list[str]:
             if (m := _MORE_NEEDED.search(tail)) and not re.search(r"(?<!\w)(?:не|not)\s+$", tail[:m.start()]):
                 out.append(q.group(0) + tail[:m.end()])
                 break
+    return out
+
+
+_CARD_NOUN = r"(?:видеокарт|карт|cards?\b|gpus?\b|ускорител)"
+_GIVE = re.compile(r"(?<!\w)(?:возьмите|берите|нужн\w*|нужен|потребуется|понадобится|требуется|take|need\w*|requires?|"
+                   r"use|buy|get|go with)(?!\w)", re.I)
+_ENOUGH_WORD = re.compile(r"(?<!\w)(?:хватит|хватает|достаточно|enough|suffices?|will do)(?!\w)", re.I)
+
+
+def _fitted_card(facts: list[dict[str, Any]]) -> str | None:
+    return next((f["input"]["gpu"] for f in facts if f.get("tool") in ("fit", "min_gpus", "fit_options")
+                 and isinstance(f.get("input"), dict) and f["input"].get("gpu")), None)
+
+
+def card_count_not_given(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """'Возьмите четыре такие карты' / 'You need 7 of these cards' where the facts give the card another count: a
+    count under the card's minimum offered as enough, or a count to take that neither the minimum nor a configuration
+    names. An unnamed count ('такие карты', 'cards') is the sized card's; the written name wins where there is one."""
+    from tools.catalog import load_catalog
+    from tools.fit import min_gpus
+    from tools.memory import MemoryRequest
+
+    sizing = next((f["input"] for f in facts if f.get("tool") in ("vram", "recommend")), None)
+    if not sizing:
+        return []
+    req = MemoryRequest.model_validate({k: v for k, v in sizing.items() if k not in ("gpu", "gpus")})
+    ids = {g.id for g in load_catalog().gpus}
+    out = []
+    for sentence in re.split(r"(?<=[.!?])(?<!vs\.)\s+", text):
+        if _HEDGE.search(sentence) or re.search(r"(?<!\w)(?:ещё|еще|more|another|extra|additional)(?!\w)", sentence, re.I):
+            continue
+        found: list[tuple[int | None, str]] = []
+        named_at: list[int] = []
+        for pat, gpu in _cards():  # named: "4 × RTX 4090", "четырьмя RTX 3090"
+            for m in pat.finditer(sentence):
+                found.append((_COUNTS.get(m.group(1).lower()) if not m.group(1).isdigit() else int(m.group(1)), gpu))
+                named_at.append(m.start())
+        fitted = _fitted_card(facts)
+        if fitted in ids:  # unnamed: "четыре такие карты", "five cards" are the sized card's
+            for m in re.finditer(r"(?<![\w,.])(\d{1,2}|[a-zа-яё]+)\s+(?:(?:таки\w*|эти\w*|such|these|of these)\s+)?"
+                                 + _CARD_NOUN + r"\w*(?!\w)", sentence, re.I):
+                per = re.search(r"(?<!\w)(?:на|по|per|on|each)\s+$", sentence[:m.start()], re.I)  # "ГБ на одну карту"
+                if m.start() not in named_at and not per:
+                    n = int(m.group(1)) if m.group(1).isdigit() else _COUNTS.get(m.group(1).lower())
+                    found.append((n, str(fitted)))
+        for n, gpu in found:
+            if not n:
+                continue
+            least = min_gpus(req, gpu).gpus
+            given = {c["count"] for f in facts for c in (f.get("output") or {}).get("configurations") or []
+                     if isinstance(c, dict) and c.get("gpu_id") == gpu}
+            given |= {f["output"]["gpus"] for f in facts if f.get("tool") == "min_gpus" and f["input"].get("gpu") == gpu
+                      and f["output"].get("gpus")}
+            given |= {least} if least else set()
+            short = least is not None and n < least and (_GIVE.search(sentence) or _ENOUGH_WORD.search(sentence))
+            if short or (_GIVE.search(sentence) and given and n not in given):
+                out.append(f"{n} × {gpu}")
     return out

@@ -574,3 +574,44 @@ def test_a_format_said_to_fit_against_its_computed_line(sentence, facts, bad):
     from bench.strict_claims import format_promised_to_fit
     assert bool(format_fit_contradicted(sentence, facts)) is bad
     assert bool(format_promised_to_fit(sentence, facts)) is bad  # the grader's own check, written apart, agrees
+
+
+# a review at 075cb9b: "Возьмите четыре такие карты" for Qwen2.5 72B in INT8 on the RTX 4090 (at least 5)
+# passed, its 4 grounded by "4 × RTX 5090" in the recommendation; an earlier answer said seven where six fit
+_INT8 = {"model": "qwen2.5-72b", "precision": "int8", "context": 8192}
+ON_4090 = [{"tool": "vram", "input": _INT8, "output": {}},
+           {"tool": "fit", "input": {**_INT8, "gpu": "rtx-4090"}, "output": {"gpus": 1, "fits": False}},
+           {"tool": "min_gpus", "input": {**_INT8, "gpu": "rtx-4090"}, "output": {"gpu": "RTX 4090", "gpus": 5}},
+           {"tool": "recommend", "input": _INT8, "output": {"configurations": [
+               {"gpu_id": "rtx-5090", "count": 4}, {"gpu_id": "rtx-4090", "count": 5}, {"gpu_id": "rtx-a6000", "count": 3}]}}]
+COUNTED = [
+    ("Возьмите четыре такие карты.", True),  # the sized card's minimum is 5
+    ("Возьмите семь таких карт.", True),  # a count the facts never give
+    ("You need four such cards.", True),
+    ("Возьмите сервер с четырьмя RTX 4090.", True),
+    ("Возьмите 6 × RTX 5090.", True),  # the configuration is 4
+    ("Возьмите 5 карт RTX A6000.", True),  # the name after the count is the card: 3
+    ("Возьмите пять таких карт.", False),
+    ("You need five such cards.", False),
+    ("Возьмите 4 × RTX 5090.", False),
+    ("Хватит восьми таких карт.", False),  # enough is true above the minimum
+    ("Четырёх таких карт не хватит.", False),  # negated
+    ("Если квантовать до Q4_K_M, хватит трёх карт.", False),  # a condition: another setup
+    ("Нужно 103,79 ГБ на одну карту.", False),  # per card, no count to take
+    ("Добавьте ещё четыре карты.", False),  # four more, not four
+]
+
+
+@pytest.mark.parametrize("text, bad", COUNTED)
+def test_a_card_count_to_take_is_the_facts_count_for_that_card(text, bad):
+    from assistant.checks.counts import miscounted
+    from bench.strict_claims import card_count_not_given
+    assert bool(miscounted(text, ON_4090)) is bad
+    assert bool(card_count_not_given(text, ON_4090)) is bad  # the grader's own check agrees
+    assert miscounted(text, []) == [] and card_count_not_given(text, []) == []  # nothing sized
+
+
+def test_the_guard_drops_a_count_of_such_cards_the_facts_do_not_give():
+    g = grounding(ON_4090, ["Минимум карт RTX 4090: 5. Подходит 4 × RTX 5090."], lang="ru")
+    assert any(v.startswith("count") for v in violations("Возьмите четыре такие карты.", g))
+    assert not any(v.startswith("count") for v in violations("Возьмите пять таких карт.", g))

@@ -1,0 +1,89 @@
+"""Card counts given as advice must be the facts' own counts.
+
+"Возьмите четыре такие карты" for Qwen2.5 72B in INT8 on the RTX 4090 (the facts: at least 5), and
+"Возьмите семь таких карт" where the facts said 6, both passed the guard: the number was grounded by
+another figure ("4 × RTX 5090" in the recommendation table) and "такие карты" names no card. Here a
+count that is the object of advice ("возьмите / нужно / хватит N карт", "take / need N cards",
+"N карт хватит") is read against the card it speaks of: "таких карт" and an unnamed "карт" are the
+scenario's card, a name after the count is that card. It must be one of the counts the facts give for
+that card (the minimum that fits, a configuration's count, the customer's own count when it fits),
+or at least the minimum when the sentence only says it is enough. A negation or a condition makes
+the sentence no advice ("если квантовать, хватит трёх карт" is not judged here).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.checks.claims import gpus_in
+from assistant.checks.relations import _count, _minimum, _NOT, memory_request
+from tools.catalog import get_gpu
+
+_CARD_WORD = r"(?:(?:видео)?карт\w*|cards?|gpus?|гпу|ускорител\w*|accelerators?)"
+_SUCH = r"(?:(?:так\w*|эт\w+|одинаков\w*|these|such|identical|of these)\s+)?"
+# "возьмите четыре такие карты", "нужно 5 карт", "you need five such cards", "take 6 × RTX 4090"
+_COUNTED = re.compile(r"(?<![\w.,])(\d{1,2}|[a-zа-яё]+)\s*(?:[×xх]\s*)?" + _SUCH + r"(?:" + _CARD_WORD + r"\b)?", re.I)
+_FILL = r"(?:(?:вам|всего|минимум|хотя бы|сервер\w* с|at least|just|only|you|a server with|server with)\s+)*$"
+_TAKE = re.compile(r"\b(?:возьмите|берите|взять|брать|нужн[оыа]?|нужен|потребу\w*|понадоб\w*|требу\w*|ставьте|поставьте|"
+                   r"take|need|needs|needed|require[sd]?|use|get|buy|go with)\s+" + _FILL, re.I)
+_SUFFICE = re.compile(r"\b(?:хватит|хватает|достаточно|enough)\s+" + _FILL, re.I)
+_ENOUGH = re.compile(r"^\s*(?:(?:вам|you)\s+)?(?:хватит|хватает|достаточно|будет достаточно|подойд\w*|will do|are enough|"
+                     r"is enough|will be enough|suffice)\b", re.I)
+_MORE = re.compile(r"\b(?:ещё|еще|дополнительн\w*|more|another|additional|extra)\b", re.I)
+
+
+def _scenario_card(facts: list[dict]) -> str | None:
+    """The card the customer's scenario is sized on (the fit's or the minimum's input), if one."""
+    for f in facts:
+        card = (f.get("input") or {}).get("gpu") if f.get("tool") in ("fit", "min_gpus", "fit_options") else None
+        if isinstance(card, str) and card:
+            return card
+    return None
+
+
+def _given(facts: list[dict], card: str) -> set[int]:
+    """The counts the facts give for `card`: minimums, configurations, the customer's own count if it fits."""
+    out: set[int] = set()
+    for f in facts:
+        o, i = f.get("output"), f.get("input") or {}
+        if not isinstance(o, dict):
+            continue
+        out |= {c["count"] for c in o.get("configurations") or [] if isinstance(c, dict) and c.get("gpu_id") == card}
+        if f.get("tool") == "min_gpus" and i.get("gpu") == card and o.get("gpus"):
+            out.add(o["gpus"])
+        if f.get("tool") == "fit" and i.get("gpu") == card and o.get("fits") and o.get("gpus"):
+            out.add(o["gpus"])
+    return out
+
+
+def miscounted(sentence: str, facts: list[dict]) -> list[str]:
+    """Advice to take N cards where the facts give another count for that card (too few, or a count
+    they never name)."""
+    if not facts or _NOT.search(sentence):
+        return []
+    request = memory_request(facts)
+    names = gpus_in(sentence)
+    out = []
+    for m in _COUNTED.finditer(sentence):
+        n = _count(m.group(1))
+        if n is None or _MORE.search(m.group(0)) or _MORE.search(sentence[max(0, m.start() - 12):m.start()]):
+            continue
+        named = [g for pos, g in names if m.end() <= pos <= m.end() + 2]
+        if not named and not re.search(_CARD_WORD + r"\b\W*$", m.group(0), re.I):
+            continue  # a bare number, not a count of cards
+        card = named[0].id if named else _scenario_card(facts)
+        if card is None:
+            continue
+        before = sentence[max(0, m.start() - 40):m.start()]
+        take = _TAKE.search(before)
+        enough = _SUFFICE.search(before) or _ENOUGH.match(sentence[m.end():])
+        if not (take or enough):
+            continue
+        need = _minimum(request.model_dump_json(exclude={"gpu", "gpus"}), card) if request else None
+        given = _given(facts, card) | ({need} if need else set())
+        if not given:
+            continue
+        too_few = need is not None and n < need
+        if too_few or (take and n not in given):
+            out.append(f"count: {n} × {get_gpu(card).name} (the facts give {', '.join(map(str, sorted(given)))})")
+    return out
