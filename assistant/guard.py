@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import agreement, claims, counts, echo, kinds, moe, power, relations, wordnums
+from assistant.checks import agreement, claims, counts, echo, kinds, moe, nothing, power, relations, wordnums
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -199,6 +199,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.order_errors(sentence)
     out += relations.undersized(sentence, getattr(allowed, "request", None))
     out += counts.miscounted(sentence, getattr(allowed, "facts", []))
+    out += nothing.part_said_to_take_nothing(sentence, getattr(allowed, "facts", []))
     out += relations.many_users(sentence, getattr(allowed, "request", None))
     out += relations.mislabelled(sentence, getattr(allowed, "facts", []))
     out += relations.unquantised_called_quantised(sentence, getattr(allowed, "facts", []))

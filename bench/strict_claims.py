@@ -596,3 +596,29 @@ def card_count_not_given(text: str, facts: list[dict[str, Any]]) -> list[str]:
             if short or (_GIVE.search(sentence) and given and n not in given):
                 out.append(f"{n} × {gpu}")
     return out
+
+
+_ZERO = re.compile(r"(?:adds?|takes?|uses?|needs?|requires?)\s+(?:up\s+)?(?:no|zero)\s+(?:extra\s+|additional\s+)?"
+                   r"(?:space|memory|vram|room)|(?:adds?|takes?|uses?)\s+(?:up\s+)?nothing|"
+                   r"не\s+(?:занима|требу|добавля|прибавля)\w*\s+(?:ни\s+)?(?:дополнительн\w*\s+)?(?:мест|памят|видеопамят|ничего)|"
+                   r"ничего\s+не\s+(?:добавля|занима|прибавля)", re.I)
+_SOFT = re.compile(r"(?<!\w)(?:почти|практически|едва|мало|немного|almost|practically|hardly|barely|little|much)(?!\w)", re.I)
+
+
+def part_called_free(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """'the KV cache adds no extra space' / 'KV-кэш не занимает места' for a part one memory table gives a figure."""
+    tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit") and isinstance(f.get("output"), dict)]
+    tables = [t for t in tables if any(t.get(f"{p}_bytes") for p in _PART if p != "total")]
+    if not tables or any(tables[0].get(k) != t.get(k) for t in tables for k in ("weights_bytes", "kv_cache_bytes")):
+        return []  # the fit repeats the vram table; two different tables leave the part's table unclear
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for m in _ZERO.finditer(sentence):
+            lead = sentence[:m.start()]
+            if _SOFT.search(lead[-20:] + m.group(0)):
+                continue
+            hits = [(h.end(), part) for part, pat in _PART.items() if part != "total"
+                    for h in re.finditer(pat, lead[-50:], re.I)]
+            if hits and tables[0].get(f"{max(hits)[1]}_bytes", 0) > 0:
+                out.append(m.group(0))
+    return out

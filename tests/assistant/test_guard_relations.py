@@ -615,3 +615,35 @@ def test_the_guard_drops_a_count_of_such_cards_the_facts_do_not_give():
     g = grounding(ON_4090, ["Минимум карт RTX 4090: 5. Подходит 4 × RTX 5090."], lang="ru")
     assert any(v.startswith("count") for v in violations("Возьмите четыре такие карты.", g))
     assert not any(v.startswith("count") for v in violations("Возьмите пять таких карт.", g))
+
+
+# a review at 075cb9b: "…, and the KV cache adds no extra space" for a table that gives the KV cache 2.68 GB
+_L70 = {"model": "llama-3.3-70b", "precision": "int4", "context": 8192}
+_L70_TABLE = {"weights_bytes": 40_920_000_000, "kv_cache_bytes": 2_680_000_000, "activations_bytes": 3_070_000_000}
+L70 = [{"tool": "vram", "input": _L70, "output": _L70_TABLE},
+       {"tool": "fit", "input": {**_L70, "gpu": "rtx-5090"}, "output": _L70_TABLE}]
+NOTHING = [
+    ("The INT4 weights take 40.92 GB, and the KV cache adds no extra space.", True),
+    ("KV-кэш не занимает дополнительной памяти.", True),
+    ("Активации ничего не добавляют.", True),
+    ("The KV cache takes up no memory at this context.", True),
+    ("The KV cache adds 2.68 GB.", False),
+    ("KV-кэш почти не занимает места: 2,68 ГБ.", False),  # a size judgement, not a zero
+    ("The KV cache takes almost no memory at 8k.", False),
+    ("Квантование не требует дополнительной памяти.", False),  # no part of the table named
+]
+
+
+@pytest.mark.parametrize("text, bad", NOTHING)
+def test_a_part_the_table_sizes_is_never_said_to_take_nothing(text, bad):
+    from assistant.checks.nothing import part_said_to_take_nothing
+    from bench.strict_claims import part_called_free
+    assert bool(part_said_to_take_nothing(text, L70)) is bad
+    assert bool(part_called_free(text, L70)) is bad  # the grader's own check agrees
+    zero_kv = [{**f, "output": {**_L70_TABLE, "kv_cache_bytes": 0}} for f in L70]
+    assert not any(v.endswith("kv_cache_bytes") for v in part_said_to_take_nothing(text, zero_kv))
+
+
+def test_the_guard_drops_a_part_said_to_take_nothing():
+    g = grounding(L70, ["Веса модели 40,92 ГБ, KV-кэш 2,68 ГБ."], lang="en")
+    assert any(v.startswith("nothing") for v in violations("The KV cache adds no extra space.", g))
