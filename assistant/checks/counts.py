@@ -13,7 +13,6 @@ the sentence no advice ("если квантовать, хватит трёх к
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from assistant.checks.claims import gpus_in
 from assistant.checks.relations import _count, _minimum, _NOT, memory_request
@@ -61,8 +60,8 @@ def miscounted(sentence: str, facts: list[dict]) -> list[str]:
     they never name)."""
     if not facts or _NOT.search(sentence):
         return []
-    request = memory_request(facts)
     names = gpus_in(sentence)
+    request, sized = None, False  # the sizing is read once, and only for a sentence that counts cards
     out = []
     for m in _COUNTED.finditer(sentence):
         n = _count(m.group(1))
@@ -79,6 +78,8 @@ def miscounted(sentence: str, facts: list[dict]) -> list[str]:
         enough = _SUFFICE.search(before) or _ENOUGH.match(sentence[m.end():])
         if not (take or enough):
             continue
+        if not sized:
+            request, sized = memory_request(facts), True
         need = _minimum(request.model_dump_json(exclude={"gpu", "gpus"}), card) if request else None
         given = _given(facts, card) | ({need} if need else set())
         if not given:
