@@ -28,6 +28,7 @@ class Scenario(BaseModel):
     server: str | None = Field(None, description="Catalog server line id (the vendor's own lines).")
     card_vram_gb: float | None = Field(None, description="Card memory when no catalog card is named.")
     ram_gb: float | None = Field(None, description="System RAM.")
+    cpus: int | None = Field(None, description="CPU sockets the customer named ('2 ксеона', 'a threadripper').")
     task: Task | None = None
     runtime: Literal["llama.cpp", "vllm", "sglang", "cpu"] | None = Field(
         None, description="Serving engine; llama.cpp (Ollama, LM Studio) when not said.")

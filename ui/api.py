@@ -257,7 +257,7 @@ class ScenarioEditIn(BaseModel):
     conversation_id: str = Field(max_length=64, description="The conversation whose scenario is edited.")
     changes: dict[str, str | float | None] = Field(
         max_length=10, description="Slot -> new value (model, precision, context, users, gpu, gpus (comma-separated), "
-                                   "gpu_count, task, runtime, card_vram_gb, ram_gb, psu_w); empty or null = back to the default.")
+                                   "gpu_count, task, runtime, card_vram_gb, ram_gb, psu_w, cpus); empty or null = back to the default.")
     lang: Literal["ru", "en"] = "ru"
 
     _id = field_validator("conversation_id")(check_conversation_id)

@@ -16,9 +16,9 @@ from ui import calculators as calc
 from ui.i18n import tr
 
 log = logging.getLogger(__name__)
-SLOTS = ("model", "precision", "context", "users", "gpu", "gpus", "gpu_count", "task", "psu_w")
+SLOTS = ("model", "precision", "context", "users", "gpu", "gpus", "gpu_count", "task", "psu_w", "cpus")
 MODEL_SLOTS = ("model", "precision", "context", "users", "task")  # shown when the answer sized a model
-NUMBERS = ("context", "users", "gpu_count", "psu_w")
+NUMBERS = ("context", "users", "gpu_count", "psu_w", "cpus")
 TASK_CHOICES = ["inference", "lora", "qlora", "full"]
 
 
@@ -42,6 +42,7 @@ def build(labels: Any) -> dict[str, Any]:
                 "task": gr.Dropdown(TASK_CHOICES, label=tr("ru", "sc_task"), elem_id="gs-sc-task"),
                 # no `minimum`: Gradio would refuse 50 W in English before recompute says it in the customer's words
                 "psu_w": gr.Number(label=tr("ru", "sc_psu_w"), precision=0, elem_id="gs-sc-psu-w"),
+                "cpus": gr.Number(label=tr("ru", "sc_cpus"), precision=0, elem_id="gs-sc-cpus"),
             }
     for slot, comp in fields.items():
         labels.add(comp, f"sc_{slot}")
@@ -69,7 +70,8 @@ def _shown(items: dict[str, Any], intent: str | None) -> dict[str, bool]:
     power = intent == "power" or "psu_w" in items
     compared = "gpus" in items
     one_card = (sized or power) and not compared
-    return {s: sized for s in MODEL_SLOTS} | {"gpu": one_card, "gpus": compared, "gpu_count": one_card, "psu_w": power}
+    return {s: sized for s in MODEL_SLOTS} | {"gpu": one_card, "gpus": compared, "gpu_count": one_card, "psu_w": power,
+                                              "cpus": power}
 
 
 def values(conv: Conversation | None) -> list[Any]:

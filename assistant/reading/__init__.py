@@ -239,6 +239,19 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   (context). The perturbation check's splits are written as tune .. fresh10 (bench/perturb.py), as documented: the old
   "every split but holdout and fresh11" had taken in each later batch. After: fresh17 0.977 (43/44, intent 1.000; left:
   "семидесятки" for 70b models), every other non-holdout split unchanged, 0 silently dropped.
+- Twenty-third pass (fresh18.yaml, 39 turns, new personas: a craft brewery, a district court, a linguistics PhD, a VR
+  enthusiast, a drone startup, a hardware distributor, a telecom integrator, a city hospital, a copywriter, a physics
+  institute, an oil company's procurement; written before any change): fresh18 0.846 at first sight (33/39, intent
+  0.974, 0 dropped). Mechanisms (tests/assistant/test_reading_twentythird_pass.py): a model's size after "на / for /
+  размером" ("дипсик дистил на 32б") is still its size, only when written with its "b" (names); "десяток", "дюжины",
+  "полдюжины" are numbers (lexicon); "N смен по M часов" is N x M hours a day (quantities); contact details left for
+  the vendor's people ("мой телефон 8 912 ...", "my email is ...") are a hand-off (cues). After: fresh18 1.000
+  (39/39), every other non-holdout split unchanged but fresh9 0.968 -> 0.962: "скидку дадите если возьмем десяток
+  l40s" is now read with 10 cards, as "10 l40s" always was, against a label that gives no count in a hand-off.
+  Not from the corpus but from a review of a power answer: the CPU sockets named ("2 ксеона", "a threadripper") are the
+  `cpus` slot the power sum takes, where before the sum counted one socket up to four cards and two past whatever was
+  said (5 x 4090 + a Threadripper was summed with two CPUs, 4 x A6000 + 2 Xeons with one); the default is shown as
+  assumed in the scenario line and can be edited there (graded only where a turn labels it, as `server`).
 """
 from __future__ import annotations
 
@@ -339,17 +352,21 @@ def read(text: str) -> Reading:
     return _read(text) if clean == text else _back(_read(clean), text, where)
 
 
-# seventeenth pass: a server or workstation CPU named ("two h100 pcie plus an epyc", "xeon 8480", "два эпика"); the
-# scenario has no CPU slot (the power sum counts one CPU socket, tools/power.py), so the words are kept as a span,
-# with the model number after the name and a count before it, and none of them is read as money or as cards
+# seventeenth pass: a server or workstation CPU named ("two h100 pcie plus an epyc", "xeon 8480", "два эпика"): the
+# words are kept as a span, with the model number after the name and a count before it, and none of them is read as
+# money or as cards. Twenty-third pass: the count of sockets is the `cpus` slot the power sum takes (tools/power.py):
+# "2 ксеона" are two sockets, a Threadripper or a Ryzen one (single-socket lines); an EPYC or a Xeon without a count
+# stays unread, the default of the power sum shown as assumed (an 8-GPU "сервер на xeon" is a dual-socket board)
 _CPU_NAME = re.compile(r"^(?:epyc\w*|эпик(?:а|ом|е|и|ов|ами|ах|у)?|xeon\w*|ксеон\w*|threadripper\w*|тредрипп?ер\w*|"
                        r"ryzen\w*|райзен\w*)$", re.I)
+_ONE_SOCKET = re.compile(r"^(?:threadripper|тредрипп?ер|ryzen|райзен)", re.I)
 
 
-def _cpus(tokens: list[Token]) -> tuple[list[list[int]], list[int]]:
-    """(each CPU's words, the numbers said with them: its model number and a count of sockets, named back since no
-    slot takes them, as the corpus labels "2 ксеона" and "epyc 9654")."""
-    out, numbers = [], []
+def _cpus(tokens: list[Token]) -> tuple[list[list[int]], list[int], int | None]:
+    """(each CPU's words, the numbers said with them that no slot takes (a model number, named back as the corpus
+    labels "epyc 9654"), the sockets: the counts said, or one for a single-socket line; None when any CPU's count is
+    unknown)."""
+    out, numbers, sockets_said = [], [], []
     for t in tokens:
         if t.used or not _CPU_NAME.match(t.low):
             continue
@@ -363,14 +380,17 @@ def _cpus(tokens: list[Token]) -> tuple[list[list[int]], list[int]]:
             k += 1
         b = t.i - 1
         sockets = tokens[b].number if b >= 0 else None
-        if sockets is not None and not tokens[b].used and 1 <= sockets <= 8 and \
-                (tokens[b].word_number or re.fullmatch(r"\d|\d[xх×]", tokens[b].low)):
+        counted = sockets is not None and not tokens[b].used and 1 <= sockets <= 8 and sockets == int(sockets) and \
+            (tokens[b].word_number or re.fullmatch(r"\d|\d[xх×]", tokens[b].low))
+        if counted:
             group.insert(0, b)  # "два эпика", "2 xeon": the sockets
+        sockets_said.append(int(sockets) if counted and sockets else 1 if _ONE_SOCKET.match(t.low) else None)
         for k in group:
             tokens[k].used = "cpu"
         out.append(group)
-        numbers += [k for k in group if tokens[k].has_digit or tokens[k].word_number]
-    return out, numbers
+        numbers += [k for k in group[1 if counted else 0:] if tokens[k].has_digit or tokens[k].word_number]
+    known = [n for n in sockets_said if n is not None]
+    return out, numbers, sum(known) if known and len(known) == len(sockets_said) else None
 
 
 def _read(text: str) -> Reading:
@@ -405,10 +425,10 @@ def _read(text: str) -> Reading:
         tokens[k].used = "form_factor"
     if rack:
         spans["form_factor"] = [_span(text, tokens, [k]) for k in rack]
-    cpus, cpu_numbers = _cpus(tokens)
+    cpus, cpu_numbers, sockets = _cpus(tokens)
     if cpus:  # "плюс эпик", "xeon 8480", "two epycs": the server's CPUs, read and kept, never money or a card count
         spans["cpu"] = [_span(text, tokens, group) for group in cpus]
-    cpu_asked = [_span(text, tokens, [k]) for k in cpu_numbers]  # "2 ксеона", "epyc 9654": no slot takes them; named back
+    cpu_asked = [_span(text, tokens, [k]) for k in cpu_numbers]  # "epyc 9654", "xeon e5": no slot takes them; named back
     items += watts.attach(tokens, text)  # the customer's PSU ("бп на 850"), before any number is read as money
     gpu_starts = {h.i for h in hits if h.kind == "gpu" or h.kind == "unknown" and h.card}  # "8 3070": a count
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
@@ -441,6 +461,11 @@ def _read(text: str) -> Reading:
         clashes_cards = spans.get("gpu_name", [])  # "у меня 3090 и 4090, пойдёт 70b?": two cards, neither taken; asked
     else:
         clashes_cards = []
+    if sockets and sockets <= 8:
+        fields["cpus"] = sockets
+        counts = [g[0] for g in cpus if tokens[g[0]].number is not None and not _CPU_NAME.match(tokens[g[0]].low)]
+        if counts:  # "2 ксеона": the count the scenario line repeats as the CPUs
+            spans["cpus"] = [_span(text, tokens, [k]) for k in counts]
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (

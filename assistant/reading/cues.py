@@ -38,6 +38,13 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:talk|speak|chat) (?:to|with) (?:someone|somebody|sales|a (?:\w+ )?(?:engineer|architect|specialist|expert|rep))|"
                 r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)|"
                 r"для созвона|"
+                # twenty-third pass: contact details left for the vendor's people ("мой телефон 8 912 ... звоните после
+                # обеда", "пишите на почту", "my number is ..., text me")
+                r"\b(?:мой|моя|наш|наша) (?:\w+ )?(?:телефон|номер|почта|email|e-mail|емейл|имейл|мейл|телеграм|телега)"
+                r"(?: для связи)?[:\s-]*(?:[+\d@]|\S+@)|\bтелефон для связи|"
+                r"\b(?:звоните|пишите|наберите) (?:мне |нам )?(?:на|после|до|с|в|по)\b|"
+                r"\bmy (?:phone|number|cell|mobile|email|e-mail)(?: number)?(?: is)?[:\s-]*(?:[+\d@(]|\S+@)|"
+                r"\b(?:text|email|reach) (?:me|us) (?:at|on)\b|"
                 # twenty-first pass: what the vendor owes after the sale: a warranty, a visit of its engineer, papers it
                 # issues ("гарантия на сервер сколько лет", "выезд инженера есть", "вы документы на оборудование дадите")
                 r"\bгаранти(?:я|ю|и|ей|йн\w*)\b|\bwarranty\b|выезд\w* (?:\w+ ){0,2}инженер|\bengineer (?:visit|on site)|"

@@ -248,8 +248,14 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         if "distill" in version and t.canon in load_lexicon().families:  # "дипсик дистилл лама 8б": the base's family
             version.append(t.canon)
             continue
+        if t.low in _SIZE_PREPOSITIONS and k + 1 < len(tokens) and _SIZE.match(tokens[k + 1].canon):
+            continue  # "дипсик дистил на 32б", "deepseek distill for 14b": the size after a preposition is still its size
         return None
     return None
+
+
+# Only before a size written with its "b" ("на 32б"): "на 4090", "в 4 бита" stay what they are
+_SIZE_PREPOSITIONS = {"на", "for", "размером", "of"}
 
 
 _POINT = {"точка", "point", "dot", "запятая"}

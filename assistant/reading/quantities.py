@@ -15,7 +15,7 @@ from assistant.reading import money
 from assistant.reading.near import (ALTERNATIVE, PHRASE_730, VAGUE, cue_before, gpu_next, is_range, scale_after,  # noqa: F401
                                    unit_after)
 from assistant.reading.tokens import Token
-from assistant.reading.words import morph
+from assistant.reading.words import lemma, morph
 from tools.lexicon import load_lexicon
 
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit)$")
@@ -421,8 +421,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if concept == "hour" or suffix in ("ч", "h") or hours_first:
         days = money._DAYS_A_WEEK.search(text) or money._DAYS_A_MONTH.search(text)  # "5 дней в неделю": part of the hours
         extra = [x.i for x in tokens if days and x.start >= days.start() and x.end <= days.end() and x.has_digit]
-        return [Attached("hours_per_month", money.hours_per_month(value, tokens, n if concept == "hour" else k, text),
-                         [k] + unit + extra)]
+        shifts, said = _shifts(tokens, k)
+        return [Attached("hours_per_month",
+                         money.hours_per_month(value * shifts, tokens, n if concept == "hour" else k, text),
+                         [k] + unit + extra + said)]
     ctx_scale, s_end = scale_after(tokens, k, lex.scale.context)
     ctx_cue = cue_before(tokens, k, _CONTEXT_CUE | {"context", "token"}) or \
         (s_end + 1 < len(tokens) and tokens[s_end + 1].concept in ("token", "context"))
@@ -647,3 +649,18 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
         out.append(Attached("hours_per_month", round(8 * 260 / 12, 2),
                             [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()], assumed=True))
     return out
+
+
+_SHIFT = {"смена", "shift", "shifts"}
+
+
+def _shifts(tokens: list[Token], k: int) -> tuple[int, list[int]]:
+    """(shifts, their count's token) of "две смены по 8 часов", "2 shifts of 8 hours": the hours are each shift's, so
+    a day holds their product; (1, []) when no count of shifts stands right before."""
+    j = k - 1 if k > 0 and tokens[k - 1].low in ("по", "of", "x", "×", "х") else k
+    if j < 2 or lemma(tokens[j - 1].low) not in _SHIFT:
+        return 1, []
+    count = tokens[j - 2]
+    if count.number is None or count.number != int(count.number) or not 1 < count.number <= 4:
+        return 1, []
+    return int(count.number), [count.i]

@@ -68,7 +68,7 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
                                     output={"model": s.model or f"{s.params_b}B", "gpu": target_gpu,
                                             "gpus": target_count or 1, "runtime": req.runtime}))
     if intent == "power" and target_gpu:
-        power_facts(target_gpu, target_count or 1, c, s.psu_w)
+        power_facts(target_gpu, target_count or 1, c, s.psu_w, s.cpus)
 
 
 def _mixed(req: MemoryRequest, top: int = 3) -> Recommendation:
@@ -91,9 +91,10 @@ def offload_fact(s: Scenario, req: MemoryRequest, c: Computation) -> None:
     c.facts.append(fact("offload", oreq, estimate_offload(oreq)))
 
 
-def power_facts(gpu: str, count: int, c: Computation, psu_w: int | None = None) -> None:
-    """`psu_w`: the customer's own PSU, checked in the same fact ("бп на 1500: не хватает")."""
-    cpus = 2 if count > 4 else 1
+def power_facts(gpu: str, count: int, c: Computation, psu_w: int | None = None, cpus: int | None = None) -> None:
+    """`psu_w`: the customer's own PSU, checked in the same fact ("бп на 1500: не хватает"); `cpus`: the sockets the
+    customer named, else two past four cards (a board with more x16 slots is a dual-socket one), shown as assumed."""
+    cpus = cpus or c.assume("cpus", 2 if count > 4 else 1)
     inp = {"gpu": gpu, "count": count, "cpus": cpus} | ({"psu_w": psu_w} if psu_w else {})
     c.facts.append(fact("power", inp, power_budget(gpu, count, cpus=cpus, psu_w=psu_w)))
     c.facts.append(fact("build", {"gpu": gpu, "count": count}, build_check(gpu, count)))

@@ -22,15 +22,17 @@ if TYPE_CHECKING:
     from assistant.service import Conversation
 
 EDITABLE = ("model", "precision", "context", "users", "gpu", "gpus", "gpu_count", "task", "runtime", "card_vram_gb",
-            "ram_gb", "psu_w")
+            "ram_gb", "psu_w", "cpus")
 _POSITIVE = {"context": (1, 10_000_000), "users": (1, 100_000), "gpu_count": (1, 64), "card_vram_gb": (1, 1024),
-             "ram_gb": (1, 65_536), "psu_w": (100, 100_000)}
-_WHOLE = {"psu_w"}  # watts of a PSU are a whole number: 1500.5 is a typo, not a value to round silently
+             "ram_gb": (1, 65_536), "psu_w": (100, 100_000), "cpus": (1, 8)}
+_WHOLE = {"psu_w", "cpus"}  # watts of a PSU are a whole number: 1500.5 is a typo, not a value to round silently
 # a bad number is told to the customer, in their language, with the field as the form names it
 _NAMES = {"ru": {"context": "контекст, токенов", "users": "число пользователей", "gpu_count": "число карт",
-                 "card_vram_gb": "память карты, ГБ", "ram_gb": "ОЗУ, ГБ", "psu_w": "мощность вашего БП, Вт"},
+                 "card_vram_gb": "память карты, ГБ", "ram_gb": "ОЗУ, ГБ", "psu_w": "мощность вашего БП, Вт",
+                 "cpus": "число процессоров"},
           "en": {"context": "context, tokens", "users": "number of users", "gpu_count": "number of cards",
-                 "card_vram_gb": "card memory, GB", "ram_gb": "RAM, GB", "psu_w": "your PSU's power, W"}}
+                 "card_vram_gb": "card memory, GB", "ram_gb": "RAM, GB", "psu_w": "your PSU's power, W",
+                 "cpus": "number of CPUs"}}
 _SAY = {"ru": {"nan": "{name}: «{text}» — не число", "range": "{name}: нужно {kind} от {lo} до {hi}",
                "number": "число", "whole": "целое число"},
         "en": {"nan": "{name}: '{text}' is not a number", "range": "{name} must be {kind} between {lo} and {hi}",

@@ -14,7 +14,7 @@ from tools.errors import SizingError
 
 LABELS = {lang: T[lang]["slots"] for lang in T}  # slot names in the customer's words
 ORDER = ["model", "params_b", "task", "precision", "context", "users", "gpu", "gpus", "gpu_count", "card_vram_gb",
-         "server", "ram_gb", "runtime", "psu_w", "budget", "server_price", "cloud_hourly", "hours_per_month"]
+         "server", "ram_gb", "cpus", "runtime", "psu_w", "budget", "server_price", "cloud_hourly", "hours_per_month"]
 
 
 class ScenarioItem(BaseModel):
@@ -70,7 +70,7 @@ def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
         return f"{lab[slot]} {num(value, lang, 0)} {T[lang]['w']}"
     if slot in ("budget", "server_price", "cloud_hourly"):
         return f"{lab[slot]} {num(value, lang, 0)} {currency or ''}".strip()
-    if slot in ("context", "users", "gpu_count", "hours_per_month"):
+    if slot in ("context", "users", "gpu_count", "cpus", "hours_per_month"):
         return f"{lab[slot]} {num(value, lang, 0)}"
     return f"{lab.get(slot, slot)} {value}"
 

@@ -46,14 +46,33 @@ def _shown(conv: Conversation) -> dict[str, bool]:
     return {"box": box["visible"]} | {s: u["visible"] for s, u in zip(ed.SLOTS, fields)}
 
 
-def test_a_power_answer_shows_the_card_the_count_and_the_psu():
+PSU = 1 + ed.SLOTS.index("psu_w")
+CPUS = 1 + ed.SLOTS.index("cpus")
+
+
+def test_a_power_answer_shows_the_card_the_count_the_psu_and_the_cpus():
     shown = _shown(_answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power"))
     assert shown == {"box": True, "model": False, "precision": False, "context": False, "users": False, "gpu": True,
-                     "gpus": False, "gpu_count": True, "task": False, "psu_w": True}
-    assert ed.values(_answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power"))[-1]["value"] == 1500
+                     "gpus": False, "gpu_count": True, "task": False, "psu_w": True, "cpus": True}
+    assert ed.values(_answered(Scenario(gpu="rtx-5090", gpu_count=3, psu_w=1500), "power"))[PSU]["value"] == 1500
     # a power answer without a PSU of the customer's: the field is there, empty, to add one
     no_psu = ed.values(_answered(Scenario(gpu="rtx-3090", gpu_count=2), "power"))
-    assert no_psu[-1] == {"__type__": "update", "value": None, "visible": True}
+    assert no_psu[PSU] == {"__type__": "update", "value": None, "visible": True}
+    # the CPU sockets the power sum counted: the default (one up to four cards, two past), or the customer's own
+    assert no_psu[CPUS]["value"] == 1
+    assert ed.values(_answered(Scenario(gpu="rtx-4090", gpu_count=5), "power"))[CPUS]["value"] == 2
+    assert ed.values(_answered(Scenario(gpu="rtx-4090", gpu_count=5, cpus=1), "power"))[CPUS]["value"] == 1
+
+
+def test_an_edited_cpu_count_recomputes_the_power_sum(monkeypatch):
+    monkeypatch.setattr("ui.gradio_app.conversation_id", lambda cid: cid)
+    conv = _answered(Scenario(gpu="rtx-4090", gpu_count=5), "power")
+    store, assistant = Store(conv), Counting()
+    edit = ed.on_edit(assistant, "cpus", (), store)
+    history, _ = edit(1, [], conv.id, "ru")
+    assert store.conv.scenario.cpus == 1 and "процессоров 1" in history[-1].content
+    history, _ = edit(12, history, conv.id, "ru")
+    assert "нужно целое число от 1 до 8" in history[-1].content and store.conv.scenario.cpus == 1
 
 
 def test_a_model_answer_keeps_its_form_without_a_psu_field():

@@ -350,7 +350,7 @@
 
   // the scenario line as chips: a value the reader got wrong is fixed in place, recomputed without the model
   var CHOICES = { task: ["inference", "lora", "qlora", "full"], runtime: ["llama.cpp", "vllm", "sglang", "cpu"] };
-  var EDITABLE = /^(model|precision|context|users|gpu|gpus|gpu_count|task|runtime|card_vram_gb|ram_gb|psu_w)$/;
+  var EDITABLE = /^(model|precision|context|users|gpu|gpus|gpu_count|task|runtime|card_vram_gb|ram_gb|psu_w|cpus)$/;
   function showChips(box, items, intent) {
     var editable = items.filter(function (i) { return EDITABLE.test(i.slot); });
     // a power answer checks the customer's own PSU: one not said yet can be added from here
