@@ -12,7 +12,11 @@ from assistant.checks.relations import _count  # a count in digits or words, as 
 
 _PSU = re.compile(r"\b(?:блок\w*\s+питани\w*|бп|psus?|power\s+suppl(?:y|ies))\b", re.I)
 _ENOUGH = re.compile(r"\b(?:достаточн\w*|хват\w*|обеспеч\w*|справ\w*|потян\w*|подойд\w*|подходит|выдерж\w*|"
-                     r"enough|sufficient|suffices?|handles?|covers?|supports?)\b", re.I)
+                     r"enough|sufficient|suffices?|handles?|covers?|supports?|"
+                     # advice to take it says as much: "Берите блок питания на 1600 Вт" for a 2 950 W peak (a review
+                     # at 7800baf, 5 x RTX 4090 + a Threadripper, where the table says 4 x 1600 W)
+                     r"берите|бери|возьмите|возьми|поставьте|рекоменд\w*|советую|купите|выберите|нужен|нужны|"
+                     r"get|buy|choose|pick|go with|recommend\w*|need)\b", re.I)
 # a negation, or a question, makes it no claim that the unit suffices
 _NOT = re.compile(r"\b(?:не|нет|ни|без|not|no|never|without)\b|n't\b|\?", re.I)
 _TIMES = re.compile(r"(\d+)\s*[×xх]\s*$", re.I)  # "4×1600 Вт": four units

@@ -23,6 +23,14 @@ SIX_4090 = [{"tool": "power", "output": {"gpu": "RTX 4090", "count": 6, "system_
     ("A 1600 W PSU is not enough for six cards.", False),
     ("Хватит ли блока питания на 1600 Вт?", False),
     ("Карты потребляют 2700 Вт, а блок питания на 4500 Вт обеспечит запас.", False),
+    # advice to take a PSU is a claim that it is enough (a review at 7800baf)
+    ("Берите блок питания на 1600 Вт (N+1, с резервом): вся система в пике потребляет 3750 Вт.", True),
+    ("Get a 1600 W PSU for this build.", True),
+    ("Нужен блок питания на 2000 Вт.", True),
+    ("Берите блоки питания 4×1600 Вт (N+1, с резервом).", False),
+    ("Рекомендую блок питания на 4500 Вт.", False),
+    ("Не берите блок питания на 1600 Вт: пик 3750 Вт.", False),
+    ("Нужен ли блок питания на 1600 Вт?", False),
 ])
 def test_psu_said_to_suffice_below_the_peak(text, bad):
     assert bool(psu_below_peak(text, SIX_4090)) is bad
@@ -41,3 +49,15 @@ def test_the_guard_drops_the_sentence():
     from assistant.guard import grounding, violations
     g = grounding(SIX_4090, ["1600"], lang="ru")
     assert any(v.startswith("psu:") for v in violations("Блока питания на 1600 Вт хватит.", g))
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Берите блок питания на 1600 Вт (N+1, с резервом): вся система в пике потребляет 3750 Вт.", True),
+    ("Get a 1600 W PSU for this build.", True),
+    ("Берите блоки питания 4×1600 Вт (N+1, с резервом).", False),
+    ("Не берите блок питания на 1600 Вт: пик 3750 Вт.", False),
+])
+def test_the_graders_twin_agrees_on_advice(text, bad):
+    from bench.strict_claims import psu_short_of_peak
+    assert bool(psu_short_of_peak(text, SIX_4090)) is bad
+    assert bool(psu_below_peak(text, SIX_4090)) is bad
