@@ -385,7 +385,9 @@ _SAYS_ENOUGH = re.compile(r"(?<!\w)(?:достаточн|хват|обеспеч
                           r"suffice|handle|cover|support|"
                           # a PSU one is told to take is one said to be enough ("Берите блок питания на 1600 Вт")
                           r"бер[иё]т|бери(?!\w)|возьм|постав|рекоменд|совет|купит|выберит|нужен|нужны|"
-                          r"get(?!\w)|buy|choose|pick|go with|recommend|need)", re.I)
+                          r"get(?!\w)|buy|choose|pick|go with|recommend|need|"
+                          # the words of the recommended set ("Блок питания на 1600 Вт (N+1, с резервом)")
+                          r"n\+[12]|с резерв|redundan)", re.I)
 _DENIED = re.compile(r"(?<!\w)(?:не|нет|not|no|without)(?!\w)|n't|\?", re.I)
 _SMALL = {"один": 1, "одного": 1, "одним": 1, "два": 2, "двух": 2, "двумя": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4,
           "четырёх": 4, "четырех": 4, "one": 1, "single": 1, "a": 1, "two": 2, "three": 3, "four": 4}

@@ -16,7 +16,10 @@ _ENOUGH = re.compile(r"\b(?:достаточн\w*|хват\w*|обеспеч\w*|
                      # advice to take it says as much: "Берите блок питания на 1600 Вт" for a 2 950 W peak (a review
                      # at 7800baf, 5 x RTX 4090 + a Threadripper, where the table says 4 x 1600 W)
                      r"берите|бери|возьмите|возьми|поставьте|рекоменд\w*|советую|купите|выберите|нужен|нужны|"
-                     r"get|buy|choose|pick|go with|recommend\w*|need)\b", re.I)
+                     r"get|buy|choose|pick|go with|recommend\w*|need|"
+                     # the recommended set's own words: "Блок питания на 1600 Вт (N+1, с резервом): …" (the retry of
+                     # the sentence above, its verb dropped)
+                     r"N\+[12]|с резерв\w*|redundan\w*)\b", re.I)
 # a negation, or a question, makes it no claim that the unit suffices
 _NOT = re.compile(r"\b(?:не|нет|ни|без|not|no|never|without)\b|n't\b|\?", re.I)
 _TIMES = re.compile(r"(\d+)\s*[×xх]\s*$", re.I)  # "4×1600 Вт": four units
