@@ -386,7 +386,7 @@ def _cpus(tokens: list[Token]) -> tuple[list[list[int]], list[int], int | None]:
             group.insert(0, b)  # "два эпика", "2 xeon": the sockets
         sockets_said.append(int(sockets) if counted and sockets else 1 if _ONE_SOCKET.match(t.low) else None)
         for k in group:
-            tokens[k].used = "cpu"
+            tokens[k].used = "cpus" if counted and k == b else "cpu"  # the count apart: the scenario line repeats it
         out.append(group)
         numbers += [k for k in group[1 if counted else 0:] if tokens[k].has_digit or tokens[k].word_number]
     known = [n for n in sockets_said if n is not None]
@@ -463,8 +463,7 @@ def _read(text: str) -> Reading:
         clashes_cards = []
     if sockets and sockets <= 8:
         fields["cpus"] = sockets
-        counts = [g[0] for g in cpus if tokens[g[0]].number is not None and not _CPU_NAME.match(tokens[g[0]].low)]
-        if counts:  # "2 ксеона": the count the scenario line repeats as the CPUs
+        if counts := [t.i for t in tokens if t.used == "cpus"]:  # "2 ксеона": the count the scenario line repeats
             spans["cpus"] = [_span(text, tokens, [k]) for k in counts]
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
