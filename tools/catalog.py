@@ -47,6 +47,9 @@ class GPU(BaseModel):
     gpu_class: Literal["consumer", "workstation", "datacenter"]
     datacenter_restricted: bool = Field(description="GeForce licence forbids datacenter deployment.")
     power_connector: str = Field(description="e.g. '12VHPWR', '12V-2x6', '8-pin EPS', 'SXM board'.")
+    other_vram_gib: list[float] = Field(
+        default_factory=list, description="Memory sizes the same card name was also sold with, not stored as entries "
+        "of their own (the RTX 3060 8 GB): a customer naming one has that card, not this one.")
     source: str
 
     @property

@@ -76,6 +76,10 @@ def claim(hits: list[Hit], tokens: list[Token]) -> tuple[list[Hit], list[Hit], l
                         tokens[k + 1].used = "gpu_name"
                     h.j = k + (2 if spelled else 1)
                     break
+                if m and m.group(0) == m.group(1) and tokens[k - 1].low in ("на", "с", "по", "with") and \
+                        any(abs(float(m.group(1)) - o) <= 0.5 for o in gpus_by_id[h.id].other_vram_gib):
+                    tokens[k].card_size = True  # "4060 ti with 8": the board of that size, read as the card's memory
+                    break
                 if tokens[k].low not in ("на", "с", "with", "of", "по", "-", ","):
                     break
             _form_factor(h, tokens, gpus_by_id)
@@ -335,8 +339,9 @@ def _card_size(fields: dict, spans: dict, text: str = "") -> None:
     elif size >= RAM_MIN_GB and size > vram and "ram_gb" not in fields and not own:
         fields["ram_gb"] = fields.pop("card_vram_gb")
         spans["ram_gb"] = spans.pop("card_vram_gb", [])
-    elif _PORTABLE.search(text) and size < vram and count == 1:
-        # "ноут с rtx 3060 6гб": a laptop's variant the catalog lacks; its memory is what the customer has
+    elif _PORTABLE.search(text) and size < vram and count == 1 or any(abs(size - o) <= 0.5 for o in card.other_vram_gib):
+        # "ноут с rtx 3060 6гб", "4060ти на восемь гигов": a variant the catalog lacks (a laptop's, or a board the
+        # catalog records as sold under the same name); its memory is what the customer has
         spans.setdefault("gpu_name", [])
         fields.pop("gpu")
         spans.pop("gpu", None)

@@ -379,8 +379,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             whole and value in _RAM_SIZES:
         return [Attached("ram_gb", value, [k - 1, k])]
     # "4060 ти на 16", "a 3080 with 12": a bare memory size after a card the catalog lacks is that card's memory
-    if k > 1 and tokens[k - 1].low in ("на", "с", "with") and tokens[k - 2].used == "unknown_product" and \
-            k - 2 in _card_ends(tokens, gpu_starts) and whole and value in _VRAM_SIZES and concept is None and not suffix:
+    if (t.card_size or k > 1 and tokens[k - 1].low in ("на", "с", "with") and tokens[k - 2].used == "unknown_product" and
+            k - 2 in _card_ends(tokens, gpu_starts) and whole and value in _VRAM_SIZES) and concept is None and not suffix:
         return [Attached("card_vram_gb", value, [k])]
     if concept == "server":
         return []

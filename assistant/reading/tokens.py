@@ -35,6 +35,7 @@ class Token:
     comma: bool = False  # a comma was glued to the token's end ("десять, две карты": two numbers)
     used: str | None = field(default=None, repr=False)  # slot or name this token went into
     asked: bool = False  # a number word left open to be asked about ("три сервера по восемь"): named back like digits
+    card_size: bool = False  # a bare size after a card the catalog holds in another size ("4060 ti на 8"): its memory
 
     @property
     def has_digit(self) -> bool:

@@ -80,7 +80,7 @@ def test_the_memory_written_after_a_card_picks_its_variant(text, gpu):
 
 @pytest.mark.parametrize("text,size,product", [
     ("i have a 3080 10gb, can it run llama 3.1 8b", 10, "3080"),
-    ("у меня 4060ти 16гб", 16, "4060ти"),
+    ("у меня 4070ти 12гб", 12, "4070ти"),
     ("на 2080 super 8gb пойдёт?", 8, "2080 super"),
     ("4070 на 12 гигов", 12, "4070"),
 ])
@@ -293,9 +293,11 @@ def test_a_card_added_in_a_what_if_keeps_the_question_and_ends_cpu_only():
 
 
 def test_cards_against_each_other_known_or_not():
-    r = read("какая видюха лучше под ллм 4060 ти 16 гб или 3060 на 12")
+    r = read("какая видюха лучше под ллм 3080 ти 12 гб или 3060 на 12")
     assert r.intent == "compare" and r.scenario.gpu == "rtx-3060-12gb" and r.scenario.card_vram_gb is None
-    assert not r.unattached and r.unknown_products == ["4060 ти"]
+    assert not r.unattached and r.unknown_products == ["3080 ти"]
+    both = read("какая видюха лучше под ллм 4060 ти 16 гб или 3060 на 12")  # both in the catalog since 4060 Ti 16GB
+    assert both.intent == "compare" and both.scenario.gpus == ["rtx-4060-ti-16gb", "rtx-3060-12gb"]
 
 
 @pytest.mark.parametrize("text,intent", [

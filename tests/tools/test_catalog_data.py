@@ -31,7 +31,7 @@ GUIDE_TABLE = {
     "H100 80GB": ("h100-sxm", 80, "HBM3", 700, 350, 3350, 25000, 30000),
 }
 
-GEFORCE = {"rtx-3090", "rtx-3060-12gb", "rtx-5060-ti-16gb", "rtx-4070-ti-super", "rtx-4080", "rtx-4080-super", "rtx-4090", "rtx-5080", "rtx-5090"}
+GEFORCE = {"rtx-3090", "rtx-3060-12gb", "rtx-4060-ti-16gb", "rtx-5060-ti-16gb", "rtx-4070-ti-super", "rtx-4080", "rtx-4080-super", "rtx-4090", "rtx-5080", "rtx-5090"}
 
 # LLMs whose config.json sets head_dim so that n_heads * head_dim != hidden_size.
 HEADS_WIDER_THAN_HIDDEN = {

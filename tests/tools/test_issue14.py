@@ -275,7 +275,7 @@ def test_max_context_for_new_models():
 NEW_MODELS = ["gpt-oss-20b", "gpt-oss-120b", "llama-4-scout", "llama-4-maverick", "qwen3-next-80b-a3b",
               "qwen3-coder-30b-a3b", "qwen3-coder-480b-a35b", "deepseek-v3.1", "deepseek-v3.2", "kimi-k2",
               "glm-4.5", "glm-4.5-air", "glm-4.6", "mistral-small-3.2", "gemma-3n-e4b"]
-NEW_GPUS = ["rtx-pro-6000-blackwell", "rtx-5060-ti-16gb", "rtx-3060-12gb", "rtx-a4000", "rtx-a5000", "l20", "h20",
+NEW_GPUS = ["rtx-pro-6000-blackwell", "rtx-4060-ti-16gb", "rtx-5060-ti-16gb", "rtx-3060-12gb", "rtx-a4000", "rtx-a5000", "l20", "h20",
             "b300"]
 
 
