@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import agreement, claims, counts, echo, kinds, moe, nothing, power, relations, wordnums
+from assistant.checks import agreement, claims, context_limit, counts, echo, kinds, moe, nothing, power, relations, wordnums
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -212,6 +212,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
     out += power.psu_below_peak(sentence, getattr(allowed, "facts", []))
     out += moe.expert_as_whole(sentence)
+    out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     if kinds.price_of_other_kind(sentence):
         out.append("price: a figure of another unit given as a price")
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):

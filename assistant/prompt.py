@@ -35,6 +35,7 @@ ANSWER_IN = {"ru": "3 предложения по-русски.", "en": "3 sente
 # The third sentence named for the case the facts give, in that case's start (the system message):
 # with one "what to do next" the model copied "quantise it" under answers that fit (ru-fit-why).
 THIRD = {"fits": "Sentence 3: what the spare memory can be used for (more users, a longer context).",
+         "count": "Sentence 3: what would let fewer cards do (the weight format FACTS give).",
          "short": "Sentence 3: what to change so that it fits (the weight format or the card count FACTS give)."}
 _NOT_FIT = re.compile(r"\bне помещается\b|\bdoes not fit\b")
 _FITS = re.compile(r"(?<!не )\bпомещается\b|(?<!not )\bfits\b")
@@ -91,6 +92,19 @@ FEW_SHOT = [
      "Нет, не помещается: нужно 21,73 ГБ, а у карты всего 12,88 ГБ. Почти всё занимают веса в FP16 — "
      "14,50 ГБ. Квантуйте модель до Q4_K_M, тогда нужно 8,89 ГБ и она поместится, либо возьмите две такие карты.",
      "ru", "short"),
+    # "how many cards" is answered with the count first: under the one-card worked turn the model opened "Нет, не
+    # помещается" and never gave the count (a review at b28496e, Qwen2.5 72B INT8 on RTX 4090)
+    ("QUESTION: Сколько карт RTX 4080 нужно под Phi-4 в fp16?\n\nFACTS:\nСчитаю для: Phi-4 · инференс · FP16 · "
+     "контекст 8 192\nВеса модели: 29,32\nКарта: RTX 4080 (17,18 ГБ) — нужно 41,35 ГБ: не помещается, не хватает "
+     "24,17 ГБ\nМинимум карт: 3\nЕсли квантовать: Q8_0 — нужно 23,85 ГБ: не помещается; Q4_K_M — нужно 15,39 ГБ: "
+     "помещается",
+     "Нужно минимум 3 карты RTX 4080: модели нужно 41,35 ГБ, а у одной карты 17,18 ГБ. Больше всего занимают веса "
+     "в FP16 — 29,32 ГБ. Если квантовать модель до Q4_K_M, нужно 15,39 ГБ, и карт понадобится меньше.", "ru", "count"),
+    ("QUESTION: How many RTX 5080 cards do I need for Mistral 7B in FP16?\n\nFACTS:\nComputed for: Mistral 7B v0.3 · "
+     "inference · FP16 · context 8,192\nModel weights: 14.50\nCard: RTX 5080 (17.18 GB) — needs 21.73 GB: does not "
+     "fit, short by 4.55 GB\nMinimum cards: 2\nIf quantised: Q8_0 — needs 13.07 GB: fits",
+     "You need at least 2 RTX 5080 cards: the model needs 21.73 GB and one card has 17.18 GB. Most of it is the "
+     "FP16 weights, 14.50 GB. Quantised to Q8_0 it needs 13.07 GB, so fewer cards would do.", "en", "count"),
     # the next step comes from the computed options line, never from habit (a fit needs no quantising)
     ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
      "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта «16 ГБ» "
@@ -167,14 +181,23 @@ FEW_SHOT = [
 ]
 
 
-CASES = ("fits", "short", "values", "training", "compare", "power", "config", "knowledge", "other")
+CASES = ("fits", "short", "count", "values", "training", "compare", "power", "config", "knowledge", "other")
+# the customer asks for the number of cards: "сколько карт/видеокарт/штук/gpu", "how many cards/GPUs/of them"
+_HOW_MANY = re.compile(r"\bсколько\s+(?:(?:\w+\s+){0,2}(?:видео)?карт\w*|штук\w*|gpu|гпу|видюх\w*|"
+                       r"(?:нужно\s+|надо\s+)?(?:rtx\s*)?[a-zа-я]?\d{2,4}(?:-?[xхae]|-?х)?\b)|"
+                       r"\bhow\s+many\s+(?:(?:\w+\s+){0,3}?(?:cards?|gpus?|of\s+(?:them|these|those))\b|"
+                       r"(?:rtx\s*)?[a-z]?\d{2,4}s?\b)", re.I)
+_MINIMUM = re.compile(r"^(?:Минимум карт|Minimum cards)[^:]*: (\d+)$", re.M)
 _TASKS = re.compile(r"\b(?:LoRA|QLoRA|полное дообучение|full fine-tune)\b \d")  # a side-by-side of training tasks
 OTHER = ("knowledge", "fits")  # no worked turn of its own: a knowledge answer and a fit
 
 
-def case_of(facts: str) -> str:
-    """Which worked turn this answer's facts are like (compact()'s text; '' for no calculation)."""
+def case_of(facts: str, question: str = "") -> str:
+    """Which worked turn this answer's facts are like (compact()'s text; '' for no calculation); a question asking
+    how many cards, where the facts give a minimum above one, is answered with the count."""
     lines = facts.splitlines()
+    if _HOW_MANY.search(question) and (m := _MINIMUM.search(facts)) and int(m.group(1)) > 1:
+        return "count"
     if not lines:
         return "knowledge"
     if any(re.match(r"[^:]+: [^;]+ [\d,. ]+; ", ln) and not re.match(r"\d+ × ", ln) for ln in lines):
@@ -437,6 +460,7 @@ def correction_note(violations: list[str]) -> str:
              "reason": "named a small part of the memory as the reason", "per card": "gave the total power as one card's",
              "psu": "called a power supply enough that is below the system's peak in FACTS",
              "moe": "gave one expert the whole model's parameter count",
+             "context": "called the longest context that fits what the context uses; it is a limit (\"up to\")",
              "malformed number word": "misspelt a number word; write numbers in digits"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):

@@ -472,9 +472,9 @@ def expert_given_total(text: str) -> list[str]:
 # a weight format promised to fit ("квантуйте до Q4_K_M, и она поместится") where the facts' fit_options
 # line for that format says it does not; written apart from the guard's relations.format_fit_contradicted
 _WEIGHT_FORMAT = re.compile(r"(?<![\w.])(q\d_k_[sml]|q\d_k|q\d_\d|fp16|bf16|fp8|int8|int4|qlora)(?![\w.])", re.I)
-_PLACED = re.compile(r"(?<!\w)(?:помест\w*|помещ\w*|влез\w*|fits?|fitting)(?!\w)", re.I)
+_PLACED = re.compile(r"(?<!\w)(?:помест\w*|помещ\w*|влез\w*|хватил\w*|хватит|fits?|fitting|run on one card)(?!\w)", re.I)
 _NOT_PLACED = re.compile(r"(?<!\w)(?:не|ни|нельзя|not|never|won't|doesn't|don't|cannot|can't)\s+(?:\w+\s+){0,2}?"
-                         r"(?:помест|помещ|влез|fit)|(?<!\w)(?:no longer|still too)\b", re.I)
+                         r"(?:помест|помещ|влез|хват|fit|run)|(?<!\w)(?:no longer|still too)\b", re.I)
 
 
 def format_promised_to_fit(text: str, facts: list[dict[str, Any]]) -> list[str]:
@@ -626,4 +626,25 @@ def part_called_free(text: str, facts: list[dict[str, Any]]) -> list[str]:
                     for h in re.finditer(pat, lead[-50:], re.I)]
             if hits and tables[0].get(f"{max(hits)[1]}_bytes", 0) > 0:
                 out.append(m.group(0))
+    return out
+
+
+# written apart from the guard's check (assistant/checks/context_limit.py): the longest context that fits said as
+# what the context takes ("53 036 токенов уходит на контекст" for two RTX 4060 Ti 16GB at 8 192 tokens)
+_TOKEN_FIG = re.compile(r"(\d{1,3}(?:[ \u00a0,]\d{3})+|\d+)\s*(?:токен|token)", re.I)
+_SPENT = re.compile(r"(?:уход|ид[её]т на|занима|использу|расход|трат|требу|нужн|needs?|takes?|uses?|used|go(?:es)? to|"
+                    r"spent|consum|occup|requires?)", re.I)
+_CAPS = re.compile(r"(?<!\w)(?:до|максим|самый длинн|предел|помест|влез|up to|max|longest|limit|fits?)(?!\w)", re.I)
+
+
+def longest_said_as_used(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """A token figure equal to a fit_options max_context (the longest context that fits) in a sentence that says the
+    context takes or uses it, and does not call it a limit."""
+    longest = {f["output"]["max_context"] for f in facts if f.get("tool") == "fit_options"
+               and isinstance(f.get("output"), dict) and isinstance(f["output"].get("max_context"), int)}
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if not _SPENT.search(sentence) or _CAPS.search(sentence):
+            continue
+        out += [m.group(0) for m in _TOKEN_FIG.finditer(sentence) if int(re.sub(r"\D", "", m.group(1))) in longest]
     return out

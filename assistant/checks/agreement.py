@@ -8,6 +8,9 @@ only ever a full adjective or participle (not a pronoun: "что такое кв
 verbs are never judged). The pair agrees when some reading of each shares number and case (and
 gender in the singular). Two constructions agree without matching: after 2-4 the adjective is
 plural and the noun singular genitive ("два больших сервера"), and "один из ..." is not a pair.
+"Не хватает" governs the genitive: "вашего БП не хватит", never "ваш БП не хватает" (seen at 7800baf). The
+word before it is judged when every reading is a nominative or accusative noun, pronoun or adjective; an
+abbreviation the dictionary lacks ("БП") passes the judgement to the adjective before it.
 Known-good text (the vendor's guide, the worked turns) must raise nothing: tests/assistant/test_agreement.py.
 """
 from __future__ import annotations
@@ -41,9 +44,34 @@ def _agree(adj, noun) -> bool:
     return True
 
 
+_LACKS = re.compile(r"(?<![\w-])([а-яё]+)(?:\s+([\w-]+))?\s+не\s+хват(?:ает|ало|ит|ят|ило)\b", re.I)
+_SUBJECT = {"NOUN", "NPRO", "ADJF", "PRTF"}
+
+
+def _only_subject(word: str, adjective: bool = False) -> bool:
+    """Every reading a nominative or accusative (a noun, pronoun or adjective; only an adjective when `adjective`)."""
+    parses = morph().parse(word.lower())
+    return bool(parses) and all(p.is_known and p.tag.POS in ({"ADJF", "PRTF"} if adjective else _SUBJECT)
+                                and _case(p.tag) in ("nomn", "accs") for p in parses)
+
+
+def lacks_in_nominative(sentence: str) -> list[str]:
+    """"ваш БП не хватает", "карта не хватит": the thing that falls short named in the nominative."""
+    out = []
+    for m in _LACKS.finditer(sentence):
+        first, second = m.group(1), m.group(2)
+        if second is None or re.fullmatch(r"[а-яё]+", second, re.I) and morph().parse(second.lower())[0].is_known:
+            word = second or first
+            if _only_subject(word):
+                out.append(f"grammar: {word} не хват…")
+        elif _only_subject(first, adjective=True):  # "ваш БП не хватает": the noun is no dictionary word
+            out.append(f"grammar: {first} {second} не хват…")
+    return out
+
+
 def disagreements(sentence: str) -> list[str]:
     """"grammar: <adjective> <noun>" for each adjacent pair that cannot agree."""
-    out = []
+    out = lacks_in_nominative(sentence)
     for m in _PAIR.finditer(sentence):
         first, second = m.group(1).lower(), m.group(2).lower()
         adjs = morph().parse(first)

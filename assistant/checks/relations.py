@@ -204,7 +204,9 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
         label = next(((pat, fields) for pat, fields in _LABELS
                       if any(len(window) - m.end() <= 25 and not _WITH.search(window[:m.start()])
                              for m in pat.finditer(window))), None)
-        fmt = list(_FORMAT.finditer(window[-40:]))
+        inside = [m.span() for pat, _ in _LABELS for m in pat.finditer(window)]  # "FP32-копия весов": a part's name
+        fmt = [f for f in _FORMAT.finditer(window) if len(window) - f.start() <= 40
+               and not any(a <= f.start() and f.end() <= b for a, b in inside)]
         if label is None and not fmt:
             label = _label_after(sentence, n.end)
         if label is None and not fmt and _RANGE.match(window):  # "итог растёт с 23,71 до 25,77 ГБ": both the total's
@@ -216,7 +218,14 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
             if not _matches(n[0], value, _free(facts)):  # "fits with 20.5 GB free": the need named as the room left
                 out.append(f"label: {n[0]}")
             continue
-        if label is not None:
+        if label is not None and fmt:
+            # "Веса в Q4_K_M занимают 15,71 ГБ" under an INT8 table: the part's figure, the format's name wrong
+            named = fmt[-1].group(1).lower()
+            allowed = [b[k] / 1e9 for b in parts if str(b.get("precision", "")).lower() == named for k in label[1]
+                       if b.get(k)]
+            if not _matches(n[0], value, allowed):
+                out.append(f"format: {fmt[-1].group(1)} {n[0]}")
+        elif label is not None:
             allowed = [b[k] / 1e9 for b in parts for k in label[1] if b.get(k)]
             if allowed and not _matches(n[0], value, allowed):
                 out.append(f"label: {n[0]}")
@@ -411,13 +420,16 @@ def fewer_than_one(sentence: str, facts: list[dict]) -> list[str]:
 
 # "Квантуйте модель до Q4_K_M, тогда нужно 106,93 ГБ и она поместится" where the facts' own line for
 # Q4_K_M says it does not fit (fit_options): a format promised to fit against the computed answer
-_FITS_WORD = re.compile(r"(?<!не )\b(?:поместится|помещается|влезет|влезает|хватит|fits|will fit|would fit)\b", re.I)
+# "Чтобы хватило одной карты, квантуйте до Q4_K_M", "To run on one card, quantise to Q8_0": a purpose is a fit claim
+_FITS_WORD = re.compile(r"(?<!не )\b(?:поместится|помещается|влезет|влезает|хватит|хватило|fits|will fit|would fit|"
+                        r"(?:run|fit)s?\s+on\s+(?:one|a single)\s+card)\b", re.I)
 
 
 def format_fit_contradicted(sentence: str, facts: list[dict]) -> list[str]:
     """A weight format said to fit (in the clause before "либо"/"or") that the facts say does not."""
     clause = re.split(r",?\s+(?:либо|или|or)\s", sentence, maxsplit=1)[0]
-    if not _FITS_WORD.search(clause) or re.search(r"(?<!\w)(?:не|not|n't)\s+(?:\w+\s+)?(?:поместится|fit)", clause, re.I):
+    if not _FITS_WORD.search(clause) or re.search(r"(?<!\w)(?:не|not|n't)\s+(?:\w+\s+)?(?:поместится|fit|хват)", clause,
+                                                  re.I):
         return []
     verdicts = {str(o.get("precision", "")).lower(): o.get("fits") for f in facts if f.get("tool") == "fit_options"
                 for o in (f.get("output") or {}).get("formats", [])}

@@ -245,6 +245,9 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         if (_VERSION.match(_said(t)) or t.canon in _name_words()) and not t.word_number:
             version.append(_said(t))
             continue
+        if not version and _line_word(t):  # "Mistral Nemo 12B": a line the catalog lacks, named back, never Mistral 7B
+            version.append(t.low)
+            continue
         if "distill" in version and t.canon in load_lexicon().families:  # "дипсик дистилл лама 8б": the base's family
             version.append(t.canon)
             continue
@@ -252,6 +255,17 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
             continue  # "дипсик дистил на 32б", "deepseek distill for 14b": the size after a preposition is still its size
         return None
     return None
+
+
+_NOT_LINE = {"with", "and", "the", "for", "from", "model", "models", "please", "can", "run", "use", "via", "base",
+             "instruct", "chat", "version", "llm"}
+
+
+def _line_word(t: Token) -> bool:
+    """A Latin word naming a family's line that the lexicon does not know ("Mistral Nemo 12B"): one, between family
+    and size. Cyrillic words are left out: a misspelt family ("на олламе квен 14б") would pass for one."""
+    return not (t.used or t.concept is not None or t.has_digit or len(t.low) < 3 or t.low in _NOT_LINE or
+                t.canon in load_lexicon().families) and bool(re.fullmatch(r"[a-z]+", t.low))
 
 
 # Only before a size written with its "b" ("на 32б"): "на 4090", "в 4 бита" stay what they are

@@ -71,7 +71,7 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
     unknown = guard.unknown_products(question)
     # the worked turn like this answer; a follow-up keeps the first turn's, or its history is prefilled again
     case = getattr(conv, "prompt_case", None) if conv.messages else None
-    case = case or case_of(compact(computed))
+    case = case or case_of(compact(computed), question)
     start = static_messages(structured, lang, case)
     for attempt in (1, 2):
         msg = user_message(question, computed, sources, lang, correction, chars)

@@ -74,3 +74,17 @@ def test_every_kind_of_violation_has_its_own_hint():
     assert {"psu", "moe", "card"} <= kinds
     for k in kinds:
         assert "contact" not in correction_note([f"{k}: x"]), k
+
+
+@pytest.mark.parametrize("sentence", ["ваш БП не хватает для пяти карт.", "Одна карта не хватит для этой модели.",
+                                      "Ваша видеокарта не хватает."])
+def test_what_falls_short_in_the_nominative_is_broken_russian(sentence):
+    assert disagreements(sentence)
+
+
+@pytest.mark.parametrize("sentence", ["Вашего БП не хватит для пяти карт.", "Мощности БП не хватит.",
+                                      "Вам не хватит памяти.", "Если не хватает памяти, квантуйте.", "Одной 4090 не хватит.",
+                                      "У вас не хватает слотов.", "Видеопамяти RTX 4090 не хватает.",
+                                      "Памяти одной карты не хватит."])
+def test_what_falls_short_in_the_genitive_passes(sentence):
+    assert not disagreements(sentence)

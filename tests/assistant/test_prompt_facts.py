@@ -1,6 +1,8 @@
 """What the model reads of the computed block (assistant.prompt.compact): the verdict and its main
 parts, no customer-facing hints or markup. The old cut kept the first and last lines, so the model
 read the hint to the customer and lost the weights, the KV cache and the power peak."""
+import pytest
+
 from assistant.prompt import (ANSWER_IN, CASES, FEW_SHOT, MAX_FACT_LINES, THIRD, case_of, compact, static_messages,
                               user_message)
 from assistant.scenario import Scenario
@@ -120,7 +122,8 @@ def test_side_by_side_replaces_the_single_scenario_rows_and_drops_rows_that_do_n
 def test_each_worked_turn_is_the_case_its_facts_give_and_every_case_has_a_start_in_both_languages():
     for question, _answer, lang, case in FEW_SHOT:
         facts = question.split("FACTS:\n")[1].split("\n\nSOURCES")[0]
-        assert case_of("" if facts.startswith("(no calculation") else facts) == case, question
+        asked = question.split("\n\n")[0].removeprefix("QUESTION: ")  # "how many cards" is a case of the question
+        assert case_of("" if facts.startswith("(no calculation") else facts, asked) == case, question
     for lang in ("ru", "en"):
         for case in CASES:
             turns = [m["content"] for m in static_messages(False, lang, case)[1:] if m["role"] == "user"]
@@ -161,3 +164,31 @@ def test_the_models_sources_do_not_run_a_heading_into_the_next_line():
     src = Source(id="guide#1", title="Гайд", text="## Модели 7–13B: хватает\nДля них подойдёт одна карта.", trusted=True)
     msg = user_message("вопрос", "", [src], "ru", passage_chars=400)
     assert "хватает. Для них" in msg and "хватает Для" not in msg
+
+
+SHORT_OF_FIVE = ("Считаю для: Qwen2.5 72B · инференс · INT8 · контекст 8 192\nВеса модели: 77,35\nКарта: RTX 4090 "
+                 "(25,77 ГБ) — нужно 103,79 ГБ: не помещается, не хватает 78,02 ГБ\nМинимум карт: 5")
+
+
+@pytest.mark.parametrize("question", ["сколько карт 4090 нужно под квен 72б в int8?", "сколько нужно видеокарт",
+                                      "сколько 4090 нужно под 72b", "How many 4090s do I need?",
+                                      "how many RTX 4090 cards for qwen 72b"])
+def test_how_many_cards_is_answered_with_the_count(question):
+    assert case_of(SHORT_OF_FIVE, question) == "count"
+
+
+@pytest.mark.parametrize("question", ["влезет ли квен 72б на 4090?", "сколько стоит 4090", "сколько памяти нужно",
+                                      "how much memory does it need"])
+def test_other_questions_keep_the_fit_case(question):
+    assert case_of(SHORT_OF_FIVE, question) == "short"
+
+
+def test_one_card_enough_is_no_count_case():
+    assert case_of(SHORT_OF_FIVE.replace("Минимум карт: 5", "Минимум карт: 1"), "сколько карт нужно") == "short"
+
+
+def test_the_count_case_has_its_worked_turns_and_third_sentence():
+    for lang in ("ru", "en"):
+        msgs = static_messages(False, lang, "count")
+        assert len(msgs) == 3 and THIRD["count"] in msgs[0]["content"]
+        assert msgs[2]["content"].startswith(("Нужно минимум", "You need at least"))

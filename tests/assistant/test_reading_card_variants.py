@@ -49,3 +49,22 @@ def test_the_catalog_records_the_other_boards_with_a_source():
     for gid in ("rtx-3060-12gb", "rtx-4060-ti-16gb", "rtx-5060-ti-16gb"):
         g = get_gpu(gid)
         assert g.other_vram_gib == [8] and "8 GB" in g.source
+
+
+# a family's line the catalog lacks, its name word between family and size: named back, never the family's default
+@pytest.mark.parametrize("text,product", [
+    ("How many RTX 5080 cards do I need for Mistral Nemo 12B in FP16?", "Mistral Nemo 12B"),
+    ("mistral nemo 12b на 4090 влезет?", "mistral nemo 12b"),
+])
+def test_an_unknown_line_between_family_and_size_is_an_unknown_product(text, product):
+    r = read(text)
+    assert r.scenario.model is None and r.unknown_products == [product]
+
+
+@pytest.mark.parametrize("text,model", [
+    ("mistral small 24b на 4090", "mistral-small-3.2"),
+    ("на олламе квен 14б на 3060 пойдёт?", "qwen3-14b"),
+    ("mistral 7b на 3060", "mistral-7b-v0.3"),
+])
+def test_known_lines_and_runtimes_keep_their_model(text, model):
+    assert read(text).scenario.model == model

@@ -1,0 +1,94 @@
+"""A true figure under a false name: a precision named beside a part's figure must be the table's precision, and the
+longest context that fits is only ever a limit. Both pass every number check (the figures are in the facts). Found in
+a review at 7800baf: "хочу квен 14б в восьми битах на двух 4060ти по 16 гиг" gave "Веса в Q4_K_M занимают 15,71 ГБ"
+under an INT8 table, and "53 036 токенов уходит на контекст" where 53 036 is the longest context that fits.
+The guard (assistant/checks) and the explanation grader (bench/strict_claims) are written apart; both are held here."""
+import pytest
+
+from assistant.checks.context_limit import limit_as_use
+from assistant.checks.relations import mislabelled
+from bench.strict_claims import longest_said_as_used, misnamed_figures
+
+INT8 = {"model": "Qwen3 14B", "precision": "int8", "weights_bytes": 15_710_000_000, "kv_cache_bytes": 1_340_000_000,
+        "activations_bytes": 1_180_000_000, "total_bytes": 25_540_000_000, "per_gpu_bytes": 12_770_000_000,
+        "gpu_vram_bytes": 17_179_869_184, "fits": True}
+FACTS = [{"tool": "fit", "input": {"precision": "int8", "context": 8192}, "output": INT8},
+         {"tool": "fit_options", "output": {"fits": True, "precision": "int8", "max_context": 53036, "max_users": 6,
+                                            "formats": []}}]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Веса в Q4_K_M занимают 15,71 ГБ.",
+    "Веса модели в FP16 — 15,71 ГБ.",
+    "The weights in Q4_K_M take 15.71 GB.",
+])
+def test_a_part_under_another_precision_is_caught_by_both(sentence):
+    assert mislabelled(sentence, FACTS)
+    assert misnamed_figures(sentence, FACTS)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Веса в INT8 занимают 15,71 ГБ.",
+    "Веса занимают 15,71 ГБ, KV-кэш — 1,34 ГБ.",
+    "The weights in INT8 take 15.71 GB.",
+    "Веса занимают 15,71 ГБ, FP32-копия весов не нужна.",
+])
+def test_the_tables_precision_or_none_passes_both(sentence):
+    assert not mislabelled(sentence, FACTS)
+    assert not misnamed_figures(sentence, FACTS)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Ещё 53 036 токенов уходит на контекст.",
+    "Контекст занимает 53 036 токенов.",
+    "The context uses 53036 tokens.",
+    "The context uses 53,036 tokens.",
+])
+def test_the_longest_context_said_as_used_is_caught_by_both(sentence):
+    assert limit_as_use(sentence, FACTS)
+    assert longest_said_as_used(sentence, FACTS)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Контекст можно увеличить до 53 036 токенов.",
+    "Самый длинный контекст на этих картах — 53 036 токенов.",
+    "The longest context that fits is 53036 tokens.",
+    "Up to 53036 tokens of context fit on these cards.",
+    "Контекст 8 192 токена занимает 1,34 ГБ.",  # the context computed for, not the limit
+])
+def test_the_longest_context_as_a_limit_passes_both(sentence):
+    assert not limit_as_use(sentence, FACTS)
+    assert not longest_said_as_used(sentence, FACTS)
+
+
+def test_no_limit_computed_no_claim():
+    assert not limit_as_use("Ещё 53 036 токенов уходит на контекст.", FACTS[:1])
+    assert not longest_said_as_used("Ещё 53 036 токенов уходит на контекст.", FACTS[:1])
+
+
+OPTIONS = [{"tool": "fit_options", "output": {"fits": False, "precision": "int8", "max_context": None,
+                                              "formats": [{"precision": "Q4_K_M", "per_gpu_bytes": 61_840_000_000,
+                                                           "fits": False}]}}]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Чтобы хватило одной карты, квантуйте модель до Q4_K_M: тогда нужно 61,84 ГБ.",
+    "To run on one card, quantise to Q4_K_M, which needs 61.84 GB.",
+])
+def test_a_format_offered_for_one_card_that_does_not_fit_is_caught_by_both(sentence):
+    from assistant.checks.relations import format_fit_contradicted
+    from bench.strict_claims import format_promised_to_fit
+    assert format_fit_contradicted(sentence, OPTIONS)
+    assert format_promised_to_fit(sentence, OPTIONS)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Если квантовать модель до Q4_K_M, нужно 61,84 ГБ, и карт понадобится меньше.",
+    "Даже в Q4_K_M одной карты не хватит: нужно 61,84 ГБ.",
+    "Even in Q4_K_M it does not fit: it needs 61.84 GB.",
+])
+def test_a_format_said_to_need_less_or_not_to_fit_passes_both(sentence):
+    from assistant.checks.relations import format_fit_contradicted
+    from bench.strict_claims import format_promised_to_fit
+    assert not format_fit_contradicted(sentence, OPTIONS)
+    assert not format_promised_to_fit(sentence, OPTIONS)
