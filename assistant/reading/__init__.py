@@ -252,6 +252,19 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   `cpus` slot the power sum takes, where before the sum counted one socket up to four cards and two past whatever was
   said (5 x 4090 + a Threadripper was summed with two CPUs, 4 x A6000 + 2 Xeons with one); the default is shown as
   assumed in the scenario line and can be edited there (graded only where a turn labels it, as `server`).
+- Twenty-fourth pass (fresh19.yaml, 39 turns, new personas: a law firm, a school robotics club, a bank's ML team, a
+  marketplace seller, a translation agency, a university cluster, a former miner, a game studio, a ministry's
+  procurement, an accountant, a 1C partner, a factory integrator, a used-card shop, a pupil; written before any
+  change): fresh19 0.846 at first sight (33/39, intent 0.897, 0 dropped). Mechanisms
+  (tests/assistant/test_reading_twentyfourth_pass.py): "Ada 6000" names the RTX 6000 Ada (catalog alias); a line with
+  a letter glued to its version or size ("gemma-3n-e4b") is taken only when said ("гемма 4б" is Gemma 3 4B) (names);
+  "900 тыр" is thousands of roubles (lexicon, money); a count of things no slot holds ("по 50 страниц", "300 pages")
+  is named back, never carried into the conversation's users (context); a context or a precision alone is a
+  follow-up however long the sentence (intent); "can they run anything", "запустить что-нибудь" on owned cards is
+  what runs on them (intent); a model asked after "what runs on my cards" is a fit question (framing). Before it,
+  from reviews: a card size the catalog records as sold under the same name ("4060 ти на 8", catalog other_vram_gib)
+  is the customer's board, and a Latin line word between family and size ("Mistral Nemo 12B") an unknown product.
+  After: fresh19 1.000 (39/39), every other non-holdout split unchanged.
 """
 from __future__ import annotations
 

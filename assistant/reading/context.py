@@ -367,6 +367,23 @@ _NO_SLOT_AFTER = re.compile(r"^\s*(?:(?:cents?|¢|цент\w*|коп\w*|ампе
                             r"(?:\S+\s+)?(?:/|per|за|a|an)\s*(?:квт|киловатт|kwh|kw\b|kilowatt))", re.I)
 
 
+# "договоры по 50 страниц", "docs of 300 pages": a count of things no slot holds is no bare number; named back
+_THINGS_EN = re.compile(r"^\s*(?:pages?|documents?|docs?|files?|words?|contracts?|tickets?|e-?mails?|letters?|lines?|"
+                        r"rows?|records?|photos?|images?|pictures?|videos?|books?|articles?)\b", re.I)
+
+
+def _counted_thing(after: str) -> bool:
+    """The word right after the number is a noun that counts something no slot's cue names."""
+    if _THINGS_EN.match(after):
+        return True
+    m = re.match(r"\s*([а-яё]{3,})\b", after, re.I)
+    if not m or any(re.search(c, m.group(1), re.I) for c in _CUES.values()):
+        return False
+    from assistant.reading.words import morph
+    parses = morph().parse(m.group(1).lower())
+    return bool(parses) and parses[0].is_known and parses[0].tag.POS == "NOUN"
+
+
 def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     """Attach the follow-up's bare numbers to the previous scenario's slots (see the module); "the full one"
     after a LoRA is full fine-tuning. Then the learned classifier may overrule the rules' intent where it is sure:
@@ -462,8 +479,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         if value is None and span in words:
             value = word_value(span.text)
         slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
-        if slot is not None and _NO_SLOT_AFTER.match(reading.text[span.end:]):
-            slot = None  # "electricity is 12 cents per kwh", "по шесть копеек": a unit no slot takes; named back
+        if slot is not None and (_NO_SLOT_AFTER.match(reading.text[span.end:]) or _counted_thing(reading.text[span.end:])):
+            slot = None  # "electricity is 12 cents per kwh", "по шесть копеек", "по 50 страниц": no slot's unit; named back
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:
             if span not in words:
                 kept.append(span)

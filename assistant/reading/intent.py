@@ -254,7 +254,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "knowledge"  # "какие модели лучше для кода"; not "какая модель и какое железо?" (that is sizing)
     if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model) and not (model and _FITS.search(text)):
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
-    if hardware and not model and _WHAT_RUNS.search(text):
+    if hardware and not model and (_WHAT_RUNS.search(text) or _RUN_ANYTHING.search(text)):
         return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"
     if C.FOLLOWUP.match(text) and not new_model and _changes(s):
         return "followup"
@@ -285,7 +285,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if hardware:
         return "models_for_hardware"
     if _changes(s):
-        return "recommend"
+        # "контекст нужен длинный, договоры по 50 страниц, ну тысяч 40 токенов": a context or a precision alone sizes
+        # nothing new; it changes the question on the table, however long the sentence around it
+        said = {k for k, v in s.model_dump().items() if v is not None and k not in ("currency", "task")}
+        return "followup" if said and said <= {"context", "precision"} else "recommend"
     families = load_lexicon().families
     if s.task == "inference" and any(t.concept == "gpu" for t in tokens or []) and \
             any(t.canon in families for t in tokens or []):
@@ -329,6 +332,12 @@ _HARDWARE_WORD = re.compile(r"желез\w*|сервер\w*|сервак\w*|ка
                             r"hardware|конфиг\w*|\bbox\b|оборудовани\w*|запуст\w*|пойд[её]т|влез\w*|потян\w*|\bfit|\brun\b", re.I)
 _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! для | for | под ).){0,30}?\b(?:потян\w*|постав\w*|"
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
+
+
+# "can they run anything useful together", "запустить на них что-нибудь": no model named, what the cards can run
+_RUN_ANYTHING = re.compile(r"\b(?:run|handle|host|serve)\s+(?:anything|something)\b|"
+                           r"\b(?:запуст\w*|крутить|гонять|потян\w*)\s+(?:\w+\s+)?(?:что-?(?:нибудь|то|либо))(?!\w)|"
+                           r"(?:что-?(?:нибудь|то|либо))\s+(?:\w+\s+)?(?:запуст\w*|крутить|гонять|потян\w*)", re.I)
 
 
 # "какая из них", "кто из этих двух", "which one", "which of the two": a choice among what was discussed

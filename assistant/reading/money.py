@@ -162,8 +162,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         scale_word = tokens[end + 1].low.rstrip(".")
         value *= scales[scale_word]
         big = tokens[end + 1].low.startswith(("млн", "милл", "лям", "mln", "million"))
-        if tokens[end + 1].low.startswith(("косар", "косых")):
-            cur = cur or "₽"  # "150 косарей": thousands of roubles, in slang
+        if tokens[end + 1].low.startswith(("косар", "косых")) or tokens[end + 1].low in ("тыр", "тыров", "тыры"):
+            cur = cur or "₽"  # "150 косарей", "900 тыр": thousands of roubles, in slang
         end += 1
         used.append(end)
         if big and (rest := _thousands_after(tokens, end, scales)):  # "2 млн 700 тыс": one sum, 2 700 000

@@ -349,6 +349,9 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
             cands = [m for m in cands if all(w in normalise_name(m.name) or w in m.id for w in words)]
         exact = [m for m in cands if _nominal(m) == size]  # "qwen 32b" is Qwen3 32B, not Qwen3-Coder 30B
         cands = exact or cands
+        if not any(re.search(r"[a-z]", v) for v in numbers):
+            # "гемма 4б" is Gemma 3 4B: a line with a letter glued to its version or size ("gemma-3n-e4b") is said so
+            cands = [m for m in cands if not re.search(r"-\d+(?!b)[a-z]-|-[a-z]\d+b$", m.id)] or cands
         if cands:  # "квен 30б": Qwen3 30B-A3B, not Qwen3-Coder 30B-A3B (no "coder" was said)
             fewest = min(_extra_words(m.id, fam, words) for m in cands)
             cands = [m for m in cands if _extra_words(m.id, fam, words) == fewest]

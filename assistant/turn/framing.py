@@ -103,6 +103,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
+    if reading.intent == "followup" and previous_intent == "models_for_hardware" and reading.new_model:
+        return "vram"  # "что запустить на 3060?" .. "а гемма 4б пойдёт?": one model on those cards, will it fit
     if reading.intent == "out_of_scope" and previous is not None and previous.asked and reading.unattached \
             and previous_intent:
         return previous_intent  # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back

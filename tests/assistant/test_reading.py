@@ -109,6 +109,12 @@ FRESH17_FLOOR = 0.93
 # intent 0.974, asked 1/1, 0 dropped; four labels corrected to the corpus's conventions before it); after the
 # twenty-third pass's general rules 1.000 (39/39). Two turns of slack
 FRESH18_FLOOR = 0.94
+# fresh19.yaml: written for the twenty-fourth pass from new personas (a law firm, a school robotics club, a bank's ML
+# team, a marketplace seller, a translation agency, a university cluster, a former miner, a game studio, a ministry's
+# procurement, an accountant, a 1C partner, a factory integrator, a used-card shop, a pupil) before the reader was
+# changed for it; first sight 0.846 (33/39, intent 0.897, 0 dropped; 0.872 with the one label corrected to the corpus's
+# convention after it); after the twenty-fourth pass's general rules 1.000 (39/39). Two turns of slack
+FRESH19_FLOOR = 0.94
 
 
 def said(text: str) -> dict:
@@ -202,7 +208,7 @@ def _corpus_texts() -> list[str]:
 
 @pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
                                    "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14",
-                                   "fresh15", "fresh16", "fresh17", "fresh18", "holdout"])
+                                   "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -232,6 +238,7 @@ def test_read_is_fast():
                                          ("fresh10", FRESH10_FLOOR), ("fresh11", FRESH11_FLOOR), ("fresh12", FRESH12_FLOOR),
                                          ("fresh13", FRESH13_FLOOR), ("fresh14", FRESH14_FLOOR), ("fresh15", FRESH15_FLOOR),
                                          ("fresh16", FRESH16_FLOOR), ("fresh17", FRESH17_FLOOR), ("fresh18", FRESH18_FLOOR),
+                                         ("fresh19", FRESH19_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
