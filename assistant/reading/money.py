@@ -63,7 +63,9 @@ def week_days(m: re.Match) -> float:
 # "22 дня в месяц по 8 часов", "20 working days a month": the days of a month are part of the hours
 _DAYS_A_MONTH = re.compile(r"\b([1-9]|[12]\d|3[01])\s*(?:рабочи\w+\s+|working\s+|business\s+)?(?:дн\w*|days?)\s*"
                            r"(?:в|a|per|/|each|every)\s*(?:месяц|month|мес)", re.I)
-_WEEKENDS = re.compile(r"выходн|weekends?\b", re.I)
+# "без выходных", "even on weekends", "including weekends": every day, not the weekends only
+_WEEKENDS = re.compile(r"(?<!без )(?<!даже )(?<!и )(?<!включая )(?<!даже в )(?<!и в )(?<!и по )выходн|"
+                       r"(?<!even on )(?<!including )(?<!and )weekends?\b", re.I)
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(?:a|per|в|за|each|every) (?:month|месяц|day|день|сутки)|"
                       r"daily|monthly)", re.I)
 # "в месяц выходит 90 тыщ", "платим в месяц около 4 тыщ": the period said before the sum, a bill all the same
