@@ -96,13 +96,13 @@ FEW_SHOT = [
     # помещается" and never gave the count (a review at b28496e, Qwen2.5 72B INT8 on RTX 4090)
     ("QUESTION: Сколько карт RTX 4080 нужно под Phi-4 в fp16?\n\nFACTS:\nСчитаю для: Phi-4 · инференс · FP16 · "
      "контекст 8 192\nВеса модели: 29,32\nКарта: RTX 4080 (17,18 ГБ) — нужно 41,35 ГБ: не помещается, не хватает "
-     "24,17 ГБ\nМинимум карт: 3\nЕсли квантовать: Q8_0 — нужно 23,85 ГБ: не помещается; Q4_K_M — нужно 15,39 ГБ: "
+     "24,17 ГБ\nМинимум карт RTX 4080: 3\nЕсли квантовать: Q8_0 — нужно 23,85 ГБ: не помещается; Q4_K_M — нужно 15,39 ГБ: "
      "помещается",
      "Нужно минимум 3 карты RTX 4080: модели нужно 41,35 ГБ, а у одной карты 17,18 ГБ. Больше всего занимают веса "
      "в FP16 — 29,32 ГБ. Если квантовать модель до Q4_K_M, нужно 15,39 ГБ, и карт понадобится меньше.", "ru", "count"),
     ("QUESTION: How many RTX 5080 cards do I need for Mistral 7B in FP16?\n\nFACTS:\nComputed for: Mistral 7B v0.3 · "
      "inference · FP16 · context 8,192\nModel weights: 14.50\nCard: RTX 5080 (17.18 GB) — needs 21.73 GB: does not "
-     "fit, short by 4.55 GB\nMinimum cards: 2\nIf quantised: Q8_0 — needs 13.07 GB: fits",
+     "fit, short by 4.55 GB\nMinimum cards RTX 5080: 2\nIf quantised: Q8_0 — needs 13.07 GB: fits",
      "You need at least 2 RTX 5080 cards: the model needs 21.73 GB and one card has 17.18 GB. Most of it is the "
      "FP16 weights, 14.50 GB. Quantised to Q8_0 it needs 13.07 GB, so fewer cards would do.", "en", "count"),
     # the next step comes from the computed options line, never from habit (a fit needs no quantising)
@@ -398,9 +398,6 @@ def _shorter(lines: list[str]) -> list[str]:
             ln = label + ": " + " · ".join(x for x in items.split(" · ")
                                            if not re.match(r"(?:память карты|card memory|карт|cards) ", x)
                                            and x not in fit.string)
-        if fit:
-            ln = re.sub(r"^(Минимум карт|Minimum cards) (.+?):", lambda m: m.group(1) + ":" if m.group(2) in fit.string
-                        else m.group(0), ln)
         for pat, repl in _WORDY:
             ln = pat.sub(repl, ln)
         out.append(ln)

@@ -648,3 +648,27 @@ def longest_said_as_used(text: str, facts: list[dict[str, Any]]) -> list[str]:
             continue
         out += [m.group(0) for m in _TOKEN_FIG.finditer(sentence) if int(re.sub(r"\D", "", m.group(1))) in longest]
     return out
+
+
+# written apart from the guard's check (assistant/checks/relations.pointless_quantising): advice to quantise to a
+# width no smaller than the one the table is computed in ("Если квантовать модель до Q4 …" under an INT4 table)
+_BITS = {"fp32": 32, "fp16": 16, "bf16": 16, "fp8": 8, "int8": 8, "q8_0": 8, "q8": 8, "int4": 4, "nf4": 4, "awq": 4,
+         "gptq": 4, "mxfp4": 4, "q4": 4, "q4_0": 4, "q4_k_m": 4, "q4_k_s": 4, "q5_k_m": 5, "q5": 5, "q6_k": 6, "q6": 6}
+_TO_WIDTH = re.compile(r"(?:квантов\w*|квантуй\w*|quanti[sz]\w*)[^.;]{0,40}?\b(?:до|в|to|into|at)\s+"
+                       r"(fp32|fp16|bf16|fp8|int8|int4|nf4|awq|gptq|mxfp4|q\d(?:_k_[sm]|_0|_k)?|(\d{1,2})[- ]?(?:бит\w*|bits?))\b",
+                       re.I)
+
+
+def quantise_to_no_smaller(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    table = memory_table(facts)
+    if table is None:
+        return []
+    now = _BITS.get(str(table.get("precision", "")).lower())
+    out = []
+    for m in _TO_WIDTH.finditer(text):
+        if re.search(r"kv|кэш|cache", m.group(0), re.I):
+            continue  # the KV cache quantised is another part
+        bits = int(m.group(2)) if m.group(2) else _BITS.get(m.group(1).lower())
+        if now is not None and bits is not None and bits >= now:
+            out.append(m.group(0))
+    return out

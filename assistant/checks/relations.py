@@ -384,11 +384,16 @@ def pointless_quantising(sentence: str, facts: list[dict]) -> list[str]:
         return []
     current = _whole_bits(computed.pop())
     out = []
-    for f in _FORMAT.finditer(m.group("rest")):
-        bits = _whole_bits(f.group(1))
+    # a format by name, or by its width alone ("до Q4" under an INT4 table: a review at dd472e8, "4 бит", "8-bit")
+    named = [(f.group(1), _whole_bits(f.group(1))) for f in _FORMAT.finditer(m.group("rest"))]
+    named += [(w.group(0), int(w.group(1) or w.group(2))) for w in _WIDTH.finditer(m.group("rest"))]
+    for name, bits in named:
         if current is not None and bits is not None and bits >= current:
-            out.append(f"advice: quantise to {f.group(1)}")
+            out.append(f"advice: quantise to {name}")
     return out
+
+
+_WIDTH = re.compile(r"\bq(\d)\b(?!_)|\b(\d{1,2})[- ]?(?:бит\w*|bits?)\b", re.I)
 
 
 # "чтобы обойтись меньшим числом карт, квантуйте …" copied from the config worked turn (4 × RTX 5090)

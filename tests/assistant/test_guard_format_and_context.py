@@ -92,3 +92,24 @@ def test_a_format_said_to_need_less_or_not_to_fit_passes_both(sentence):
     from bench.strict_claims import format_promised_to_fit
     assert not format_fit_contradicted(sentence, OPTIONS)
     assert not format_promised_to_fit(sentence, OPTIONS)
+
+
+INT4 = [{"tool": "fit", "output": {"precision": "int4", "weights_bytes": 40_920_000_000, "total_bytes": 67_010_000_000}}]
+
+
+@pytest.mark.parametrize("sentence", ["Если квантовать модель до Q4, нужно 23,64 ГБ, и карт понадобится меньше.",
+                                      "Квантуйте модель до 8 бит.", "Quantise it to 4-bit to use fewer cards."])
+def test_quantising_to_no_smaller_a_width_is_caught_by_both(sentence):
+    from assistant.checks.relations import pointless_quantising
+    from bench.strict_claims import quantise_to_no_smaller
+    assert pointless_quantising(sentence, INT4)
+    assert quantise_to_no_smaller(sentence, INT4)
+
+
+@pytest.mark.parametrize("sentence", ["Квантуйте KV-кэш до 8 бит, чтобы влез длинный контекст.",
+                                      "Модель уже в 4 битах: веса занимают 40,92 ГБ.", "Quantise it to Q2_K to save memory."])
+def test_a_smaller_width_or_the_kv_cache_passes_both(sentence):
+    from assistant.checks.relations import pointless_quantising
+    from bench.strict_claims import quantise_to_no_smaller
+    assert not pointless_quantising(sentence, INT4)
+    assert not quantise_to_no_smaller(sentence, INT4)

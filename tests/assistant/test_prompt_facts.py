@@ -192,3 +192,12 @@ def test_the_count_case_has_its_worked_turns_and_third_sentence():
         msgs = static_messages(False, lang, "count")
         assert len(msgs) == 3 and THIRD["count"] in msgs[0]["content"]
         assert msgs[2]["content"].startswith(("Нужно минимум", "You need at least"))
+
+
+def test_the_minimum_keeps_its_cards_name_beside_a_configuration_of_another_card():
+    # a review at dd472e8: "сколько 3090 нужно под лламу 70б" with "Минимум карт: 3" beside "3 × RTX 4090: …" in the
+    # facts was answered "Нужно минимум 3 карты RTX 4090"
+    computed = ("**Считаю для:** Llama 3.3 70B · инференс · INT4 · контекст 32 768 · RTX 3090\n\n"
+                "Карта: 1 × RTX 3090 (25,77 ГБ на карту) — нужно 67,01 ГБ на карту: ❌ не помещается, не хватает 41,24 ГБ\n\n"
+                "Минимум карт RTX 3090: **3**")
+    assert "Минимум карт RTX 3090: 3" in compact(computed)

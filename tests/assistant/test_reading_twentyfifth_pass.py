@@ -18,3 +18,18 @@ def test_no_days_off_is_every_day(text, hours):
 @pytest.mark.parametrize("text,hours", [("по 10 часов по выходным", 86.67), ("12 hours a day, weekends only", 104.0)])
 def test_the_weekends_alone_are_still_two_days_a_week(text, hours):
     assert read(text).scenario.hours_per_month == hours
+
+
+# from a review at dd472e8: "Is the RTX 5090 good for a data centre?" was read as "what runs on a 5090", and the
+# model answered "Yes, it runs on 1 × RTX 5090" under a table of models: the licence question is the guide's
+@pytest.mark.parametrize("text", ["Is the RTX 5090 good for a data centre?", "can i put 4090s in a datacenter rack",
+                                  "rtx 5090 для цод подойдет?", "а l40s в колокейшн можно ставить?"])
+def test_a_card_asked_about_a_data_centre_is_a_knowledge_question(text):
+    assert read(text).intent == "knowledge"
+
+
+@pytest.mark.parametrize("text,intent", [("power for 8 h100 in our data center", "power"),
+                                         ("what runs on a 4090", "models_for_hardware"),
+                                         ("qwen 32b on two l40s in our data center, fits?", "vram")])
+def test_a_data_centre_beside_a_sizing_question_keeps_it(text, intent):
+    assert read(text).intent == intent
