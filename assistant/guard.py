@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import agreement, claims, context_limit, counts, echo, kinds, moe, nothing, power, relations, wordnums
+from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, power, rates,
+                              relations, wordnums)
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -213,6 +214,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += power.psu_below_peak(sentence, getattr(allowed, "facts", []))
     out += moe.expert_as_whole(sentence)
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
+    out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))
     if kinds.price_of_other_kind(sentence):
         out.append("price: a figure of another unit given as a price")
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):

@@ -36,6 +36,7 @@ ANSWER_IN = {"ru": "3 предложения по-русски.", "en": "3 sente
 # with one "what to do next" the model copied "quantise it" under answers that fit (ru-fit-why).
 THIRD = {"fits": "Sentence 3: what the spare memory can be used for (more users, a longer context).",
          "count": "Sentence 3: what would let fewer cards do (the weight format FACTS give).",
+         "speed": "Sentence 3: what would make it faster (a smaller weight format, a card with more memory bandwidth).",
          "short": "Sentence 3: what to change so that it fits (the weight format or the card count FACTS give)."}
 _NOT_FIT = re.compile(r"\bне помещается\b|\bdoes not fit\b")
 _FITS = re.compile(r"(?<!не )\bпомещается\b|(?<!not )\bfits\b")
@@ -105,6 +106,23 @@ FEW_SHOT = [
      "fit, short by 4.55 GB\nMinimum cards RTX 5080: 2\nIf quantised: Q8_0 — needs 13.07 GB: fits",
      "You need at least 2 RTX 5080 cards: the model needs 21.73 GB and one card has 17.18 GB. Most of it is the "
      "FP16 weights, 14.50 GB. Quantised to Q8_0 it needs 13.07 GB, so fewer cards would do.", "en", "count"),
+    # a speed question is answered with the rate first: under the fitting turn the model answered "скорость ламы 8б на
+    # 3060" with the fit and no rate (a review at 73660d8)
+    ("QUESTION: Какая скорость у Qwen2.5 7B в Q4 на RTX 4070 Ti Super?\n\nFACTS:\nСчитаю для: Qwen2.5 7B · инференс · "
+     "INT4 · контекст 8 192\nКарта: RTX 4070 Ti Super (17,18 ГБ) — нужно 8,15 ГБ: помещается, свободно 9,03 ГБ\n"
+     "Скорость (оценка сверху) — 1 × RTX 4070 Ti Super, движок llama.cpp: генерация, ток/с на пользователя ≈ 96, "
+     "обработка промпта, ток/с ≈ 2 612, первый токен через ≈ 3,1 с",
+     "Генерация — до 96 токенов в секунду на пользователя, промпт обрабатывается со скоростью около 2 612 токенов в "
+     "секунду. Это оценка сверху: генерация упирается в пропускную способность памяти карты, потому что для каждого "
+     "токена читаются все веса модели. Чтобы было быстрее, нужна карта с большей пропускной способностью памяти.",
+     "ru", "speed"),
+    ("QUESTION: How fast is Gemma 2 9B in Q8 on an RTX A5000?\n\nFACTS:\nComputed for: Gemma 2 9B · inference · INT8 · "
+     "context 8,192\nModel weights: 9.83\nCard: RTX A5000 (25.77 GB) — needs 17.12 GB: fits, free 8.65 GB\n"
+     "Speed (upper bound) — 1 × RTX A5000, runtime llama.cpp: generation, tok/s per user ≈ 45, prompt processing, "
+     "tok/s ≈ 2,608, first token after ≈ 3.2 s",
+     "Up to about 45 tokens per second per user, with the prompt processed at about 2,608 tokens per second. It is an "
+     "upper bound: generation is limited by memory bandwidth, since every token reads all of the model's weights. A "
+     "smaller weight format or a card with more memory bandwidth would make it faster.", "en", "speed"),
     # the next step comes from the computed options line, never from habit (a fit needs no quantising)
     ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
      "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта «16 ГБ» "
@@ -181,7 +199,8 @@ FEW_SHOT = [
 ]
 
 
-CASES = ("fits", "short", "count", "values", "training", "compare", "power", "config", "knowledge", "other")
+CASES = ("fits", "short", "count", "speed", "values", "training", "compare", "power", "config", "knowledge", "other")
+_SPEED_LINE = re.compile(r"^(?:Скорость|Speed) \((?:оценка сверху|upper bound)\)")
 # the customer asks for the number of cards: "сколько карт/видеокарт/штук/gpu", "how many cards/GPUs/of them"
 _HOW_MANY = re.compile(r"\bсколько\s+(?:(?:\w+\s+){0,2}(?:видео)?карт\w*|штук\w*|gpu|гпу|видюх\w*|"
                        r"(?:нужно\s+|надо\s+)?(?:rtx\s*)?[a-zа-я]?\d{2,4}(?:-?[xхae]|-?х)?\b)|"
@@ -198,6 +217,8 @@ def case_of(facts: str, question: str = "") -> str:
     lines = facts.splitlines()
     if _HOW_MANY.search(question) and (m := _MINIMUM.search(facts)) and int(m.group(1)) > 1:
         return "count"
+    if any(_SPEED_LINE.match(ln) for ln in lines):
+        return "speed"  # the rate first: under the fitting turn the model answered a speed question with the fit
     if not lines:
         return "knowledge"
     if any(re.match(r"[^:]+: [^;]+ [\d,. ]+; ", ln) and not re.match(r"\d+ × ", ln) for ln in lines):
@@ -349,8 +370,9 @@ def compact(computed: str) -> str:
     lines = _shorter(lines)
     if len(lines) <= MAX_FACT_LINES:
         return "\n".join(lines)
-    rank = {i: 0 if _VERDICT.search(x) or x in compared else 1 if _REASON.search(x) or i == 0 else 2
-            for i, x in enumerate(lines)}
+    # the speed line answers a speed question: kept before every other verdict line (it was cut as the sixth of seven)
+    rank = {i: -1 if _SPEED_LINE.match(x) else 0 if _VERDICT.search(x) or x in compared else
+            1 if _REASON.search(x) or i == 0 else 2 for i, x in enumerate(lines)}
     keep = sorted(sorted(rank, key=lambda i: (rank[i], i))[:max(MAX_FACT_LINES, len(compared) + 2)])
     return "\n".join(lines[i] for i in keep)
 
@@ -458,6 +480,7 @@ def correction_note(violations: list[str]) -> str:
              "psu": "called a power supply enough that is below the system's peak in FACTS",
              "moe": "gave one expert the whole model's parameter count",
              "context": "called the longest context that fits what the context uses; it is a limit (\"up to\")",
+             "rate": "gave one token rate under another's name (generation per user, total, prompt processing)",
              "malformed number word": "misspelt a number word; write numbers in digits"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):

@@ -132,8 +132,9 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]], passages: Sequence[
             if not near(_value(m.group(1)), allowed):
                 out.append(m.group(0))
         # named after the figure, alone: "ещё 17,56 ГБ уходит на FP32-копию весов" (not "на веса и KV-кэш", a sum)
-        for m in re.finditer(_GB + r"\s+(?:(?:уход\w*|ид[её]т|идут|приход\w*|is|are|go(?:es)?)\s+)?(?:на|под|for|to)\s+"
-                             r"(?:the\s+)?(?:([\w-]+)\s+(?:и|and)\s+)?(?:" + pat + r")(?![^.;,]{0,12}\b(?:и|and|плюс|plus)\b)",
+        for m in re.finditer(_GB + r"\s+(?:(?:уход\w*|ид[её]т|идут|приход\w*|is|are|go(?:es)?)\s+)?(?:на|под|for|to|of)\s+"
+                             r"(?:the\s+)?(?:(?:" + _FMT[1:] + r"\s+)?(?:([\w-]+)\s+(?:и|and)\s+)?(?:" + pat + r")"
+                             r"(?![^.;,]{0,12}\b(?:и|and|плюс|plus)\b)",
                              text, re.I):
             summed = m.group(2) and any(re.fullmatch(p, m.group(2), re.I) for p in _PART.values())  # "на веса и KV-кэш"
             if not summed and not near(_value(m.group(1)), allowed) and m.group(0) not in out:
@@ -670,5 +671,59 @@ def quantise_to_no_smaller(text: str, facts: list[dict[str, Any]]) -> list[str]:
             continue  # the KV cache quantised is another part
         bits = int(m.group(2)) if m.group(2) else _BITS.get(m.group(1).lower())
         if now is not None and bits is not None and bits >= now:
+            out.append(m.group(0))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _nvlink_by_name() -> dict[str, bool]:
+    from tools.catalog import load_catalog
+
+    return {n.lower(): g.nvlink for g in load_catalog().gpus for n in (g.name, *g.aliases)}
+
+
+_HAS_NVLINK = re.compile(r"(?<!\w)(?:имеет|есть|поддерживает|оснащ\w*|has|supports|comes with|with)\s+(?:\w+\s+)?nvlink", re.I)
+_NO_NVLINK = re.compile(r"(?<!\w)(?:не|нет|без|no|not|without|lacks?|n't)(?!\w)[^.;]{0,25}nvlink|nvlink[^.;]{0,15}"
+                        r"(?:нет|отсутств|absent|missing)", re.I)
+
+
+def nvlink_given_to_a_card_without(text: str) -> list[str]:
+    """A sentence naming one catalog card (by any of its names) and saying it has NVLink, where the catalog says it
+    has none ("L40S лучше для серверов, так как имеет NVLink"); written apart from the guard's catalog check."""
+    names, _ = _card_names()
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        cards = {m.group(0).lower() for m in names.finditer(sentence)}
+        ids = {_nvlink_by_name().get(c) for c in cards}
+        if len(cards) >= 1 and ids == {False} and _HAS_NVLINK.search(sentence) and not _NO_NVLINK.search(sentence):
+            out.append(f"NVLink: {sentence.strip()[:60]}")
+    return out
+
+
+# written apart from the guard's check (assistant/checks/rates.py): a token rate named as prompt processing, the total
+# or a user's generation that the speed facts give under another name
+_RATE_FIG = re.compile(r"(\d{1,3}(?:[ \u00a0,]\d{3})+|\d+(?:[.,]\d+)?)\s*(?:ток/с|tok/s|токен\w*\s+в\s+сек\w*|tokens?\s+per\s+second)",
+                       re.I)
+_RATE_WORDS = {"prefill_tokens_per_s": r"промпт|prompt|prefill|обработ|process",
+               "decode_tokens_per_s_total": r"всего|в сумме|суммарн|total|combined|для всех|for all",
+               "decode_tokens_per_s_per_user": r"генерац|generat|на пользовател|per user|each user"}
+
+
+def rate_under_another_name(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    speed = next((f["output"] for f in facts if f.get("tool") == "speed" and isinstance(f.get("output"), dict)), None)
+    if speed is None:
+        return []
+    allowed = {k: {round(v)} for k, v in speed.items() if k in _RATE_WORDS and isinstance(v, (int, float))}
+    if isinstance(speed.get("decode_ceiling_tokens_per_s_per_user"), (int, float)):
+        allowed.setdefault("decode_tokens_per_s_per_user", set()).add(round(speed["decode_ceiling_tokens_per_s_per_user"]))
+    out, last = [], 0
+    for m in _RATE_FIG.finditer(text):
+        before, last = text[last:m.start()], m.end()
+        hits = [(w.end(), key) for key, pat in _RATE_WORDS.items() for w in re.finditer(pat, before, re.I)]
+        if not hits:
+            continue
+        key = max(hits)[1]
+        value = round(_value(m.group(1)))
+        if key in allowed and value not in allowed[key]:
             out.append(m.group(0))
     return out

@@ -69,9 +69,27 @@ def lacks_in_nominative(sentence: str) -> list[str]:
     return out
 
 
+_NEEDED = re.compile(r"(?<![\w-])(нужно|нужен|нужна|нужны)\s+([а-яё]+)(?![\w-])", re.I)
+_NEEDED_FORM = {"нужно": ("neut", "sing"), "нужен": ("masc", "sing"), "нужна": ("femn", "sing"), "нужны": (None, "plur")}
+
+
+def needed_disagrees(sentence: str) -> list[str]:
+    """"нужно карта" (a review at 73660d8): the short form must agree with a noun that can only be nominative."""
+    out = []
+    for m in _NEEDED.finditer(sentence):
+        gender, number = _NEEDED_FORM[m.group(1).lower()]
+        parses = morph().parse(m.group(2).lower())
+        if not parses or not all(p.is_known and p.tag.POS == "NOUN" and p.tag.case == "nomn" for p in parses):
+            continue
+        if not any(p.tag.number == number and (gender is None or p.tag.gender == gender or "Ms-f" in p.tag)
+                   for p in parses):
+            out.append(f"grammar: {m.group(1)} {m.group(2)}")
+    return out
+
+
 def disagreements(sentence: str) -> list[str]:
     """"grammar: <adjective> <noun>" for each adjacent pair that cannot agree."""
-    out = lacks_in_nominative(sentence)
+    out = lacks_in_nominative(sentence) + needed_disagrees(sentence)
     for m in _PAIR.finditer(sentence):
         first, second = m.group(1).lower(), m.group(2).lower()
         adjs = morph().parse(first)

@@ -122,7 +122,7 @@ def catalog_contradictions(sentence: str, compared: Sequence[Any] = ()) -> list[
     """Comparisons between catalog cards, and NVLink claims, that the catalog says are false. In a
     comparison of two cards a sentence naming one of them compares it with the other ("The H100 is
     also more powerful with lower power draw and a lower card price", explain-eval en-fresh2-h100-vs-a100)."""
-    found = gpus_in(sentence)
+    found = named = gpus_in(sentence)
     out = []
     if len(found) == 1 and len(compared) == 2 and found[0][1] in compared:
         found = [*found, (len(sentence), next(g for g in compared if g is not found[0][1]))]
@@ -143,7 +143,9 @@ def catalog_contradictions(sentence: str, compared: Sequence[Any] = ()) -> list[
                 out.append(f"catalog: {subj.name} vs {obj.name}")
                 break
     out += _datacentre_claims(sentence, found)
-    for pos, g in found[:1] if len(found) == 1 else []:
+    # the card the sentence names, the compared other one aside ("L40S лучше для серверов, так как имеет NVLink" in a
+    # comparison with the A100 80GB: a review at 73660d8)
+    for pos, g in named[:1] if len(named) == 1 else []:
         if re.search(r"\bnvlink\b", sentence, re.I):
             denies = re.search(r"(?:нет|без|не поддерживает|не имеет|no|without|lacks?|does not have|doesn't have)"
                                r"[^.;]{0,25}nvlink|nvlink[^.;]{0,15}(?:нет|отсутств)", sentence, re.I)

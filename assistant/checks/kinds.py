@@ -100,6 +100,8 @@ def typed_facts(facts: Any) -> Iterator[tuple[str, float]]:
                 for unit, v in unit_values(model, part):
                     for kind, scale in KIND_OF_UNIT.get(unit, []):
                         yield kind, v * scale
+                    if unit is Unit.TOK_S:  # the table shows a rate whole ("total, tok/s ≈ 458" for 457.6)
+                        yield "speed", float(round(v))
 
 
 # "Стоит H100 80GB: 989,4 TFLOPS." (explain-eval ru-attack-price): a price said, and the only figure is another

@@ -88,3 +88,10 @@ def test_what_falls_short_in_the_nominative_is_broken_russian(sentence):
                                       "Памяти одной карты не хватит."])
 def test_what_falls_short_in_the_genitive_passes(sentence):
     assert not disagreements(sentence)
+
+
+@pytest.mark.parametrize("sentence,bad", [("Чтобы было быстрее, нужно карта с большей пропускной способностью.", True),
+                                          ("Нужна карта побольше.", False), ("Нужно время.", False),
+                                          ("Нужно карту купить.", False), ("Нужно 2 карты.", False)])
+def test_the_short_form_of_needed_agrees_with_its_nominative_noun(sentence, bad):
+    assert bool(disagreements(sentence)) is bad

@@ -113,3 +113,60 @@ def test_a_smaller_width_or_the_kv_cache_passes_both(sentence):
     from bench.strict_claims import quantise_to_no_smaller
     assert not pointless_quantising(sentence, INT4)
     assert not quantise_to_no_smaller(sentence, INT4)
+
+
+@pytest.mark.parametrize("sentence", ["L40S лучше для серверов, так как имеет NVLink и FP16 (362,1 против 312,0 TFLOPS).",
+                                      "The RTX 4090 has NVLink, so two of them pool memory."])
+def test_nvlink_given_to_a_card_without_it_is_caught_by_both(sentence):
+    from assistant.checks.claims import catalog_contradictions
+    from bench.strict_claims import nvlink_given_to_a_card_without
+    from tools.catalog import get_gpu
+    assert catalog_contradictions(sentence, [get_gpu("l40s"), get_gpu("a100-sxm-80gb")])
+    assert nvlink_given_to_a_card_without(sentence)
+
+
+@pytest.mark.parametrize("sentence", ["L40S не имеет NVLink, поэтому для обучения лучше A100 80GB.",
+                                      "A100 80GB имеет NVLink.", "The RTX 4090 has no NVLink."])
+def test_nvlink_denied_or_true_passes_both(sentence):
+    from assistant.checks.claims import catalog_contradictions
+    from bench.strict_claims import nvlink_given_to_a_card_without
+    from tools.catalog import get_gpu
+    assert not catalog_contradictions(sentence, [get_gpu("l40s"), get_gpu("a100-sxm-80gb")])
+    assert not nvlink_given_to_a_card_without(sentence)
+
+
+SPEED = [{"tool": "speed", "output": {"decode_tokens_per_s_per_user": 22.0, "decode_tokens_per_s_total": 110.2,
+                                      "prefill_tokens_per_s": 479.0, "decode_ceiling_tokens_per_s_per_user": 31.5}}]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Генерация — до 22 токенов в секунду на пользователя, промпт обрабатывается со скоростью около 110 токенов в секунду.",
+    "Total throughput is 22 tokens per second.",
+    "The prompt is processed at 110 tok/s.",
+])
+def test_a_rate_under_another_rates_name_is_caught_by_both(sentence):
+    from assistant.checks.rates import rate_misnamed
+    from bench.strict_claims import rate_under_another_name
+    assert rate_misnamed(sentence, SPEED)
+    assert rate_under_another_name(sentence, SPEED)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Генерация — до 22 токенов в секунду на пользователя, всего 110 ток/с, промпт — 479 ток/с.",
+    "Up to about 22 tokens per second per user, with the prompt processed at about 479 tokens per second.",
+    "The ceiling per user is 32 tokens per second.",
+])
+def test_rates_under_their_own_names_pass_both(sentence):
+    from assistant.checks.rates import rate_misnamed
+    from bench.strict_claims import rate_under_another_name
+    assert not rate_misnamed(sentence, SPEED)
+    assert not rate_under_another_name(sentence, SPEED)
+
+
+def test_a_total_said_to_be_the_weights_after_the_figure_is_caught_by_both():
+    facts = [{"tool": "fit", "output": {"precision": "int4", "weights_bytes": 4_660_000_000,
+                                        "total_bytes": 20_770_000_000, "per_gpu_bytes": 20_770_000_000}}]
+    bad = "It is an upper bound, since every token reads all 20.77 GB of INT4 weights."
+    good = "Every token reads the 4.66 GB of INT4 weights."
+    assert mislabelled(bad, facts) and misnamed_figures(bad, facts)
+    assert not mislabelled(good, facts) and not misnamed_figures(good, facts)

@@ -201,3 +201,19 @@ def test_the_minimum_keeps_its_cards_name_beside_a_configuration_of_another_card
                 "Карта: 1 × RTX 3090 (25,77 ГБ на карту) — нужно 67,01 ГБ на карту: ❌ не помещается, не хватает 41,24 ГБ\n\n"
                 "Минимум карт RTX 3090: **3**")
     assert "Минимум карт RTX 3090: 3" in compact(computed)
+
+
+SPEED_FACTS = ("Считаю для: Llama 3.1 8B · инференс · INT4 · контекст 8 192\nКарта: RTX 3060 12GB (12,88 ГБ) — нужно "
+               "9,18 ГБ: помещается, свободно 3,71 ГБ\nСкорость (оценка сверху) — 1 × RTX 3060 12GB, движок llama.cpp: "
+               "генерация, ток/с на пользователя ≈ 44")
+
+
+def test_a_speed_line_makes_the_speed_case_and_is_never_cut():
+    assert case_of(SPEED_FACTS, "скорость ламы 8б в q4 на 3060") == "speed"
+    crowded = ("**Считаю для:** x\n\nИтого: 39,06\n\nКарта: 2 × RTX 3090 (25,77 ГБ на карту) — нужно 20,51 ГБ на карту: "
+               "помещается, свободно 5,26 ГБ\n\nМинимум карт RTX 3090: 2\n\nСамый длинный контекст (INT4): 14 885 токенов\n\n"
+               "Пользователей одновременно: до 9\n\nЕсли квантовать: Q2_K — нужно 15 ГБ: помещается\n\n"
+               "**Скорость (оценка сверху)** — 2 × RTX 3090, движок llama.cpp: генерация, ток/с на пользователя ≈ 22")
+    assert "Скорость (оценка сверху)" in compact(crowded)
+    msgs = static_messages(False, "ru", "speed")
+    assert THIRD["speed"] in msgs[0]["content"] and msgs[2]["content"].startswith("Генерация")
