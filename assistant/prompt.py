@@ -37,6 +37,7 @@ ANSWER_IN = {"ru": "3 предложения по-русски.", "en": "3 sente
 THIRD = {"fits": "Sentence 3: what the spare memory can be used for (more users, a longer context).",
          "count": "Sentence 3: what would let fewer cards do (the weight format FACTS give).",
          "speed": "Sentence 3: what would make it faster (a smaller weight format, a card with more memory bandwidth).",
+         "cost": "Sentence 3: when owning is the cheaper choice, and what a manager should add (electricity, service).",
          "short": "Sentence 3: what to change so that it fits (the weight format or the card count FACTS give)."}
 _NOT_FIT = re.compile(r"\bне помещается\b|\bdoes not fit\b")
 _FITS = re.compile(r"(?<!не )\bпомещается\b|(?<!not )\bfits\b")
@@ -123,6 +124,19 @@ FEW_SHOT = [
      "Up to about 45 tokens per second per user, with the prompt processed at about 2,608 tokens per second. It is an "
      "upper bound: generation is limited by memory bandwidth, since every token reads all of the model's weights. A "
      "smaller weight format or a card with more memory bandwidth would make it faster.", "en", "speed"),
+    # own against the cloud: the break-even first (a probe at 6426cb8 had no verdict and an invented water bill)
+    ("QUESTION: Что выгоднее: облако по 150 рублей в час 10 часов в день или свой сервер за 800 тысяч?\n\nFACTS:\n"
+     "Считаю для: сервер 800 000 ₽ · облако в час 150 ₽ · часов в месяц 304\nСвой сервер или облако\n"
+     "- Облако в месяц: 45 625 ₽\n- Свой сервер в месяц (электричество и пр.): 0 ₽\n- Окупаемость: 17,5 мес.",
+     "Свой сервер окупится примерно за 17,5 месяца: облако при такой загрузке стоит 45 625 ₽ в месяц. Если модель "
+     "будет работать дольше этого срока, выгоднее купить свой. Уточните у менеджера расходы на электричество и "
+     "обслуживание, чтобы добавить их к сравнению.", "ru", "cost"),
+    ("QUESTION: Cloud at 1.5 dollars an hour, 10 hours a day, or a 5,000 dollar server: which pays off?\n\nFACTS:\n"
+     "Computed for: server 5,000 $ · cloud per hour 1.5 $ · hours a month 304\nOwn server vs cloud\n"
+     "- Cloud per month: 456 $\n- Own server per month (power etc.): 0 $\n- Break-even: 11.0 months",
+     "The server pays for itself in about 11.0 months: at this load the cloud costs 456 $ a month. If you will run "
+     "the model for longer than that, owning is cheaper. Ask a manager to add electricity and service to the "
+     "comparison.", "en", "cost"),
     # the next step comes from the computed options line, never from habit (a fit needs no quantising)
     ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
      "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта «16 ГБ» "
@@ -199,7 +213,8 @@ FEW_SHOT = [
 ]
 
 
-CASES = ("fits", "short", "count", "speed", "values", "training", "compare", "power", "config", "knowledge", "other")
+CASES = ("fits", "short", "count", "speed", "cost", "values", "training", "compare", "power", "config", "knowledge",
+         "other")
 _SPEED_LINE = re.compile(r"^(?:Скорость|Speed) \((?:оценка сверху|upper bound)\)")
 # the customer asks for the number of cards: "сколько карт/видеокарт/штук/gpu", "how many cards/GPUs/of them"
 _HOW_MANY = re.compile(r"\bсколько\s+(?:(?:\w+\s+){0,2}(?:видео)?карт\w*|штук\w*|gpu|гпу|видюх\w*|"
@@ -217,6 +232,8 @@ def case_of(facts: str, question: str = "") -> str:
     lines = facts.splitlines()
     if _HOW_MANY.search(question) and (m := _MINIMUM.search(facts)) and int(m.group(1)) > 1:
         return "count"
+    if any(re.match(r"- (?:Окупаемость|Break-even):", ln) for ln in lines):
+        return "cost"  # under the fitting turn a cost answer said "оба варианта выгоднее … расходов на воду"
     if any(_SPEED_LINE.match(ln) for ln in lines):
         return "speed"  # the rate first: under the fitting turn the model answered a speed question with the fit
     if not lines:

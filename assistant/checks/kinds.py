@@ -36,9 +36,13 @@ def kind_at(text: str, start: int, end: int) -> str | None:
     for kind, pat in _AFTER:
         if re.match(pat, tail):
             return kind
-    if _BEFORE_MONEY.search(text[max(0, start - 12):start]):
-        return "money"
+    if _BEFORE_MONEY.search(text[max(0, start - 12):start]) and not _TIME_AFTER.match(tail):
+        return "money"  # not "окупится за 14,4 месяца": a time after "за" (a probe at 6426cb8)
     return None
+
+
+_TIME_AFTER = re.compile(r"\s?(?:мес\w*|months?\b|год\w*|лет\b|years?\b|дн\w*|days?\b|недел\w*|weeks?\b|час\w*|"
+                         r"hours?\b|минут\w*|minutes?\b|секунд\w*|seconds?\b|с\b|s\b)", re.I)
 
 
 # how each unit is written: bytes as decimal GB or as GiB, a fraction as a percent

@@ -62,17 +62,22 @@ def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
         return lab[value]
     if slot == "precision":
         return str(value).upper()
-    if slot == "params_b":
-        return f"{num(value, lang, 0)}B"
+    if slot == "params_b":  # "1.5B" stays 1.5, never "2B"
+        return f"{num(value, lang, _places(value))}B"
     if slot in ("card_vram_gb", "ram_gb"):
         return f"{lab[slot]} {num(value, lang, 0)} {T[lang]['gb']}"
     if slot == "psu_w":
         return f"{lab[slot]} {num(value, lang, 0)} {T[lang]['w']}"
-    if slot in ("budget", "server_price", "cloud_hourly"):
-        return f"{lab[slot]} {num(value, lang, 0)} {currency or ''}".strip()
+    if slot in ("budget", "server_price", "cloud_hourly"):  # "1.5 dollars an hour" was shown as "2 $"
+        return f"{lab[slot]} {num(value, lang, _places(value))} {currency or ''}".strip()
     if slot in ("context", "users", "gpu_count", "cpus", "hours_per_month"):
         return f"{lab[slot]} {num(value, lang, 0)}"
     return f"{lab.get(slot, slot)} {value}"
+
+
+def _places(value: float) -> int:
+    """Decimals a said value needs: none for a whole one, else up to two (1.5, 0.25)."""
+    return 0 if float(value) == int(value) else 1 if round(float(value), 1) == float(value) else 2
 
 
 def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: Iterable[str] = ()) -> list[ScenarioItem]:

@@ -33,3 +33,14 @@ def test_a_card_asked_about_a_data_centre_is_a_knowledge_question(text):
                                          ("qwen 32b on two l40s in our data center, fits?", "vram")])
 def test_a_data_centre_beside_a_sizing_question_keeps_it(text, intent):
     assert read(text).intent == intent
+
+
+# a probe at 6426cb8: "cloud is 1.5 dollars an hour" was computed right (456 $ a month) and shown as "cloud per hour 2 $"
+@pytest.mark.parametrize("slot,value,lang,shown", [("cloud_hourly", 1.5, "en", "1.5 $"), ("cloud_hourly", 0.25, "ru", "0,25 €"),
+                                                   ("params_b", 1.5, "ru", "1,5B"), ("budget", 15000, "en", "15,000 $")])
+def test_the_scenario_line_shows_a_said_value_with_its_decimals(slot, value, lang, shown):
+    from assistant.scenario import Scenario
+    from assistant.views.scenario import scenario_items
+    cur = {"cloud_hourly": "$" if lang == "en" else "€", "budget": "$"}.get(slot)
+    items = scenario_items(Scenario(**{slot: value}, currency=cur), {}, lang)
+    assert any(i.text.endswith(shown) for i in items), [i.text for i in items]
