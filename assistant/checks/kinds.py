@@ -42,7 +42,7 @@ def kind_at(text: str, start: int, end: int) -> str | None:
 
 
 _TIME_AFTER = re.compile(r"\s?(?:мес\w*|months?\b|год\w*|лет\b|years?\b|дн\w*|days?\b|недел\w*|weeks?\b|час\w*|"
-                         r"hours?\b|минут\w*|minutes?\b|секунд\w*|seconds?\b|с\b|s\b)", re.I)
+                         r"hours?\b|минут\w*|minutes?\b|секунд\w*|seconds?\b)", re.I)  # not "с": "за 1500 с доставкой"
 
 
 # how each unit is written: bytes as decimal GB or as GiB, a fraction as a percent

@@ -40,7 +40,9 @@ _OWN_UNIT = re.compile(r"\bу (?:меня|нас|клиента|заказчик
                        re.I)
 _PRICE_WORDS = re.compile(r"сколько|скок|почём|почем|цен[аеуы]|руб|₽|\$|€|тариф", re.I)
 _AFTER_PSU = {"на", "в", "по", "is", "of", "at", "rated", "мощностью", ":", "-", "—", "питания", "power", "supply", "у",
-              "меня", "уже", "стоит", "стоял", "около", "about", "around", "примерно"}
+              "меня", "уже", "стоит", "стоял", "около", "about", "around", "примерно",
+              # "бп хватит 1200 на 4080", "psu enough 850 for a 3090": the question said between the PSU and its watts
+              "хватит", "хватает", "ли", "норм", "потянет", "enough", "ok"}
 _COUNT_CUES = {"по", "x", "х", "×", "of"}
 _HUNDREDS = {100.0 * n for n in range(1, 10)}
 _GLUED_COUNT = re.compile(r"^(\d)[xх×]$")

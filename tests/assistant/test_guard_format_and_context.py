@@ -173,7 +173,7 @@ def test_a_total_said_to_be_the_weights_after_the_figure_is_caught_by_both():
 
 
 @pytest.mark.parametrize("text,kind", [("окупится за 14,4 месяца", None), ("за 3 года", None), ("за 2000 $", "money"),
-                                       ("отдадим за 1500", "money")])
+                                       ("отдадим за 1500", "money"), ("отдадим за 1500 с доставкой", "money")])
 def test_a_time_after_za_is_no_price(text, kind):
     from assistant.checks import numbers as nums
     assert nums.parse(text)[0].kind == kind

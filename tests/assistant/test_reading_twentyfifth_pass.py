@@ -44,3 +44,16 @@ def test_the_scenario_line_shows_a_said_value_with_its_decimals(slot, value, lan
     cur = {"cloud_hourly": "$" if lang == "en" else "€", "budget": "$"}.get(slot)
     items = scenario_items(Scenario(**{slot: value}, currency=cur), {}, lang)
     assert any(i.text.endswith(shown) for i in items), [i.text for i in items]
+
+
+# a hurried question at c072517: "бп хватит 1200 на 4080 супер и райзен" left 1200 unread (named back), so the
+# customer's own PSU was never judged
+@pytest.mark.parametrize("text,watts", [("бп хватит 1200 на 4080 супер и райзен", 1200), ("бп хватит ли 850 на 3090", 850),
+                                        ("psu enough 1000 for two 3090s", 1000)])
+def test_the_question_between_the_psu_and_its_watts_keeps_them_together(text, watts):
+    r = read(text)
+    assert r.scenario.psu_w == watts and not r.unattached
+
+
+def test_a_count_after_the_question_is_still_a_count():
+    assert read("бп хватит на 4 карты").scenario.psu_w is None
