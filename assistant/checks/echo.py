@@ -23,6 +23,9 @@ _WORD = re.compile(r"[\wа-яё$%€₽]+(?:[.,]\d+)?", re.I)
 ECHO_SHARE = 0.6
 MIN_GRAMS = 5
 QUESTION_ECHO_SHARE = 0.85
+# seven of the customer's words in a row, copied ("нужно видеть под квен тридцать два б в восьми битах, чтобы они могли
+# двадцать сидеть", a hurried question at c072517): the answer names things by the facts' names, never in their slang
+COPIED_RUN = 7
 
 
 def words(text: str) -> list[str]:
@@ -49,7 +52,8 @@ def is_echo(sentence: str, parts: Iterable[str], question: Iterable[str] = ()) -
     if len(grams) < MIN_GRAMS:  # a short sentence naturally shares its few 3-grams with the facts
         return False
     return (any(overlap(sentence, p) >= ECHO_SHARE for p in parts if p)
-            or any(overlap(sentence, q) >= QUESTION_ECHO_SHARE for q in question if q))
+            or any(overlap(sentence, q) >= QUESTION_ECHO_SHARE or overlap(sentence, q, COPIED_RUN) > 0
+                   for q in question if q))
 
 
 def leaks(sentence: str) -> bool:

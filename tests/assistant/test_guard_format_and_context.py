@@ -177,3 +177,11 @@ def test_a_total_said_to_be_the_weights_after_the_figure_is_caught_by_both():
 def test_a_time_after_za_is_no_price(text, kind):
     from assistant.checks import numbers as nums
     assert nums.parse(text)[0].kind == kind
+
+
+def test_seven_of_the_customers_words_in_a_row_are_an_echo():
+    from assistant.checks.echo import is_echo
+    q = ["скок надо видях под квен тридцать два б в восьми битах чтоб человек двадцать сидело"]
+    bad = "Для 20 человек нужно видеть под квен тридцать два б в восьми битах, чтобы они могли двадцать сидеть."
+    good = "Для 20 человек Qwen3 32B в INT8 нужно 2 карты RTX 4090: веса занимают 34,85 ГБ."
+    assert is_echo(bad, [], q) and not is_echo(good, [], q)
