@@ -5,6 +5,7 @@ from __future__ import annotations
 from assistant.scenario import Scenario
 from assistant.turn.facts import Computation, fact, memory_request
 from assistant.types import Fact
+from tools import catalog
 from tools.build import build_check
 from tools.fit import fit_options, min_gpus
 from tools.memory import MemoryRequest, estimate_memory
@@ -53,7 +54,11 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
         gpu_rows = [x for x in rec.configurations if x.mode == "gpu"]
         if gpu_rows and not target_gpu:  # speed and power are for an all-GPU build unless the customer said RAM
             target_gpu, target_count = gpu_rows[0].gpu_id, gpu_rows[0].count
-    hybrid = bool(s.ram_gb or s.server == "deepseek" or s.runtime == "cpu") and req.task == "inference"
+    # experts in RAM needs an MoE model: a dense one with cards named ("две 3090 и 64 гига оперативы … дистил 70б")
+    # showed tools/offload's English refusal to the customer (the final review at c072517)
+    moe = bool(s.model and catalog.get_model(s.model).moe_experts)
+    hybrid = bool(s.ram_gb or s.server == "deepseek" or s.runtime == "cpu") and req.task == "inference" and \
+        (moe or not s.gpu)
     if hybrid:  # the vendor's DeepSeek line: attention on the cards, routed experts in RAM
         offload_fact(s, req, c)
     if intent == "speed" and target_gpu:

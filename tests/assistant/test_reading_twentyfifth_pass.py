@@ -57,3 +57,15 @@ def test_the_question_between_the_psu_and_its_watts_keeps_them_together(text, wa
 
 def test_a_count_after_the_question_is_still_a_count():
     assert read("бп хватит на 4 карты").scenario.psu_w is None
+
+
+def test_a_dense_model_on_named_cards_with_ram_gets_no_english_refusal():
+    # the final review at c072517: "две 3090 и 64 гига оперативы дипсик р1 дистил семьдесят б в кью4" showed
+    # "Не удалось посчитать: DeepSeek-R1-Distill-Llama 70B is dense: hybrid expert offload needs a MoE model …"
+    from assistant.service import Assistant, Conversation
+    r = Assistant().ask(Conversation(), "у меня две 3090 и 64 гига оперативы дипсик р1 дистил семьдесят б в кью4 "
+                                        "пойдет или нет", use_llm=False)
+    assert "Не удалось посчитать" not in r.computed and "is dense" not in r.computed
+    assert "не помещается" in r.computed and "Минимум карт RTX 3090: **3**" in r.computed
+    moe = Assistant().ask(Conversation(), "дипсик в3 в q2 на двух 3090 и 256 гигах оперативы влезет?", use_llm=False)
+    assert any(f.tool == "offload" for f in moe.facts)
