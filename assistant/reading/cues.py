@@ -21,7 +21,9 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:хочу|хотим|хотел\w*) (?:бы )?(?:\w+ )?(?:заказать|приобрести)|(?:want|like) to (?:order|purchase)|"
                 r"лизинг|leasing|частями|in installments|payment plan|pay in parts|\bship(?:ping)? to|доставк|delivery|"
                 r"call ?back|from (?:your )?sales|sales (?:team|rep|department)|get in touch|reach out|"
-                r"(?:от|from) \d+ (?:штук|шт|pcs|units|pieces)|при заказе|\bbulk\b|in volume|партия|партию|партией|"
+                r"(?:от|from) \d+ (?:штук|шт|pcs|units|pieces)|при заказе|\bbulk\b|in volume|"
+                # a batch to order, not one the customer holds ("есть партия rtx a5000, что за карта": a spec question)
+                r"(?<!есть )(?<!имеется )(?<!у нас )(?<!у меня )партия|партию|партией|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк|"
                 r"скидк|\bdiscounts?\b|(?:your |ваш\w* )?(?:best|lowest) price|лучш\w+ цен|на реализаци|consignment|"
                 r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|\bon-?site\b|под ключ|turnkey|"

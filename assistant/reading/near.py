@@ -53,7 +53,8 @@ def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[f
 
 
 # the maker's and the line's words before a card's number, as typed on either keyboard ("2 ртх 3090", "4 rtx a6000")
-_BRANDS = ("nvidia", "rtx", "geforce", "gtx", "ртх", "гтх", "нвидиа", "нвидия", "гефорс", "tesla", "тесла")
+_BRANDS = ("nvidia", "rtx", "geforce", "gtx", "ртх", "гтх", "нвидиа", "нвидия", "гефорс", "tesla", "teslas",
+           "тесла", "теслы", "тесл", "теслах", "теслами")  # "две теслы а100": the datacentre line, declined
 
 
 # seventeenth pass: words of a card's age or use between a count and the card ("две старые a100", "four used 3090s",

@@ -14,8 +14,11 @@ from tools.text import ORDINAL_SUFFIX
 # spaced thousands first ("8 192", "32 000", "1 200 000"): a group of exactly three digits after a
 # space, not glued to a letter ("llama 3 405b" is no 3405)
 _SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\w]|[.,]\d)"
+# a phone number left for the vendor's people ("тел 8 916 123 45 67", "+7 (912) 345-67-89"): one token,
+# no number in it; before the spaced thousands, which would read "8 916 123" as 8,916,123 users
+_PHONE = r"(?<![\w+])(?:\+\d{1,3}|8)[ \u00a0(-]{0,3}\d{3}[ \u00a0)-]{0,3}\d{3}[ \u00a0-]?\d{2}[ \u00a0-]?\d{2}(?![\w]|[.,]\d)"
 _WORD = r"[^\W_][\w.,'×+]*(?:-[\w.,'×+]+)*"
-_TOKEN = re.compile(rf"24/7|{_SPACED}|{_WORD}|[$€₽]|[^\w\s]", re.I)
+_TOKEN = re.compile(rf"24/7|(?P<phone>{_PHONE})|{_SPACED}|{_WORD}|[$€₽]|[^\w\s]", re.I)
 _KEEP_HYPHEN = re.compile(rf"^\d+{ORDINAL_SUFFIX}$|^[a-z]\d+-?[a-zа-я]{{1,2}}$|^(?:fine|q|k)-|^\w+-(?:tun|lora)", re.I)
 
 
@@ -127,6 +130,9 @@ def _split_glued(toks: list[Token]) -> list[Token]:
 def tokenize(text: str) -> list[Token]:
     toks: list[Token] = []
     for m in _TOKEN.finditer(text):
+        if m.group("phone"):
+            toks.append(Token(i=len(toks), start=m.start(), end=m.end(), text=m.group(0), low=m.group(0), used="contact"))
+            continue
         for s, e in _pieces(m):
             t = Token(i=len(toks), start=s, end=e, text=text[s:e])
             t.low = t.text.lower()

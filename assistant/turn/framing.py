@@ -105,6 +105,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     carry(reading, previous)
     if reading.intent == "followup" and previous_intent == "models_for_hardware" and reading.new_model:
         return "vram"  # "что запустить на 3060?" .. "а гемма 4б пойдёт?": one model on those cards, will it fit
+    if reading.intent == "followup" and previous_intent == "recommend" and reading.scenario.gpu and \
+            _OWNED_NOW.search(reading.text):
+        return "vram"  # "what hardware?" .. "we already have two L40S, enough?": will it run on the cards they own
     if reading.intent == "out_of_scope" and previous is not None and previous.asked and reading.unattached \
             and previous_intent:
         return previous_intent  # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back
@@ -124,6 +127,8 @@ _FULL = re.compile(r"полн\w*\s+(?:до)?обучени|full\s+(?:fine-?tun|t
 _LORA = re.compile(r"\b(q?lora|q?лора)\b", re.I)
 
 
+_OWNED_NOW = re.compile(r"\balready (?:have|has|own|got|run)\b|\b(?:we|i) (?:have|own|got)\b|"
+                        r"у (?:меня|нас) (?:уже )?(?:есть|стоит|стоят|имеется)|\bуже (?:есть|стоит|стоят|имеется|куплен)", re.I)
 _CONTEXT_WORD = re.compile(r"контекст|context|токен|token", re.I)
 
 
