@@ -209,6 +209,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.small_part_as_reason(sentence, getattr(allowed, "facts", []))
     out += relations.total_said_per_card(sentence, getattr(allowed, "facts", []))
     out += relations.pointless_quantising(sentence, getattr(allowed, "facts", []))
+    out += relations.width_unknown(sentence, getattr(allowed, "facts", []))
     out += relations.format_fit_contradicted(sentence, getattr(allowed, "facts", []))
     out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
     out += power.psu_below_peak(sentence, getattr(allowed, "facts", []))

@@ -654,7 +654,8 @@ def longest_said_as_used(text: str, facts: list[dict[str, Any]]) -> list[str]:
 # written apart from the guard's check (assistant/checks/relations.pointless_quantising): advice to quantise to a
 # width no smaller than the one the table is computed in ("Если квантовать модель до Q4 …" under an INT4 table)
 _BITS = {"fp32": 32, "fp16": 16, "bf16": 16, "fp8": 8, "int8": 8, "q8_0": 8, "q8": 8, "int4": 4, "nf4": 4, "awq": 4,
-         "gptq": 4, "mxfp4": 4, "q4": 4, "q4_0": 4, "q4_k_m": 4, "q4_k_s": 4, "q5_k_m": 5, "q5": 5, "q6_k": 6, "q6": 6}
+         "gptq": 4, "mxfp4": 4, "q4": 4, "q4_0": 4, "q4_k_m": 4, "q4_k_s": 4, "q5_k_m": 5, "q5": 5, "q6_k": 6, "q6": 6,
+         "q3_k_m": 3, "q3_k_s": 3, "q2_k": 2}
 _TO_WIDTH = re.compile(r"(?:квантов\w*|квантуй\w*|quanti[sz]\w*)[^.;]{0,40}?\b(?:до|в|to|into|at)\s+"
                        r"(fp32|fp16|bf16|fp8|int8|int4|nf4|awq|gptq|mxfp4|q\d(?:_k_[sm]|_0|_k)?|(\d{1,2})[- ]?(?:бит\w*|bits?))\b",
                        re.I)
@@ -672,6 +673,34 @@ def quantise_to_no_smaller(text: str, facts: list[dict[str, Any]]) -> list[str]:
         bits = int(m.group(2)) if m.group(2) else _BITS.get(m.group(1).lower())
         if now is not None and bits is not None and bits >= now:
             out.append(m.group(0))
+    return out
+
+
+# written apart from the guard's check (assistant/checks/relations.width_unknown): "нужно видеть 32 биты" under an INT8
+# table. Allowed: the table's width, the widths fit_options offers, 16 (the usual yardstick), 32 when training
+_BITS_SAID = re.compile(r"(?<![\d.,])(\d{1,2})\s?-?\s?(?:бит(?:а|ы|ов|ах|ами|ам|н\w*)?|bits?)(?!\w)", re.I)
+
+
+def bits_no_format_has(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    table = memory_table(facts)
+    if table is None:
+        return []
+    allowed = {16, _BITS.get(str(table.get("precision", "")).lower(), 0)}
+    tasks = {(f.get("input") or {}).get("task") for f in facts if f.get("tool") in ("vram", "fit")} - {None, "inference"}
+    allowed |= {32} if tasks else set()
+    allowed |= {4} if tasks & {"lora", "qlora"} else set()  # QLoRA's base
+    now = _BITS.get(str(table.get("precision", "")).lower(), 0)
+    for f in facts:
+        if f.get("tool") == "fit_options":
+            allowed |= {4 if o["precision"].lower() == "qlora" else _BITS.get(o["precision"].lower(), 0)
+                        for o in (f.get("output") or {}).get("formats") or []}
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if re.search(r"\bkv\b|кэш|cache", sentence, re.I):
+            continue
+        further = bool(re.search(r"квант|quanti[sz]", sentence, re.I))  # quantising further: any smaller width
+        out += [m.group(0) for m in _BITS_SAID.finditer(sentence)
+                if int(m.group(1)) not in allowed and not (further and int(m.group(1)) < now)]
     return out
 
 

@@ -396,6 +396,45 @@ def pointless_quantising(sentence: str, facts: list[dict]) -> list[str]:
 _WIDTH = re.compile(r"\bq(\d)\b(?!_)|\b(\d{1,2})[- ]?(?:бит\w*|bits?)\b", re.I)
 
 
+# "для этого нужно видеть 32 биты" under an INT8 table (a probe at 2f6ba78): a weight width no format of the facts
+# has. 16 bits is the usual yardstick ("в 4 раза меньше, чем в 16 битах"); training keeps FP32 master weights.
+_WIDTH_SAID = re.compile(r"\b(\d{1,2})[- ]?(?:бит\w*|bits?)\b", re.I)
+
+
+def _facts_widths(facts: list[dict]) -> set[int] | None:
+    """Whole-bit widths of the formats the facts compute in or offer; None without exactly one memory table."""
+    tables = [f for f in facts if f.get("tool") in _BREAKDOWN_TOOLS and isinstance(f.get("output"), dict)]
+    if len(tables) != 1:
+        return None
+    out = {16}
+    table = tables[0]
+    task = (table.get("input") or {}).get("task") or table["output"].get("task") or "inference"
+    if task != "inference":
+        out.add(32)
+    if task in ("lora", "qlora"):
+        out.add(4)  # QLoRA, LoRA's smaller form, keeps the base in 4 bits
+    names = [str(table["output"].get("precision", ""))]
+    names += [o["precision"] for f in facts if f.get("tool") == "fit_options" and isinstance(f.get("output"), dict)
+              for o in f["output"].get("formats") or []]
+    for name in names:
+        if name.lower() == "qlora":
+            out.add(4)
+        elif (bits := _whole_bits(name)) is not None:
+            out.add(bits)
+    return out
+
+
+def width_unknown(sentence: str, facts: list[dict]) -> list[str]:
+    """A weight width in bits that neither the computed format nor an offered one has."""
+    widths = _facts_widths(facts)
+    if widths is None or _KV.search(sentence):
+        return []  # the KV cache's own format is another matter
+    # advice to quantise further ("ради контекста можно квантовать в 4 бита") may name any smaller width
+    lower = max(widths - {16, 32} or {0}) if _QUANTISE.search(sentence) else 0
+    return [f"width: {m.group(0)}" for m in _WIDTH_SAID.finditer(sentence)
+            if int(m.group(1)) not in widths and not int(m.group(1)) < lower]
+
+
 # "чтобы обойтись меньшим числом карт, квантуйте …" copied from the config worked turn (4 × RTX 5090)
 # into an answer whose configuration is one card: there is no fewer to get by with
 _FEWER = re.compile(r"\bменьш\w*\s+(?:числ\w*\s+|количеств\w*\s+)?(?:видео)?карт\w*|\bменьше\s+(?:gpu|гпу)\b|"

@@ -185,3 +185,50 @@ def test_seven_of_the_customers_words_in_a_row_are_an_echo():
     bad = "Для 20 человек нужно видеть под квен тридцать два б в восьми битах, чтобы они могли двадцать сидеть."
     good = "Для 20 человек Qwen3 32B в INT8 нужно 2 карты RTX 4090: веса занимают 34,85 ГБ."
     assert is_echo(bad, [], q) and not is_echo(good, [], q)
+
+
+# a probe at 2f6ba78 ("квен 32б в восьми битах для двадцати человек"): "нужно видеть 32 биты" under an INT8 table.
+# A width in bits must be one the facts compute in or offer; 16 is the usual yardstick, 32 only when training.
+@pytest.mark.parametrize("sentence", ["Для этого нужно видеть 32 биты.", "Модель работает в 32 битах.",
+                                      "The model runs in 32 bits.", "Веса хранятся в 6-битном формате."])
+def test_a_width_no_format_of_the_facts_has_is_caught_by_both(sentence):
+    from assistant.checks.relations import width_unknown
+    from bench.strict_claims import bits_no_format_has
+    assert width_unknown(sentence, FACTS)
+    assert bits_no_format_has(sentence, FACTS)
+
+
+@pytest.mark.parametrize("sentence", ["В 8 битах модель помещается.", "Это вдвое меньше, чем в 16 битах.",
+                                      "8-bit weights take half of 16-bit ones.", "KV-кэш можно держать в 4 битах.",
+                                      "Веса в 8 бит занимают 15,71 ГБ.",
+                                      "Ради длинного контекста модель можно квантовать в 4 бита."])
+def test_the_tables_width_the_yardstick_and_the_kv_cache_pass_both(sentence):
+    from assistant.checks.relations import width_unknown
+    from bench.strict_claims import bits_no_format_has
+    assert not width_unknown(sentence, FACTS)
+    assert not bits_no_format_has(sentence, FACTS)
+
+
+def test_an_offered_format_and_training_widen_what_may_be_said():
+    from assistant.checks.relations import width_unknown
+    from bench.strict_claims import bits_no_format_has
+    offered = [{"tool": "fit", "input": {"precision": "fp16"}, "output": {**INT8, "precision": "fp16", "fits": False}},
+               {"tool": "fit_options", "output": {"fits": False, "precision": "fp16",
+                                                  "formats": [{"precision": "Q8_0", "per_gpu_bytes": 1, "fits": False},
+                                                              {"precision": "Q4_K_M", "per_gpu_bytes": 1, "fits": True}]}}]
+    assert not width_unknown("В 4 битах она поместится.", offered) and not bits_no_format_has("В 4 битах она поместится.", offered)
+    assert width_unknown("В 3 битах она поместится.", offered) and bits_no_format_has("В 3 битах она поместится.", offered)
+    training = [{"tool": "fit", "input": {"precision": "bf16", "task": "full"}, "output": {**INT8, "precision": "bf16"}}]
+    assert not width_unknown("Мастер-копия весов хранится в 32 битах.", training)
+    assert not bits_no_format_has("Мастер-копия весов хранится в 32 битах.", training)
+    lora = [{"tool": "fit", "input": {"precision": "bf16", "task": "lora"}, "output": {**INT8, "precision": "bf16"}}]
+    said = "QLoRA хранит базовую модель в 4 битах."
+    assert not width_unknown(said, lora) and not bits_no_format_has(said, lora)
+    assert width_unknown(said, FACTS) and bits_no_format_has(said, FACTS)  # inference in INT8: no QLoRA here
+
+
+def test_the_guard_drops_a_width_no_format_has():
+    from assistant.guard import grounding, violations
+    g = grounding(FACTS, ["Веса: 15,71 ГБ в INT8."], lang="ru")
+    assert any(v.startswith("width") for v in violations("Для этого нужно видеть 32 биты.", g))
+    assert not any(v.startswith("width") for v in violations("В 8 битах модель помещается.", g))
