@@ -213,6 +213,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.format_fit_contradicted(sentence, getattr(allowed, "facts", []))
     out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
     out += power.psu_below_peak(sentence, getattr(allowed, "facts", []))
+    out += power.own_psu_overstated(sentence, getattr(allowed, "facts", []))
+    out += power.own_psu_understated(sentence, getattr(allowed, "facts", []))
     out += moe.expert_as_whole(sentence)
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))

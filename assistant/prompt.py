@@ -38,7 +38,8 @@ THIRD = {"fits": "Sentence 3: what the spare memory can be used for (more users,
          "count": "Sentence 3: what would let fewer cards do (the weight format FACTS give).",
          "speed": "Sentence 3: what would make it faster (a smaller weight format, a card with more memory bandwidth).",
          "cost": "Sentence 3: when owning is the cheaper choice, and what a manager should add (electricity, service).",
-         "short": "Sentence 3: what to change so that it fits (the weight format or the card count FACTS give)."}
+         "short": "Sentence 3: what to change so that it fits (the weight format or the card count FACTS give).",
+         "own_psu": "Sentence 3: the PSU FACTS recommend, if theirs lacks the headroom."}
 _NOT_FIT = re.compile(r"\bне помещается\b|\bdoes not fit\b")
 _FITS = re.compile(r"(?<!не )\bпомещается\b|(?<!not )\bfits\b")
 
@@ -168,6 +169,20 @@ FEW_SHOT = [
      "Берите блок питания на 2400 Вт (80 PLUS Titanium): вся система в пике потребляет 1650–1850 Вт. Карты берут "
      "1150 Вт, процессоры до 350 Вт, а короткие скачки тока видеокарт идут выше, поэтому блоку нужен запас. Уточните "
      "у менеджера, встанет ли он в ваш корпус.", "ru", "power"),
+    # the customer's own PSU: its verdict first, in the table's word (a probe at 4ff1afb: "Ваш БП 1 200 Вт хватит" where
+    # the table says "впритык"); the figures are the calculator's for these cards (tools/power.py)
+    ("QUESTION: Хватит ли моего БП на 1200 Вт для одной RTX 4090?\n\nFACTS:\nСчитаю для: RTX 4090 · процессоров 1 · "
+     "ваш БП 1 200 Вт\nGPU: 450\nCPU (макс.): 350\nСистема (пик): 950–1150\nРекомендуемый БП: 1×1600 Вт, 80 PLUS "
+     "Platinum.\n- Ваш БП 1 200 Вт: впритык (пик покрывает, запаса нет) — пик 950–1 150 Вт, с запасом 20 % нужно от "
+     "1 380 Вт",
+     "Впритык: ваш БП на 1200 Вт покрывает пик системы 950–1150 Вт, но запаса нет. На скачки тока видеокарты нужно "
+     "ещё 20 %, то есть от 1380 Вт. Для надёжной работы берите блок питания на 1600 Вт (80 PLUS Platinum).", "ru",
+     "own_psu"),
+    ("QUESTION: Is my 1200 W PSU enough for two RTX 3090?\n\nFACTS:\nComputed for: RTX 3090 · cards 2 · CPUs 1 · "
+     "your PSU 1,200 W\nGPUs: 700\nCPUs (max): 350\nSystem (peak): 1200–1400\nRecommended PSU: 1×2000 W, 80 PLUS "
+     "Platinum.\n- Your PSU 1,200 W: not enough — peak 1,200–1,400 W, with 20 % headroom it takes 1,680 W or more",
+     "No, your 1200 W PSU is not enough: the system peaks at 1200–1400 W. With 20 % headroom for GPU power spikes it "
+     "takes 1680 W or more. Take a 2000 W PSU (80 PLUS Platinum).", "en", "own_psu"),
     ("QUESTION: Какой сервер взять под Gemma 2 27B на 10 пользователей?\n\nFACTS:\nСчитаю для: Gemma 2 27B · "
      "инференс · FP16 · контекст 8 192 · польз. 10\nВеса модели: 54,40\nKV-кэш: 24,12\nИтого: 100,25\n4 × RTX 5090: "
      "VRAM всего 137,44; на карту 26,53; Цена GPU, $ 8 000–10 000; Пиковая мощность, Вт 3000",
@@ -213,11 +228,11 @@ FEW_SHOT = [
 ]
 
 
-CASES = ("fits", "short", "count", "speed", "cost", "values", "training", "compare", "power", "config", "knowledge",
-         "other")
+CASES = ("fits", "short", "count", "speed", "cost", "values", "training", "compare", "power", "own_psu", "config",
+         "knowledge", "other")
 _SPEED_LINE = re.compile(r"^(?:Скорость|Speed) \((?:оценка сверху|upper bound)\)")
 # the customer asks for the number of cards: "сколько карт/видеокарт/штук/gpu", "how many cards/GPUs/of them"
-_HOW_MANY = re.compile(r"\bсколько\s+(?:(?:\w+\s+){0,2}(?:видео)?карт\w*|штук\w*|gpu|гпу|видюх\w*|"
+_HOW_MANY = re.compile(r"\b(?:сколько|скок|скока|сколька)\s+(?:(?:\w+\s+){0,2}(?:видео)?карт\w*|штук\w*|gpu|гпу|видюх\w*|"
                        r"(?:нужно\s+|надо\s+)?(?:rtx\s*)?[a-zа-я]?\d{2,4}(?:-?[xхae]|-?х)?\b)|"
                        r"\bhow\s+many\s+(?:(?:\w+\s+){0,3}?(?:cards?|gpus?|of\s+(?:them|these|those))\b|"
                        r"(?:rtx\s*)?[a-z]?\d{2,4}s?\b)", re.I)
@@ -246,6 +261,8 @@ def case_of(facts: str, question: str = "") -> str:
         return fit
     if any(re.match(r"(?:Плюсы|Strengths of) [^:]+:", ln) for ln in lines):
         return "compare"  # cards against each other
+    if any(re.match(r"- (?:Ваш БП|Your PSU) ", ln) for ln in lines):
+        return "own_psu"  # whether the customer's unit will do comes first
     if any(re.match(r"(?:Рекомендуемый БП|Recommended PSU):", ln) for ln in lines):
         return "power"
     if any(re.match(r"\d+ × [^:]+: ", ln) for ln in lines):
@@ -286,6 +303,7 @@ PASSAGE_CHARS = {"knowledge": 400, "computed": 160}
 MAX_FACT_LINES = 6
 # what the verdict and the main reason rest on, kept first when lines must go (RU and EN wording of the views)
 _VERDICT = re.compile(r"помещает|помещаются|не помещ|fits?\b|does not fit|Итого|Total|\((?:пик|peak)\)|Рекомендуемый БП|"
+                      r"^- (?:Ваш БП|Your PSU) |"
                       r"Recommended PSU|не хватает|хватает|enough|нужно|needs|Минимум карт|Minimum|ток/с|tok/s|"
                       r"Если квантовать|If quantised|Самый длинный контекст|Longest context|с контекстом до|context of up to|"
                       r"Пользователей одновременно|Users at once|^Плюсы |^Strengths of |^\d+ × [^:]+: |"

@@ -182,6 +182,8 @@ def grade(text: str, item: Item, facts: list[dict], defaults: dict, prompt_parts
               + strict_claims.figure_for_two_parts(text, facts) + strict_claims.largest_misnamed(text, facts)
               + strict_claims.consumer_in_datacentre(text) + strict_claims.merit_of_the_other(text, facts)
               + strict_claims.card_as_the_needer(text) + strict_claims.psu_short_of_peak(text, facts)
+              + strict_claims.own_psu_called_enough(text, facts)
+              + strict_claims.own_psu_called_short(text, facts)
               + strict_claims.expert_given_total(text) + strict_claims.format_promised_to_fit(text, facts)
               + strict_claims.misexpanded_acronyms(text) + strict_claims.quantising_needs_more(text)
               + strict_claims.card_count_not_given(text, facts) + strict_claims.part_called_free(text, facts)

@@ -99,7 +99,7 @@ def too_few_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
 
 _PART = {"master_weights": r"fp32[- ]?(?:копи\w*|cop\w*)\s*(?:вес\w*|weights?)?|master weights?",
          "weights": r"(?<!копия )(?<!копии )(?<!master )вес\w*|(?<!master )weights?",  # not "FP32-копия весов"
-         "kv_cache": r"kv[- ]?(?:кэш\w*|cache)|кэш\w*", "activations": r"активаци\w*|activations?",
+         "kv_cache": r"kv[- ]?(?:кэш\w*|cache)|кэш\w*", "activations": r"активаци\w*(?:\s+и\s+буфер\w*)?|activations?(?:\s+and\s+buffers?)?",
          "gradients": r"градиент\w*|gradients?", "optimizer": r"оптимизатор\w*|optimi[sz]er", "total": r"итог\w*|total(?! vram)"}
 _GB = r"(\d+(?:[.,]\d+)?)\s*(?:ГБ|GB)\b"
 _FMT = r"(q\d_k_[sml]|q\d_\d|fp16|bf16|fp8|int8|int4)"
@@ -132,7 +132,7 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]], passages: Sequence[
             if not near(_value(m.group(1)), allowed):
                 out.append(m.group(0))
         # named after the figure, alone: "ещё 17,56 ГБ уходит на FP32-копию весов" (not "на веса и KV-кэш", a sum)
-        for m in re.finditer(_GB + r"\s+(?:(?:уход\w*|ид[её]т|идут|приход\w*|is|are|go(?:es)?)\s+)?(?:на|под|for|to|of)\s+"
+        for m in re.finditer(_GB + r"\s+(?:(?:уход\w*|ид[её]т|идут|приход\w*|is|are|go(?:es)?)\s+)?(?:на|под|для|for|to|of)\s+"
                              r"(?:the\s+)?(?:(?:" + _FMT[1:] + r"\s+)?(?:([\w-]+)\s+(?:и|and)\s+)?(?:" + pat + r")"
                              r"(?![^.;,]{0,12}\b(?:и|and|плюс|plus)\b)",
                              text, re.I):
@@ -394,6 +394,56 @@ _SMALL = {"один": 1, "одного": 1, "одним": 1, "два": 2, "дв�
           "четырёх": 4, "четырех": 4, "one": 1, "single": 1, "a": 1, "two": 2, "three": 3, "four": 4}
 _PSU_WATTS = re.compile(r"(?:(?P<n>\d{1,2})\s*[×xх]\s*)?(?P<w>\d+(?:[ \u00a0]\d{3})*(?:[.,]\d+)?)\s*(?P<k>к)?(?:вт|w)\b"
                         r"|(?P<wk>\d+(?:[.,]\d+)?)\s*(?:квт|kw)\b", re.I)
+
+
+def own_psu_called_enough(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/power.own_psu_overstated): a sentence about the customer's
+    own PSU ("ваш БП", "your PSU") that calls it enough where the power facts say tight (and no caveat is said) or
+    short."""
+    said = [f["output"] for f in facts if isinstance(f.get("output"), dict) and f["output"].get("psu_w")]
+    verdicts = {o.get("psu_verdict") for o in said}
+    if not said or "enough" in verdicts:
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        low = sentence.lower()
+        if verdicts == {"short"} and re.search(r"впритык|(?<!\w)tight(?!\w)|покрывает пик|covers the peak", low):
+            out.append(f"own PSU tight: {sentence.strip()[:60]}")  # short: it does not even cover the peak
+            continue
+        if sentence.rstrip().endswith("?") or re.search(r"(?<!\w)ли(?!\w)", low):
+            continue  # a question claims nothing
+        if not re.search(r"(?:ваш\w*|your)(?:\s+[\w-]+){0,3}\s+(?:бп|блок\w*|psu|power supply)|(?:бп|psu)\s+(?:у вас|you have)", low):
+            continue
+        if not re.search(r"хват|достаточ|справ|потян|подойд|подходит|выдерж|нормальн|enough|sufficient|suffice|"
+                         r"will do|is fine|handle|cover|can power", low):
+            continue
+        if re.search(r"(?<!\w)(?:не|нет|ни|без|not|no|never|without)(?!\w)|n't",
+                     re.sub(r"без запаса|запаса нет|нет запаса|no headroom|without headroom", " ", low)):
+            continue
+        if verdicts == {"tight"} and re.search(r"впритык|без запаса|запаса нет|на пределе|на грани|(?<!\w)но(?!\w)|однако|"
+                                               r"tight|headroom|borderline|(?<!\w)but(?!\w)|barely|however", low):
+            continue
+        out.append(f"own PSU: {sentence.strip()[:60]}")
+    return out
+
+
+def own_psu_called_short(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/power.own_psu_understated): the customer's own PSU said
+    not to be enough where the power facts say it covers the peak, and the sentence says nothing of the headroom."""
+    verdicts = {f["output"].get("psu_verdict") for f in facts if isinstance(f.get("output"), dict) and f["output"].get("psu_w")}
+    if not verdicts or "short" in verdicts:
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        low = sentence.lower()
+        if "?" in low or re.search(r"запас|headroom|margin|spike|скачк", low):
+            continue
+        if not re.search(r"(?:ваш\w*|your)(?:\s+[\w-]+){0,3}\s+(?:бп|блок\w*|psu|power supply)", low):
+            continue
+        if re.search(r"(?<!\w)не\s+(?:\w+\s+)?(?:хват|достаточ|справ|потян|подойд|подходит|выдерж)|недостаточ|"
+                     r"(?:not|n't)\s+(?:\w+\s+)?(?:enough|sufficient|suffice|handle|cover|do)\b", low):
+            out.append(f"own PSU short: {sentence.strip()[:60]}")
+    return out
 
 
 def psu_short_of_peak(text: str, facts: list[dict[str, Any]]) -> list[str]:

@@ -72,3 +72,46 @@ def psu_below_peak(sentence: str, facts: list[dict[str, Any]]) -> list[str]:
     if total is None or total >= min(peak):
         return []
     return [f"psu: {total:g} W said to suffice, peak {min(peak)} W"]
+
+
+# "Ваш БП 1 200 Вт хватит для системы" where the facts say the customer's 1200 W is tight (it covers the 1020 W peak,
+# not the 20 % headroom: 1224 W) — a probe at 4ff1afb. The customer's own PSU may be called enough only when the facts
+# say so; a tight one only with its caveat, a short one never.
+_OWN_PSU = re.compile(r"\b(?:ваш\w*|your)\s+(?:[\w-]+\s+){0,3}(?:блок\w*(?:\s+питани\w*)?|бп|psu|power\s+supply)\b|"
+                      r"\b(?:блок\w*\s+питани\w*|бп|psu)\s+(?:у\s+вас|you\s+have)\b", re.I)
+_PLAIN_ENOUGH = re.compile(r"\b(?:хват\w*|достаточн\w*|справ\w*|потян\w*|подойд\w*|подходит|выдерж\w*|нормальн\w*|"
+                           r"enough|sufficient|suffices?|will\s+do|is\s+fine|handles?|covers?|can\s+power)\b", re.I)
+_CAVEAT = re.compile(r"впритык|без\s+запаса|запаса\s+нет|на\s+пределе|на\s+грани|\bно\b|однако|\btight\b|"
+                     r"no\s+headroom|without\s+headroom|borderline|\bbut\b|barely|however", re.I)
+
+_TIGHT = re.compile(r"\W*(?:впритык|tight)\b|покрыва\w*\s+(?:\w+\s+)?пик|covers?\s+the\s+(?:\w+\s+)?peak", re.I)
+_NO_HEADROOM = re.compile(r"без\s+запаса|запаса\s+нет|нет\s+запаса|no\s+headroom|without\s+headroom", re.I)
+
+
+def own_psu_overstated(sentence: str, facts: list[dict[str, Any]]) -> list[str]:
+    """The customer's own PSU called enough where the facts say it is tight (no caveat said) or short."""
+    verdicts = {o["psu_verdict"] for f in facts if isinstance(f, dict) and isinstance(o := f.get("output"), dict)
+                and o.get("psu_w") and o.get("psu_verdict")}
+    if verdicts == {"short"} and _TIGHT.search(sentence) and (_OWN_PSU.search(sentence) or _TIGHT.match(sentence)):
+        return ["psu: the customer's PSU called tight, facts say short"]  # "Впритык: ваш БП на 1000 Вт …" under 1150 W
+    if not verdicts or "enough" in verdicts or not _OWN_PSU.search(sentence) or not _PLAIN_ENOUGH.search(sentence):
+        return []
+    plain = _NO_HEADROOM.sub(" ", sentence)  # "запаса нет" denies the headroom, not that it suffices
+    if _NOT.search(plain) or ("short" not in verdicts and _CAVEAT.search(sentence)):
+        return []
+    return [f"psu: the customer's PSU called enough, facts say {'/'.join(sorted(verdicts))}"]
+
+
+_HEADROOM = re.compile(r"запас\w*|headroom|margin|spikes?|скачк\w*", re.I)
+
+
+def own_psu_understated(sentence: str, facts: list[dict[str, Any]]) -> list[str]:
+    """The customer's own PSU said not to suffice where the facts say it covers the peak (tight or enough), with no
+    word that the headroom is what it lacks ("Нет, вашего БП на 1200 Вт не хватит" for a tight 1200 W)."""
+    verdicts = {o["psu_verdict"] for f in facts if isinstance(f, dict) and isinstance(o := f.get("output"), dict)
+                and o.get("psu_w") and o.get("psu_verdict")}
+    if not verdicts or "short" in verdicts or not _OWN_PSU.search(sentence) or not _PLAIN_ENOUGH.search(sentence):
+        return []
+    if not _NOT.search(_NO_HEADROOM.sub(" ", sentence)) or "?" in sentence or _HEADROOM.search(sentence):
+        return []
+    return [f"psu: the customer's PSU called short, facts say {'/'.join(sorted(verdicts))}"]

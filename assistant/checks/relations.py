@@ -158,7 +158,7 @@ def _matches(written: str, value: float, candidates: list[float]) -> bool:
 _WITH = re.compile(r"\b(?:с|со|вместе с|с учётом|с учетом|including|with)\s+$", re.I)  # "с активациями нужно 23,80": a total
 # the part named after the figure, as the worked turns say it: "ещё 24,12 ГБ уходит на KV-кэш", "1.61 GB for the KV cache"
 _AFTER = re.compile(r"^\s*(?:ГБ|GB)\s+(?:(?:уход\w*|ид[её]т|идут|приход\w*|трат\w*|отвод\w*|is|are|go(?:es)?)\s+)?"
-                    r"(?:на|под|for|to|on|of)\s+(?:the\s+)?(?P<rest>[^,;.—()]{0,40})", re.I)
+                    r"(?:на|под|для|for|to|on|of)\s+(?:the\s+)?(?P<rest>[^,;.—()]{0,40})", re.I)
 
 
 def _label_after(sentence: str, end: int) -> tuple[re.Pattern, tuple[str, ...]] | None:

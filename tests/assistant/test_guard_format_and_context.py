@@ -232,3 +232,21 @@ def test_the_guard_drops_a_width_no_format_has():
     g = grounding(FACTS, ["Веса: 15,71 ГБ в INT8."], lang="ru")
     assert any(v.startswith("width") for v in violations("Для этого нужно видеть 32 биты.", g))
     assert not any(v.startswith("width") for v in violations("В 8 битах модель помещается.", g))
+
+
+# a probe at 4ff1afb ("скок памяти надо под ламу 70б в 4 битах"): "две RTX 5090 … используют 29,65 ГБ для активаций
+# и буферов", where 29,65 GB is each card's whole need and the activations take 3,07: a part named after "для"
+INT4_70B = [{"tool": "fit", "input": {"precision": "int4"}, "output": {
+    "model": "Llama 3.3 70B", "precision": "int4", "weights_bytes": 40_920_000_000, "kv_cache_bytes": 2_680_000_000,
+    "activations_bytes": 3_070_000_000, "total_bytes": 57_340_000_000, "per_gpu_bytes": 29_650_000_000, "fits": True}}]
+
+
+@pytest.mark.parametrize("sentence,bad", [
+    ("Две RTX 5090 используют 29,65 ГБ для активаций и буферов.", True),
+    ("Each card uses 29.65 GB for activations and buffers.", True),
+    ("Нужно 3,07 ГБ для активаций и буферов.", False),
+    ("Нужно 29,65 ГБ для весов и KV-кэша на каждую карту.", False),  # two parts joined: a sum, no label
+])
+def test_a_part_named_after_dlya_is_checked_by_both(sentence, bad):
+    assert bool(mislabelled(sentence, INT4_70B)) is bad
+    assert bool(misnamed_figures(sentence, INT4_70B)) is bad

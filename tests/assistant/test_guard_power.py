@@ -65,3 +65,56 @@ def test_the_graders_twin_agrees_on_advice(text, bad):
     from bench.strict_claims import psu_short_of_peak
     assert bool(psu_short_of_peak(text, SIX_4090)) is bad
     assert bool(psu_below_peak(text, SIX_4090)) is bad
+
+
+# a probe at 4ff1afb ("бп хватит 1200 на 4080 супер и райзен"): the table says the customer's 1200 W is tight (the
+# 1020 W peak is covered, the 20 % headroom, 1224 W, is not) and the model wrote "Ваш БП 1 200 Вт хватит"
+def _own(verdict: str) -> list[dict]:
+    return [{"tool": "power", "output": {"system_watts_min": 820, "system_watts": 1020, "psu_design_watts": 1224,
+                                         "psu_w": 1200, "psu_verdict": verdict}}]
+
+
+@pytest.mark.parametrize("sentence,verdict,bad", [
+    ("Ваш БП 1 200 Вт хватит для системы.", "tight", True),
+    ("Your 1200 W PSU is enough for this build.", "tight", True),
+    ("Вашего блока питания достаточно.", "short", True),
+    ("Ваш БП справится, но впритык: запаса нет.", "short", True),  # short: no caveat makes it enough
+    ("Ваш БП 1 200 Вт покрывает пик, но без запаса.", "tight", False),
+    ("Your PSU covers the peak, but with no headroom.", "tight", False),
+    ("Ваш БП 1 200 Вт не хватит с запасом, берите 1300 Вт.", "tight", False),
+    ("Хватит ли вашего БП?", "tight", False),
+    ("Ваш БП 1 600 Вт хватит с запасом.", "enough", False),
+    ("Берите блок питания на 1300 Вт.", "tight", False),  # the recommended unit, not theirs
+])
+def test_the_customers_own_psu_is_called_enough_only_as_the_facts_say(sentence, verdict, bad):
+    from assistant.checks.power import own_psu_overstated
+    from bench.strict_claims import own_psu_called_enough
+    assert bool(own_psu_overstated(sentence, _own(verdict))) is bad
+    assert bool(own_psu_called_enough(sentence, _own(verdict))) is bad
+
+
+@pytest.mark.parametrize("sentence,verdict,bad", [
+    ("Нет, вашего БП на 1200 Вт не хватит: система в пике потребляет 820–1020 Вт.", "tight", True),
+    ("No, your 1200 W PSU is not enough for this system.", "tight", True),
+    ("Ваш БП 1 200 Вт не хватит с запасом, берите 1300 Вт.", "tight", False),
+    ("Your PSU is not enough once you add 20 % headroom for spikes.", "tight", False),
+    ("Нет, вашего БП на 1000 Вт не хватит.", "short", False),  # short: it is not enough
+    ("Ваш БП 1 200 Вт покрывает пик, но без запаса.", "tight", False),
+])
+def test_a_tight_own_psu_is_not_called_short_without_the_headroom(sentence, verdict, bad):
+    from assistant.checks.power import own_psu_understated
+    from bench.strict_claims import own_psu_called_short
+    assert bool(own_psu_understated(sentence, _own(verdict))) is bad
+    assert bool(own_psu_called_short(sentence, _own(verdict))) is bad
+
+
+@pytest.mark.parametrize("sentence,verdict,bad", [
+    ("Впритык: ваш БП на 1000 Вт не хватает для работы видеокарты RTX 4090.", "short", True),
+    ("Your PSU covers the peak, but with no headroom.", "short", True),
+    ("Впритык: ваш БП на 1200 Вт покрывает пик, но запаса нет.", "tight", False),
+])
+def test_a_short_own_psu_is_never_called_tight(sentence, verdict, bad):
+    from assistant.checks.power import own_psu_overstated
+    from bench.strict_claims import own_psu_called_enough
+    assert bool(own_psu_overstated(sentence, _own(verdict))) is bad
+    assert bool(own_psu_called_enough(sentence, _own(verdict))) is bad

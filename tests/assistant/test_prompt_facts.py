@@ -217,3 +217,25 @@ def test_a_speed_line_makes_the_speed_case_and_is_never_cut():
     assert "Скорость (оценка сверху)" in compact(crowded)
     msgs = static_messages(False, "ru", "speed")
     assert THIRD["speed"] in msgs[0]["content"] and msgs[2]["content"].startswith("Генерация")
+
+
+# a probe at 4ff1afb ("бп хватит 1200 на 4080 супер и райзен"): the model said the customer's 1200 W "хватит" where
+# the table says "впритык". Its verdict line is kept first and the answer gets the own-PSU worked turn; the line's
+# wording lost ", запаса нет)" to a YAML flow mapping's comma.
+@pytest.mark.parametrize("lang,psu,verdict", [("ru", 1200, "впритык (пик покрывает, запаса нет)"),
+                                              ("en", 1600, "tight (covers the peak, no headroom)")])
+def test_the_customers_psu_verdict_is_kept_and_chooses_its_own_worked_turn(lang, psu, verdict):
+    gpu, count = ("rtx-4080-super", 1) if lang == "ru" else ("rtx-3090", 2)
+    block = render(compute(Scenario(gpu=gpu, gpu_count=count, psu_w=psu), "power").facts, lang)
+    assert verdict in block
+    text = compact(block)
+    assert len(text.splitlines()) <= MAX_FACT_LINES and verdict in text
+    assert case_of(text) == "own_psu"
+    assert case_of(compact(render(compute(Scenario(gpu=gpu, gpu_count=count), "power").facts, lang))) == "power"
+
+
+@pytest.mark.parametrize("question", ["скок карт 4090 надо под ламу 70б", "сколько 4090 надо под ламу 70б",
+                                      "how many 4090s for llama 70b"])
+def test_slang_how_many_is_a_count_question(question):
+    facts = "Минимум карт RTX 4090: 8"
+    assert case_of(facts, question) == "count"
