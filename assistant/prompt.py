@@ -127,14 +127,16 @@ FEW_SHOT = [
      "smaller weight format or a card with more memory bandwidth would make it faster.", "en", "speed"),
     # own against the cloud: the break-even first (a probe at 6426cb8 had no verdict and an invented water bill)
     ("QUESTION: Что выгоднее: облако по 150 рублей в час 10 часов в день или свой сервер за 800 тысяч?\n\nFACTS:\n"
-     "Считаю для: сервер 800 000 ₽ · облако в час 150 ₽ · часов в месяц 304\nСвой сервер или облако\n"
-     "- Облако в месяц: 45 625 ₽\n- Свой сервер в месяц (электричество и пр.): 0 ₽\n- Окупаемость: 17,5 мес.",
+     "Считаю для: сервер 800 000 ₽ · облако в час 150 ₽ · часов в месяц 304 · расходы на свой сервер не учтены\n"
+     "Свой сервер или облако\n- Облако в месяц: 45 625 ₽\n- Свой сервер в месяц: не учтено (электричество, "
+     "обслуживание)\n- Окупаемость: 17,5 мес. (без расходов на свой сервер)",
      "Свой сервер окупится примерно за 17,5 месяца: облако при такой загрузке стоит 45 625 ₽ в месяц. Если модель "
      "будет работать дольше этого срока, выгоднее купить свой. Уточните у менеджера расходы на электричество и "
      "обслуживание, чтобы добавить их к сравнению.", "ru", "cost"),
     ("QUESTION: Cloud at 1.5 dollars an hour, 10 hours a day, or a 5,000 dollar server: which pays off?\n\nFACTS:\n"
-     "Computed for: server 5,000 $ · cloud per hour 1.5 $ · hours a month 304\nOwn server vs cloud\n"
-     "- Cloud per month: 456 $\n- Own server per month (power etc.): 0 $\n- Break-even: 11.0 months",
+     "Computed for: server 5,000 $ · cloud per hour 1.5 $ · hours a month 304 · own server's running costs not "
+     "counted\nOwn server vs cloud\n- Cloud per month: 456 $\n- Own server per month: not counted (power, service)\n"
+     "- Break-even: 11.0 months (not counting the own server's running costs)",
      "The server pays for itself in about 11.0 months: at this load the cloud costs 456 $ a month. If you will run "
      "the model for longer than that, owning is cheaper. Ask a manager to add electricity and service to the "
      "comparison.", "en", "cost"),

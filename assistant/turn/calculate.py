@@ -31,6 +31,7 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
                 cr = CostRequest(server_price=s.server_price, cloud_hourly=s.cloud_hourly,
                                  hours_per_month=s.hours_per_month or c.assume("hours_per_month", HOURS_PER_MONTH),
                                  currency=s.currency or "")
+                c.assume("own_monthly", 0)  # electricity and service unknown: shown as not counted
                 c.facts.append(fact("cost", cr, own_vs_cloud(cr)))
             else:
                 c.missing.append("cost")

@@ -14,7 +14,8 @@ from tools.errors import SizingError
 
 LABELS = {lang: T[lang]["slots"] for lang in T}  # slot names in the customer's words
 ORDER = ["model", "params_b", "task", "precision", "context", "users", "gpu", "gpus", "gpu_count", "card_vram_gb",
-         "server", "ram_gb", "cpus", "runtime", "psu_w", "budget", "server_price", "cloud_hourly", "hours_per_month"]
+         "server", "ram_gb", "cpus", "runtime", "psu_w", "budget", "server_price", "cloud_hourly", "hours_per_month",
+         "own_monthly"]
 
 
 class ScenarioItem(BaseModel):
@@ -66,6 +67,8 @@ def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
         return f"{num(value, lang, _places(value))}B"
     if slot in ("card_vram_gb", "ram_gb"):
         return f"{lab[slot]} {num(value, lang, 0)} {T[lang]['gb']}"
+    if slot == "own_monthly":  # only ever a default: no running cost was said
+        return lab[slot]
     if slot == "psu_w":
         return f"{lab[slot]} {num(value, lang, 0)} {T[lang]['w']}"
     if slot in ("budget", "server_price", "cloud_hourly"):  # "1.5 dollars an hour" was shown as "2 $"

@@ -95,6 +95,9 @@ def cost(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     cur = o["currency"] or ""
     be = (f"{num(o['break_even_months'], lang, 1)} {t['months']}" if o["break_even_months"] is not None
           else t["never"])
+    if not o["own_monthly"]:  # no running cost was given: not counted, never shown as "0 ₽" of ours
+        return ["", f"**{t['cost']}**", f"- {t['cloud_m']}: {num(o['cloud_monthly'], lang, 0)} {cur}",
+                f"- {t['own_m_none']}", f"- {t['break_even']}: **{be}** ({t['without_own']})"]
     return ["", f"**{t['cost']}**", f"- {t['cloud_m']}: {num(o['cloud_monthly'], lang, 0)} {cur}",
             f"- {t['own_m']}: {num(o['own_monthly'], lang, 0)} {cur}", f"- {t['break_even']}: **{be}**"]
 
