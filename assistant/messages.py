@@ -29,7 +29,7 @@ TEXT = {
         "handoff": "Передам запрос менеджеру. Оставьте, пожалуйста, имя и телефон или e-mail — менеджер "
                    "свяжется с вами и подтвердит конфигурацию и цену.",
         "handoff_scenario": "Ваш сценарий",
-        "guard_dropped": "часть пояснения скрыта: в ней были числа, которых нет в расчёте и источниках",
+        "guard_dropped": "часть пояснения скрыта: она расходилась с расчётом или источниками",
         "instructions_ignored": "указания ассистенту в сообщении не выполняются: цифры — только из расчёта и каталога",
         "error": "Не удалось посчитать",
         "sources": "Источники",
@@ -65,7 +65,7 @@ TEXT = {
         "handoff": "I'll pass your request to a manager. Please leave your name and a phone number or e-mail — "
                    "the manager will contact you to confirm the configuration and price.",
         "handoff_scenario": "Your scenario",
-        "guard_dropped": "part of the explanation was hidden: it had numbers not found in the computation or sources",
+        "guard_dropped": "part of the explanation was hidden: it disagreed with the computation or the sources",
         "instructions_ignored": "instructions to the assistant in the message are not followed: figures come only from the computation and the catalog",
         "error": "Could not compute",
         "sources": "Sources",
