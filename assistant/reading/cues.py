@@ -171,4 +171,8 @@ NEEDED = re.compile(r"что за (?:\w+ )?(?:сервер\w*|сервак\w*|к
 ABOUT = re.compile(r"что за|что (?:это|там)|what(?: i|')s|tell me about|расскажи|для чего", re.I)  # a named thing itself
 VERSUS = re.compile(r"\bvs\.?\b|\bили\b|\bor\b|versus", re.I)
 
-
+# how many users the cards hold ("сколько юзеров выдержит", "how many users can it handle"): a rate for one model, and
+# beside "which models run" the users column of that table
+USERS_HELD = re.compile(r"сколько (?:одновременн\w* |параллельн\w* )?(?:пользовател\w*|человек|юзер\w*|запрос\w*) (?:\w+ )?"
+                        r"(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*)|how many (?:concurrent |simultaneous )?"
+                        r"(?:users|people|requests) (?:can|could|will|would)", re.I)

@@ -229,6 +229,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if sc["speed"] and (sc["recommend"] >= 2 or sc["vram"] >= 2) and _WANTED_SPEED.search(text):
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
     top = _top(sc, ["power", "cost", "speed"])
+    if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
+        # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds
+        return "models_for_hardware"
     if top:
         return top  # type: ignore[return-value]
     if _how_many_cards(tokens or []) or ("models_for_hardware" not in hits and _fraction_of_cards(tokens or [])):

@@ -127,6 +127,12 @@ FRESH20_FLOOR = 0.91
 # before the reader was changed for it; first sight 0.886 (39/44, intent 0.932, 0 dropped); after the twenty-sixth
 # pass's general rules 1.000 (44/44). Two turns of slack
 FRESH21_FLOOR = 0.95
+# fresh22.yaml: written for the twenty-seventh pass from new personas (a pharmacy chain, a physics institute, a sound
+# engineer, a tech blogger, an HR-tech startup, a hosting provider, a rig reseller, a school, an insurer's accountant,
+# a schoolboy, a factory sysadmin, a restaurant) before the reader was changed for it; first sight 0.943 (33/35, intent
+# 0.943, 0 dropped; 0.971 with one label corrected to the corpus's convention); after the twenty-seventh pass 1.000.
+# Two turns of slack
+FRESH22_FLOOR = 0.94
 
 
 def said(text: str) -> dict:
@@ -251,7 +257,7 @@ def test_read_is_fast():
                                          ("fresh13", FRESH13_FLOOR), ("fresh14", FRESH14_FLOOR), ("fresh15", FRESH15_FLOOR),
                                          ("fresh16", FRESH16_FLOOR), ("fresh17", FRESH17_FLOOR), ("fresh18", FRESH18_FLOOR),
                                          ("fresh19", FRESH19_FLOOR), ("fresh20", FRESH20_FLOOR),
-                                         ("fresh21", FRESH21_FLOOR),
+                                         ("fresh21", FRESH21_FLOOR), ("fresh22", FRESH22_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
