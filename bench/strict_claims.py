@@ -693,6 +693,8 @@ def longest_said_as_used(text: str, facts: list[dict[str, Any]]) -> list[str]:
     context takes or uses it, and does not call it a limit."""
     longest = {f["output"]["max_context"] for f in facts if f.get("tool") == "fit_options"
                and isinstance(f.get("output"), dict) and isinstance(f["output"].get("max_context"), int)}
+    # the context the table is computed for is no limit said as used, even where it is also the longest (Llama 3's 8k)
+    longest -= {f["output"].get("context") for f in facts if f.get("tool") in ("vram", "fit") and isinstance(f.get("output"), dict)}
     out = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         if not _SPENT.search(sentence) or _CAPS.search(sentence):

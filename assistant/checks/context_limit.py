@@ -17,13 +17,16 @@ _LIMIT = re.compile(r"\b(?:до|вплоть|максимум\w*|максима�
 
 
 def longest(facts: list[dict[str, Any]]) -> set[int]:
-    """The longest context each fit_options line gives (tokens)."""
-    out = set()
+    """The longest context each fit_options line gives (tokens), less the contexts computed for: where the model's own
+    limit is the context in use (Llama 3 70B, 8 192), "the KV cache for 8,192 tokens" is true either way."""
+    out, used = set(), set()
     for f in facts:
         o = f.get("output") if isinstance(f, dict) else None
         if f.get("tool") == "fit_options" and isinstance(o, dict) and isinstance(o.get("max_context"), int):
             out.add(o["max_context"])
-    return out
+        if f.get("tool") in ("vram", "fit") and isinstance(o, dict) and isinstance(o.get("context"), int):
+            used.add(o["context"])  # the context the table was computed for
+    return out - used
 
 
 def limit_as_use(sentence: str, facts: list[dict[str, Any]]) -> list[str]:

@@ -26,6 +26,7 @@ QUESTION_ECHO_SHARE = 0.85
 # seven of the customer's words in a row, copied ("нужно видеть под квен тридцать два б в восьми битах, чтобы они могли
 # двадцать сидеть", a hurried question at c072517): the answer names things by the facts' names, never in their slang
 COPIED_RUN = 7
+COPIED_SHARE = 0.5  # and half the sentence's words or more are the customer's
 
 
 def words(text: str) -> list[str]:
@@ -52,8 +53,20 @@ def is_echo(sentence: str, parts: Iterable[str], question: Iterable[str] = ()) -
     if len(grams) < MIN_GRAMS:  # a short sentence naturally shares its few 3-grams with the facts
         return False
     return (any(overlap(sentence, p) >= ECHO_SHARE for p in parts if p)
-            or any(overlap(sentence, q) >= QUESTION_ECHO_SHARE or overlap(sentence, q, COPIED_RUN) > 0
+            or any(overlap(sentence, q) >= QUESTION_ECHO_SHARE or copied_share(sentence, q) >= COPIED_SHARE
                    for q in question if q))
+
+
+def copied_share(sentence: str, question: str) -> float:
+    """0 without a run of COPIED_RUN words copied from the question; with one, the share of the sentence's words the
+    question has. A sentence that answers with figures of its own around a restated clause ("The H100 has higher
+    memory bandwidth (3,350 vs 2,039 GB/s) …, which makes it faster than the A100 for LLM inference", explain-eval at
+    91eef69) is no echo; one in the customer's slang throughout is."""
+    ws = words(sentence)
+    if not ws or not set(ngrams(ws, COPIED_RUN)) & set(ngrams(words(question), COPIED_RUN)):
+        return 0.0
+    theirs = set(words(question))
+    return sum(w in theirs for w in ws) / len(ws)
 
 
 def leaks(sentence: str) -> bool:

@@ -250,3 +250,27 @@ INT4_70B = [{"tool": "fit", "input": {"precision": "int4"}, "output": {
 def test_a_part_named_after_dlya_is_checked_by_both(sentence, bad):
     assert bool(mislabelled(sentence, INT4_70B)) is bad
     assert bool(misnamed_figures(sentence, INT4_70B)) is bad
+
+
+# explain-eval at 91eef69 (en-fresh3-attack-a100): Llama 3 70B's own limit is 8,192 tokens, the context computed for,
+# so fit_options' longest context is 8,192 too; "the KV cache for 8,192 tokens adds 2.68 GB" is true and was dropped
+def test_the_context_computed_for_is_no_limit_said_as_used_even_when_it_is_the_longest():
+    facts = [{"tool": "fit", "input": {"precision": "int4"}, "output": {**INT8, "precision": "int4", "context": 8192}},
+             {"tool": "fit_options", "output": {"fits": True, "precision": "int4", "max_context": 8192, "formats": []}}]
+    sentence = "The INT4 weights take 15.71 GB, and the KV cache for 8,192 tokens adds only 1.34 GB."
+    assert not limit_as_use(sentence, facts) and not longest_said_as_used(sentence, facts)
+    longer = [facts[0], {**facts[1], "output": {**facts[1]["output"], "max_context": 53036}}]
+    said = "53 036 токенов уходит на контекст."
+    assert limit_as_use(said, longer) and longest_said_as_used(said, longer)
+
+
+# explain-eval at 91eef69 (en-fresh2-h100-vs-a100): a sentence with the cards' figures around "faster than the A100 for
+# LLM inference" (seven of the customer's words) was dropped as an echo; a restated question stays one
+@pytest.mark.parametrize("sentence,echo", [
+    ("The H100 has higher memory bandwidth (3,350 vs 2,039 GB/s) and FP16 (989.4 vs 312.0 TFLOPS), which makes it "
+     "faster than the A100 for LLM inference.", False),
+    ("The H100 is so much faster than the A100 for LLM inference.", True),
+])
+def test_a_copied_clause_among_figures_of_our_own_is_no_echo(sentence, echo):
+    from assistant.checks.echo import is_echo
+    assert is_echo(sentence, [], ["Why is the H100 so much faster than the A100 for LLM inference?"]) is echo
