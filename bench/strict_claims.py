@@ -446,6 +446,27 @@ def own_psu_called_short(text: str, facts: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def total_watts_given_each(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/relations.total_said_per_card): the cards' total draw
+    given as each card's ("две RTX 5090 … они по 1150 Вт каждый", "the cards draw 700 W each")."""
+    totals = {o["gpu_watts"] for f in facts if f.get("tool") == "power" and isinstance(o := f.get("output"), dict)
+              and (o.get("count") or 1) > 1 and o.get("gpu_watts")}
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for m in re.finditer(r"(\d[\d\u00a0 ,.]*\d|\d)\s*(?:Вт|W)\b", sentence):
+            try:
+                value = _value(m.group(1))
+            except ValueError:
+                continue
+            after, before = sentence[m.end():m.end() + 20].lower(), sentence[max(0, m.start() - 25):m.start()].lower()
+            each = re.match(r"\s*(?:each|apiece|per (?:card|gpu)|на карту|на каждую|кажд)", after) or \
+                re.search(r"(?:они|карты|каждая|each)\s+(?:\w+\s+)?по\s*$", before) or \
+                re.search(r"(?:кажд\w+|each)\s+(?:карт\w*|видеокарт\w*|gpu|card)\s+\w+\s+(?:до\s+|up to\s+)?$", before)
+            if each and round(value) in totals:
+                out.append(f"each: {m.group(0)}")
+    return out
+
+
 def psu_short_of_peak(text: str, facts: list[dict[str, Any]]) -> list[str]:
     """A PSU said to suffice with fewer watts than the smallest peak draw computed: the watts next to the
     PSU word ("блок питания на 1600 Вт", "1600 W PSU"), times a count ("4×1600 Вт", "два блока … по 1600 Вт")."""

@@ -345,8 +345,11 @@ def small_part_as_reason(sentence: str, facts: list[dict]) -> list[str]:
 
 # "The cards draw 700 W each" for two H100 PCIe (350 W each), the worked turn's "The cards draw 700 W" with
 # "each" added: a figure said per card must not be the total of several cards
-_EACH = re.compile(r"(\d[\d\s,.]*)\s*(?:Вт|W)\s+(?:each|apiece|per (?:card|gpu)|на карту|на каждую|каждая|за штуку)\b",
-                   re.I)
+_EACH = re.compile(r"(\d[\d\s,.]*)\s*(?:Вт|W)\s+(?:each|apiece|per (?:card|gpu)|на карту|на каждую|кажд(?:ая|ый|ую|ой)|за штуку)\b|"
+                   # "две RTX 5090 … так как они по 1150 Вт": the distributive "по" says each (explain-eval at 91eef69)
+                   r"(?<!\w)(?:они|карты|каждая|each)\s+(?:потребля\w+\s+|берут\s+|draw\s+)?по\s+(\d[\d\s,.]*)\s*(?:Вт|W)\b|"
+                   r"(?<!\w)(?:кажд\w+|each)\s+(?:карт\w*|видеокарт\w*|gpu|card)\s+(?:потребля\w+|берёт|берет|draws?|uses?)\s+"
+                   r"(?:до\s+|up to\s+)?(\d[\d\s,.]*)\s*(?:Вт|W)\b", re.I)
 
 
 def total_said_per_card(sentence: str, facts: list[dict]) -> list[str]:
@@ -355,9 +358,10 @@ def total_said_per_card(sentence: str, facts: list[dict]) -> list[str]:
               and (o.get("count") or 1) > 1 and o.get("gpu_watts")}
     out = []
     for m in _EACH.finditer(sentence):
-        said = nums.parse(m.group(0))
+        figure = m.group(1) or m.group(2) or m.group(3)
+        said = nums.parse(figure + " W")
         if said and said[0][1] & totals:
-            out.append(f"per card: {m.group(1).strip()} W is the total")
+            out.append(f"per card: {figure.strip()} W is the total")
     return out
 
 

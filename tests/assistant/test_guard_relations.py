@@ -545,13 +545,20 @@ def test_a_small_part_named_beside_the_large_one_is_fine():
     ("The cards draw 700 W, and the CPUs up to 350 W.", False),
     ("Each card draws 350 W, 700 W for the pair.", False),
     ("The cards draw 350 W each.", False),
+    # explain-eval at 91eef69 (ru-fresh-psu-why): "они по 1150 Вт каждый" for two RTX 5090 (575 W each) — here 700 W
+    ("Блок питания нужен, так как они по 700 Вт каждый.", True),
+    ("Карты берут по 350 Вт, вместе 700 Вт.", False),
+    ("Каждая карта потребляет 700 Вт.", True),
+    ("Каждая карта потребляет 350 Вт.", False),
 ])
 def test_the_total_of_several_cards_is_not_said_per_card(text, bad):
     from assistant.checks.relations import total_said_per_card
     from assistant.scenario import Scenario
     from assistant.turn.calculate import compute
+    from bench.strict_claims import total_watts_given_each
     facts = [f.model_dump() for f in compute(Scenario(gpu="h100-pcie", gpu_count=2), "power").facts]
     assert bool(total_said_per_card(text, facts)) is bad
+    assert bool(total_watts_given_each(text, facts)) is bad
 
 
 _OPTIONS = [{"tool": "fit_options", "input": {}, "output": {"formats": [
