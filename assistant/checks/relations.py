@@ -327,6 +327,7 @@ def wrong_largest(sentence: str, facts: list[dict]) -> list[str]:
 _MUCH = re.compile(r"\b(?:больше|столько|много|так много)\s+(?:видео)?памяти|\b(?:more|so much|a lot of) (?:memory|vram)\b",
                    re.I)
 _BECAUSE = re.compile(r"\b(?:потому что|так как|из-за|за сч[её]т|because(?: of)?|due to|since)\b", re.I)
+_CONTEXT_REASON = re.compile(r"\bконтекст\w*|\bcontext\b", re.I)
 SMALL_SHARE = 0.1  # under a tenth of the parts' sum is no reason for the size
 
 
@@ -337,6 +338,10 @@ def small_part_as_reason(sentence: str, facts: list[dict]) -> list[str]:
         return []
     named = {fields[0] for cause in _BECAUSE.finditer(sentence) for pat, fields in _LABELS[:-1]
              if pat.search(sentence[cause.end():cause.end() + 60])}
+    # "потому что он использует много параметров для расширенного контекста" (Mixtral, explain-eval at 91eef69): the
+    # context is the KV cache's, given as the reason
+    named |= {"kv_cache_bytes" for cause in _BECAUSE.finditer(sentence)
+              if _CONTEXT_REASON.search(sentence[cause.end():cause.end() + 60])}
     parts = {k: tables[0].get(k) or 0 for k in _PARTS}
     whole = sum(parts.values())
     small = sorted(k for k in named if whole and parts[k] < SMALL_SHARE * whole)

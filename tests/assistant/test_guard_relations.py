@@ -654,3 +654,18 @@ def test_a_part_the_table_sizes_is_never_said_to_take_nothing(text, bad):
 def test_the_guard_drops_a_part_said_to_take_nothing():
     g = grounding(L70, ["Веса модели 40,92 ГБ, KV-кэш 2,68 ГБ."], lang="en")
     assert any(v.startswith("nothing") for v in violations("The KV cache adds no extra space.", g))
+
+
+@pytest.mark.parametrize("text, bad", [
+    # explain-eval at 91eef69 (ru-fresh2-mixtral-moe): the KV cache is 1,07 GB of 122 GB; all experts' weights, 93,40
+    ("Mixtral 8x7B занимает столько видеопамяти, потому что он использует много параметров для расширенного "
+     "контекста.", True),
+    ("It needs so much memory because of the long context.", True),
+    ("Mixtral 8x7B занимает столько видеопамяти, потому что в памяти хранятся веса всех экспертов.", False),
+])
+def test_the_context_given_as_the_reason_where_its_cache_is_small(text, bad):
+    from assistant.checks.relations import small_part_as_reason
+    assert bool(small_part_as_reason(text, _vram_facts(model="mixtral-8x7b"))) is bad
+    # with 30 users at 32k the KV cache is the largest part: then the context is the reason
+    assert not small_part_as_reason("It needs so much memory because of the long context.",
+                                    _vram_facts(model="qwen2.5-14b", users=30, context=32768))
