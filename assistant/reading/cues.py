@@ -55,7 +55,9 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:provide|send|issue) (?:us |me )?(?:\w+ ){0,2}(?:documentation|certificates?|paperwork)|"
                 r"[\w.+-]+@[\w-]+\.[a-z]{2,}"),  # an e-mail address written out: send it there
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
-                r"for comparison|быстрее|faster"),
+                r"for comparison|быстрее|faster|"
+                # twenty-eighth pass: one card set against another ("would an h20 box beat an l20 box", "обгонит ли")
+                r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bобойд[её]т\b|\bперегон\w*"),
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),

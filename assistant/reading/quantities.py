@@ -303,6 +303,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # "одновременно до 30 контекст 12,5к", "одновременно не больше 15 модель gpt-oss": typed without punctuation, the
         # next slot's word opens the next clause; this number is the same-time figure of its own clause
         return [Attached("users", int(t.number), [k], concurrent=True)]
+    if (params := _millions_of_params(tokens, k)) is not None:
+        return params  # "модель на 500 млн параметров", "a 500M-parameter model": a size, never money
     got = money.read(tokens, k, text)
     if got is not None:
         return got  # [] when it is money no slot takes
@@ -509,7 +511,7 @@ def _or_later(text: str, tokens: list[Token], other: Attached, k: int) -> bool:
 # "3 h200 no wait make it 4"): only these between the count (with its card) and the bare number that replaces it
 _TAKE_BACK = re.compile(r"^[\s,.!…:;-]*(?:(?:ой|ай|ох|блин|ну|а|нет|не|вру|поправка|точнее|вернее|то есть|хотя|давайте|давай|"
                         r"sorry|oops|no|nope|wait|i mean|actually|make it|make that|scratch that|rather|"
-                        r"на|по|for|it|штук|штуки)[\s,.!…:;-]*)+$", re.I)
+                        r"на|по|for|it|штук|штуки|конечно|of course)[\s,.!…:;-]*)+$", re.I)
 _TAKE_BACK_WORD = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|то есть|ой|sorry|oops|no wait|i mean|actually|"
                              r"make it|make that|scratch that|rather)\b", re.I)
 
@@ -518,7 +520,10 @@ def _taken_back(text: str, tokens: list[Token], other: Attached, k: int) -> bool
     """A bare number right after a count, its card and a word that takes it back is the count corrected ("на две карты
     h200 ой нет на три" 3, "need 3 h200 no wait make it 4" 4); `resolve` then keeps the later value."""
     v = tokens[k].number
-    if other.slot not in ("gpu_count", "users") or max(other.tokens) >= k or v is None or v != int(v) or not 1 <= v <= 1000:
+    # twenty-eighth pass: a size too, when said in gigabytes ("оперативы пятьсот двенадцать гигов нет конечно, 64")
+    sized = other.slot in ("ram_gb", "card_vram_gb") and any(tokens[i].concept == "gb" for i in other.tokens)
+    if other.slot not in ("gpu_count", "users") and not sized or max(other.tokens) >= k or v is None or v != int(v) or \
+            not 1 <= v <= 4096:
         return False
     end = max(other.tokens)
     while end + 1 < k and (tokens[end + 1].used in ("gpu_name", other.slot) or
@@ -664,3 +669,22 @@ def _shifts(tokens: list[Token], k: int) -> tuple[int, list[int]]:
     if count.number is None or count.number != int(count.number) or not 1 < count.number <= 4:
         return 1, []
     return int(count.number), [count.i]
+
+
+_MILLION = re.compile(r"^(\d+(?:[.,]\d+)?)?(?:m|млн|mln|million|миллион\w*)$", re.I)
+_PARAMS = re.compile(r"^(?:параметр\w*|params?|parameters?)$", re.I)
+
+
+def _millions_of_params(tokens: list[Token], k: int) -> list[Attached] | None:
+    """twenty-eighth pass: "500 млн параметров", "500M params": millions of parameters are a size in billions."""
+    t = tokens[k]
+    glued = _MILLION.match(t.low)
+    if glued and glued.group(1):
+        value, n = float(glued.group(1).replace(",", ".")), k + 1
+    elif t.number is not None and k + 1 < len(tokens) and _MILLION.match(tokens[k + 1].low):
+        value, n = t.number, k + 2
+    else:
+        return None
+    if n < len(tokens) and _PARAMS.match(tokens[n].low) and 0 < value < 1000:
+        return [Attached("params_b", value / 1000, list(range(k, n + 1)))]
+    return None

@@ -45,16 +45,18 @@ class Token:
         return any(c.isdigit() for c in self.text)
 
 
-_COUNT_GLUED = re.compile(r"^(\d{1,2}[xх×])(?=[a-zа-я]|\d{3,})|(?<=\d{3})(?=[xх×]\d{1,2}$)", re.I)
+_COUNT_GLUED = re.compile(r"^(\d{1,2}[xх×])(?=[a-zа-я]|\d{3,})|(?<=\d{3})(?=[xх×]\d{1,2}$)|"
+                          r"^(\d{1,3})(?=(?:шт|штук|штуки|штука|pcs)$)", re.I)  # "2шт": the count and its word
 
 
 def _pieces(m: re.Match) -> list[tuple[int, int]]:
     """Split a hyphenated word at hyphens unless the hyphen is part of the form ("4090-я", "fine-tuning");
-    split a count glued to a card name: "4x4090" -> "4x" "4090", "8xH100" -> "8x" "H100", "4090x4" -> "4090" "x4"."""
+    split a count glued to a card name: "4x4090" -> "4x" "4090", "8xH100" -> "8x" "H100", "4090x4" -> "4090" "x4";
+    and to its word: "2шт" -> "2" "шт"."""
     text, start = m.group(0).rstrip(".,'"), m.start()
     glued = _COUNT_GLUED.search(text)
     if glued and "-" not in text:
-        cut = glued.end(1) if glued.group(1) else glued.start()
+        cut = glued.end(1) if glued.group(1) else glued.end(2) if glued.group(2) else glued.start()
         return [(start, start + cut), (start + cut, start + len(text))]
     if "-" not in text or _KEEP_HYPHEN.search(text):
         return [(start, start + len(text))] if text else []

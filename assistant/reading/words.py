@@ -160,10 +160,19 @@ def annotate(tokens: list[Token]) -> None:
             if n is not None:
                 t.number, t.word_number = float(n), True
     _spoken_cards(tokens)
+    _half_a_unit(tokens)
     _fractions(tokens)
     _zero_point(tokens)
     _compound_numbers(tokens)
     _agents_counted(tokens)
+
+
+def _half_a_unit(tokens: list[Token]) -> None:
+    """twenty-eighth pass: "пол терабайта оперативы", "пол-терабайта": half of the unit after it (a floor is no number
+    anywhere else)."""
+    for t in tokens:
+        if t.low in ("пол", "пол-") and t.number is None and t.i + 1 < len(tokens) and tokens[t.i + 1].concept in ("tb", "gb"):
+            t.number, t.word_number = 0.5, True
 
 
 # twenty-first pass: English has no animacy for pymorphy3 to give, so the lexicon listed people by trade one by one
