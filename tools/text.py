@@ -143,3 +143,9 @@ def flat_passage(text: str) -> str:
         if line:
             out.append(line)
     return " ".join(out)
+
+
+# a data centre or colocation, as customers and the model write it: the GeForce licence's words (the reader asks the
+# licence question on it, the guard checks a GeForce card offered for one)
+DATA_CENTRE = re.compile(r"\bdata\s?cent(?:er|re)s?\b|\bdc\b|\bцод\w*|дата-?центр\w*|датацентр\w*|"
+                         r"\bcolo(?:cation)?\b|колокейшн\w*|колокаци\w*", re.I)

@@ -12,7 +12,7 @@ import yaml
 
 from tools.catalog import GPU, Model, load_catalog
 from tools.paths import CATALOG_DIR
-from tools.text import clause_around
+from tools.text import DATA_CENTRE, clause_around
 
 
 @lru_cache(maxsize=1)
@@ -157,7 +157,7 @@ def catalog_contradictions(sentence: str, compared: Sequence[Any] = ()) -> list[
 
 # "Берите RTX 3090 для сервера в дата-центре" (explain-eval ru-fresh2-5060-vs-3090, copied from the compare
 # worked turn's RTX 6000 Ada): a GeForce card offered for a data centre, which its licence excludes
-_DC = re.compile(r"дата-?центр\w*|датацентр\w*|\bцод\w*|\bdata ?cent(?:er|re)s?\b|\bcolocation\b|\bcolo\b", re.I)
+_DC = DATA_CENTRE
 _DC_NEG = re.compile(r"\b(?:не|нельзя|запрещ\w*|запрет\w*|исключ\w*|наруш\w*|кроме|вне|not|no|never|forbid\w*|"
                      r"prohibit\w*|exclud\w*|restrict\w*|violat\w*|against|outside)\b|n't\b", re.I)
 

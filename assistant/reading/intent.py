@@ -18,6 +18,7 @@ from assistant.reading.relative import SELL_OR_ADD
 from assistant.reading.tokens import Token
 from assistant.scenario import Intent, Scenario
 from tools.lexicon import load_lexicon
+from tools.text import DATA_CENTRE
 
 _ORDER = ["power", "cost", "speed", "upgrade", "gpu_info", "compare", "knowledge", "models_for_hardware",
           "recommend", "vram", "handoff"]
@@ -339,8 +340,7 @@ _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! д
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
 
 
-_DATA_CENTRE = re.compile(r"\bdata\s?cent(?:er|re)s?\b|\bdc\b|\bцод\w*|дата-?центр\w*|датацентр\w*|"
-                          r"\bcolo(?:cation)?\b|колокейшн\w*|колокаци\w*", re.I)
+_DATA_CENTRE = DATA_CENTRE
 
 
 # "can they run anything useful together", "запустить на них что-нибудь": no model named, what the cards can run
