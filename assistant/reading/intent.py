@@ -284,6 +284,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "followup"  # "with 64k context?", "at 8-bit?", "on 3 of them?": a value changed, asked
     if s.budget and not hardware:
         return "recommend"  # "бюджет миллион, на что хватит для 8B"
+    if model and not hardware and _ON_WHAT.search(text):
+        return "recommend"  # twenty-ninth pass: "на чем она пойдет чтоб недорого": on what hardware, not will it fit
     if "vram" in hits:
         return "vram" if model or not hardware else "followup"  # "would four A100 cover it?": the last model
     if model:  # "запустить мистраль на карточке": on a card of theirs, will it fit
@@ -390,6 +392,7 @@ _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_AD
                            rf"(?:\bк|\bс) (?:ней|нему|ним)\b.*{_ADD_VERB_OWNED}|{_ADD_VERB_OWNED}.*(?:(?:\bк|\bс) (?:ней|нему|ним)\b|"
                            rf"\b(?:to|with) (?:it|this one|that one)\b|\bтак(?:ую|ой|ие|их) же\b|\bthe same one\b)", re.I)
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
+_ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна каком\b|\bon what\b|\bon which\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)
 _WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)

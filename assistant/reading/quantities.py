@@ -18,7 +18,8 @@ from assistant.reading.tokens import Token
 from assistant.reading.words import lemma, morph
 from tools.lexicon import load_lexicon
 
-_GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit)$")
+_GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit|"
+                    r"гигов(?:ая|ой|ую|ые|ых|ый|ое)?|гига|гигабайт\w*)$")  # "80гиговая а100", "24гига": glued words of size
 _COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(?:gb|гб|g)?$")
 _X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
 _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
@@ -293,6 +294,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("hours_per_month", 730.0, [k])]
     if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
+    if _count_after_card(tokens, k):
+        return [Attached("gpu_count", int(t.number or 0), [k])]  # twenty-ninth pass: "а100 одна, что на ней запустить"
     if k > 0 and tokens[k - 1].low in VAGUE:
         return []
     if low.endswith("%") or (k + 1 < len(tokens) and (tokens[k + 1].low in ("%", "percent", "pct")
@@ -314,6 +317,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return []  # "$5k/month": money no slot of ours takes; asked, never a context or a count
     glued = _GLUED.match(low)
     value, suffix = (float(glued.group(1).replace(",", ".")), glued.group(2)) if glued else (t.number, "")
+    suffix = "гиг" if suffix.startswith("гиг") else suffix
     if value is None:
         return []
     concept, n = unit_after(tokens, k)
@@ -617,7 +621,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             pending.append(t.i)
             continue
         got = _classify(tokens, t.i, gpu_starts, text)
-        if any(a.slot == "gpu_count" for a in got) and t.i > 0 and \
+        if any(a.slot == "gpu_count" for a in got) and t.i > 0 and not _each_after(tokens, t.i) and \
                 (servers and tokens[t.i - 1].low in ("по", "of", "with") or said and tokens[t.i - 1].low == "по"):
             got = []  # "2 сервера по 4 карты": per server or in all? ask
             for k in [t.i, *said]:
@@ -688,3 +692,23 @@ def _millions_of_params(tokens: list[Token], k: int) -> list[Attached] | None:
     if n < len(tokens) and _PARAMS.match(tokens[n].low) and 0 < value < 1000:
         return [Attached("params_b", value / 1000, list(range(k, n + 1)))]
     return None
+
+
+_EACH = {"each", "apiece", "каждый", "каждом", "каждого", "каждую", "каждая"}
+
+
+def _each_after(tokens: list[Token], k: int) -> bool:
+    """twenty-ninth pass: "2 servers with 8 h100 each", "2 сервера, в каждом по 8": the count is each server's, said."""
+    return any(x.low in _EACH for x in tokens[max(0, k - 3):k] + tokens[k + 1:k + 5])
+
+
+def _count_after_card(tokens: list[Token], k: int) -> bool:
+    """A number word right after a card's name that ends its clause ("80гиговая а100 одна, что на ней", "3090 две."):
+    how many of them, as "одна а100" before it is."""
+    t = tokens[k]
+    if not (t.word_number and t.number is not None and t.number == int(t.number) and 1 <= t.number <= 16):
+        return False
+    if k == 0 or tokens[k - 1].used != "gpu_name":
+        return False
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    return nxt is None or nxt.low in _CLAUSE_END or t.comma or t.stop
