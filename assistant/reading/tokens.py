@@ -18,7 +18,9 @@ _SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\w]|[.,]\d)"
 # no number in it; before the spaced thousands, which would read "8 916 123" as 8,916,123 users
 _PHONE = r"(?<![\w+])(?:\+\d{1,3}|8)[ \u00a0(-]{0,3}\d{3}[ \u00a0)-]{0,3}\d{3}[ \u00a0-]?\d{2}[ \u00a0-]?\d{2}(?![\w]|[.,]\d)"
 _WORD = r"[^\W_][\w.,'×+]*(?:-[\w.,'×+]+)*"
-_TOKEN = re.compile(rf"24/7|(?P<phone>{_PHONE})|{_SPACED}|{_WORD}|[$€₽]|[^\w\s]", re.I)
+# a power connector's name ("12V-2x6", "12VHPWR", "8-pin"): a name, never a count of cards or a card's size
+_CONNECTOR = r"\b12v[- ]?2x6\b|\b12v[- ]?hpwr\b|\b(?:6|8|16)[- ]pin\b"
+_TOKEN = re.compile(rf"24/7|(?P<phone>{_PHONE})|(?P<connector>{_CONNECTOR})|{_SPACED}|{_WORD}|[$€₽]|[^\w\s]", re.I)
 _KEEP_HYPHEN = re.compile(rf"^\d+{ORDINAL_SUFFIX}$|^[a-z]\d+-?[a-zа-я]{{1,2}}$|^(?:fine|q|k)-|^\w+-(?:tun|lora)", re.I)
 
 
@@ -132,8 +134,9 @@ def _split_glued(toks: list[Token]) -> list[Token]:
 def tokenize(text: str) -> list[Token]:
     toks: list[Token] = []
     for m in _TOKEN.finditer(text):
-        if m.group("phone"):
-            toks.append(Token(i=len(toks), start=m.start(), end=m.end(), text=m.group(0), low=m.group(0), used="contact"))
+        if m.group("phone") or m.group("connector"):
+            toks.append(Token(i=len(toks), start=m.start(), end=m.end(), text=m.group(0), low=m.group(0).lower(),
+                              used="contact" if m.group("phone") else "connector"))
             continue
         for s, e in _pieces(m):
             t = Token(i=len(toks), start=s, end=e, text=text[s:e])

@@ -169,10 +169,12 @@ def annotate(tokens: list[Token]) -> None:
 
 def _half_a_unit(tokens: list[Token]) -> None:
     """twenty-eighth pass: "пол терабайта оперативы", "пол-терабайта": half of the unit after it (a floor is no number
-    anywhere else)."""
+    anywhere else); "half a dozen" likewise."""
     for t in tokens:
         if t.low in ("пол", "пол-") and t.number is None and t.i + 1 < len(tokens) and tokens[t.i + 1].concept in ("tb", "gb"):
             t.number, t.word_number = 0.5, True
+        if t.low in ("dozen", "dozens") and t.i >= 2 and tokens[t.i - 1].low == "a" and tokens[t.i - 2].low == "half":
+            t.number = 6.0  # thirtieth pass: "half a dozen volunteers" (it was read as a dozen)
 
 
 # twenty-first pass: English has no animacy for pymorphy3 to give, so the lexicon listed people by trade one by one
