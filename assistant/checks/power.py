@@ -88,10 +88,15 @@ _TIGHT = re.compile(r"\W*(?:впритык|tight)\b|покрыва\w*\s+(?:\w+\s
 _NO_HEADROOM = re.compile(r"без\s+запаса|запаса\s+нет|нет\s+запаса|no\s+headroom|without\s+headroom", re.I)
 
 
+def _own_verdicts(facts: list[dict[str, Any]]) -> set[str]:
+    """The verdicts the power facts give the customer's own PSU (none when no PSU was said)."""
+    return {o["psu_verdict"] for f in facts if isinstance(f, dict) and isinstance(o := f.get("output"), dict)
+            and o.get("psu_w") and o.get("psu_verdict")}
+
+
 def own_psu_overstated(sentence: str, facts: list[dict[str, Any]]) -> list[str]:
     """The customer's own PSU called enough where the facts say it is tight (no caveat said) or short."""
-    verdicts = {o["psu_verdict"] for f in facts if isinstance(f, dict) and isinstance(o := f.get("output"), dict)
-                and o.get("psu_w") and o.get("psu_verdict")}
+    verdicts = _own_verdicts(facts)
     if verdicts == {"short"} and _TIGHT.search(sentence) and (_OWN_PSU.search(sentence) or _TIGHT.match(sentence)):
         return ["psu: the customer's PSU called tight, facts say short"]  # "Впритык: ваш БП на 1000 Вт …" under 1150 W
     if not verdicts or "enough" in verdicts or not _OWN_PSU.search(sentence) or not _PLAIN_ENOUGH.search(sentence):
@@ -108,8 +113,7 @@ _HEADROOM = re.compile(r"запас\w*|headroom|margin|spikes?|скачк\w*", r
 def own_psu_understated(sentence: str, facts: list[dict[str, Any]]) -> list[str]:
     """The customer's own PSU said not to suffice where the facts say it covers the peak (tight or enough), with no
     word that the headroom is what it lacks ("Нет, вашего БП на 1200 Вт не хватит" for a tight 1200 W)."""
-    verdicts = {o["psu_verdict"] for f in facts if isinstance(f, dict) and isinstance(o := f.get("output"), dict)
-                and o.get("psu_w") and o.get("psu_verdict")}
+    verdicts = _own_verdicts(facts)
     if not verdicts or "short" in verdicts or not _OWN_PSU.search(sentence) or not _PLAIN_ENOUGH.search(sentence):
         return []
     if not _NOT.search(_NO_HEADROOM.sub(" ", sentence)) or "?" in sentence or _HEADROOM.search(sentence):
