@@ -294,6 +294,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("hours_per_month", 730.0, [k])]
     if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
+    if (people := _their_number(tokens, k)) is not None:
+        return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
     if _count_after_card(tokens, k):
         return [Attached("gpu_count", int(t.number or 0), [k])]  # twenty-ninth pass: "а100 одна, что на ней запустить"
     if k > 0 and tokens[k - 1].low in VAGUE:
@@ -325,6 +327,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if concept is None and t.word_number and t.number != 1 or concept is None and re.fullmatch(r"\d+", low):
         concept, n = _people_past_modifiers(tokens, n, concept)
     unit = [n] if concept else []
+    if concept is None and not suffix and k >= 2 and tokens[k - 1].low == "на" and not tokens[k - 2].used and \
+            tokens[k - 2].concept in ("gb", "tb") and not tokens[k - 2].has_digit:
+        concept, unit = tokens[k - 2].concept, [k - 2]  # thirty-first pass: "карта гигабайт на шестнадцать", "гигов на 16"
     if suffix in ("b", "б", "bn") or concept == "billion":
         return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]
     if _size_letter_after(tokens, k) and 0.5 <= value <= 1000:  # "чтоб тридцать б модели летали", "30 b models"
@@ -353,8 +358,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (not beside and any(x.used == "server_name" for x in tokens) and  # "сервер дипсик с 1 тб памяти": a named
              not any(x.used in ("gpu_name", "unknown_product") or x.concept in ("gpu", "vram") for x in tokens))  # server, no card
         said = [x.i for x in tokens[max(0, k - 2):k] if ram and x.concept == "ram" and x.has_digit and not x.used]
-        return [Attached("ram_gb" if ram else "card_vram_gb", size, said +  # "ddr5 64 гига": the RAM's name, read with it
-                         [k] + (unit if concept in ("gb", "tb") else []) + [i for i in after if tokens[i].has_digit])]
+        return [Attached("ram_gb" if ram else "card_vram_gb", size, sorted(said +  # "ddr5 64 гига": the RAM's name too
+                         [k] + (unit if concept in ("gb", "tb") else []) + [i for i in after if tokens[i].has_digit]))]
     if suffix in _BITS or concept == "bit":
         name = lex.precision.bits.get(int(value))
         return [Attached("precision", name, [k] + (unit if concept == "bit" else []))] if name else []
@@ -713,3 +718,23 @@ def _count_after_card(tokens: list[Token], k: int) -> bool:
         return False
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     return nxt is None or nxt.low in _CLAUSE_END or t.comma or t.stop
+
+
+_ABOUT = {"около", "примерно", "где-то", "порядка", "приблизительно", "человек", "тоже", "всего", "about", "around"}
+
+
+def _their_number(tokens: list[Token], k: int) -> int | None:
+    """thirty-first pass: "менеджеры (их около полусотни)", "сотрудники, их 40": the people named just before, counted
+    after "их/of them"; the index of the people's word."""
+    t = tokens[k]
+    if t.number is None or t.number != int(t.number) or not 1 <= t.number <= 100_000:
+        return None
+    j = k - 1
+    while j >= 0 and tokens[j].low in _ABOUT:
+        j -= 1
+    if j < 1 or tokens[j].low not in ("их", "them"):
+        return None
+    for x in reversed(tokens[max(0, j - 3):j]):
+        if not x.used and (x.concept == "user" or _person(x)):
+            return x.i
+    return None
