@@ -157,7 +157,6 @@ def catalog_contradictions(sentence: str, compared: Sequence[Any] = ()) -> list[
 
 # "Берите RTX 3090 для сервера в дата-центре" (explain-eval ru-fresh2-5060-vs-3090, copied from the compare
 # worked turn's RTX 6000 Ada): a GeForce card offered for a data centre, which its licence excludes
-_DC = DATA_CENTRE
 _DC_NEG = re.compile(r"\b(?:не|нельзя|запрещ\w*|запрет\w*|исключ\w*|наруш\w*|кроме|вне|not|no|never|forbid\w*|"
                      r"prohibit\w*|exclud\w*|restrict\w*|violat\w*|against|outside)\b|n't\b", re.I)
 
@@ -165,7 +164,7 @@ _DC_NEG = re.compile(r"\b(?:не|нельзя|запрещ\w*|запрет\w*|и
 def _datacentre_claims(sentence: str, found: list[tuple[int, Any]]) -> list[str]:
     """A card whose licence excludes data centres, named in the clause that puts it in one, unnegated."""
     out = []
-    for m in _DC.finditer(sentence):
+    for m in DATA_CENTRE.finditer(sentence):
         start, end = clause_around(sentence, m.start(), m.end())
         near = [(abs(p - m.start()), g) for p, g in found if start <= p < end]
         clause = sentence[start:end]

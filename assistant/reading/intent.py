@@ -242,7 +242,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if hardware and not model and _WHICH_FAMILY.search(text) and \
             any(t.canon in load_lexicon().families and not t.used for t in tokens or []):
         return "models_for_hardware"  # "which qwen can i use on my 4060", "что из квенов влезет"
-    if (s.gpu or s.gpus) and not (model or s.users or s.budget or s.gpu_count) and _DATA_CENTRE.search(text):
+    if (s.gpu or s.gpus) and not (model or s.users or s.budget or s.gpu_count) and DATA_CENTRE.search(text):
         return "knowledge"  # "Is the RTX 5090 good for a data centre?", "5090 для цод подойдёт?": the licence, the guide's
     if s.server and not model and _COOLING.search(text) and not (s.gpu_count or s.users or s.budget):
         return "knowledge"  # "какое охлаждение нужно для DGX H100", "is the DGX B200 liquid cooled"
@@ -340,9 +340,6 @@ _HARDWARE_WORD = re.compile(r"желез\w*|сервер\w*|сервак\w*|ка
                             r"hardware|конфиг\w*|\bbox\b|оборудовани\w*|запуст\w*|пойд[её]т|влез\w*|потян\w*|\bfit|\brun\b", re.I)
 _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! для | for | под ).){0,30}?\b(?:потян\w*|постав\w*|"
                         r"запуст\w*|крутить|гонять|завести|влез\w*|пойд[её]т|run|handle|fit)", re.I)
-
-
-_DATA_CENTRE = DATA_CENTRE
 
 
 # "can they run anything useful together", "запустить на них что-нибудь": no model named, what the cards can run
