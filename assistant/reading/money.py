@@ -195,9 +195,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if t.low in _HUNDRED_K and end == last and k > 0 and (tokens[k - 1].low in _HUNDRED_K_BEFORE or
                                                            tokens[k - 1].lemma in ("бюджет", "budget")):
         value, scale_word, first = 100_000, "тыщ", True  # "за сотку", "до сотки", "бюджет сотка": a hundred thousand
-    # not "6 руб, две 4090", nor "тысяч пять долларов. полдюжины волонтеров": a currency ending its clause is the
-    # sum's before it
-    before = _currency(tokens[k - 1]) if k > 0 and not tokens[k - 1].comma and not tokens[k - 1].stop else None
+    before = _currency(tokens[k - 1]) if k > 0 and not tokens[k - 1].closes_clause else None
     if end + 2 < len(tokens) and tokens[end + 1].low == ".":  # "900 тыс. рублей"
         end += 1
     after = _currency(tokens[end + 1]) if end + 1 < len(tokens) else None

@@ -315,8 +315,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return got  # [] when it is money no slot takes
     if t.word_number and low in lex.scale.context and _scale_of_next(tokens, k):
         return []  # "контекст тыщ 16", "тысяч 32 токенов": the scale of the number after it, read with that number
-    if k > 0 and tokens[k - 1].concept in ("usd", "eur", "rub") and not tokens[k - 1].comma and not tokens[k - 1].stop:
-        # not "6 руб, две 4090", nor "пять долларов. полдюжины волонтеров"
+    if k > 0 and tokens[k - 1].concept in ("usd", "eur", "rub") and not tokens[k - 1].closes_clause:
         return []  # "$5k/month": money no slot of ours takes; asked, never a context or a count
     glued = _GLUED.match(low)
     value, suffix = (float(glued.group(1).replace(",", ".")), glued.group(2)) if glued else (t.number, "")

@@ -43,6 +43,12 @@ class Token:
     card_size: bool = False  # a bare size after a card the catalog holds in another size ("4060 ti на 8"): its memory
 
     @property
+    def closes_clause(self) -> bool:
+        """A comma or a full stop glued to it: a currency word here is the sum's before it ("6 руб, две 4090",
+        "тысяч пять долларов. полдюжины волонтеров"), never the number's after it."""
+        return self.comma or self.stop
+
+    @property
     def has_digit(self) -> bool:
         return any(c.isdigit() for c in self.text)
 
