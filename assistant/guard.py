@@ -215,6 +215,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += power.psu_below_peak(sentence, getattr(allowed, "facts", []))
     out += power.own_psu_overstated(sentence, getattr(allowed, "facts", []))
     out += power.own_psu_understated(sentence, getattr(allowed, "facts", []))
+    out += power.watts_a_month(sentence)
     out += moe.expert_as_whole(sentence)
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))

@@ -233,6 +233,8 @@ FEW_SHOT = [
 CASES = ("fits", "short", "count", "speed", "cost", "values", "training", "compare", "power", "own_psu", "config",
          "knowledge", "other")
 _SPEED_LINE = re.compile(r"^(?:Скорость|Speed) \((?:оценка сверху|upper bound)\)")
+# the speed line and the month's electricity answer their questions: kept before every other line
+_ANSWER_LINE = re.compile(_SPEED_LINE.pattern + r"|^(?:- )?(?:Электричество в месяц|Electricity a month)")
 # the customer asks for the number of cards: "сколько карт/видеокарт/штук/gpu", "how many cards/GPUs/of them"
 _HOW_MANY = re.compile(r"\b(?:сколько|скок|скока|сколька)\s+(?:(?:\w+\s+){0,2}(?:видео)?карт\w*|штук\w*|gpu|гпу|видюх\w*|"
                        r"(?:нужно\s+|надо\s+)?(?:rtx\s*)?[a-zа-я]?\d{2,4}(?:-?[xхae]|-?х)?\b)|"
@@ -325,7 +327,7 @@ _MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate|П�
 _OPTIONS = re.compile(r"\.\s*(?:Варианты|Options):.*$")  # the PSU alternatives: the customer's table has them
 _TRIVIAL = re.compile(r"^(?:движок|runtime) |^(?:польз\.|users|карт|cards) 1$")  # nothing to explain
 _CARD_GIB = re.compile(r"\(= [\d,.]+ (?:ГиБ|GiB) = ([\d,.]+ (?:ГБ|GB))\)")  # the card's size in GB is enough
-_EMOJI = re.compile(r"[✅❌⚠]\ufe0f?\s?")
+_EMOJI = re.compile(r"[✅❌⚠⚡]\ufe0f?\s?")
 _DEFAULT_MARK = re.compile(r"\s*_\((?:по умолчанию|default|предположение|assumed)\)_")
 
 
@@ -408,7 +410,7 @@ def compact(computed: str) -> str:
     if len(lines) <= MAX_FACT_LINES:
         return "\n".join(lines)
     # the speed line answers a speed question: kept before every other verdict line (it was cut as the sixth of seven)
-    rank = {i: -1 if _SPEED_LINE.match(x) else 0 if _VERDICT.search(x) or x in compared else
+    rank = {i: -1 if _ANSWER_LINE.match(x) else 0 if _VERDICT.search(x) or x in compared else
             1 if _REASON.search(x) or i == 0 else 2 for i, x in enumerate(lines)}
     keep = sorted(sorted(rank, key=lambda i: (rank[i], i))[:max(MAX_FACT_LINES, len(compared) + 2)])
     return "\n".join(lines[i] for i in keep)
@@ -516,6 +518,7 @@ def correction_note(violations: list[str]) -> str:
              "reason": "named a small part of the memory as the reason", "per card": "gave the total power as one card's",
              "psu": "judged a power supply against FACTS' peak or against FACTS' verdict on the customer's PSU; use that verdict",
              "width": "named a bit width no weight format in FACTS has; name the format FACTS give",
+             "energy": "gave watts per month; a month's electricity is the kWh that FACTS give",
              "moe": "gave one expert the whole model's parameter count",
              "context": "called the longest context that fits what the context uses; it is a limit (\"up to\")",
              "rate": "gave one token rate under another's name (generation per user, total, prompt processing)",

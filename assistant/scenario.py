@@ -36,6 +36,7 @@ class Scenario(BaseModel):
     server_price: float | None = None
     cloud_hourly: float | None = None
     hours_per_month: float | None = None
+    electricity_price: float | None = Field(None, description="Price of one kW·h, in the conversation's currency.")
     currency: str | None = Field(None, description="₽, $ or €, as written.")
     psu_w: Annotated[int | None, Unit.WATT] = Field(
         None, description="The customer's own power supply, W: 'бп на 850', 'хватит киловатта полтора'.")
@@ -54,7 +55,7 @@ class Scenario(BaseModel):
 
 
 MEMORY = {"asked_gpus", "asked"}  # Scenario fields that remember the conversation and are no slot
-MONEY = {"budget", "server_price", "cloud_hourly", "hours_per_month", "currency"}
+MONEY = {"budget", "server_price", "cloud_hourly", "hours_per_month", "electricity_price", "currency"}
 
 
 def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,

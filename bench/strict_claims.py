@@ -467,6 +467,19 @@ def total_watts_given_each(text: str, facts: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def watts_for_a_month(text: str) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/power.watts_a_month): a month's consumption given in
+    watts ("в месяц потребляет 4150–4500 Вт", "draws 1850 W per month"), one clause at a time; a month's energy is
+    kW·h."""
+    out = []
+    for clause in re.split(r"[.!?;,:]\s+|\s[—–-]\s", text.lower()):
+        if not re.search(r"месяц|месячн|month", clause) or re.search(r"квт\s?[·*-]?\s?ч|kwh|kw[·*-]h", clause):
+            continue
+        out += [f"watts a month: {m.group(0).strip()}" for m in
+                re.finditer(r"\d[\d\u00a0 ,.–-]*\s*(?:вт|ватт\w*|w|watts?|квт|kw)(?!\w)", clause)]
+    return out
+
+
 def psu_short_of_peak(text: str, facts: list[dict[str, Any]]) -> list[str]:
     """A PSU said to suffice with fewer watts than the smallest peak draw computed: the watts next to the
     PSU word ("блок питания на 1600 Вт", "1600 W PSU"), times a count ("4×1600 Вт", "два блока … по 1600 Вт")."""

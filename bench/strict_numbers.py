@@ -18,7 +18,8 @@ from typing import Any, Sequence
 # a spaced thousands group starts with 1-3 digits and is three digits whole: "RTX 4090 1008 GB/s" is two numbers
 _DIGITS = re.compile(r"(?<![\w.,])((?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+)(?:[.,]\d+)*)(\s?[kк]\b)?", re.I)
 _UNIT = [("speed", r"(?:гб/с|gb/s|tok/s|t/s|tokens?/s|токен\w* в секунду|tokens? per second)"),
-         ("money", r"(?:\$|usd|dollars?|долл\w*|₽|руб\w*|€|евро|euros?)"), ("kw", r"(?:квт|kw)\b"),
+         ("money", r"(?:\$|usd|dollars?|долл\w*|₽|руб\w*|€|евро|euros?)"),
+         ("kwh", r"(?:квт\s?[·*-]?\s?ч\w*|kwh|kw[·*-]h)\b"), ("kw", r"(?:квт|kw)\b"),
          ("watt", r"(?:вт|w|ватт\w*|watts?)\b"), ("gb", r"(?:гб|gb|gib|гиб|гигабайт\w*|gigabytes?)\b"),
          ("percent", r"(?:%|процент\w*|percent)"),
          ("count", r"(?:[×x]\s?)?(?:карт\w*|видеокарт\w*|gpus?\b|cards?\b|ускорител\w*|accelerators?)")]
@@ -100,7 +101,7 @@ def numbers(text: str) -> list[dict]:
             else:
                 cur += n
         kind = _kind(text, m.start(), m.end())
-        if total + cur >= 10 or kind in ("money", "percent", "watt", "gb", "count"):  # "две карты" is a claim
+        if total + cur >= 10 or kind in ("money", "percent", "watt", "kwh", "gb", "count"):  # "две карты" is a claim
             out.append({"written": m.group(0), "values": [float(total + cur)], "tol": 1e-6, "kind": kind, "at": m.start()})
     return out
 
@@ -110,7 +111,8 @@ def _fact_kind(key: str) -> str | None:
     if k.endswith("_bytes"):
         return "bytes"
     for kind, marks in (("speed", ("_gbs", "per_s", "bandwidth")), ("gb", ("_gb", "_gib")),
-                        ("money", ("price", "usd", "_monthly", "_hourly", "saving", "server_price")),
+                        ("money", ("price", "usd", "_monthly", "_hourly", "saving", "server_price", "cost_min", "cost_max")),
+                        ("kwh", ("kwh_min", "kwh_max")),
                         ("watt", ("_w", "watts", "tdp")), ("count", ("gpus", "count", "units", "gpu_count")),
                         ("percent", ("fraction", "percent"))):
         if any(k.endswith(m) or (m.startswith(("price", "usd", "bandwidth", "tdp", "fraction", "percent", "per_s"))

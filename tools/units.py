@@ -24,6 +24,7 @@ class Unit(StrEnum):
     USD = "usd"  # a catalog price, US dollars
     MONEY = "money"  # an amount in the currency the customer gave
     WATT = "watt"  # power, W
+    KWH = "kwh"  # energy, kW·h (a month's electricity)
     COUNT = "count"  # how many cards, servers or PSU modules
     FRACTION = "fraction"  # a share from 0 to 1 (written as a percent)
     PERCENT = "percent"  # a share from 0 to 100

@@ -16,10 +16,11 @@ from pydantic.fields import FieldInfo
 from assistant.views.registry import TOOLS
 from tools.units import GB, GIB, Unit
 
-KINDS = ("money", "watt", "gb", "speed", "percent", "count")
+KINDS = ("money", "watt", "kwh", "gb", "speed", "percent", "count")
 _AFTER = [  # checked in order: "ГБ/с" is a speed before it is a size
     ("speed", r"\s?(?:гб/с|gb/s|гбайт/с|tok/s|ток/с|t/s|tokens?/s|токен\w*(?:\s?/\s?с\b|\s+в\s+(?:с\b|сек\w*))|tokens? per second)"),
     ("money", r"\s?(?:\$|usd\b|dollars?\b|долл\w*|₽|руб\w*|€|eur\w*|евро\b|тыс\.?\s?(?:руб|₽|\$|долл))"),
+    ("kwh", r"\s?(?:квт\s?[·*⋅-]?\s?ч\w*|kwh\b|kw[·*-]h\b|киловатт-час\w*|kilowatt[- ]hours?\b)"),  # before "квт"
     ("kwatt", r"\s?(?:квт|kw)\b"),
     ("watt", r"\s?(?:вт\b|w\b|ватт\w*|watts?\b)"),
     ("gb", r"\s?(?:гб\b|gb\b|gib\b|гиб\b|гигабайт\w*|gigabytes?\b)"),
@@ -49,7 +50,7 @@ _TIME_AFTER = re.compile(r"\s?(?:мес\w*|months?\b|год\w*|лет\b|years?\b
 KIND_OF_UNIT: dict[Unit, list[tuple[str, float]]] = {
     Unit.BYTES: [("gb", 1 / GB), ("gb", 1 / GIB)], Unit.GB: [("gb", 1.0)], Unit.GIB: [("gb", 1.0)],
     Unit.GBS: [("speed", 1.0)], Unit.TOK_S: [("speed", 1.0)], Unit.USD: [("money", 1.0)],
-    Unit.MONEY: [("money", 1.0)], Unit.WATT: [("watt", 1.0)], Unit.COUNT: [("count", 1.0)],
+    Unit.MONEY: [("money", 1.0)], Unit.WATT: [("watt", 1.0)], Unit.KWH: [("kwh", 1.0)], Unit.COUNT: [("count", 1.0)],
     Unit.FRACTION: [("percent", 100.0)], Unit.PERCENT: [("percent", 1.0)],
 }
 

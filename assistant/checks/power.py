@@ -119,3 +119,14 @@ def own_psu_understated(sentence: str, facts: list[dict[str, Any]]) -> list[str]
     if not _NOT.search(_NO_HEADROOM.sub(" ", sentence)) or "?" in sentence or _HEADROOM.search(sentence):
         return []
     return [f"psu: the customer's PSU called short, facts say {'/'.join(sorted(verdicts))}"]
+
+
+# power said per month ("в месяц потребляет 4150–4500 Вт", explain-eval): a month is counted in kW·h, not in watts
+_WATTS = r"\d[\d  .,–-]*\s?(?:вт\b|ватт\w*|w\b|watts?\b|квт\b(?!\s?[·*⋅-]?\s?ч)|kw\b(?![·*-]?h))"
+_MONTH = r"(?:в\s+месяц|за\s+месяц|ежемесячно|per\s+month|a\s+month|monthly|each\s+month)"
+_WATTS_A_MONTH = re.compile(rf"{_MONTH}(?:\s+(?!а\b|и\b|and\b|but\b)[\w-]+){{0,3}}\s+{_WATTS}|{_WATTS}\s+{_MONTH}", re.I)
+
+
+def watts_a_month(sentence: str) -> list[str]:
+    """Watts given as a month's consumption: energy a month is kW·h (the facts' energy line), never W."""
+    return ["energy: watts given per month (a month is counted in kW·h)"] if _WATTS_A_MONTH.search(sentence) else []

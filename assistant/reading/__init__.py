@@ -298,6 +298,12 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   sight (13/15, intent 0.933, 0 dropped). Mechanisms (tests/assistant/test_reading_thirtyfirst_pass.py): the people
   named just before "их (около) N" are counted by it; "гигабайт на шестнадцать" is a size said unit first
   (quantities). After: fresh26 1.000, every other non-holdout split unchanged.
+- A price per kW·h became a slot (electricity_price; tests/assistant/test_energy_a_month.py): said before the sum
+  ("киловатт стоит 6 рублей", "electricity is 0.2") or after it ("8 руб за квт", "7 руб квт ч", "0.30 per kwh"), in
+  cents or kopecks (hundredths; a cent's currency stays unsaid), or "по четыре пятьдесят" (4.50). It was named back
+  while no answer used it; the power answer now gives the month's kW·h and their price. Graded only where a turn
+  labels it, and a file labelled before it counts it as named back (the scenario line repeats it); five fresh labels
+  that had asked it were relabelled. Every non-holdout split unchanged.
 """
 from __future__ import annotations
 

@@ -241,6 +241,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # "колаб 1000 рублей в месяц, а своя 4090 тысяч 200": a sum with its scale word said apart, in a message that
     # weighs owning against renting, is money (not "32к", glued: a context as often as money)
     owning = (end > last or first) and value >= 1000 and bool(_OWN_VS_CLOUD.search(text))
+    energy = _energy_price(tokens, k, end, used, tail, cur)
+    if energy and not big and not (scaled and value >= 1000):
+        return _per_kwh(tokens, end, value, used, cur)
     if not (cur or big or hourly_rent or monthly_rent or slang or owning or
             ((budget_cue or priced) and (value >= 1000 or glued))):
         return None
@@ -255,7 +258,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
     if _ENERGY_PRICE.search(head) or _PER_KWH.match(tail) or _KWH_BEFORE.search(head):
         _ask_words(tokens, used)
-        return bill  # "а киловатт стоит 6 рублей", "8 руб за квт": the price of electricity, no slot of ours; asked
+        return bill  # a price of electricity in the thousands ("квт по 5 тыщ"): not believable; asked
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head) or \
             (not scaled and _HOURS_THEN_EACH.search(head) and bool(_RENT.search(text))):
         slot = "cloud_hourly"
@@ -285,6 +288,43 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\*?ч)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
                          r"electricity)(?: час\w*)?(?: (?:у нас|у меня|нам|for us|here|сейчас|now|тут|there))?$", re.I)
 _PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
+
+
+def _energy_price(tokens: list[Token], k: int, end: int, used: list[int], tail: str, cur: str | None) -> bool:
+    """The sum is the price of a kW·h: said right before it ("киловатт стоит 6 рублей", "electricity is 0.2") or
+    right after it ("8 руб за квт", "0.15 per kwh", "12 cents per kwh")."""
+    last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
+    head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)
+    after = tail
+    if end + 1 < len(tokens) and _CENTS.fullmatch(tokens[end + 1].low):
+        after = tail[tail.lower().find(tokens[end + 1].low) + len(tokens[end + 1].low):]
+    said_before = not (k > 0 and tokens[k - 1].closes_clause)  # "… per kwh, 2 h100": a new clause, a count
+    return bool(said_before and (_ENERGY_PRICE.search(head) or _KWH_BEFORE.search(head)) or _PER_KWH.match(after)
+                or cur and _KWH_AFTER.match(after))
+
+
+# a sum with its currency and the unit right after it, no "за/per" ("7 руб квт ч", "6 р/квтч", "0.2 $ kWh"); without
+# a currency "3 квт" is power, not a price
+_KWH_AFTER = re.compile(r"^\s*(?:квт\w*(?:\s?[*·]?\s?ч\w*)?|киловатт\w*|kwh\b|kw/h\b|kw·h\b)", re.I)
+
+
+def _per_kwh(tokens: list[Token], end: int, value: float, used: list[int], cur: str | None) -> list["Attached"]:
+    """The electricity price slot, in the currency said with it; cents and kopecks are hundredths ("12 cents": 0.12)."""
+    from assistant.reading.quantities import Attached
+
+    k = used[0]
+    if k > 0 and tokens[k - 1].word_number and tokens[k].word_number and not tokens[k - 1].used and \
+            (tokens[k - 1].number or 0) < 100 and value < 100 and not tokens[k - 1].closes_clause:
+        value, used = (tokens[k - 1].number or 0) + value / 100, [k - 1, *used]  # "по четыре пятьдесят": 4.50
+    if end + 1 < len(tokens) and _CENTS.fullmatch(tokens[end + 1].low):
+        value = value / 100  # cents are dollars' or euros': the currency stays unsaid unless written
+        cur = cur or ("₽" if tokens[end + 1].low.startswith("коп") else None)
+        used = [*used, end + 1]
+    out = [Attached("electricity_price", round(value, 4), used)]
+    return out + [Attached("currency", cur, used)] if cur else out
+
+
+_CENTS = re.compile(r"cents?|¢|коп\w*|копе\w*")
 
 
 def _ask_words(tokens: list[Token], used: list[int]) -> None:

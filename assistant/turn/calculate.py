@@ -40,7 +40,8 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
             c.facts.append(fact("compare", {"gpus": s.gpus, **(req.model_dump(exclude_defaults=True) if req else {})},
                                 hardware.compare(s.gpus, req)))
         elif intent == "power" and s.gpu:
-            power_facts(s.gpu, s.gpu_count or c.assume("gpu_count", 1), c, s.psu_w, s.cpus)
+            power_facts(s.gpu, s.gpu_count or c.assume("gpu_count", 1), c, s.psu_w, s.cpus,
+                        s.hours_per_month, s.electricity_price, s.currency)
         elif intent == "gpu_info" and s.gpu and not has_model:
             c.facts.append(_gpu_spec(s.gpu))
         elif intent == "upgrade" and has_model and s.gpu:

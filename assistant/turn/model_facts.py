@@ -10,10 +10,12 @@ from tools.build import build_check
 from tools.fit import fit_options, min_gpus
 from tools.memory import MemoryRequest, estimate_memory
 from tools.offload import OffloadRequest, estimate_offload
+from tools.energy import EnergyRequest, monthly_energy
 from tools.power import power_budget
 from tools.budget import budget_check
 from tools.recommend import Recommendation, recommend
 from tools.throughput import DoesNotFit, ThroughputRequest, estimate_throughput
+from tools.cost import HOURS_PER_MONTH
 from tools.units import GIB
 
 
@@ -73,7 +75,8 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
                                     output={"model": s.model or f"{s.params_b}B", "gpu": target_gpu,
                                             "gpus": target_count or 1, "runtime": req.runtime}))
     if intent == "power" and target_gpu:
-        power_facts(target_gpu, target_count or 1, c, s.psu_w, s.cpus)
+        power_facts(target_gpu, target_count or 1, c, s.psu_w, s.cpus, s.hours_per_month, s.electricity_price,
+                    s.currency)
 
 
 def _mixed(req: MemoryRequest, top: int = 3) -> Recommendation:
@@ -96,10 +99,19 @@ def offload_fact(s: Scenario, req: MemoryRequest, c: Computation) -> None:
     c.facts.append(fact("offload", oreq, estimate_offload(oreq)))
 
 
-def power_facts(gpu: str, count: int, c: Computation, psu_w: int | None = None, cpus: int | None = None) -> None:
+def power_facts(gpu: str, count: int, c: Computation, psu_w: int | None = None, cpus: int | None = None,
+                hours: float | None = None, price: float | None = None, currency: str | None = None) -> None:
     """`psu_w`: the customer's own PSU, checked in the same fact ("бп на 1500: не хватает"); `cpus`: the sockets the
-    customer named, else two past four cards (a board with more x16 slots is a dual-socket one), shown as assumed."""
+    customer named, else two past four cards (a board with more x16 slots is a dual-socket one), shown as assumed.
+    `hours` a month or a `price` per kW·h: the month's electricity at full load too (hours around the clock
+    when only the price was given, shown as assumed)."""
     cpus = cpus or c.assume("cpus", 2 if count > 4 else 1)
     inp = {"gpu": gpu, "count": count, "cpus": cpus} | ({"psu_w": psu_w} if psu_w else {})
-    c.facts.append(fact("power", inp, power_budget(gpu, count, cpus=cpus, psu_w=psu_w)))
+    budget = power_budget(gpu, count, cpus=cpus, psu_w=psu_w)
+    c.facts.append(fact("power", inp, budget))
     c.facts.append(fact("build", {"gpu": gpu, "count": count}, build_check(gpu, count)))
+    if hours or price:  # "24/7", "12 ч в день", "по 6 руб за кВт·ч": the month's electricity was asked
+        req = EnergyRequest(system_watts_min=budget.system_watts_min, system_watts=budget.system_watts,
+                            hours_per_month=hours or c.assume("hours_per_month", HOURS_PER_MONTH),
+                            price_per_kwh=price, currency=currency or "")
+        c.facts.append(fact("energy", req, monthly_energy(req)))

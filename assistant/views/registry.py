@@ -15,6 +15,7 @@ from assistant.views.shapes import (CardGpu, Cards, CompareRequest, FitCard, Fit
 from tools.budget import BudgetCheck, BudgetRequest
 from tools.build import BuildCheck
 from tools.cost import CostRequest, CostResult
+from tools.energy import EnergyRequest, EnergyResult
 from tools.fit import FitOptions, FitResult, Variants
 from tools.hardware import Comparison, HardwareFit, Upgrade
 from tools.memory import MemoryBreakdown, MemoryRequest
@@ -88,6 +89,8 @@ TOOLS: dict[str, ToolView] = {v.name: v for v in [
     ToolView("recommend", Recommendation, "Подбор конфигураций", "Configuration search", memory.recommend,
              _candidates_chart, request=MemoryRequest),
     ToolView("power", PowerResult, "Бюджет питания", "Power budget", system.power, _power_chart, request=Cards),
+    ToolView("energy", EnergyResult, "Электричество в месяц", "Electricity a month", system.energy,
+             request=EnergyRequest),
     ToolView("build", BuildCheck, "Сборка: PCIe и охлаждение", "Build: PCIe and cooling", system.build,
              request=Cards),
     ToolView("gpu_spec", GpuSpec, "Характеристики карты", "Card specifications", system.gpu_spec, request=CardGpu),

@@ -15,7 +15,7 @@ from tools.errors import SizingError
 LABELS = {lang: T[lang]["slots"] for lang in T}  # slot names in the customer's words
 ORDER = ["model", "params_b", "task", "precision", "context", "users", "gpu", "gpus", "gpu_count", "card_vram_gb",
          "server", "ram_gb", "cpus", "runtime", "psu_w", "budget", "server_price", "cloud_hourly", "hours_per_month",
-         "own_monthly"]
+         "electricity_price", "own_monthly"]
 
 
 class ScenarioItem(BaseModel):
@@ -71,7 +71,7 @@ def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
         return lab[slot]
     if slot == "psu_w":
         return f"{lab[slot]} {num(value, lang, 0)} {T[lang]['w']}"
-    if slot in ("budget", "server_price", "cloud_hourly"):  # "1.5 dollars an hour" was shown as "2 $"
+    if slot in ("budget", "server_price", "cloud_hourly", "electricity_price"):  # "1.5 dollars an hour" was shown as "2 $"
         return f"{lab[slot]} {num(value, lang, _places(value))} {currency or ''}".strip()
     if slot in ("context", "users", "gpu_count", "cpus", "hours_per_month"):
         return f"{lab[slot]} {num(value, lang, 0)}"

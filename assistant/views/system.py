@@ -65,6 +65,18 @@ def power(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     return lines
 
 
+def energy(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
+    """One line under the power table: the month's kW·h at full load, and their price when one was given."""
+    line = t["energy"].format(hours=num(o["hours_per_month"], lang, 0), lo=num(o["kwh_min"], lang, 0),
+                              hi=num(o["kwh_max"], lang, 0))
+    if o.get("cost_max") is not None:
+        money = 0 if o["cost_min"] >= 100 else 2
+        line += "; " + t["energy_cost"].format(lo=num(o["cost_min"], lang, money), hi=num(o["cost_max"], lang, money),
+                                               price=num(o["price_per_kwh"], lang, 2), cur=o.get("currency") or "")
+        line = re.sub(r" {2,}", " ", line).replace(" ;", ";")  # no currency given: no gap where it would be
+    return [f"- ⚡ {line} ({t['energy_idle']})"]
+
+
 def speed(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     per, total = o["decode_tokens_per_s_per_user"], o.get("decode_tokens_per_s_total") or 0
     lines = ["", f"**{t['speed']}** — {o['gpus']} × {o['gpu']}, {t['runtime']} {o.get('runtime', 'llama.cpp')}: "

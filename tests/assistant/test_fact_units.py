@@ -23,6 +23,8 @@ CASES: dict[str, tuple[dict, str, set[str]]] = {
     "recommend": (dict(model="Llama-3-70B"), "recommend", {"gb", "count", "money", "watt", "speed"}),
     "power": (dict(gpu="rtx-4090", gpu_count=4), "power", {"count", "watt"}),
     "build": (dict(gpu="rtx-4090", gpu_count=4), "power", {"count"}),
+    "energy": (dict(gpu="rtx-4090", gpu_count=4, hours_per_month=730, electricity_price=6, currency="₽"), "power",
+               {"watt", "kwh", "money"}),
     "gpu_spec": (dict(gpu="h100-sxm"), "gpu_info", {"gb", "watt", "speed", "money"}),
     "speed": (dict(model="Llama-3-8B", gpu="rtx-4090"), "speed", {"gb", "count", "speed"}),
     "no_speed": (dict(model="Llama-3-70B", gpu="rtx-4090", gpu_count=1), "speed", {"count"}),
