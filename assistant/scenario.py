@@ -25,6 +25,8 @@ class Scenario(BaseModel):
     gpu: str | None = Field(None, description="Catalog GPU id.")
     gpu_count: int | None = None
     gpus: list[str] | None = Field(None, description="Two or more catalog GPU ids to compare.")
+    gpu_counts: list[int] | None = Field(None, description="How many of each compared card, in the order of gpus "
+                                                           "('2 4090 или 4 3090'); None: one card each.")
     server: str | None = Field(None, description="Catalog server line id (the vendor's own lines).")
     card_vram_gb: float | None = Field(None, description="Card memory when no catalog card is named.")
     ram_gb: float | None = Field(None, description="System RAM.")
@@ -63,6 +65,8 @@ def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparin
     """See `_merge`; `per_user`: the turn asked a rate "for one user" ("ток/с на одного пользователя"): with no
     count of users in the conversation that is one user, with one it is a rate per user of that count."""
     out = _merge(previous, new, new_model, comparing=comparing, instead_of=instead_of)
+    if out.gpu_counts and (new.gpus and not new.gpu_counts or not out.gpus or len(out.gpus) != len(out.gpu_counts)):
+        out = out.model_copy(update={"gpu_counts": None})  # the counts belong to the cards they were said with
     return out.model_copy(update={"users": 1}) if per_user and out.users is None else out
 
 

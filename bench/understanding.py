@@ -46,7 +46,7 @@ SLOTS = [s for s in Scenario.model_fields if s not in MEMORY]
 SPLITS = ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "holdout"]
 
 # added after the corpus was labelled: graded only where a turn labels them
-LATER_SLOTS = {"server", "runtime", "cpus", "electricity_price"}
+LATER_SLOTS = {"server", "runtime", "cpus", "electricity_price", "gpu_counts"}
 FILE_SLOTS = {"psu_w"}  # added after some files were labelled: graded strictly in a file that labels it anywhere
 
 def load_split(split: str, directory: Path = CORPUS_DIR) -> list[dict]:
@@ -132,7 +132,7 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
                 if g is not None or w is not None:
                     slots_ok = False
             ask = turn.get("ask") or []
-            asked = _asked(r, turn["text"], ask, tuple(k for k in loose if k in ("psu_w", "cpus", "electricity_price")))
+            asked = _asked(r, turn["text"], ask, tuple(k for k in loose if k in ("psu_w", "cpus", "electricity_price", "gpu_counts")))
             asks_total += bool(ask)
             asks_ok += bool(ask) and asked
             lost = dropped(r)

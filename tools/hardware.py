@@ -10,7 +10,7 @@ from tools import catalog
 from tools.errors import SizingError
 from tools.fit import MAX_CARDS, max_context, max_users, min_gpus
 from tools.memory import MemoryRequest, estimate_memory
-from tools.units import GIB, Unit
+from tools.units import GIB, Unit, check_finite
 
 # what people run, best quality first: the first precision that fits is the one offered
 PRECISION_LADDER = ("fp16", "int8", "Q4_K_M")
@@ -79,23 +79,33 @@ class CardRow(BaseModel):
     price_usd_max: Annotated[float | None, Unit.USD]
     fits: bool | None = Field(None, description="The scenario's model fits one card (None: no model given).")
     min_cards: Annotated[int | None, Unit.COUNT] = Field(None, description="Cards needed for the scenario's model.")
+    count: Annotated[int | None, Unit.COUNT] = Field(None, description="Cards of this kind the customer named "
+                                                                       "(\"2 × 4090 or 4 × 3090\").")
+    fits_count: bool | None = Field(None, description="The model fits on `count` such cards (None: no count or model).")
 
 
 class Comparison(BaseModel):
     cards: list[CardRow]
 
 
-def compare(gpus: list[str], req: MemoryRequest | None = None) -> Comparison:
-    """Two or more cards side by side; with a model, whether and on how many cards it fits."""
+def compare(gpus: list[str], req: MemoryRequest | None = None, counts: list[int] | None = None) -> Comparison:
+    """Two or more cards side by side; with a model, whether and on how many cards it fits, and with `counts` (the
+    customer's number of each card, in the order of `gpus`) whether it fits on that many."""
     if len(gpus) < 2:
         raise SizingError("name two cards to compare")
+    if counts is not None and len(counts) != len(gpus):
+        raise SizingError("give one card count per compared card")
     rows = []
-    for g in gpus:
+    for i, g in enumerate(gpus):
         c = catalog.get_gpu(g)
         row = CardRow(**c.model_dump(include=set(CardRow.model_fields)))
+        if counts is not None:
+            row.count = int(check_finite("count", counts[i], low=1, high=64))
         if req is not None:
             row.fits = estimate_memory(req.model_copy(update={"gpu": c.id, "gpus": 1})).per_gpu_bytes <= c.vram_bytes
             row.min_cards = min_gpus(req, c.id).gpus
+            if row.count is not None:
+                row.fits_count = row.min_cards is not None and row.min_cards <= row.count
         rows.append(row)
     return Comparison(cards=rows)
 

@@ -304,6 +304,11 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   while no answer used it; the power answer now gives the month's kW·h and their price. Graded only where a turn
   labels it, and a file labelled before it counts it as named back (the scenario line repeats it); five fresh labels
   that had asked it were relabelled. Every non-holdout split unchanged.
+- Each compared option's own count became a slot (gpu_counts; tests/assistant/test_compare_counts.py): "2 4090 или
+  4 3090", "одной 4090 или двух 3090", "5090 или две 3090" (the card with none is one). They had been asked back
+  (one count for all the cards), or, said for both, asked as a contradiction; the comparison now says whether the
+  model fits on that many. Graded like electricity_price; the 25 fresh labels that had asked such counts were
+  relabelled with them. Every non-holdout split unchanged.
 """
 from __future__ import annotations
 
@@ -380,9 +385,8 @@ def _span(text: str, tokens: list[Token], idx: list[int]) -> Span:
 _BESIDE_CARD = {"x", "х", "×", "шт", "штук", "штуки", "pcs"}
 
 
-def _one_side(idx: list[int], gpus: list, tokens: list[Token]) -> bool:
-    """Whether a count stands right beside one of the compared cards and not the others ("5090 или две 3090",
-    "a 4090 or 2x 3090"): it is that card's count, not the comparison's ("h100 nvl vs sxm for a 4-GPU server")."""
+def _beside(idx: list[int], gpus: list, tokens: list[Token]) -> set[str]:
+    """The compared cards a count stands right beside ("5090 или две 3090", "a 4090 or 2x 3090")."""
     from assistant.reading.near import _AGE, _BRANDS
 
     a, b = min(idx), max(idx)
@@ -393,7 +397,25 @@ def _one_side(idx: list[int], gpus: list, tokens: list[Token]) -> bool:
         # for the count of one card (near.gpu_next)
         if gap is not None and all(t.low in _BESIDE_CARD or t.low in _BRANDS or t.low in _AGE and h.i > b for t in gap):
             beside.add(h.id)
-    return len(beside) == 1 and len({h.id for h in gpus}) > 1
+    return beside
+
+
+def _one_side(idx: list[int], gpus: list, tokens: list[Token]) -> bool:
+    """Whether a count stands right beside one of the compared cards and not the others: it is that card's count,
+    not the comparison's ("h100 nvl vs sxm for a 4-GPU server")."""
+    return len(_beside(idx, gpus, tokens)) == 1 and len({h.id for h in gpus}) > 1
+
+
+def _per_card(counts: list, gpus: list, ids: list[str], tokens: list[Token]) -> list[int] | None:
+    """Each compared card's own count, when every count said stands beside one card of its own ("2 4090 или 4 3090",
+    "одной 4090 или брать 5090"); a card with none is one card ("или брать 5090": a 5090). None otherwise."""
+    got: dict[str, int] = {}
+    for a in counts:
+        card = _beside(a.tokens, gpus, tokens)
+        if len(card) != 1 or (cid := card.pop()) in got:
+            return None
+        got[cid] = int(a.value)
+    return [got.get(g, 1) for g in ids] if got and len({h.id for h in gpus}) > 1 else None
 
 
 def read(text: str) -> Reading:
@@ -502,7 +524,16 @@ def _read(text: str) -> Reading:
         spans.setdefault(slot, []).append(_span(text, tokens, a.tokens))
     instead_of = pick.to_scenario(models, gpus, fields, spans, text, tokens, _span)
     asked: list[Span] = []
-    if fields.get("gpus") and "gpu_count" in chosen and _one_side(chosen["gpu_count"].tokens, gpus, tokens):
+    counted = ([chosen["gpu_count"]] if "gpu_count" in chosen else []) + clashes.get("gpu_count", [])
+    if fields.get("gpus") and counted and (per := _per_card(counted, gpus, fields["gpus"], tokens)) is not None:
+        # "2 4090 или 4 3090 для 70b": each option's own count, compared as it was said (was one count asked back)
+        fields.pop("gpu_count", None)
+        clashes.pop("gpu_count", None)
+        spans.pop("gpu_count", None)
+        spans["gpu_counts"] = [_span(text, tokens, a.tokens) for a in counted]
+        if any(n > 1 for n in per):  # "одной 4090 или 5090": one each, which the table's "on one card" row answers
+            fields["gpu_counts"] = per
+    elif fields.get("gpus") and "gpu_count" in chosen and _one_side(chosen["gpu_count"].tokens, gpus, tokens):
         fields.pop("gpu_count")  # "5090 или две 3090": one side's count; the scenario holds one count for all cards
         asked.append(spans.pop("gpu_count")[0])  # named back, words ("две") as well as digits
     for kind, key in (("server", "server_name"), ("unknown", "unknown_product")):

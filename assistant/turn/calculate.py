@@ -20,6 +20,11 @@ def _gpu_spec(gpu: str) -> Fact:
                 output={**card.model_dump(exclude={"aliases"}), "vram_bytes": card.vram_bytes})
 
 
+def _counts(s: Scenario) -> list[int] | None:
+    """The customer's count of each compared card, where one was said for the cards on the table now."""
+    return s.gpu_counts if s.gpus and s.gpu_counts and len(s.gpu_counts) == len(s.gpus) else None
+
+
 def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -> Computation:
     """Only what the question asks: a PSU question about named cards gets no memory table.
     `variants`: an input the customer compares at several values ("при 32k, чем при 8k"), sized side by side."""
@@ -37,8 +42,10 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
                 c.missing.append("cost")
         elif intent == "compare" and s.gpus:
             req = memory_request(s, c) if has_model else None
-            c.facts.append(fact("compare", {"gpus": s.gpus, **(req.model_dump(exclude_defaults=True) if req else {})},
-                                hardware.compare(s.gpus, req)))
+            counts = _counts(s)
+            c.facts.append(fact("compare", {"gpus": s.gpus, **(req.model_dump(exclude_defaults=True) if req else {}),
+                                            **({"counts": counts} if counts else {})},
+                                hardware.compare(s.gpus, req, counts)))
         elif intent == "power" and s.gpu:
             power_facts(s.gpu, s.gpu_count or c.assume("gpu_count", 1), c, s.psu_w, s.cpus,
                         s.hours_per_month, s.electricity_price, s.currency)

@@ -13,7 +13,7 @@ from tools import catalog
 from tools.errors import SizingError
 
 LABELS = {lang: T[lang]["slots"] for lang in T}  # slot names in the customer's words
-ORDER = ["model", "params_b", "task", "precision", "context", "users", "gpu", "gpus", "gpu_count", "card_vram_gb",
+ORDER = ["model", "params_b", "task", "precision", "context", "users", "gpu", "gpus", "gpu_counts", "gpu_count", "card_vram_gb",
          "server", "ram_gb", "cpus", "runtime", "psu_w", "budget", "server_price", "cloud_hourly", "hours_per_month",
          "electricity_price", "own_monthly"]
 
@@ -59,6 +59,8 @@ def _text(slot: str, value: Any, lang: str, currency: str | None) -> str:
         return f"{lab[slot]} {value}"
     if slot == "gpus":
         return " / ".join(_name("gpu", g) for g in value)
+    if slot == "gpu_counts":  # in the order of the compared cards: "карт 2 / 4"
+        return f"{lab[slot]} " + " / ".join(num(n, lang, 0) for n in value)
     if slot == "task":
         return lab[value]
     if slot == "precision":

@@ -71,6 +71,7 @@ class Cards(BaseModel):
 class CompareRequest(MemoryRequest):
     """Cards to compare by name, with the model's memory request beside them (when a model is named)."""
     gpus: list[str]  # type: ignore[assignment]  # here the compared cards, not a card count
+    counts: Annotated[list[int] | None, Unit.COUNT] = None  # the customer's number of each
 
 
 class UpgradeRequest(MemoryRequest):

@@ -1,0 +1,68 @@
+"""Each compared option's own count (a finding at a9cd346): "2 4090 или 4 3090 для llama 70b?" asked "2 or 4 cards?",
+"хватит ли одной 4090 или брать 5090" named «одной» back, and "одной 4090 или двух 3090" dropped both counts. A count
+standing beside one compared card is that card's: the comparison says whether the model fits on that many."""
+import pytest
+
+from assistant.reading import read
+from assistant.scenario import Scenario, merge
+from assistant.turn.calculate import compute
+from assistant.views import render
+from tools.errors import SizingError
+from tools.hardware import compare
+from tools.memory import MemoryRequest
+
+
+@pytest.mark.parametrize("text, gpus, counts", [
+    ("2 4090 или 4 3090 для llama 70b?", ["rtx-4090", "rtx-3090"], [2, 4]),
+    ("одной 4090 или двух 3090 хватит для llama 70b в q4", ["rtx-4090", "rtx-3090"], [1, 2]),
+    ("5090 или две 3090 под 70b", ["rtx-5090", "rtx-3090"], [1, 2]),  # the card with no count is one card
+    ("2x 4090 vs 4x 3090 for llama 3 70b in q4", ["rtx-4090", "rtx-3090"], [2, 4]),
+    ("две 3060 или одну 3090 брать под нейронки?", ["rtx-3060-12gb", "rtx-3090"], [2, 1]),
+    ("youtuber here, 5090 or two used 3090s for local llms", ["rtx-5090", "rtx-3090"], [1, 2]),
+])
+def test_each_compared_card_keeps_its_own_count(text, gpus, counts):
+    r = read(text)
+    assert r.intent == "compare" and r.scenario.gpus == gpus and r.scenario.gpu_counts == counts
+    assert r.scenario.gpu_count is None and not r.conflicts and not r.unattached
+
+
+def test_one_of_each_is_what_the_on_one_card_row_answers():
+    r = read("хватит ли одной 4090 или брать 5090 для qwen 32b в q4")
+    assert r.scenario.gpu_counts is None and not r.unattached  # «одной» was named back
+
+
+@pytest.mark.parametrize("text, count", [
+    ("h100 nvl vs sxm for a 4-GPU server", 4),  # one count for the server, not beside a card
+    ("сравни 4090 и 3090", None),
+])
+def test_a_count_for_all_the_cards_stays_one_count(text, count):
+    r = read(text)
+    assert r.scenario.gpu_count == count and r.scenario.gpu_counts is None
+
+
+def test_two_counts_for_one_card_are_still_asked():
+    r = read("2 или 4 карты 4090 под llama 70b?")
+    assert r.scenario.gpu_counts is None and "gpu_count" in r.conflicts
+
+
+def test_the_comparison_says_whether_the_model_fits_on_that_many():
+    req = MemoryRequest(model="llama-3.3-70b", precision="int4")
+    rows = compare(["rtx-4090", "rtx-3090"], req, [2, 4]).cards
+    assert [(r.count, r.min_cards, r.fits_count) for r in rows] == [(2, 3, False), (4, 3, True)]
+    assert compare(["rtx-4090", "rtx-3090"]).cards[0].fits_count is None
+    with pytest.raises(SizingError):
+        compare(["rtx-4090", "rtx-3090"], req, [2])
+
+
+@pytest.mark.parametrize("lang, row", [("ru", "| Поместится на указанном числе карт | 2 × — нет | 4 × — да |"),
+                                       ("en", "| Fits on the number you named | 2 × — no | 4 × — yes |")])
+def test_the_table_shows_the_customers_numbers(lang, row):
+    s = Scenario(model="llama-3.3-70b", precision="int4", gpus=["rtx-4090", "rtx-3090"], gpu_counts=[2, 4])
+    assert row in render(compute(s, "compare").facts, lang).splitlines()
+
+
+def test_the_counts_go_with_the_cards_they_were_said_with():
+    first = Scenario(model="llama-3.3-70b", gpus=["rtx-4090", "rtx-3090"], gpu_counts=[2, 4])
+    assert merge(first, Scenario(precision="int4"), False).gpu_counts == [2, 4]  # "а в q4?"
+    assert merge(first, Scenario(gpus=["rtx-5090", "a100-sxm-80gb"]), False).gpu_counts is None
+    assert merge(first, Scenario(gpu="h200"), False, comparing=True).gpu_counts is None  # a third card joined
