@@ -97,6 +97,43 @@ def too_few_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def compare_count_misstated(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/counts.fits_on_n_misstated): in a comparison with a
+    model, a card said to fit (or not) on N of it, against the least number computed here from the comparison's
+    input ("RTX 3090 можно поместить на 2 карты, но не на 4" where three are needed)."""
+    from tools.fit import min_gpus
+    from tools.memory import MemoryRequest
+
+    sizing = next((f["input"] for f in facts if f.get("tool") == "compare" and f.get("input", {}).get("model")), None)
+    if not sizing:
+        return []
+    req = MemoryRequest.model_validate({k: v for k, v in sizing.items() if k not in ("gpu", "gpus", "counts")})
+    compared = set(sizing.get("gpus") or [])
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if "?" in sentence or not re.search(r"помест|влез|умест|fit|хват|enough|достаточ|\brun", sentence, re.I):
+            continue
+        card = None
+        for clause in re.split(r",\s*|;\s*|\s+(?:но|а|but|while)\s+", sentence):
+            found = [(m, gpu) for pat, gpu in _cards() if gpu in compared for m in pat.finditer(clause)]
+            n = None
+            if found:  # the last card named; its count, where a count stands before it ("2 RTX 4090", not "q4 RTX")
+                card = max(found, key=lambda x: x[0].end())[1]
+                counted = [int(w) if w.isdigit() else _COUNTS.get(w) for m, g in found if g == card
+                           for w in [m.group(1).lower()]]
+                n = next((x for x in counted if x), None)
+            if n is None and card and (c := re.search(r"(?:на|on)\s+(\d{1,2}|[a-zа-яё]+)\s*(?:карт\w*|cards?|gpus?)?\s*[.!]?$",
+                                                      clause, re.I)):
+                n = int(c.group(1)) if c.group(1).isdigit() else _COUNTS.get(c.group(1).lower())
+            if n is None or card is None:
+                continue
+            need = min_gpus(req, card).gpus
+            fits = not re.search(r"(?<!\w)(?:не|нет|not|no|cannot)(?!\w)|n't", clause, re.I)
+            if need is not None and fits != (n >= need):
+                out.append(f"{card} on {n}: {'fits' if fits else 'does not fit'} said, {need} needed")
+    return out
+
+
 _PART = {"master_weights": r"fp32[- ]?(?:копи\w*|cop\w*)\s*(?:вес\w*|weights?)?|master weights?",
          "weights": r"(?<!копия )(?<!копии )(?<!master )вес\w*|(?<!master )weights?",  # not "FP32-копия весов"
          "kv_cache": r"kv[- ]?(?:кэш\w*|cache)|кэш\w*", "activations": r"активаци\w*(?:\s+и\s+буфер\w*)?|activations?(?:\s+and\s+buffers?)?",

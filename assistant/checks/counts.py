@@ -88,3 +88,42 @@ def miscounted(sentence: str, facts: list[dict]) -> list[str]:
         if too_few or (take and n not in given):
             out.append(f"count: {n} × {get_gpu(card).name} (the facts give {', '.join(map(str, sorted(given)))})")
     return out
+
+
+# ---------------------------------------------------------------- fits on N of a compared card
+# "При q4 RTX 3090 можно поместить на 2 карты, но не на 4" (a probe at de22a86, the facts: three 3090 at least): a
+# compared card said to fit on N cards, or not to, is held against the least number the comparison gives for it.
+_FIT = re.compile(r"\b(?:помест\w*|влез\w*|влаз\w*|уместит\w*|fits?|fitting|хват\w*|enough|достаточн\w*|run)\b", re.I)
+# "на 2 карты", "on four RTX 3090", and at a clause's end "но не на 4"
+_ON_N = re.compile(r"(?:\bна|\bon|\bacross|\bwith)\s+(\d{1,2}|[a-zа-яё]+)\s*(?:[×xх]\s*)?(?:(?:[\w-]+\s+)?(?:" + _CARD_WORD +
+                   r"|rtx|a\d|h\d|l\d)|\s*[.!]?$)", re.I)
+_CLAUSE = re.compile(r",\s*|;\s*|\s+(?:но|а|but|while|whereas)\s+", re.I)
+_NEGATED = re.compile(r"(?:^|\s)(?:не|нет|нельзя|not|cannot|can.t|won.t|doesn.t|does not|no)\b", re.I)
+
+
+def _least(facts: list[dict]) -> dict[str, int]:
+    """Compared card (catalog id) -> the least number of it the model fits on, from the comparison's rows."""
+    return {c["id"]: c["min_cards"] for f in facts if f.get("tool") == "compare" and isinstance(f.get("output"), dict)
+            for c in f["output"].get("cards") or [] if isinstance(c, dict) and c.get("min_cards")}
+
+
+def fits_on_n_misstated(sentence: str, facts: list[dict]) -> list[str]:
+    """Each clause that says a compared card fits (or does not) on N cards, against the least number for that card;
+    a clause with no card or no fit word of its own takes the last ones said ("…на 2 карты, но не на 4")."""
+    least = _least(facts)
+    if not least or "?" in sentence:
+        return []
+    out, card, fit_said = [], None, False
+    for clause in _CLAUSE.split(sentence):
+        named = [g.id for _, g in gpus_in(clause) if g.id in least]
+        card = named[-1] if named else card
+        fit_said = fit_said or bool(_FIT.search(clause))
+        m = _ON_N.search(clause)
+        n = _count(m.group(1)) if m else None
+        if card is None or n is None or not fit_said:
+            continue
+        says_fits = not _NEGATED.search(clause)
+        if says_fits != (n >= least[card]):
+            out.append(f"count: {card} said to {'fit' if says_fits else 'not fit'} on {n}, "
+                       f"the comparison needs {least[card]}")
+    return out

@@ -66,3 +66,29 @@ def test_the_counts_go_with_the_cards_they_were_said_with():
     assert merge(first, Scenario(precision="int4"), False).gpu_counts == [2, 4]  # "а в q4?"
     assert merge(first, Scenario(gpus=["rtx-5090", "a100-sxm-80gb"]), False).gpu_counts is None
     assert merge(first, Scenario(gpu="h200"), False, comparing=True).gpu_counts is None  # a third card joined
+
+
+# the model under that table (a probe at de22a86): "При q4 RTX 3090 можно поместить на 2 карты, но не на 4."
+COMPARED = [{"tool": "compare", "input": {"gpus": ["rtx-4090", "rtx-3090"], "model": "llama-3.3-70b",
+                                          "precision": "int4", "counts": [2, 4]},
+             "output": {"cards": [{"id": "rtx-4090", "min_cards": 3, "count": 2, "fits_count": False},
+                                  {"id": "rtx-3090", "min_cards": 3, "count": 4, "fits_count": True}]}}]
+
+
+@pytest.mark.parametrize("sentence, bad", [
+    ("При q4 RTX 3090 можно поместить на 2 карты, но не на 4.", True),
+    ("Модель поместится на 2 RTX 4090.", True),
+    ("You can run it on two RTX 4090.", True),
+    ("На двух RTX 4090 модель не поместится, а на четырёх RTX 3090 поместится.", False),
+    ("Llama 3.3 70B fits on four RTX 3090 cards but not on two RTX 4090.", False),
+    ("На четырёх RTX 3090 модель поместится с запасом.", False),
+    ("Поместится ли модель на 2 RTX 4090?", False),
+    ("Нужно минимум 3 карты RTX 4090.", False),  # no fit said: the advice check's business
+])
+def test_fits_on_n_cards_is_held_against_the_comparison_in_the_guard_and_its_twin(sentence, bad):
+    from assistant.checks.counts import fits_on_n_misstated
+    from assistant.guard import grounding, violations
+    from bench.strict_claims import compare_count_misstated
+    assert bool(fits_on_n_misstated(sentence, COMPARED)) is bad
+    assert bool(compare_count_misstated(sentence, COMPARED)) is bad
+    assert any(v.startswith("count:") for v in violations(sentence, grounding(COMPARED, [], lang="ru"))) is bad
