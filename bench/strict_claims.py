@@ -80,10 +80,11 @@ def too_few_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
     from tools.fit import min_gpus
     from tools.memory import MemoryRequest
 
-    sizing = next((f["input"] for f in facts if f.get("tool") in ("vram", "recommend")), None)
+    sizing = next((f["input"] for f in facts if f.get("tool") in ("vram", "recommend") or
+                   f.get("tool") == "compare" and f.get("input", {}).get("model")), None)
     if not sizing:
         return []
-    req = MemoryRequest.model_validate({k: v for k, v in sizing.items() if k not in ("gpu", "gpus")})
+    req = MemoryRequest.model_validate({k: v for k, v in sizing.items() if k not in ("gpu", "gpus", "counts")})
     out = []
     for sentence in re.split(r"(?<=[.!?])(?<!vs\.)\s+", text):
         if not _OFFER.search(sentence) or _HEDGE.search(sentence):

@@ -52,6 +52,9 @@ def _given(facts: list[dict], card: str) -> set[int]:
             out.add(o["gpus"])
         if f.get("tool") == "fit" and i.get("gpu") == card and o.get("fits") and o.get("gpus"):
             out.add(o["gpus"])
+        for row in o.get("cards") or [] if f.get("tool") == "compare" else []:  # a compared card's least number
+            if isinstance(row, dict) and row.get("id") == card and row.get("min_cards"):
+                out |= {row["min_cards"]} | ({row["count"]} if row.get("fits_count") else set())
     return out
 
 
@@ -70,7 +73,10 @@ def miscounted(sentence: str, facts: list[dict]) -> list[str]:
         named = [g for pos, g in names if m.end() <= pos <= m.end() + 2]
         if not named and not re.search(_CARD_WORD + r"\b\W*$", m.group(0), re.I):
             continue  # a bare number, not a count of cards
-        card = named[0].id if named else _scenario_card(facts)
+        # a compared card named before the count in its clause ("на RTX 4090 нужно 2 карты, а для RTX 3090 — 4")
+        earlier = [g.id for pos, g in names if pos < m.start() and not re.search(r"[,;]|\s(?:а|но|but)\s",
+                                                                                     sentence[pos:m.start()])]
+        card = named[0].id if named else _scenario_card(facts) or (earlier[-1] if earlier and _least(facts) else None)
         if card is None:
             continue
         before = sentence[max(0, m.start() - 40):m.start()]

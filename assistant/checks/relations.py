@@ -103,9 +103,12 @@ def undersized(sentence: str, request: MemoryRequest | None) -> list[str]:
 def memory_request(facts: list[dict]) -> MemoryRequest | None:
     """The model's sizing the facts were computed for (the memory table's input), if any."""
     for f in facts:
-        if f.get("tool") in ("vram", "recommend") and isinstance(f.get("input"), dict):
+        if f.get("tool") in ("vram", "recommend", "compare") and isinstance(f.get("input"), dict):
+            if f["tool"] == "compare" and not f["input"].get("model") and not f["input"].get("params_b"):
+                continue  # cards compared with no model: nothing was sized
             try:
-                return MemoryRequest.model_validate({k: v for k, v in f["input"].items() if k not in ("gpu", "gpus")})
+                return MemoryRequest.model_validate({k: v for k, v in f["input"].items()
+                                                     if k not in ("gpu", "gpus", "counts")})
             except ValueError:
                 return None
     return None

@@ -410,7 +410,8 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
         if p is not None:
             top: str = max(p, key=p.__getitem__)
             reading.intent = top  # type: ignore[assignment]
-    reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
+    if not (reading.intent == "compare" and reading.scenario.gpu_counts):  # options with their own counts: said outright
+        reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
     if reading.intent == "upgrade" and reading.scenario.gpu_count is not None:
         # twenty-first pass: "we have one 3060, thinking of adding a second one": an upgrade question is about the
         # cards owned, and the message says how many; the ordinal names the card added, not the count now

@@ -92,3 +92,20 @@ def test_fits_on_n_cards_is_held_against_the_comparison_in_the_guard_and_its_twi
     assert bool(fits_on_n_misstated(sentence, COMPARED)) is bad
     assert bool(compare_count_misstated(sentence, COMPARED)) is bad
     assert any(v.startswith("count:") for v in violations(sentence, grounding(COMPARED, [], lang="ru"))) is bad
+
+
+@pytest.mark.parametrize("sentence, bad", [
+    ("Для модели llama 70b на RTX 4090 нужно 2 карты, а для RTX 3090 — 4.", True),  # its retry at de22a86
+    ("Возьмите 2 RTX 4090.", True),
+    ("Для модели на RTX 4090 нужно 3 карты.", False),
+    ("Возьмите 4 RTX 3090.", False),  # the customer's own count, which fits
+    ("Нужно три карты RTX 3090.", False),
+])
+def test_a_count_advised_for_a_compared_card_is_one_the_comparison_gives(sentence, bad):
+    from assistant.checks.counts import miscounted
+    assert bool(miscounted(sentence, COMPARED)) is bad
+
+
+def test_the_graders_twin_counts_too_few_of_a_compared_card():
+    from bench.strict_claims import too_few_cards
+    assert too_few_cards("Возьмите 2 RTX 4090.", COMPARED) and not too_few_cards("Возьмите 4 RTX 3090.", COMPARED)
