@@ -321,8 +321,7 @@ _NOISE = re.compile(r"^(?:Поменять любое значение|Change an
                     r"^(?:Минимум карт|Minimum cards) .*: 1$|"  # the card it fits on: nothing to explain
                     r"^(?:CUDA-контекст|CUDA context|Фреймворк|Framework|Запас|Reserve): |"  # fixed overheads: the total has them
                     r"^- (?:PCIe|Power connectors|Разъёмы)|^(?:Разъёмы питания|Power connectors):", re.I)
-_COMPARED_KEEP = re.compile(r"^(?:Лицензия|Licence|Модель на одной карте|Model on one card|Карт для модели|Cards for the model|"
-                            r"Поместится на указанном числе карт|Fits on the number you named):")
+_COMPARED_KEEP = re.compile(r"^(?:Лицензия|Licence|Модель на одной карте|Model on one card|Карт для модели|Cards for the model):")
 _SCENARIO = re.compile(r"^(?:Считаю для|Computed for):")
 _MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate|Питание|Power|Что меняется, ГБ|What changes, GB) — ")  # repeats the scenario line
 _OPTIONS = re.compile(r"\.\s*(?:Варианты|Options):.*$")  # the PSU alternatives: the customer's table has them

@@ -54,7 +54,7 @@ def refuted_comparisons(text: str) -> list[str]:
     return out
 
 
-_COUNTS = {"один": 1, "одну": 1, "одной": 1, "two": 2, "два": 2, "две": 2, "двух": 2, "двумя": 2, "three": 3, "три": 3,
+_COUNTS = {"один": 1, "одну": 1, "одной": 1, "одна": 1, "single": 1, "one": 1, "two": 2, "два": 2, "две": 2, "двух": 2, "двумя": 2, "three": 3, "три": 3,
            "трёх": 3, "трех": 3, "тремя": 3, "four": 4, "четыре": 4, "четырёх": 4, "четырех": 4, "четырьмя": 4,
            "five": 5, "пять": 5, "пяти": 5, "пятью": 5, "six": 6, "шесть": 6, "шести": 6, "шестью": 6, "seven": 7, "семь": 7,
            "семи": 7, "семью": 7, "eight": 8, "восемь": 8, "восьми": 8, "восемью": 8}
@@ -112,7 +112,7 @@ def compare_count_misstated(text: str, facts: list[dict[str, Any]]) -> list[str]
     compared = set(sizing.get("gpus") or [])
     out = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
-        if "?" in sentence or not re.search(r"помест|влез|умест|fit|хват|enough|достаточ|\brun", sentence, re.I):
+        if "?" in sentence or not re.search(r"помест|влез|умест|fit|хват|enough|suffic|достаточ|\brun", sentence, re.I):
             continue
         card = None
         for clause in re.split(r",\s*|;\s*|\s+(?:но|а|but|while)\s+", sentence):

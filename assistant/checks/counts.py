@@ -99,10 +99,13 @@ def miscounted(sentence: str, facts: list[dict]) -> list[str]:
 # ---------------------------------------------------------------- fits on N of a compared card
 # "При q4 RTX 3090 можно поместить на 2 карты, но не на 4" (a probe at de22a86, the facts: three 3090 at least): a
 # compared card said to fit on N cards, or not to, is held against the least number the comparison gives for it.
-_FIT = re.compile(r"\b(?:помест\w*|влез\w*|влаз\w*|уместит\w*|fits?|fitting|хват\w*|enough|достаточн\w*|run)\b", re.I)
+_FIT = re.compile(r"\b(?:помест\w*|влез\w*|влаз\w*|уместит\w*|fits?|fitting|хват\w*|enough|sufficient|suffices?|достаточн\w*|run)\b",
+                  re.I)
 # "на 2 карты", "on four RTX 3090", and at a clause's end "но не на 4"
 _ON_N = re.compile(r"(?:\bна|\bon|\bacross|\bwith)\s+(\d{1,2}|[a-zа-яё]+)\s*(?:[×xх]\s*)?(?:(?:[\w-]+\s+)?(?:" + _CARD_WORD +
                    r"|rtx|a\d|h\d|l\d)|\s*[.!]?$)", re.I)
+_COUNT_BEFORE = re.compile(r"(?:^|\s)(\d{1,2}|[a-zа-яё]+)\s*(?:[×xх]\s*)?$", re.I)
+_ONE = {"single", "одна", "одной", "одну", "один", "одного", "a", "an"}
 _CLAUSE = re.compile(r",\s*|;\s*|\s+(?:но|а|but|while|whereas)\s+", re.I)
 _NEGATED = re.compile(r"(?:^|\s)(?:не|нет|нельзя|not|cannot|can.t|won.t|doesn.t|does not|no)\b", re.I)
 
@@ -121,11 +124,13 @@ def fits_on_n_misstated(sentence: str, facts: list[dict]) -> list[str]:
         return []
     out, card, fit_said = [], None, False
     for clause in _CLAUSE.split(sentence):
-        named = [g.id for _, g in gpus_in(clause) if g.id in least]
-        card = named[-1] if named else card
+        named = [(pos, g.id) for pos, g in gpus_in(clause) if g.id in least]
+        card = named[-1][1] if named else card
         fit_said = fit_said or bool(_FIT.search(clause))
         m = _ON_N.search(clause)
         n = _count(m.group(1)) if m else None
+        if n is None and named and (c := _COUNT_BEFORE.search(clause[:named[-1][0]])):  # "a single RTX 4090 is enough"
+            n = 1 if c.group(1).lower() in _ONE else _count(c.group(1))
         if card is None or n is None or not fit_said:
             continue
         says_fits = not _NEGATED.search(clause)

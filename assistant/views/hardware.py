@@ -41,10 +41,13 @@ def compare(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
     if any(c["fits"] is not None for c in cards):
         rows += [(t["fits_one"], lambda c: t["yes"] if c["fits"] else t["no"]),
                  (t["cards_needed"], lambda c: str(c["min_cards"]) if c["min_cards"] else "—")]
-    if any(c.get("fits_count") is not None for c in cards):  # "2 × 4090 или 4 × 3090": the customer's own numbers
-        rows.append((t["fits_yours"], lambda c: f"{c['count']} × — {t['yes'] if c['fits_count'] else t['no']}"))
     lines = ["", f"**{t['cmp']}**", "", head, "|---|" + "---:|" * len(cards)]
     lines += [f"| {label} | " + " | ".join(cell(c) for c in cards) + " |" for label, cell in rows]
+    if any(c.get("fits_count") is not None for c in cards):  # "2 × 4090 или 4 × 3090": the customer's own options,
+        # one verdict line as the fit line words it (the model misread a table row of "2 × — нет")
+        lines += ["", "- " + "; ".join(
+            f"{c['count']} × {c['name']}: " + (t["fits_yours"] if c["fits_count"] else t["short_yours"].format(
+                need=c["min_cards"]) if c["min_cards"] else t["short_any"]) for c in cards if c.get("count"))]
     return lines + [x for line in leaders(cards, t, lang) for x in ("", line)]  # a paragraph each in Markdown
 
 

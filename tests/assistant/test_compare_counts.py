@@ -54,11 +54,14 @@ def test_the_comparison_says_whether_the_model_fits_on_that_many():
         compare(["rtx-4090", "rtx-3090"], req, [2])
 
 
-@pytest.mark.parametrize("lang, row", [("ru", "| Поместится на указанном числе карт | 2 × — нет | 4 × — да |"),
-                                       ("en", "| Fits on the number you named | 2 × — no | 4 × — yes |")])
-def test_the_table_shows_the_customers_numbers(lang, row):
+@pytest.mark.parametrize("lang, line", [
+    ("ru", "- 2 × RTX 4090: не помещается, нужно от 3; 4 × RTX 3090: помещается"),
+    ("en", "- 2 × RTX 4090: does not fit, 3 needed; 4 × RTX 3090: fits")])
+def test_the_table_shows_the_customers_numbers(lang, line):
+    from assistant.prompt import compact
     s = Scenario(model="llama-3.3-70b", precision="int4", gpus=["rtx-4090", "rtx-3090"], gpu_counts=[2, 4])
-    assert row in render(compute(s, "compare").facts, lang).splitlines()
+    block = render(compute(s, "compare").facts, lang)
+    assert line in block.splitlines() and line in compact(block).splitlines()  # the model reads it too
 
 
 def test_the_counts_go_with_the_cards_they_were_said_with():
@@ -109,3 +112,18 @@ def test_a_count_advised_for_a_compared_card_is_one_the_comparison_gives(sentenc
 def test_the_graders_twin_counts_too_few_of_a_compared_card():
     from bench.strict_claims import too_few_cards
     assert too_few_cards("Возьмите 2 RTX 4090.", COMPARED) and not too_few_cards("Возьмите 4 RTX 3090.", COMPARED)
+
+
+@pytest.mark.parametrize("sentence, bad", [
+    ("For Qwen 32B, a single RTX 4090 is sufficient.", True),  # a probe at de22a86 (two are needed)
+    ("Одной RTX 4090 хватит.", True),
+    ("Двух RTX 3090 хватит с запасом.", False),
+    ("Одной RTX 4090 не хватит, нужны две.", False),
+])
+def test_a_count_said_before_the_card_is_held_too(sentence, bad):
+    from assistant.checks.counts import fits_on_n_misstated
+    from bench.strict_claims import compare_count_misstated
+    facts = [{"tool": "compare", "input": {"gpus": ["rtx-4090", "rtx-3090"], "model": "qwen3-32b", "precision": "int4"},
+              "output": {"cards": [{"id": "rtx-4090", "min_cards": 2}, {"id": "rtx-3090", "min_cards": 2}]}}]
+    assert bool(fits_on_n_misstated(sentence, facts)) is bad
+    assert bool(compare_count_misstated(sentence, facts)) is bad
