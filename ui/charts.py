@@ -42,7 +42,8 @@ _TERMS: dict[str, tuple[str, str]] = {
     "gpu": ("GPU", "GPUs"),
     "cpu": ("CPU", "CPUs"),
     "platform": ("Плата, ОЗУ, диски", "Board, RAM, disks"),
-    "psu": ("Блок питания", "Power supply"),
+    "psu": ("Рекомендуемый БП", "Recommended PSU"),
+    "own_psu": ("Ваш БП", "Your PSU"),
     "w": ("Вт", "W"),
     "power_title": ("Питание: пиковая нагрузка и БП", "Power: peak load vs PSU"),
     "load": ("Нагрузка", "Load"),
@@ -105,13 +106,19 @@ def memory_figure(charts: dict[str, Any], lang: str = "ru") -> Figure | None:
     return fig
 
 
+# the customer's own PSU by the table's verdict: covers peak and headroom / the peak only / not the peak
+_VERDICT_COLOR = {"enough": "#2e7d32", "tight": "#f9a825", "short": "#c62828"}
+
+
 def power_figure(charts: dict[str, Any], lang: str = "ru") -> Figure | None:
-    """Peak draw stacked by consumer, next to the recommended PSU capacity."""
+    """Peak draw stacked by consumer, next to the recommended PSU capacity and, when the customer named one, their
+    own PSU coloured by the table's verdict on it."""
     p = charts.get("power")
     if not p:
         return None
     n = NAMES.get(lang, NAMES["ru"])
-    fig = _figure(2)
+    own = p.get("own_psu_w")
+    fig = _figure(3 if own else 2)
     ax = fig.add_subplot()
     left = 0
     for key, color in (("gpu_w", "#3b6fb6"), ("cpu_w", "#e08a2c"), ("platform_w", "#7f8c8d")):
@@ -121,9 +128,14 @@ def power_figure(charts: dict[str, Any], lang: str = "ru") -> Figure | None:
     ok = p["psu_w"] >= p["system_w"]
     ax.barh(1, p["psu_w"], color="#2e7d32" if ok else "#c62828", alpha=0.7, label=n["psu"])
     ax.text(p["psu_w"], 1, f"  {p['psu_w']} {n['w']}", va="center", fontsize=9)
-    ax.set_yticks([0, 1], [n["load"], n["psu"]])
+    rows = [n["load"], n["psu"]]
+    if own:
+        ax.barh(2, own, color=_VERDICT_COLOR.get(p.get("own_psu_verdict") or "", "#7f8c8d"), alpha=0.7, label=n["own_psu"])
+        ax.text(own, 2, f"  {own} {n['w']}", va="center", fontsize=9)
+        rows.append(n["own_psu"])
+    ax.set_yticks(range(len(rows)), rows)
     ax.invert_yaxis()
-    ax.set_xlim(0, max(p["psu_w"], left) * 1.25)
+    ax.set_xlim(0, max(p["psu_w"], left, own or 0) * 1.25)
     ax.set_xlabel(n["w"])
     ax.set_title(n["power_title"], fontsize=11, loc="left")
     fig.legend(loc="outside lower center", ncols=4, fontsize=8, frameon=False)

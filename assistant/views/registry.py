@@ -56,8 +56,9 @@ def _fit_card_chart(o: dict, i: dict) -> dict[str, Any]:
 
 
 def _power_chart(o: dict, i: dict) -> dict[str, Any]:
+    own = {"own_psu_w": o["psu_w"], "own_psu_verdict": o["psu_verdict"]} if o.get("psu_w") else {}
     return {"power": {"system_w": o["system_watts"], "psu_w": o["psu"]["total_w"], "gpu_w": o["gpu_watts"],
-                      "cpu_w": o["cpu_watts"], "platform_w": o["platform_watts"]}}
+                      "cpu_w": o["cpu_watts"], "platform_w": o["platform_watts"], **own}}
 
 
 @dataclass(frozen=True)
