@@ -254,8 +254,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if _MONTHLY.match(tail):
         _ask_words(tokens, used)
         return bill  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
-    last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
-    head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)  # the words since the last number
+    head = _head(tokens, k, used)
     if _ENERGY_PRICE.search(head) or _PER_KWH.match(tail) or _KWH_BEFORE.search(head):
         _ask_words(tokens, used)
         return bill  # a price of electricity in the thousands ("квт по 5 тыщ"): not believable; asked
@@ -290,11 +289,16 @@ _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\*?ч)?|kwh|kw/h|k
 _PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
 
 
+def _head(tokens: list[Token], k: int, used: list[int]) -> str:
+    """The words since the last number before the sum (at most six), currency signs left out."""
+    last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
+    return " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)
+
+
 def _energy_price(tokens: list[Token], k: int, end: int, used: list[int], tail: str, cur: str | None) -> bool:
     """The sum is the price of a kW·h: said right before it ("киловатт стоит 6 рублей", "electricity is 0.2") or
     right after it ("8 руб за квт", "0.15 per kwh", "12 cents per kwh")."""
-    last = max([x.i for x in tokens[max(0, k - 6):k] if x.has_digit and x.i not in used] or [max(-1, k - 7)])
-    head = " ".join(x.low for x in tokens[last + 1:k] if x.low not in _SIGN)
+    head = _head(tokens, k, used)
     after = tail
     if end + 1 < len(tokens) and _CENTS.fullmatch(tokens[end + 1].low):
         after = tail[tail.lower().find(tokens[end + 1].low) + len(tokens[end + 1].low):]
@@ -324,7 +328,7 @@ def _per_kwh(tokens: list[Token], end: int, value: float, used: list[int], cur: 
     return out + [Attached("currency", cur, used)] if cur else out
 
 
-_CENTS = re.compile(r"cents?|¢|коп\w*|копе\w*")
+_CENTS = re.compile(r"cents?|¢|коп\w*")
 
 
 def _ask_words(tokens: list[Token], used: list[int]) -> None:
