@@ -403,7 +403,8 @@ def consumer_in_datacentre(text: str) -> list[str]:
     return out
 
 
-_SUBJECT_NEEDS = (r"(?:^|[,;:(]\s*(?:(?:а|но|and|but)\s+)?|\bпотому что|\bтак как|\bbecause|\bsince)\s*(?:the\s+)?"
+_SUBJECT_NEEDS = (r"(?:^|[,;:(]\s*(?:(?:а|но|and|but)\s+)?|\bпотому что|\bтак как|\bbecause|\bsince)\s*"
+                  r"(?:(?:при|в|at|in)\s+[\w.-]+,?\s+)?(?:the\s+)?"
                   r"(?:(?:gpu|card|карта|видеокарта)\s+)?(?P<card>{cards})\s+"
                   r"(?:требует|потребует|нужно|needs|requires|will need)\b[^.;]{{0,30}}(?:памят|memory|vram|\d\s*(?:ГБ|GB)\b)")  # a template: {cards} is every card's name
 

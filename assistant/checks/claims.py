@@ -297,6 +297,7 @@ def pair_misattributed(sentence: str) -> list[str]:
 _NEEDS = re.compile(r"\s+(?:(?:всё|все|also|still)\s+)?(?:требует|потребует|требуется|нужно|нужен|понадобится|needs|requires|"
                     r"will need|would need)\b[^.;]{0,30}(?:памят|vram|memory|\d(?:[\d,.]|\s\d)*\s*(?:ГБ|GB)\b)", re.I)
 _CLAUSE_OPEN = re.compile(r"(?:^|[,;:—–(]|\b(?:потому что|так как|поскольку|ведь|а|но|because|since|as|but|and|и))\s*"
+                          r"(?:(?:при|в|at|in)\s+[\w.-]+,?\s+)?"  # "При FP16 RTX 3090 требует больше памяти" (a probe at 47d20ec)
                           r"(?:(?:the|an?|ваша|ваш|your)\s+)?(?:(?:gpu|card|graphics card|карта|видеокарта|видюха)\s+)?$", re.I)  # "GPU RTX 4090 требует"
 
 

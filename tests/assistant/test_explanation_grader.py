@@ -205,6 +205,9 @@ def test_strict_claims_catch_a_card_given_another_cards_figure(text, bad):
     ("GPU RTX 4090 требует 51,54 ГБ видеопамяти, что больше, чем в Gemma 2 27B.", True),  # ru-fresh3-bureau-context
     ("Видеокарта RTX 4090 требует больше памяти.", True),
     ("Модели на GPU RTX 4090 нужно 20 ГБ памяти.", False),
+    ("При FP16 RTX 3090 требует больше памяти и пропускной способности, чем RTX 3060.", True),  # a probe at 47d20ec
+    ("In FP16 the RTX 3090 needs more memory than the RTX 3060.", True),
+    ("В FP16 на RTX 3090 модели нужно 14,50 ГБ памяти.", False),
 ])
 def test_a_card_said_to_need_memory_is_a_false_claim(text, bad):
     from assistant.checks.claims import card_needs_memory
