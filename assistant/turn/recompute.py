@@ -106,6 +106,8 @@ def recompute(conv: Conversation, changes: dict[str, Any], lang: str) -> TurnRes
     update = {slot: parse(slot, value, lang) for slot, value in changes.items()}
     if "gpu" in update and update["gpu"]:
         update.setdefault("card_vram_gb", None)
+    if "gpus" in update and update["gpus"] != base.gpus:
+        update.setdefault("gpu_counts", None)  # the customer's counts were said for the cards taken off the table
     try:
         scenario = Scenario(**{**base.model_dump(), **update})
     except ValidationError as exc:

@@ -127,3 +127,14 @@ def test_a_count_said_before_the_card_is_held_too(sentence, bad):
               "output": {"cards": [{"id": "rtx-4090", "min_cards": 2}, {"id": "rtx-3090", "min_cards": 2}]}}]
     assert bool(fits_on_n_misstated(sentence, facts)) is bad
     assert bool(compare_count_misstated(sentence, facts)) is bad
+
+
+def test_cards_changed_on_the_chips_drop_the_counts_said_for_the_old_ones():
+    from assistant.service import Assistant, Conversation
+    a, conv = Assistant(backend=None), Conversation()
+    a.ask(conv, "2 4090 или 4 3090 для llama 70b в q4?", use_llm=False)
+    assert conv.scenario.gpu_counts == [2, 4]
+    assert a.recompute(conv, {"precision": "int8"}).scenario["gpu_counts"] == [2, 4]  # the same cards: kept
+    res = a.recompute(conv, {"gpus": ["rtx-5090", "a100-sxm-80gb"]})
+    assert "gpu_counts" not in res.scenario
+    assert not any(line.startswith("- ") and "× RTX 5090:" in line for line in res.computed.splitlines())
