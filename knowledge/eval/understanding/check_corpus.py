@@ -32,7 +32,8 @@ NUM = (int, float)
 SLOTS = {"model": str, "params_b": NUM, "precision": str, "context": int, "users": int, "gpu": str,
          "gpu_count": int, "card_vram_gb": NUM, "ram_gb": NUM, "task": str, "budget": NUM,
          "server_price": NUM, "cloud_hourly": NUM, "hours_per_month": NUM, "currency": str, "gpus": list,
-         "server": str, "runtime": str, "psu_w": NUM, "cpus": int}
+         "server": str, "runtime": str, "psu_w": NUM, "cpus": int, "electricity_price": NUM,
+         "gpu_counts": list}
 TASKS = {"inference", "lora", "qlora", "full"}
 CURRENCIES = {"₽", "$", "€"}
 
@@ -108,6 +109,9 @@ def main(splits=SPLITS):
                         err(f"bad gpus {sc['gpus']}")
                     if "gpu" in sc:
                         err("compare item sets both gpus and gpu")
+                if "gpu_counts" in sc and (len(sc["gpu_counts"]) != len(sc.get("gpus", ()))
+                                           or not all(isinstance(n, int) and n > 0 for n in sc["gpu_counts"])):
+                    err(f"gpu_counts {sc['gpu_counts']} must give one count per compared card")
                 p = sc.get("precision")
                 if p is not None and p not in PRECISIONS and not GGUF.match(p):
                     err(f"precision {p!r}")
