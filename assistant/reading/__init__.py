@@ -345,6 +345,8 @@ class Reading(BaseModel):
     spans: dict[str, list[Span]] = Field(default_factory=dict)
     unattached: list[Span] = Field(default_factory=list)
     conflicts: dict[str, list[Span]] = Field(default_factory=dict)
+    precisions: list[str] = Field(default_factory=list,
+                                  description="the precisions of a precision conflict, in order: 'fp16 или q4'")
     assumed: list[str] = Field(default_factory=list)
     new_model: bool = False
     unknown_products: list[str] = Field(default_factory=list)
@@ -567,5 +569,6 @@ def _read(text: str) -> Reading:
         conflicts={**{s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
                    **({"card_vram_gb": contradicted} if contradicted else {}),
                    **({"gpu": clashes_cards} if clashes_cards else {})},
+        precisions=[str(a.value) for a in clashes.get("precision", [])],
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,
         instead_of=instead_of, per_user="per_user" in spans)

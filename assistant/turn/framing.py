@@ -38,6 +38,8 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
                               reading.relative)  # "ещё две", "а с 3090?", "ток/с на одного пользователя"
     questions = []
     variants = compared_values(reading)
+    if not (scenario.model or scenario.params_b):
+        variants.pop("precision", None)  # nothing to size at either: no precision is chosen for later turns either
     explained = {w for _, w in _context_values(reading.text)} if "context" in variants else set()
     unattached = [sp for sp in reading.unattached if sp.text.strip() not in explained]
     if unattached:
@@ -47,8 +49,12 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
         if slot == "card_vram_gb" and len(spans) == 1 and (card := _catalog_card(scenario.gpu)):
             # one size said against the named card ("4090 на 48 гигов"): say what the table used and why
             questions.append(t(lang, "card_size_conflict", card=card.name, gb=f"{card.vram_gib:g}", items=items))
+        elif slot == "precision" and intent == "knowledge" and not (scenario.model or scenario.params_b):
+            pass  # "чем q4 отличается от q8": the precisions are the question's subject, nothing to pick
         elif slot not in variants:
             questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot), items=items))
+    if "precision" in variants:  # the table under the side-by-side is for the last one, as for a context
+        scenario = scenario.model_copy(update={"precision": variants["precision"][-1]})
     if "context" in variants:
         scenario = scenario.model_copy(update={"context": variants["context"][-1],
                                                **{slot: None for slot in _taken_by_variants(reading, variants)}})
@@ -143,10 +149,27 @@ def _context_values(text: str) -> list[tuple[int, str]]:
     return out
 
 
+# "fp16 или q4 сколько памяти", "llama 8b at q8 or q4": two precisions offered as alternatives are both sized (asking
+# "which one?" back made the customer pick before seeing what either costs); "2 или 3 карты" is still asked
+_OR = re.compile(r"^\s*(?:,?\s*(?:или|либо|or|vs\.?|/|отлича\w*\s+от|differs?\s+from)\s*(?:в|на|at|in)?\s*)$", re.I)
+
+
+def _alternative_precisions(reading: Reading) -> list[int | str]:
+    spans, values = reading.conflicts.get("precision", []), reading.precisions
+    if len(spans) != len(values) or len(set(values)) < 2:
+        return []
+    gaps = [reading.text[a.end:b.start] for a, b in zip(spans, spans[1:])]
+    if not all(_OR.match(g) or _AGAINST.search(g) for g in gaps):
+        return []
+    return list(dict.fromkeys(values))
+
+
 def compared_values(reading: Reading) -> dict[str, list[int | str]]:
-    if not _AGAINST.search(reading.text):
-        return {}
     out: dict[str, list[int | str]] = {}
+    if precisions := _alternative_precisions(reading):
+        out["precision"] = precisions
+    if not _AGAINST.search(reading.text):
+        return out
     found = [v for sp in reading.conflicts.get("context", []) for v in _context_values(sp.text)]
     if not found and _CONTEXT_WORD.search(reading.text):
         found = _context_values(reading.text)

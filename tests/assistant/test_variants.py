@@ -31,3 +31,29 @@ def test_two_contexts_against_each_other_are_both_sized(text, expected):
 def test_two_contexts_without_a_comparing_word_are_still_asked():
     r = read("llama 3 8b контекст 8к или 16к")
     assert compared_values(r) == {}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("llama 3 8b в fp16 или q4 сколько памяти", ["fp16", "int4"]),
+    ("хватит ли 4090 для qwen 14b в q8 или q4?", ["int8", "int4"]),
+    ("llama 3 8b: q4 vs q8, what changes?", ["int4", "int8"]),
+    ("чем q4 отличается от q8 для llama 3 8b", ["int4", "int8"]),
+])
+def test_two_precisions_offered_as_alternatives_are_both_sized(text, expected):
+    fr = frame(read(text), None, None)
+    assert fr.variants == {"precision": expected}
+    assert fr.scenario.precision == expected[-1]  # the table under it is for the last, as for a context
+    assert not any("точность" in q or "precision" in q for q in fr.questions)
+
+
+def test_precisions_without_an_or_between_them_and_counts_with_one_are_still_asked():
+    fr = frame(read("llama 3 8b fp16, а потом q4 на 4090"), None, None)
+    assert "precision" not in fr.variants
+    fr = frame(read("llama 3 8b 2 или 3 карты 4090?"), None, None)
+    assert fr.variants == {} and any("«2», «3 карты»" in q for q in fr.questions)
+
+
+def test_precisions_compared_with_no_model_are_the_subject_not_a_choice_to_ask_about():
+    for text in ("чем q4 отличается от q8", "fp16 and bf16 whats the difference"):
+        fr = frame(read(text), None, None)
+        assert fr.questions == [] and fr.variants == {}, text
