@@ -257,9 +257,12 @@ def case_of(facts: str, question: str = "") -> str:
         return "speed"  # the rate first: under the fitting turn the model answered a speed question with the fit
     if not lines:
         return "knowledge"
-    if any(re.match(r"[^:]+: [^;]+ [\d,. ]+; ", ln) and not re.match(r"\d+ × ", ln) for ln in lines):
+    if any(re.match(r"[^:]+: [^;]+ [\d,. ]+; ", ln) and not re.match(r"(?:- )?\d+ × ", ln) and not _COMPARED_KEEP.match(ln)
+           for ln in lines):
         # one model at two values, side by side; two training methods have a worked turn of their own (the context
         # one taught "LoRA uses a shorter KV cache", explain-eval ru-lora-memory)
+        # a comparison's per-card lines ("Карт для модели: RTX 4090 2; RTX 3090 2") have that shape too: they are
+        # the compare turn's, whose sentences weigh the cards (it had taught a comparison "one model, two values")
         return "training" if any(_TASKS.search(ln) for ln in lines) else "values"
     if fit := _fit(facts):
         return fit

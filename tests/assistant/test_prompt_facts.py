@@ -239,3 +239,13 @@ def test_the_customers_psu_verdict_is_kept_and_chooses_its_own_worked_turn(lang,
 def test_slang_how_many_is_a_count_question(question):
     facts = "Минимум карт RTX 4090: 8"
     assert case_of(facts, question) == "count"
+
+
+def test_a_comparison_with_a_model_is_the_compare_turn_not_one_model_at_two_values():
+    # "Карт для модели: RTX 4090 3; RTX 3090 3" has the shape of a side-by-side of one model (a probe at 47d20ec)
+    facts = ("Лицензия: RTX 4090 GeForce: не для дата-центра; RTX 3090 GeForce: не для дата-центра\n"
+             "Модель на одной карте: RTX 4090 нет; RTX 3090 нет\nКарт для модели: RTX 4090 3; RTX 3090 3\n"
+             "- 2 × RTX 4090: не помещается, нужно от 3; 4 × RTX 3090: помещается\n"
+             "Плюсы RTX 4090: выше FP16 (165,2 против 71,0 TFLOPS)\nПлюсы RTX 3090: ниже потребление (350 против 450 Вт)")
+    assert case_of(facts) == "compare"
+    assert case_of("Веса модели: FP16 16,06; INT4 4,66\nИтого: FP16 23,71; INT4 9,18") == "values"
