@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
 from assistant.reading.cues import FOLLOWUP
-from assistant.reading.relative import SELL_OR_ADD
+from assistant.reading.relative import SELL_OR_ADD, Change
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
 
@@ -86,6 +86,28 @@ def _money_not_context(reading: "Reading", previous: Scenario) -> None:
         value = float(re.sub(r"[^\d.,]", "", spans[0].text).replace(",", ".")) * 1000
         reading.scenario = reading.scenario.model_copy(update={"context": None, slot: value})
         reading.spans[slot] = reading.spans.pop("context")
+
+
+# thirty-second pass: "and if the partners chip in another $8k?", "а если добавим ещё 200 тыс?": a sum added to the
+# budget the conversation has, not a new budget (8 000 in place of 60 000) nor a context of 200 thousand tokens
+_ADDED = re.compile(r"\b(?:another|extra|additional|plus|up by|increases? by|увелич\w*|ещё|еще|добав\w*|докин\w*|сверху|плюсом|плюс)\b|\bchip(?:s|ped)? in\b|"
+                    r"\bmore\b(?! (?:users?|cards?|gpus?|people|tokens?|context))", re.I)
+_TAKEN_FROM = re.compile(r"\b(?:minus|less|меньше|минус|урез\w*|cut)\b", re.I)
+
+
+def _money_added(reading: "Reading", previous: Scenario) -> None:
+    if previous.budget is None or not _ADDED.search(reading.text) or _TAKEN_FROM.search(reading.text) or \
+            re.search(_CUES["context"], reading.text, re.I):
+        return
+    slot = "budget" if reading.scenario.budget is not None else "context" if reading.scenario.context is not None else None
+    spans = reading.spans.get(slot or "", [])
+    if slot is None or len(spans) != 1 or slot == "context" and not re.search(r"тыс|тыщ|k\b|к\b", spans[0].text, re.I) or \
+            re.search(r"\b(?:до|to)\s*[$€₽]?\s*$", reading.text[:spans[0].start], re.I):
+        return  # "увеличим бюджет до 100 тыс", "raise it to 80k": the new budget itself
+    value = reading.scenario.budget if slot == "budget" else (reading.scenario.context or 0) / 1024 * 1000
+    reading.scenario = reading.scenario.model_copy(update={slot: None})
+    reading.relative = [*reading.relative, Change(slot="budget", op="add", value=float(value or 0))]
+    reading.spans["relative"] = [*reading.spans.get("relative", []), *reading.spans.pop(slot)]
 
 
 # a word of money in a follow-up: then "тыщ 64" stays a sum
@@ -372,6 +394,9 @@ _THINGS_EN = re.compile(r"^\s*(?:pages?|documents?|docs?|files?|words?|contracts
                         r"rows?|records?|photos?|images?|pictures?|videos?|books?|articles?)\b", re.I)
 
 
+_PIECES_BEFORE = re.compile(r"\b(?:штук\w*|шт\.?|pieces?|items?|units?)\s*$", re.I)
+
+
 def _counted_thing(after: str) -> bool:
     """The word right after the number is a noun that counts something no slot's cue names."""
     if _THINGS_EN.match(after):
@@ -464,6 +489,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _still_compared(reading, previous)
+    _money_added(reading, previous)
     _money_not_context(reading, previous)
     _context_not_money(reading, previous)
     _wattage_follow_up(reading, previous)
@@ -480,7 +506,9 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         if value is None and span in words:
             value = word_value(span.text)
         slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
-        if slot is not None and (_NO_SLOT_AFTER.match(reading.text[span.end:]) or _counted_thing(reading.text[span.end:])):
+        if slot is not None and (_NO_SLOT_AFTER.match(reading.text[span.end:]) or _counted_thing(reading.text[span.end:]) or
+                                 slot in ("budget", "server_price") and _PIECES_BEFORE.search(reading.text[:span.start])):
+            # thirty-second pass: "описаний надо штук 500 в день" after a budget: pieces of something, never money
             slot = None  # "electricity is 12 cents per kwh", "по шесть копеек", "по 50 страниц": no slot's unit; named back
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:
             if span not in words:

@@ -23,7 +23,9 @@ CUES: list[tuple[Intent, str]] = [
                 r"call ?back|from (?:your )?sales|sales (?:team|rep|department)|get in touch|reach out|"
                 r"(?:от|from) \d+ (?:штук|шт|pcs|units|pieces)|при заказе|\bbulk\b|in volume|"
                 # a batch to order, not one the customer holds ("есть партия rtx a5000, что за карта": a spec question)
-                r"(?<!есть )(?<!имеется )(?<!у нас )(?<!у меня )партия|партию|партией|"
+                # thirty-second pass: nor one the customer bought ("взял партию тесл p40 ... под какие модели")
+                r"(?<!есть )(?<!имеется )(?<!у нас )(?<!у меня )партия|(?<!взял )(?<!взяли )(?<!купил )(?<!купили )(?<!закупил )"
+                r"(?<!закупили )(?<!достал )(?<!урвал )партию|партией|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк|"
                 r"скидк|\bdiscounts?\b|(?:your |ваш\w* )?(?:best|lowest) price|лучш\w+ цен|на реализаци|consignment|"
                 r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|\bon-?site\b|под ключ|turnkey|"
@@ -87,6 +89,9 @@ CUES: list[tuple[Intent, str]] = [
               r"диалог\w*|разговор\w*|сесси\w*|поток\w*|агент\w*)|мало токенов|токенов будет|how many tokens|"
               r"пропускн\w* способн\w* (?:в|по) токен|\bits?(?:/| per )s(?:ec)?\b|iterations? (?:per|a) sec"),
     ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|explain|объясни|"
+                  # thirty-second pass: where the data goes ("does anything phone home", "is the data ever sent outside")
+                  r"phones? home|telemetry|телеметри|(?:data|anything) (?:\w+ ){0,2}(?:sent|leav\w*|leak\w*) (?:outside|out|anywhere)|"
+                  r"утечк\w* данных|данные (?:\w+ )?(?:уход\w*|утека\w*|передаю\w*|отправля\w*) (?:наружу|куда-?то|в интернет|на сторону)|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|\bneeds? (?:an? )?(?:nvlink|infiniband)\b|(?:nvlink|infiniband) (?:matters?|necessary|required|needed)\b|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
                   r"есть ли смысл|безопасно\b|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"

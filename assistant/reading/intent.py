@@ -143,6 +143,10 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
                          r"including|with|w/o|excluding|excl\.?|plus)\s+(?:ндс|vat)\b", re.I)
 
 
+_RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
+_PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b", re.I)  # the PSU asked about
+
+
 def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, conflicted: frozenset = frozenset(),
              tokens: list[Token] | None = None, named_gpus: int = 0, relative: bool = False,
              unknown_cards: int = 0) -> Intent:
@@ -155,9 +159,12 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
     sc = scores(text, tokens or [])
-    if s.psu_w:
+    if s.psu_w and not (model and not _PSU_ENOUGH.search(text)):
         sc["power"] += 3  # "хватит ли 1600w на две 4090", "у меня бп 1200": is the customer's PSU enough
+        # (thirty-second pass: not "два блока по 1600вт. квен 235б в q4 на этом заведется?": the model, on the rig)
     hits = {n for n, v in sc.items() if v > 0}
+    if s.psu_w and model and hardware and not _PSU_ENOUGH.search(text) and _RUNS_ON_IT.search(text):
+        return "vram"  # "шесть 3090 и два блока по 1600вт. квен 235б в q4 на этом заведется?": the rig described, the model asked
     if C.GREETING.match(text) or (C.THANKS.match(text) and len(text.split()) <= 6 and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
@@ -170,7 +177,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         rest = scores(_LEAD_TIME.sub(" ", text), [t for t in tokens or [] if not any(a <= t.start < b for a, b in inside)])
         if not any(v > 0 for k, v in rest.items() if k != "handoff"):
             return "handoff"  # "какие сроки поставки на h200", "whats the lead time for b300": only a person knows
-    served = [t for t in tokens or [] if t.used == "users" and t.low.startswith(("менеджер", "manager"))]
+    # thirty-second pass: "чтоб ии ... отвечал менеджерам" (the client's staff in the plural) is who is served too
+    served = [t for t in tokens or [] if t.low.startswith(("менеджер", "manager")) and
+              (t.used == "users" or t.low in ("менеджерам", "менеджерами", "managers"))]
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
@@ -223,8 +232,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
             not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text) and \
+            not (s.users and not (hardware or s.server)) and \
             max(sc["power"], sc["speed"]) <= sc["gpu_info"]:  # "does llama 70b fit": a fit question; not "how many
-        # watts does it draw, for a psu spec": the watts asked more than the spec
+        # watts does it draw, for a psu spec": the watts asked more than the spec; not "человек 5 ... что по железу
+        # и почем" (thirty-second pass: people and no card, the price of what to buy)
         return "gpu_info"  # not "сколько будет стоить электричество": the price of the power is a power question
     if _WHY.search(text) and sc["knowledge"] >= max(sc["power"], sc["cost"], sc["speed"]) and \
             not (s.server_price or s.cloud_hourly or s.hours_per_month or model):
@@ -260,7 +271,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "knowledge"
     if "models_for_hardware" in hits and not model and sc["recommend"] < sc["models_for_hardware"] and not s.budget:
         return "knowledge"  # "какие модели лучше для кода"; not "какая модель и какое железо?" (that is sizing)
-    if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model) and not (model and _FITS.search(text)):
+    if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model) and not (model and _FITS.search(text)) and \
+            not (s.users and not (hardware or s.server)):
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
     if hardware and not model and (_WHAT_RUNS.search(text) or _RUN_ANYTHING.search(text)):
         return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"

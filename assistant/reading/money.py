@@ -44,7 +44,7 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "деньги", "деньга", "money", "cash", "бабки", "средство"}  # "денег есть тысяч сто", "have the money for 2k"
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
 _HAVE = {"быть", "будет", "есть", "появиться", "накопить", "набрать", "собрать", "наскрести"}
-_FIT = {"успеть", "влезть", "вписаться", "вместиться", "fit", "squeeze"}
+_FIT = {"успеть", "влезть", "вписаться", "вместиться", "уложиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 _OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
                            r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
@@ -213,7 +213,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     scaled_or_cur = bool(cur or end > last or first or glued in ("m", "млн") or (glued in scales and value > 256_000))
     into = k > 0 and (tokens[k - 1].low in ("в", "in", "into", "within") or
                       k > 1 and before and tokens[k - 2].low in ("в", "in", "into", "within"))
-    budget_cue = bool(budget_cue or (scaled_or_cur and into and any(x.lemma in _FIT for x in tokens[max(0, k - 5):k])))
+    budget_cue = bool(budget_cue or (scaled_or_cur and into and (any(x.lemma in _FIT for x in tokens[max(0, k - 5):k]) or
+                                                                  any(x.lemma in _FIT for x in tokens[end + 1:end + 3]))))
+    # thirty-second pass: the verb after the sum too ("в 300 тыс уложиться можно?", "в 500к впишемся?")
     # "к лету будет тысяч шестьдесят", "денег появится тысяч двести": the scale said first after a verb of having is
     # the money the customer will have
     budget_cue = bool(budget_cue or (first and any(x.lemma in _HAVE or x.low in _HAVE for x in tokens[max(0, k - 4):k])))

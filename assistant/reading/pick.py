@@ -236,8 +236,10 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             (_WHAT_CHANGES.search(text) and any(_INSTEAD_BEFORE.search(text[:tokens[h.i].start]) for h in gpus))
         # "5090 vs 4090 ... is the upgrade worth it": a versus word right between two cards sets them side by side,
         # whatever the upgrade word says of them
+        swap = len(ids) == 2 and _swapped(gpus, text, tokens) and not SELL_OR_ADD.search(text)  # "... or add a second"
+        listed = listed or swap
         upgrade = bool(_UPGRADE.search(text) or SELL_OR_ADD.search(text)) and not (len(gpus) > 1 and _VERSUS_BETWEEN.match(
-            text[tokens[gpus[0].j - 1].end:tokens[gpus[1].i].start]))
+            text[tokens[gpus[0].j - 1].end:tokens[gpus[1].i].start])) and not swap
         if len(ids) > 1 and not listed and not upgrade and not _one(gpus, text, tokens):
             pass  # "3090 к своей 4090": two cards, neither the question's
         elif len(ids) == 1 or upgrade or _one(gpus, text, tokens):
@@ -250,6 +252,19 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
         _card_size(fields, spans, text)
         _forms_compared(fields, text)
     return sorted(out)
+
+
+# thirty-second pass: "selling my two 3090s and getting one 5090 instead", "продать две 3090 и взять одну 5090": one
+# set of cards sold for another, the two options weighed against each other (nothing had been read)
+_SOLD_BEFORE = re.compile(r"(?:\bsell\w*|\bпрода\w*|\bсплав\w*|\bслить)\s+(?:\S+\s+){0,2}$", re.I)
+_GOT_BETWEEN = re.compile(r"^\W*(?:\S+\s+){0,2}?(?:and|и|,)?\s*(?:get\w*|buy\w*|взять|купить|брать|возьму|куплю|"
+                          r"(?:по)?ставить|перейти на)\s+(?:\S+\s+)?$", re.I)
+
+
+def _swapped(gpus: list[Hit], text: str, tokens: list[Token]) -> bool:
+    first, second = gpus[0], next(h for h in gpus if h.id != gpus[0].id)
+    return bool(_SOLD_BEFORE.search(text[max(0, tokens[first.i].start - 30):tokens[first.i].start]) and
+                _GOT_BETWEEN.match(text[tokens[first.j - 1].end:tokens[second.i].start]))
 
 
 # nineteenth pass: the card a possessive stands right before is the one owned, wherever it is in the message ("3090 к

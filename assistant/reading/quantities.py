@@ -32,7 +32,7 @@ _HOST_MEMORY = re.compile(r"(?:system|host|server|main) (?:memory|ram)|памя�
                           r"(?:серверн|системн)\w* памят", re.I)
 
 
-_RATE = re.compile(r"скорост|ток(?:енов)?\s?/\s?с|т/с|\bt/s|tok/s|tokens?\s?/\s?s|tokens? per|latency|задержк|быстр|speed", re.I)
+_RATE = re.compile(r"скорост|ток(?:енов)?\s?/\s?с|т/с|\bt/s|tok/s|tokens?\s?/\s?s|tokens? per|токен\w*\s+(?:в|за)\s+сек|latency|задержк|быстр|speed", re.I)
 
 
 @dataclass
@@ -251,6 +251,8 @@ def _no_slot_unit(tokens: list[Token], k: int) -> bool:
 def _ends_at_next_clause(tokens: list[Token], k: int) -> bool:
     """The word after the number opens the next clause: a slot's word ("контекст", "модель", "бюджет") with its own
     value right after it (a number or a name), or a word of need ("нужен", "what")."""
+    while k + 1 < len(tokens) and tokens[k + 1].used == "number" and not tokens[k].comma:
+        k += 1  # past the number's own words: "максимум полтора десятка модель думаем квен 14б"
     if k + 1 >= len(tokens) or tokens[k].comma or tokens[k].stop:
         return False
     nxt = tokens[k + 1]
@@ -296,6 +298,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
         return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
+    if _their_cards(tokens, k):
+        return [Attached("gpu_count", int(t.number or 0), [k])]  # "на трёх l40s? хотя ... их две числится"
     if _count_after_card(tokens, k):
         return [Attached("gpu_count", int(t.number or 0), [k])]  # twenty-ninth pass: "а100 одна, что на ней запустить"
     if k > 0 and tokens[k - 1].low in VAGUE:
@@ -307,7 +311,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (_concurrent_near(tokens, k, k, text) or k > 0 and (tokens[k - 1].concept == "user" or _person(tokens[k - 1]))):
         # "одновременно до 30 контекст 12,5к", "одновременно не больше 15 модель gpt-oss": typed without punctuation, the
         # next slot's word opens the next clause; this number is the same-time figure of its own clause
-        return [Attached("users", int(t.number), [k], concurrent=True)]
+        e = k
+        while e + 1 < len(tokens) and tokens[e + 1].used == "number":
+            e += 1
+        return [Attached("users", int(t.number), list(range(k, e + 1)), concurrent=True)]
     if (params := _millions_of_params(tokens, k)) is not None:
         return params  # "модель на 500 млн параметров", "a 500M-parameter model": a size, never money
     got = money.read(tokens, k, text)
@@ -408,6 +415,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"
         return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
+    sb = _scale_before(tokens, k) if value <= 256 and not suffix else None
+    if sb is not None and tokens[sb].low in lex.scale.context and cue_before(tokens, sb, _CONTEXT_CUE | {"context"}, 4):
+        # thirty-second pass: "контекст нужен тыщ на восемь диалоги длинные": the context's thousands, said scale
+        # first, whatever noun follows (the dialogues were read as eight people)
+        return [Attached("context", int(value * lex.scale.context[tokens[sb].low]), list(range(sb, k + 1)))]
     # "запросов будет штук десять": "штук" said before the number counts the people word before it, not cards
     piece_of_people = k > 0 and tokens[k - 1].concept == "piece" and \
         any(tokens[m].concept in ("user", "request") for m in range(max(0, k - 4), k - 1))
@@ -433,6 +445,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         days = money._DAYS_A_WEEK.search(text) or money._DAYS_A_MONTH.search(text)  # "5 дней в неделю": part of the hours
         extra = [x.i for x in tokens if days and x.start >= days.start() and x.end <= days.end() and x.has_digit]
         shifts, said = _shifts(tokens, k)
+        if _a_stretch_of_hours(tokens, k, value, text):
+            return []  # thirty-second pass: "дают 2 x H100 на 48 часов": a job's time limit, no month of use; asked
         return [Attached("hours_per_month",
                          money.hours_per_month(value * shifts, tokens, n if concept == "hour" else k, text),
                          [k] + unit + extra + said)]
@@ -453,15 +467,27 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
-    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
-    bare = nxt is None or t.stop or t.comma or not nxt.text[:1].isalpha() or nxt.lemma in _CONCURRENT or \
-        nxt.low in _CONCURRENT or bool(_SAME_TIME.match(text[t.end:])) or bool(_SAME_TIME_AHEAD.match(text[t.end:])) or \
+    end = k  # past the number's own words: "максимум полтора десятка", "полторы сотни"
+    while end + 1 < len(tokens) and tokens[end + 1].used == "number" and not tokens[end].comma:
+        end += 1
+    last = tokens[end]
+    nxt = tokens[end + 1] if end + 1 < len(tokens) else None
+    bare = nxt is None or last.stop or last.comma or not nxt.text[:1].isalpha() or nxt.lemma in _CONCURRENT or \
+        nxt.low in _CONCURRENT or bool(_SAME_TIME.match(text[last.end:])) or bool(_SAME_TIME_AHEAD.match(text[last.end:])) or \
         nxt.lemma in _OPENS or nxt.low in _OPENS or \
-        bool(_AT_PEAK.match(text[t.end:])) and not _DRAWN.search(text)  # "25 at peak"; not "draws 450 at peak"
+        bool(_AT_PEAK.match(text[last.end:])) and not _DRAWN.search(text)  # "25 at peak"; not "draws 450 at peak"
     # "не больше 15.", "15 concurrent", "не больше 15 нужен"; not "peak 2500 W"
-    if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, k, text):
-        return [Attached("users", int(value), [k], concurrent=True)]  # "одновременно будет не больше 15"
+    if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, end, text):
+        return [Attached("users", int(value), list(range(k, end + 1)), concurrent=True)]  # "одновременно будет не больше 15"
     return []
+
+
+def _a_stretch_of_hours(tokens: list[Token], k: int, value: float, text: str) -> bool:
+    """"на 48 часов", "for 100 hours": hours with no period after them and more than a day's, said as how long
+    something lasts ("на"/"for" before), in a message that speaks of no month."""
+    period = any(x.concept in ("day", "week", "month", "weekday") for x in tokens[k + 1:k + 4])
+    return value > 24 and not period and k > 0 and tokens[k - 1].low in ("на", "for") and \
+        not re.search(r"month|месяц|мес\b|/\s?мес|в неделю|a week|per week", text, re.I)
 
 
 def _size_letter_after(tokens: list[Token], k: int) -> bool:
@@ -737,3 +763,15 @@ def _their_number(tokens: list[Token], k: int) -> int | None:
         if not x.used and (x.concept == "user" or _person(x)):
             return x.i
     return None
+
+
+def _their_cards(tokens: list[Token], k: int) -> bool:
+    """thirty-second pass: "на трёх l40s? хотя по инвентаризации их две числится": the cards named a few words
+    before, counted after "их/of them" (then two counts of one card, asked)."""
+    t = tokens[k]
+    if t.number is None or t.number != int(t.number) or not 1 <= t.number <= 64 or k < 2:
+        return False
+    if tokens[k - 1].low != "их" or unit_after(tokens, k)[0] is not None:
+        return False  # not "их 16 часов в день"
+    return any(x.used == "gpu_name" for x in tokens[max(0, k - 8):k - 1]) and \
+        not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 4):k - 1])

@@ -155,10 +155,13 @@ def _units(tokens: list[Token], idx: list[int]) -> tuple[float, list[int]]:
     if b + 1 < len(tokens) and re.match(r"^(?:psus|supplies|блок[аов]+|бп)$", tokens[b + 1].low) and \
             before is not None and 1 < before <= 8:
         return before, [a - 1, b + 1]  # "four 3000w psus"
-    three_before = tokens[a - 3].number if a >= 3 else None
-    if three_before is not None and tokens[a - 1].low in _COUNT_CUES and _PSU_NOUN.match(tokens[a - 2].low) and \
-            1 < three_before <= 8:
-        return three_before, [a - 3, a - 2, a - 1]  # "4 блока по 3000 вт"
+    noun = a - 2  # "4 блока по 3000 вт"; thirty-second pass: "два блока питания по 1600вт"
+    if noun > 0 and tokens[noun].low == "питания":
+        noun -= 1
+    if noun >= 1 and tokens[a - 1].low in _COUNT_CUES and _PSU_NOUN.match(tokens[noun].low):
+        count = tokens[noun - 1].number
+        if count is not None and 1 < count <= 8 and count == int(count):
+            return count, list(range(noun - 1, a))
     return 1.0, []
 
 

@@ -273,6 +273,7 @@ def _zero_point(tokens: list[Token]) -> None:
 
 
 FRACTION_WORDS = {"полтора", "полторы", "полутора"}
+_TENS_OF = {"десятка", "десятков", "десятками", "дюжины", "дюжин"}
 _HALF_OF = {"пол", "half"}
 _HALF_AFTER = (("с", "половиной"), ("and", "a", "half"), ("and", "half"))
 
@@ -296,6 +297,12 @@ def _fractions(tokens: list[Token]) -> None:
             continue
         if a.low in FRACTION_WORDS and nxt is not None and nxt.word_number and nxt.number in (100, 1000):
             a.number, nxt.number, nxt.word_number, nxt.used = a.number * nxt.number, None, False, "number"
+            continue
+        if nxt is not None and nxt.low in _TENS_OF and nxt.word_number and (a.low in FRACTION_WORDS or
+                                                                          a.number == int(a.number) and a.number < 10):
+            # thirty-second pass: "полтора десятка" 15, "два десятка" 20, "пара десятков" 20, "три дюжины" 36 (the
+            # count had been dropped and the fraction named back)
+            a.number, nxt.number, nxt.word_number, nxt.used = a.number * (nxt.number or 0), None, False, "number"
             continue
         for words in _HALF_AFTER:
             after = tokens[a.i + 1:a.i + 1 + len(words)]

@@ -114,15 +114,24 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if reading.intent == "followup" and previous_intent == "recommend" and reading.scenario.gpu and \
             _OWNED_NOW.search(reading.text):
         return "vram"  # "what hardware?" .. "we already have two L40S, enough?": will it run on the cards they own
-    if reading.intent == "out_of_scope" and previous is not None and previous.asked and reading.unattached \
-            and previous_intent:
-        return previous_intent  # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back
+    if reading.intent == "out_of_scope" and previous is not None and reading.unattached and previous_intent and \
+            (previous.asked or previous_intent in _SIZING and len(reading.text.split()) <= 8):
+        # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back; thirty-second pass: a short
+        # follow-up of a sizing question with a number no slot takes ("описаний надо штук 500 в день") as well
+        return previous_intent
+    if previous_intent == "models_for_hardware" and reading.intent in ("recommend", "followup") and \
+            not reading.new_model and previous is not None and (previous.gpu or previous.card_vram_gb) and \
+            _WHICH_MODEL.search(reading.text):
+        return previous_intent  # "что на ней пойдёт?" .. "а если двадцать учеников, какую модель тогда ставить"
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
             or any(_asked_number(reading.text, s) for s in reading.unattached):
         return reading.intent  # "сколько надо на 32?": a number to ask about, not out of scope
     if not _DOMAIN.search(reading.text):
         return "out_of_scope"
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
+
+
+_WHICH_MODEL = re.compile(r"как(?:ую|ие|ая) (?:\w+ )?модел\w*|which models?|what models?", re.I)
 
 
 # "при 32k, чем при 8k", "LoRA vs full fine-tuning": two values of one input set against each other are
