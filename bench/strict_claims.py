@@ -881,3 +881,35 @@ def rate_under_another_name(text: str, facts: list[dict[str, Any]]) -> list[str]
         if key in allowed and value not in allowed[key]:
             out.append(m.group(0))
     return out
+
+
+# the active parameters given as why an MoE model takes the memory it does, or as all that memory holds; written apart
+# from the guard's rule moe-memory-holds-every-expert (knowledge/catalog/rules.yaml): the guide says the memory holds
+# every expert's weights and only a few experts work per token
+_MEMORY_WORD = re.compile(r"памят|vram|видеопамят|memory", re.I)
+_ACTIVE_WORD = re.compile(r"активн\w*|\bactive\b", re.I)
+_BECAUSE = re.compile(r"потому что|так как|поскольку|из-за того|благодаря тому|\bbecause\b|\bsince\b|due to the fact", re.I)
+_ONLY = re.compile(r"\bтолько\b|\bonly\b", re.I)
+_ALL_EXPERTS = re.compile(r"\bвсе[хм]?\b|\bвес[аь]? всех\b|\ball\b|\bevery\b|\bwhole\b|\bцелик", re.I)
+
+
+def active_as_what_memory_holds(text: str) -> list[str]:
+    """A sentence with a memory word, then a causal word, then "active" (no "all/every" between the causal word and
+    it); or "only" right before "active" in a sentence about memory, with no "all/every" in it."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        mem = _MEMORY_WORD.search(sentence)
+        if not mem:
+            continue
+        for act in _ACTIVE_WORD.finditer(sentence):
+            before = sentence[mem.end():act.start()]
+            cause = list(_BECAUSE.finditer(before))
+            if cause and len(before) - cause[-1].end() <= 40 and not _ALL_EXPERTS.search(before[cause[-1].end():]):
+                out.append(f"memory explained by the active parameters: {sentence.strip()[:80]}")
+                break
+            only = list(_ONLY.finditer(sentence[:act.start()]))
+            if only and act.start() - only[-1].end() <= 16 and not _ALL_EXPERTS.search(sentence) and \
+                    re.match(r"\s*(?:\w+\s+)?(?:param|weight|expert|параметр|вес|эксперт)", sentence[act.end():], re.I):
+                out.append(f"memory said to hold only the active parameters: {sentence.strip()[:80]}")
+                break
+    return out

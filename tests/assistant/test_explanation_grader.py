@@ -381,3 +381,39 @@ def test_a_card_said_to_need_a_figure_in_gb_is_a_false_claim(text, bad):
     from assistant.checks.claims import card_needs_memory
     assert bool(strict_claims.card_as_the_needer(text)) is bad
     assert bool(card_needs_memory(text)) is bad  # the guard's check, written apart, agrees
+
+
+@pytest.mark.parametrize("text, bad", [
+    # explain-eval ru-fresh2-mixtral-moe at 9dda909: shown, and no check caught it
+    ("Mixtral 8x7B занимает столько видеопамяти, потому что активных параметров модели всего около 13b.", True),
+    ("В видеопамяти хранятся только активные эксперты.", True),
+    ("Памяти нужно только на активные параметры.", True),
+    ("DeepSeek needs less memory than you think because only 37B active parameters are used per token.", True),
+    ("Only the active parameters need memory.", True),
+    ("Memory is needed only for the active experts.", True),
+    ("На каждый токен работают лишь несколько экспертов, но в памяти лежат веса всех.", False),
+    ("Only 37B parameters are active per token, so it generates fast, but all 671B must sit in memory.", False),
+    ("Скорость зависит от активных параметров, а память — от всех.", False),
+    ("DeepSeek needs so much memory because every expert has to be loaded, even though only 37B are active per token.",
+     False),
+    ("Mixtral generates fast because only 13B parameters are active, but it needs memory for all 47B.", False),
+])
+def test_the_active_parameters_as_what_an_moe_model_s_memory_holds_is_a_false_claim(text, bad):
+    from assistant.checks.claims import broken_rules
+    assert bool(strict_claims.active_as_what_memory_holds(text)) is bad
+    assert ("moe-memory-holds-every-expert" in broken_rules(text)) is bad  # the guard's rule, written apart, agrees
+
+
+def test_no_guide_or_document_sentence_breaks_the_moe_memory_rule():
+    from pathlib import Path
+
+    from assistant.checks.claims import broken_rules
+    from tools.text import split_sentences
+    root = Path(__file__).resolve().parents[2]
+    texts = [p.read_text(encoding="utf-8") for p in (root / "knowledge" / "docs").glob("*/*.md")]
+    guide = root.parent / "shared" / "guide" / "vendor-guide.ru.txt"
+    texts.append(guide.read_text(encoding="utf-8") if guide.exists() else "")
+    assert texts[0]
+    for sentence in (s for t in texts for s in split_sentences(t)):
+        assert "moe-memory-holds-every-expert" not in broken_rules(sentence), sentence
+        assert not strict_claims.active_as_what_memory_holds(sentence), sentence
