@@ -451,10 +451,17 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
     """A bare number answering the question the last turn asked (`Scenario.asked`, set by framing): one of the
     values offered, or one between them ("10 или 15 человек" .. "ну пусть будет 15"); a chip edited since answered it."""
     asked = previous.asked if previous is not None else None
-    if not asked or len(reading.text.split()) > 8:  # a short reply, not a new question
+    # a short reply, not a new question; or a short first sentence that replies before the rest goes on (thirty-third
+    # pass: "ну давайте на тридцать считать. модель хотим квин 32б в fp8")
+    first = re.split(r"(?<=[.!?;])\s+", reading.text.strip(), maxsplit=1)[0]
+    if not asked or len(first.split()) > 8:
         return
-    # the number in digits ("ну пусть будет 15"), or in words with nothing else read ("давайте считать на пятнадцать")
-    words = [] if reading.unattached or not reading.scenario.is_empty() else _loose_number_words(reading)
+    # the number in digits ("ну пусть будет 15"), or in words with nothing else read in that sentence ("давайте считать
+    # на пятнадцать")
+    words = [] if reading.unattached else [w for w in _loose_number_words(reading) if w.end <= len(first)]
+    if words and not reading.scenario.is_empty() and any(
+            sp.start < len(first) for group in reading.spans.values() for sp in group):
+        words = []
     if len(reading.unattached) + len(words) != 1:
         return
     (slot, values), = asked.items()

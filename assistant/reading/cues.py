@@ -9,10 +9,10 @@ from assistant.scenario import Intent
 
 CUES: list[tuple[Intent, str]] = [
     # seventeenth pass: buying the customer's old cards back or taking them in part-exchange is the vendor's people's
-    # business ("вы выкупаете б/у карты", "do you buy back used gpus", "trade-in на 5090")
+    # business ("вы выкупаете б/у карты", "do you buy back used gpus", "trade-in на 5090"); not "скупаем бу железо" (the customer's own trade, 33rd pass)
     ("handoff", r"\bвыкуп(?:ает|аете|аем|ите|ят|ать|ить|ка|у)\w*|\bbuy(?:ing)?[- ]?backs?\b|\bbuy (?:\w+ ){0,3}back\b|"
                 r"\btrade[- ]?ins?\b|\btrad(?:e|ing) (?:\w+ ){0,2}in\b|\bв зач[её]т\b|\bпримете (?:\w+ ){0,2}в зач[её]т|"
-                r"\bскупа\w*|\bскупк\w*|\bтрейд[- ]?ин\w*"),
+                r"\bскупа(?!ем\b|ю\b)\w*|\bскупк\w*|\bтрейд[- ]?ин\w*"),
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"
@@ -148,7 +148,7 @@ DOMAIN = re.compile(r"интернет|закрыт\w* контур|offline|оф
                      r"батчинг|batching", re.I)
 GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благодарю|thanks?(?: you)?|thx|здравствуй\w*|здаров\w*|здоров[оа]|здрасьт\w*|здрасте|добрый (?:день|вечер)|"
                       r"доброе утро|доброго времени суток|(?:hi|hello|hey) there|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
-                      r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|большое|огромное|a lot|so much|very much|"
+                      r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|super|helpful|very helpful|super helpful|that helps|полезно|большое|огромное|a lot|so much|very much|"
                       r"понял\w*|принял\w*|принято|ладно|хорошо|всем|круто|cool|nice|perfect|awesome|understood|"
                       r"добрый|доброго|дня|вечера|утра|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"
                       r"all|everyone|folks|team|guys|y'?all|ребят\w*|народ)[\s,!.]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"

@@ -143,6 +143,7 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
                          r"including|with|w/o|excluding|excl\.?|plus)\s+(?:ндс|vat)\b", re.I)
 
 
+_OFF_TOPIC = re.compile(r"^\W*(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
 _PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b", re.I)  # the PSU asked about
 
@@ -170,6 +171,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
+    if _OFF_TOPIC.match(text) and not (model or hardware or C.DOMAIN.search(text)):
+        return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
     if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
         return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
     if (lead := list(_LEAD_TIME.finditer(text))) and not (s.server_price or s.cloud_hourly or s.users or model):

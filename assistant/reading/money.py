@@ -286,7 +286,7 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
                            r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?$", re.I)
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
 # "electricity here 0.2 eur"): the price of energy too
-_KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\*?ч)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
+_KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
                          r"electricity)(?: час\w*)?(?: (?:у нас|у меня|нам|for us|here|сейчас|now|тут|there))?$", re.I)
 _PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
 

@@ -688,7 +688,18 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
         # "we run business hours only", "в рабочее время": 8 hours on weekdays, an assumption the answer names
         out.append(Attached("hours_per_month", round(8 * 260 / 12, 2),
                             [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()], assumed=True))
+    if not any(a.slot == "hours_per_month" for a in out) and (m := _HOURS_OVER_DAYS.search(text)) and \
+            1 <= int(m.group(1)) <= 24 and _SCHEDULE_CUE.search(text):
+        # thirty-third pass: "по графику 8/5", "12/7 support": hours a day over days a week, as "24/7" is
+        idx = [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]
+        if idx and not any(tokens[i].used for i in idx):
+            days = 260 if m.group(2) == "5" else 365
+            out.append(Attached("hours_per_month", round(int(m.group(1)) * days / 12, 2), idx))
     return out
+
+
+_HOURS_OVER_DAYS = re.compile(r"(?<![\d/.,])(\d{1,2})\s?/\s?([57])(?![\d/]|[.,]\d)")
+_SCHEDULE_CUE = re.compile(r"график|schedule|режим|работ|support|поддержк|смен|shift|uptime|нагрузк", re.I)
 
 
 _SHIFT = {"смена", "shift", "shifts"}
@@ -698,9 +709,12 @@ def _shifts(tokens: list[Token], k: int) -> tuple[int, list[int]]:
     """(shifts, their count's token) of "две смены по 8 часов", "2 shifts of 8 hours": the hours are each shift's, so
     a day holds their product; (1, []) when no count of shifts stands right before."""
     j = k - 1 if k > 0 and tokens[k - 1].low in ("по", "of", "x", "×", "х") else k
-    if j < 2 or lemma(tokens[j - 1].low) not in _SHIFT:
+    if j >= 2 and tokens[j - 1].number is not None and lemma(tokens[j - 2].low) in _SHIFT:
+        count = tokens[j - 1]  # thirty-third pass: "по сменам 2 по 12 часов", "shifts 2 of 12 hours": the count after
+    elif j < 2 or lemma(tokens[j - 1].low) not in _SHIFT:
         return 1, []
-    count = tokens[j - 2]
+    else:
+        count = tokens[j - 2]
     if count.number is None or count.number != int(count.number) or not 1 < count.number <= 4:
         return 1, []
     return int(count.number), [count.i]
@@ -765,13 +779,17 @@ def _their_number(tokens: list[Token], k: int) -> int | None:
     return None
 
 
+_ON_THE_BOOKS = {"числиться", "значиться", "числится", "числятся", "значится"}
+
+
 def _their_cards(tokens: list[Token], k: int) -> bool:
     """thirty-second pass: "на трёх l40s? хотя по инвентаризации их две числится": the cards named a few words
     before, counted after "их/of them" (then two counts of one card, asked)."""
     t = tokens[k]
     if t.number is None or t.number != int(t.number) or not 1 <= t.number <= 64 or k < 2:
         return False
-    if tokens[k - 1].low != "их" or unit_after(tokens, k)[0] is not None:
+    # thirty-third pass: a count on the books ("стоят 4 a5000, а по инвентарной описи числится 6")
+    if (tokens[k - 1].low != "их" and tokens[k - 1].lemma not in _ON_THE_BOOKS) or unit_after(tokens, k)[0] is not None:
         return False  # not "их 16 часов в день"
-    return any(x.used == "gpu_name" for x in tokens[max(0, k - 8):k - 1]) and \
+    return any(x.used == "gpu_name" for x in tokens[max(0, k - 12):k - 1]) and \
         not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 4):k - 1])

@@ -119,6 +119,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back; thirty-second pass: a short
         # follow-up of a sizing question with a number no slot takes ("описаний надо штук 500 в день") as well
         return previous_intent
+    if reading.intent == "followup" and reading.scenario.budget and previous_intent in ("vram", "speed") and \
+            _WHAT_WE_GET.search(reading.text):
+        return "recommend"  # "gemma on one l40s, will it hold up?" .. "and what could we get for roughly €9k" (33rd pass)
     if previous_intent == "models_for_hardware" and reading.intent in ("recommend", "followup") and \
             not reading.new_model and previous is not None and (previous.gpu or previous.card_vram_gb) and \
             _WHICH_MODEL.search(reading.text):
@@ -131,6 +134,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+_WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"
+                          r"что (?:можно|могу|можем|получится) (?:\w+ )?(?:взять|купить|собрать)|что посовету\w*|что предлож\w*", re.I)
 _WHICH_MODEL = re.compile(r"как(?:ую|ие|ая) (?:\w+ )?модел\w*|which models?|what models?", re.I)
 
 
