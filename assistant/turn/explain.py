@@ -56,6 +56,24 @@ def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: s
     return s + " "
 
 
+# a sentence that leans on the one before it: shown after that one was dropped, it points at nothing ("Это включает
+# активации и буферы, а также KV-кэш.", explain-eval ru-fresh-q4-followup); a consequence loses only its connector
+_ORPHAN = re.compile(r"^(?:это|этим|этого|такое|this|that|these|those|it)\b(?!\s+(?:модел|карт|сервер|model|card|server|gpu))",
+                     re.I)
+_CONSEQUENCE = re.compile(r"^(?:поэтому|так что|следовательно|таким образом|therefore|so|thus|hence),?\s+(?=\w)", re.I)
+
+
+def after_a_drop(out: str, report: GuardReport) -> str:
+    """`out` (a checked sentence shown right after a dropped one) as it can stand alone: '' for a bare pointer back."""
+    if _ORPHAN.match(out):
+        report.dropped_sentences.append(out.strip())
+        return ""
+    if m := _CONSEQUENCE.match(out):
+        rest = out[m.end():]
+        return rest[:1].upper() + rest[1:]
+    return out
+
+
 def _same(a: str, b: str) -> bool:
     """Nearly the same sentence again ("Да, можно обучить …" then "Да, можно дообучить …", explain-eval
     ru-fresh-qlora): most of its words already shown."""
@@ -78,6 +96,7 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
         messages = [*start, *history(conv.messages), {"role": "user", "content": msg}]
         t0 = time.perf_counter()
         buf, text_all, violated, timed_out, pieces = "", "", [], False, 0
+        dropped_last = False  # the sentence before was dropped: the next may not point back at it
         fields = FieldText() if structured else None  # the grammar's JSON object, read as prose
         gen = backend.stream(messages, max_tokens)
         try:
@@ -95,6 +114,12 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
                     if out is None and attempt == 1:
                         violated = guard.violations(guard.tidy(s), allowed, unknown) or ["claim"]
                         break
+                    if out is None:
+                        dropped_last = True
+                        continue
+                    if out and dropped_last:
+                        out = after_a_drop(out, report)
+                        dropped_last = out == ""  # a pointer dropped too: the next one may lean on it
                     if out:
                         yield out
                 if violated:
@@ -109,6 +134,8 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
             cut = timed_out or pieces >= max_tokens - 1  # stopped by a limit, maybe mid-word: whole sentences only
             tail = whole_sentences(buf) if cut else buf
             out = check(tail, allowed, report, shown, unknown) if tail.strip() else ""
+            if out and dropped_last:
+                out = after_a_drop(out, report)
             if out:
                 yield out
             conv.messages = [*conv.messages, {"role": "user", "content": msg},

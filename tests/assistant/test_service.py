@@ -122,3 +122,17 @@ def test_a_follow_up_keeps_the_first_turns_worked_turn_so_its_cache_is_reused(ma
     first, second = a.backend.calls[0], a.backend.calls[1]
     start = first[:-1]
     assert conv.prompt_case == "fits" and second[:len(start)] == start
+
+
+def test_a_sentence_pointing_back_at_a_dropped_one_is_dropped_and_a_consequence_loses_its_connector(make_assistant):
+    # explain-eval at 9dda909: "Это включает активации и буферы …" shown alone after its sentence was dropped
+    a = make_assistant(["Нужно 31,5 ГБ.", "Нужно 31,5 ГБ. Это включает активации и буферы. Карта подходит."])
+    res = a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
+    assert res.explanation == "Карта подходит."
+    assert "Это включает активации и буферы." in res.guard.dropped_sentences
+    a = make_assistant(["Нужно 31,5 ГБ.", "Нужно 31,5 ГБ. Поэтому карта подходит с запасом."])
+    assert a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?").explanation == \
+        "Карта подходит с запасом."
+    a = make_assistant(["Карта подходит. Это хороший выбор."])  # nothing dropped: the pointer has its sentence
+    assert a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?").explanation == \
+        "Карта подходит. Это хороший выбор."
