@@ -913,3 +913,25 @@ def active_as_what_memory_holds(text: str) -> list[str]:
                 out.append(f"memory said to hold only the active parameters: {sentence.strip()[:80]}")
                 break
     return out
+
+
+# several servers of one card ("two A100 80GB servers") where every configuration the facts give is one server;
+# written apart from the guard's counts.cards_called_servers
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8, "два": 2, "две": 2, "три": 3,
+                 "четыре": 4, "пять": 5, "шесть": 6, "восемь": 8, "двух": 2, "трёх": 3, "трех": 3}
+
+
+def servers_for_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    if any("servers" in (f.get("input") or {}) for f in facts):
+        return []
+    out = []
+    cards = r"(?:rtx\s*)?(?:a|h|l|b)?\d{2,4}\w*(?:\s+(?:\d+\s*gb|sxm|pcie|nvl|ada|ti|super))*"
+    for m in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+{cards}\s+(?:servers?|boxes|nodes|machines)\b", text, re.I):
+        n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+        if n > 1:
+            out.append(f"{m.group(0)}: cards counted as servers")
+    for m in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+сервер(?:а|ов)\s+(?:с\s+|на\s+)?{cards}", text, re.I):
+        n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+        if n > 1:
+            out.append(f"{m.group(0)}: cards counted as servers")
+    return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.checks.claims import gpus_in
+from assistant.checks.claims import _gpu_pattern as claims_gpu_pattern, gpus_in
 from assistant.checks.relations import _count, _minimum, _NOT, memory_request
 from tools.catalog import get_gpu
 
@@ -137,4 +137,27 @@ def fits_on_n_misstated(sentence: str, facts: list[dict]) -> list[str]:
         if says_fits != (n >= least[card]):
             out.append(f"count: {card} said to {'fit' if says_fits else 'not fit'} on {n}, "
                        f"the comparison needs {least[card]}")
+    return out
+
+
+# "you need two A100 80GB servers" where the facts count two cards (a probe at 47d20ec): one configuration is one
+# server (tools/recommend.SERVER_MAX_CARDS), so several servers of a card are never what the facts say
+_SERVERS_AFTER = re.compile(r"^[\s-]*(?:servers?|boxes|nodes|machines)\b", re.I)
+_SERVERS_BEFORE = re.compile(r"(?<![\w.,])(\d{1,2}|[a-zа-яё]+)\s+сервер(?:а|ов)\s+(?:с\s+|на\s+)?$", re.I)
+
+
+def cards_called_servers(sentence: str, facts: list[dict]) -> list[str]:
+    """A count above one of servers named by a card ("two A100 80GB servers", "два сервера A100") when no fact is
+    about several servers."""
+    if any("servers" in (f.get("input") or {}) for f in facts):
+        return []
+    out = []
+    pat, _ = claims_gpu_pattern()
+    for m in pat.finditer(sentence):
+        before = sentence[:m.start()]
+        n = _count(before.split()[-1]) if before.split() else None
+        if n and n > 1 and _SERVERS_AFTER.match(sentence[m.end():]):
+            out.append(f"count: {n} {m.group(0)} servers (cards counted as servers)")
+        elif (b := _SERVERS_BEFORE.search(before)) and (k := _count(b.group(1))) and k > 1:
+            out.append(f"count: {k} servers of {m.group(0)} (cards counted as servers)")
     return out

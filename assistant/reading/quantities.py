@@ -693,8 +693,8 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
         # thirty-third pass: "по графику 8/5", "12/7 support": hours a day over days a week, as "24/7" is
         idx = [x.i for x in tokens if x.start >= m.start() and x.end <= m.end()]
         if idx and not any(tokens[i].used for i in idx):
-            days = 260 if m.group(2) == "5" else 365
-            out.append(Attached("hours_per_month", round(int(m.group(1)) * days / 12, 2), idx))
+            per_year = 260 if m.group(2) == "5" else 365
+            out.append(Attached("hours_per_month", round(int(m.group(1)) * per_year / 12, 2), idx))
     return out
 
 

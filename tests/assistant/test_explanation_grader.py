@@ -417,3 +417,27 @@ def test_no_guide_or_document_sentence_breaks_the_moe_memory_rule():
     for sentence in (s for t in texts for s in split_sentences(t)):
         assert "moe-memory-holds-every-expert" not in broken_rules(sentence), sentence
         assert not strict_claims.active_as_what_memory_holds(sentence), sentence
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("You need two A100 80GB servers for Qwen 72B in Q4.", True),  # a probe at 47d20ec: the count was the cards'
+    ("Take 2 H100 servers.", True),
+    ("Нужно два сервера A100.", True),
+    ("нужно 2 сервера с RTX 4090", True),
+    ("You need two A100 80GB cards in one server.", False),
+    ("A server with 4 × RTX 5090 will do.", False),
+    ("Один сервер с двумя A100 подойдёт.", False),
+    ("Two servers is overkill; two A100 80GB are enough.", False),
+    ("Нужно две карты A100 80GB.", False),
+])
+def test_cards_counted_as_servers_is_a_false_claim(text, bad):
+    from assistant.checks.counts import cards_called_servers
+    assert bool(strict_claims.servers_for_cards(text, [])) is bad
+    assert bool(cards_called_servers(text, [])) is bad  # the guard's own check, written apart, agrees
+
+
+def test_servers_the_facts_count_may_be_said():
+    from assistant.checks.counts import cards_called_servers
+    facts = [{"tool": "power", "input": {"servers": 2}}]
+    assert not cards_called_servers("You need two A100 80GB servers.", facts)
+    assert not strict_claims.servers_for_cards("You need two A100 80GB servers.", facts)
