@@ -325,6 +325,15 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   sentence (context); two counts of one card on the books, asked; "ok thx super helpful", "off topic but ...", a
   trade of the customer's own (cues, intent); a follow-up asking what a budget buys (framing). After: fresh28 1.000,
   every other non-holdout split unchanged.
+- Thirty-fourth pass (fresh29.yaml, 56 turns in 20 multi-turn chats, a third helper's set; written before any change):
+  fresh29 0.750 at first sight (42/56, intent 0.821, 0 dropped). Mechanisms (tests/assistant/
+  test_reading_thirtyfourth_pass.py): a span of the clock over days a week (quantities); a kW·h price "у них" (money);
+  a follow-up's hours or electricity in an own-vs-cloud chat, and "three of them, enough?" after a recommendation
+  (framing); a card set against the ones discussed, "those two" pointing and not counting (intent, quantities); an
+  off-topic aside keeps none of its numbers (context). After: fresh29 0.893; left unread: cards taken out of four
+  PCs, "продать эти четыре и взять одну 5090" as an upgrade, Kazakh "шақты" (about), two counts from a spec and
+  nvidia-smi, a power comparison's intent, "would a pair of a100 do it" (vram in fresh29, a follow-up by the
+  twenty-sixth pass). Every other non-holdout split unchanged.
 """
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
 from assistant.reading.cues import FOLLOWUP
+from assistant.reading.intent import OFF_TOPIC
 from assistant.reading.relative import SELL_OR_ADD, Change
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
@@ -437,6 +438,11 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
             reading.intent = top  # type: ignore[assignment]
     if not (reading.intent == "compare" and reading.scenario.gpu_counts):  # options with their own counts: said outright
         reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
+    if reading.intent == "out_of_scope" and not reading.scenario.is_empty() and previous is not None and \
+            OFF_TOPIC.match(reading.text):
+        # thirty-fourth pass: "lol unrelated, can you recommend a gaming chair under 300 bucks" in the middle of a
+        # sizing chat: its numbers are the chair's, never the conversation's budget
+        reading.scenario = Scenario()
     if reading.intent == "upgrade" and reading.scenario.gpu_count is not None:
         # twenty-first pass: "we have one 3060, thinking of adding a second one": an upgrade question is about the
         # cards owned, and the message says how many; the ordinal names the card added, not the count now

@@ -143,7 +143,8 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
                          r"including|with|w/o|excluding|excl\.?|plus)\s+(?:ндс|vat)\b", re.I)
 
 
-_OFF_TOPIC = re.compile(r"^\W*(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
+OFF_TOPIC = re.compile(r"^\W*(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"
+                        r"(?:totally |completely )?unrelated|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
 _PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b", re.I)  # the PSU asked about
 
@@ -171,7 +172,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
-    if _OFF_TOPIC.match(text) and not (model or hardware or C.DOMAIN.search(text)):
+    if OFF_TOPIC.match(text) and not (model or hardware or C.DOMAIN.search(text)):
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
     if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
         return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
@@ -202,6 +203,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:
         return "compare"  # "какая из них быстрее", "which one is faster": the cards already discussed
+    if named_gpus == 1 and not new_model and (_AGAINST_THOSE.search(text) or
+                                              _WHICH_OF_THEM.search(text) and _BETTER.search(text)):
+        return "compare"  # thirty-fourth pass: "а у l40s? и какая из них шустрее", "how does the rtx pro 6000 stack up
+        # against those two?": the card named against the ones discussed (the conversation adds them)
     if named_gpus == 1 and not new_model and C.VERSUS.search(text) and _BETTER.search(text) and _IT.search(text):
         return "compare"  # "и что быстрее она или 5080", "is it better or the a40": the card discussed against one more
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
@@ -410,6 +415,9 @@ _ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна како�
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)
 _WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)
+_AGAINST_THOSE = re.compile(r"\b(?:stacks? up|compares?|compared|vs\.?|versus|against|over)\s+(?:to\s+|with\s+|against\s+)?"
+                            r"(?:those|these|them|the (?:other|two|previous|first|last))\b|"
+                            r"\bсравн\w*\s+(?:\w+\s+)?с\s+(?:ними|теми|этими|предыдущ\w*|прошл\w*)", re.I)
 _IT = re.compile(r"\b(?:она|он|оно|её|ее|его|it|this one|that one|моя|мой|моей|моего|mine)\b", re.I)
 
 

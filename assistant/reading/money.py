@@ -287,7 +287,8 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
 # "electricity here 0.2 eur"): the price of energy too
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
-                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|нам|for us|here|сейчас|now|тут|there))?$", re.I)
+                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
+                         r"there))?$", re.I)
 _PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
 
 

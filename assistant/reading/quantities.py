@@ -298,6 +298,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
         return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
+    if k > 0 and tokens[k - 1].low in ("those", "these", "both") and t.word_number and (
+            k + 1 >= len(tokens) or tokens[k + 1].concept is None):
+        return []  # thirty-fourth pass: "stack up against those two?": the cards discussed, pointed at, not counted
     if _their_cards(tokens, k):
         return [Attached("gpu_count", int(t.number or 0), [k])]  # "на трёх l40s? хотя ... их две числится"
     if _count_after_card(tokens, k):
@@ -580,6 +583,7 @@ _SPAN_TO = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*(?:to|till|until|'?til)\s*(\d{1,
 _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|daily|mon-fri|monday|business days|"
                            r"working days|a day|per day|on workdays)", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
+                        r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
                         r"\d:\d\d|\b(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run", re.I)
 
 
@@ -628,6 +632,8 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
         per_day = b - a if b > a else b + 24 - a
         idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()]
         weekdays = bool(money._WEEKDAYS.search(text))
+        if days := money._DAYS_A_WEEK.search(text):  # thirty-fourth pass: "с 10 до 19, шесть дней в неделю"
+            return Attached("hours_per_month", round(per_day * money.week_days(days) * 52 / 12, 2), idx)
         return Attached("hours_per_month", round(per_day * (260 if weekdays else 365) / 12, 2), idx)
     return None
 

@@ -119,6 +119,19 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back; thirty-second pass: a short
         # follow-up of a sizing question with a number no slot takes ("описаний надо штук 500 в день") as well
         return previous_intent
+    said = set(reading.scenario.said())
+    if previous_intent == "cost" and said and said <= {"hours_per_month", "electricity_price", "currency"} and \
+            not reading.new_model:
+        # thirty-fourth pass: own server against the cloud .. "сидят с 10 до 19, шесть дней в неделю", "и свет у нас по
+        # 7,2 руб за кВт·ч, это учитывается?": the hours and the electricity of that comparison
+        return "cost"
+    if reading.intent in ("followup", "recommend", "models_for_hardware") and previous is not None and \
+            (previous.model or previous.params_b) and not reading.new_model and \
+            (reading.scenario.gpu or reading.scenario.gpu_count) and _ENOUGH_Q.search(reading.text) and \
+            previous_intent in ("recommend", "vram", "models_for_hardware"):
+        # thirty-fourth pass: "qwen3 14b for 300 users?" .. "ok what about three of them, enough?": whether the model
+        # fits on the cards named, as "we already have two L40S, enough?"
+        return "vram"
     if reading.intent == "followup" and reading.scenario.budget and previous_intent in ("vram", "speed") and \
             _WHAT_WE_GET.search(reading.text):
         return "recommend"  # "gemma on one l40s, will it hold up?" .. "and what could we get for roughly €9k" (33rd pass)
@@ -134,6 +147,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+# "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
+_ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b", re.I)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"
                           r"что (?:можно|могу|можем|получится) (?:\w+ )?(?:взять|купить|собрать)|что посовету\w*|что предлож\w*", re.I)
 _WHICH_MODEL = re.compile(r"как(?:ую|ие|ая) (?:\w+ )?модел\w*|which models?|what models?", re.I)
