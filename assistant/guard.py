@@ -218,6 +218,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += power.watts_a_month(sentence)
     out += counts.fits_on_n_misstated(sentence, getattr(allowed, "facts", []))
     out += counts.cards_called_servers(sentence, getattr(allowed, "facts", []))
+    out += counts.failing_option_preferred(sentence, getattr(allowed, "facts", []))
     out += moe.expert_as_whole(sentence)
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))

@@ -935,3 +935,29 @@ def servers_for_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
         if n > 1:
             out.append(f"{m.group(0)}: cards counted as servers")
     return out
+
+
+# the customer's option that does not hold the model recommended while another does; written apart from the guard's
+# counts.failing_option_preferred: the verdict from the comparison's input counts against each card's least count
+_RECOMMENDED = re.compile(r"подходящ|лучш\w* выбор|оптимальн|\bберите\b|\bвозьмите\b|\bвыбирайте\b|\bвыберите\b|"
+                          r"\bbetter\b|\bbest\b|\bgo with\b|\btake\b|\bchoose\b|\bpick\b", re.I)
+
+
+def short_option_recommended(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for f in facts:
+        if f.get("tool") != "compare":
+            continue
+        ids, counts = (f.get("input") or {}).get("gpus") or [], (f.get("input") or {}).get("counts") or []
+        least = {c.get("id"): c.get("min_cards") for c in ((f.get("output") or {}).get("cards") or [])
+                 if isinstance(c, dict)}
+        holds = {g: n >= (least.get(g) or 10 ** 6) for g, n in zip(ids, counts)}
+        if not holds or not any(holds.values()):
+            continue
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            if not _RECOMMENDED.search(sentence) or re.search(r"\bне\b|\bnot\b|n't|\bили\b|\bor\b", sentence, re.I):
+                continue
+            said = [g for g in ids if re.search(r"(?<!\d)" + g.split("-")[-1] + r"(?!\d)", sentence)]
+            if said and all(not holds[g] for g in said):
+                out.append(f"{', '.join(said)} recommended, too few of it to hold the model")
+    return out

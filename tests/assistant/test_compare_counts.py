@@ -138,3 +138,27 @@ def test_cards_changed_on_the_chips_drop_the_counts_said_for_the_old_ones():
     res = a.recompute(conv, {"gpus": ["rtx-5090", "a100-sxm-80gb"]})
     assert "gpu_counts" not in res.scenario
     assert not any(line.startswith("- ") and "× RTX 5090:" in line for line in res.computed.splitlines())
+
+
+COUNTED = [{"tool": "compare", "input": {"gpus": ["rtx-4090", "rtx-3090"], "counts": [2, 4]},
+            "output": {"cards": [{"id": "rtx-4090", "count": 2, "fits_count": False, "min_cards": 3},
+                                 {"id": "rtx-3090", "count": 4, "fits_count": True, "min_cards": 3}]}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    # a probe at 563f76a: "2 4090 или 4 3090 под ламу 70б в q4 чо брать" (two 4090s do not hold it)
+    ("RTX 4090 имеет больше пропускной способности памяти (1 008 против 936 ГБ/с), что делает его более подходящим "
+     "для модели.", True),
+    ("Take the RTX 4090: it is faster.", True),
+    ("Берите RTX 4090.", True),
+    ("Берите четыре RTX 3090: модель на них помещается.", False),
+    ("RTX 4090 быстрее, но двух не хватит.", False),
+    ("Выберите RTX 4090 или RTX 3090 в зависимости от требований.", False),
+    ("RTX 4090 имеет больше пропускной способности памяти.", False),
+    ("Take the RTX 3090s, not the RTX 4090.", False),
+])
+def test_the_option_that_does_not_hold_the_model_may_not_be_recommended(text, bad):
+    from assistant.checks.counts import failing_option_preferred
+    from bench.strict_claims import short_option_recommended
+    assert bool(failing_option_preferred(text, COUNTED)) is bad
+    assert bool(short_option_recommended(text, COUNTED)) is bad  # the grader's twin, written apart, agrees
