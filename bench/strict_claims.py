@@ -926,20 +926,20 @@ def servers_for_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
         return []
     out = []
     cards = r"(?:rtx\s*)?(?:a|h|l|b)?\d{2,4}\w*(?:\s+(?:\d+\s*gb|sxm|pcie|nvl|ada|ti|super))*"
-    for m in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+{cards}\s+(?:servers?|boxes|nodes|machines)\b", text, re.I):
-        n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
-        if n > 1:
-            out.append(f"{m.group(0)}: cards counted as servers")
-    for m in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+сервер(?:а|ов)\s+(?:с\s+|на\s+)?{cards}", text, re.I):
-        n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
-        if n > 1:
-            out.append(f"{m.group(0)}: cards counted as servers")
+    number = rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+"
+    for pattern in (number + cards + r"\s+(?:servers?|boxes|nodes|machines)\b",  # "two A100 80GB servers"
+                    number + r"сервер(?:а|ов)\s+(?:с\s+|на\s+)?" + cards):  # "два сервера A100"
+        for m in re.finditer(pattern, text, re.I):
+            n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+            if n > 1:
+                out.append(f"{m.group(0)}: cards counted as servers")
     return out
 
 
 # the customer's option that does not hold the model recommended while another does; written apart from the guard's
 # counts.failing_option_preferred: the verdict from the comparison's input counts against each card's least count
 _RECOMMENDED = re.compile(r"подходящ|лучш\w* выбор|оптимальн|\bберите\b|\bвозьмите\b|\bвыбирайте\b|\bвыберите\b|"
+                          r"лучше для|"
                           r"\bbetter\b|\bbest\b|\bgo with\b|\btake\b|\bchoose\b|\bpick\b", re.I)
 
 
@@ -952,12 +952,12 @@ def short_option_recommended(text: str, facts: list[dict[str, Any]]) -> list[str
         least = {c.get("id"): c.get("min_cards") for c in ((f.get("output") or {}).get("cards") or [])
                  if isinstance(c, dict)}
         holds = {g: n >= (least.get(g) or 10 ** 6) for g, n in zip(ids, counts)}
-        if not holds or not any(holds.values()):
+        if not holds:
             continue
         for sentence in re.split(r"(?<=[.!?])\s+", text):
             if not _RECOMMENDED.search(sentence) or re.search(r"\bне\b|\bnot\b|n't|\bили\b|\bor\b", sentence, re.I):
                 continue
-            said = [g for g in ids if re.search(r"(?<!\d)" + g.split("-")[-1] + r"(?!\d)", sentence)]
+            said = [g for g in ids if re.search(r"(?<!\d)" + g.split("-")[-1] + r"(?!\d)", sentence, re.I)]
             if said and all(not holds[g] for g in said):
                 out.append(f"{', '.join(said)} recommended, too few of it to hold the model")
     return out

@@ -166,6 +166,7 @@ def cards_called_servers(sentence: str, facts: list[dict]) -> list[str]:
 # "RTX 4090 … что делает его более подходящим для модели" where 2 × RTX 4090 do not hold the model and 4 × RTX 3090 do
 # (a probe at 563f76a): the customer's option that does not fit, recommended over one that does
 _SUITS = re.compile(r"(?:более|лучше|наиболее)\s+подходящ\w*|лучше\s+подход\w*|лучший выбор|оптимальн\w*|"
+                    r"лучше\s+(?:\w+\s+)?для\s+(?:модели|этой|вашей|неё|нее)|better\s+for\s+(?:the|this|your)\s+model|"
                     r"\b(?:берите|возьмите|выбирайте|выберите)\b|\bbetter (?:suited|choice|fit|option)\b|\bthe better\b|"
                     r"\bbest (?:choice|option)\b|\b(?:go with|take|choose|pick)\b", re.I)
 _NOT_SUIT = re.compile(r"\bне\s+(?:\w+\s+)?(?:подход|лучш|берите|выбирайте)|\bnot\b|n't\b|\bрядом\b|\bили\b|\bor\b", re.I)
@@ -173,16 +174,16 @@ _NOT_SUIT = re.compile(r"\bне\s+(?:\w+\s+)?(?:подход|лучш|берит
 
 def failing_option_preferred(sentence: str, facts: list[dict]) -> list[str]:
     """A compared card whose own count does not hold the model, called the better or advised one, while another
-    option's count does (a sentence that names both or weighs them with "или/or" is judged by the rest)."""
+    option's count does, or none does ("RTX A6000 лучше для модели" where neither 1 × A6000 nor 2 × 4090 holds
+    Llama 70B in Q4; a review probe at c401b64). A sentence that names both or weighs them with "или/or" is judged by
+    the rest."""
     rows = [c for f in facts if f.get("tool") == "compare" and isinstance(f.get("output"), dict)
             for c in f["output"].get("cards") or [] if isinstance(c, dict) and c.get("count")]
-    if not rows or not any(c.get("fits_count") for c in rows) or not _SUITS.search(sentence) or \
-            _NOT_SUIT.search(sentence):
+    if not rows or not _SUITS.search(sentence) or _NOT_SUIT.search(sentence):
         return []
     named = {g.id for _, g in gpus_in(sentence)}
     failing = [c["id"] for c in rows if c.get("fits_count") is False and c["id"] in named]
     fitting = [c["id"] for c in rows if c.get("fits_count") and c["id"] in named]
     if failing and not fitting:
-        return [f"count: {failing[0]} advised, though the customer's count of it does not hold the model and another "
-                "option's does"]
+        return [f"count: {failing[0]} advised, though the customer's count of it does not hold the model"]
     return []

@@ -162,3 +162,22 @@ def test_the_option_that_does_not_hold_the_model_may_not_be_recommended(text, ba
     from bench.strict_claims import short_option_recommended
     assert bool(failing_option_preferred(text, COUNTED)) is bad
     assert bool(short_option_recommended(text, COUNTED)) is bad  # the grader's twin, written apart, agrees
+
+
+NEITHER = [{"tool": "compare", "input": {"gpus": ["rtx-a6000", "rtx-4090"], "counts": [1, 2]},
+            "output": {"cards": [{"id": "rtx-a6000", "count": 1, "fits_count": False, "min_cards": 2},
+                                 {"id": "rtx-4090", "count": 2, "fits_count": False, "min_cards": 3}]}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    # a review probe at c401b64: "чо лучше взять а6000 или пару 4090 для ламы 70б в 4 бита" (neither holds it)
+    ("RTX A6000 лучше для модели, которая требует 4 бита и имеет размерность 70б.", True),
+    ("RTX 4090 также лучше для этой модели.", True),
+    ("RTX A6000 имеет больше памяти (48 ГиБ) и экономичнее (300 Вт).", False),
+    ("Ни одна из двух конфигураций не вмещает модель: RTX A6000 нужно от 2, RTX 4090 от 3.", False),
+])
+def test_no_option_may_be_called_better_for_the_model_when_none_holds_it(text, bad):
+    from assistant.checks.counts import failing_option_preferred
+    from bench.strict_claims import short_option_recommended
+    assert bool(failing_option_preferred(text, NEITHER)) is bad
+    assert bool(short_option_recommended(text, NEITHER)) is bad
