@@ -939,7 +939,7 @@ def servers_for_cards(text: str, facts: list[dict[str, Any]]) -> list[str]:
 # the customer's option that does not hold the model recommended while another does; written apart from the guard's
 # counts.failing_option_preferred: the verdict from the comparison's input counts against each card's least count
 _RECOMMENDED = re.compile(r"подходящ|лучш\w* выбор|оптимальн|\bберите\b|\bвозьмите\b|\bвыбирайте\b|\bвыберите\b|"
-                          r"лучше для|"
+                          r"лучше для|(?:лучше|стоит) (?:взять|брать|купить)|"
                           r"\bbetter\b|\bbest\b|\bgo with\b|\btake\b|\bchoose\b|\bpick\b", re.I)
 
 

@@ -167,6 +167,7 @@ def cards_called_servers(sentence: str, facts: list[dict]) -> list[str]:
 # (a probe at 563f76a): the customer's option that does not fit, recommended over one that does
 _SUITS = re.compile(r"(?:более|лучше|наиболее)\s+подходящ\w*|лучше\s+подход\w*|лучший выбор|оптимальн\w*|"
                     r"лучше\s+(?:\w+\s+)?для\s+(?:модели|этой|вашей|неё|нее)|better\s+for\s+(?:the|this|your)\s+model|"
+                    r"(?:лучше|стоит)\s+(?:взять|брать|купить)|"
                     r"\b(?:берите|возьмите|выбирайте|выберите)\b|\bbetter (?:suited|choice|fit|option)\b|\bthe better\b|"
                     r"\bbest (?:choice|option)\b|\b(?:go with|take|choose|pick)\b", re.I)
 _NOT_SUIT = re.compile(r"\bне\s+(?:\w+\s+)?(?:подход|лучш|берите|выбирайте)|\bnot\b|n't\b|\bрядом\b|\bили\b|\bor\b", re.I)
