@@ -216,7 +216,11 @@ def bench_explanation(assistant: Assistant, limit: int | None = None) -> dict[st
     for system in systems:
         rows = run(assistant, items, defaults, system)
         out["systems"][system] = summary(rows)
-        if system == "full":  # the guard vs the strict checker, on what was shown and what was dropped
+        if system == "full":  # what a must-be-0 figure counted, kept so that it can be traced after the run
+            out["flagged"] = [{k: r[k] for k in ("id", "split", "text", "false_claims", "injected", "leak",
+                                                "dropped", "by_model", "seconds")} | {"empty": r["empty"]}
+                              for r in rows if r["false_claims"] or r["empty"] or r["injected"] or r["leak"]]
+            # the guard vs the strict checker, on what was shown and what was dropped
             out["guard_vs_strict"] = sum(len(compare_with_guard(text, r["facts"], r["computed"], r["passages"],
                                                                 it.turns, it.lang))
                                          for it, r in zip(items, rows) for text in [r["text"], *r["dropped"]])
