@@ -334,6 +334,17 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   PCs, "продать эти четыре и взять одну 5090" as an upgrade, Kazakh "шақты" (about), two counts from a spec and
   nvidia-smi, a power comparison's intent, "would a pair of a100 do it" (vram in fresh29, a follow-up by the
   twenty-sixth pass). Every other non-holdout split unchanged.
+- Thirty-fifth pass (fresh30.yaml, 55 turns, mostly single messages, a fourth helper's set; written before any change):
+  fresh30 0.618 at first sight (34/55, intent 0.891, 0 dropped). Mechanisms (tests/assistant/
+  test_reading_thirtyfifth_pass.py): roubles and kopecks as one price (money); a size said as an adjective,
+  "семидесяти миллиардная лама", "восьмимиллиардную лламу 3.1" (names); a chipset, a year, a standard's version and
+  "№3" are names and dates (here); "пяток" (lexicon); "x1 risers" are lanes (quantities); a Ti or Super the catalog
+  lacks is an unknown card, never its base (names); payback said "отобьётся" (money); goods the vendor does not sell
+  and their sums (intent, context); a PSU's clause ends at "if/если", a power limit is no PSU (watts); a UPS's minutes
+  in words named back (here); "в 4 бита ... чем в 16" (choices); the sum in a payback chat that lacks the server's
+  price is that price (context); "2 nos of your server" counts servers (quantities); Indian and North American phone
+  numbers (tokens); "share quotation" (cues). After: fresh30 0.964; left unread: "хватит?" of one card (the classifier
+  is sure of recommend), "is NVLink mandatory" (knowledge). Every other non-holdout split unchanged.
 """
 from __future__ import annotations
 
@@ -390,6 +401,38 @@ def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
 _REFERENCE = {"номер", "№", "#", "number", "no", "инн", "кпп", "огрн", "огрнип", "бик", "окпо", "inn", "кабинет", "каб",
               "аудитория", "ауд", "room"}
 _SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|bitrix24|битрикс24|office365|m365")
+
+
+# a board's chipset ("сервер на x99", "z790", "c612"), a year ("до 2022 года", "since 2019") and a standard's version
+# ("pcie 5.0", "nvlink 4.0"): names and dates, never a count, a sum or a size
+_CHIPSET = re.compile(r"[xх](?:[2-9]\d|[1-9]\d\d)|[bzh][3-9]\d0|c6\d\d|w?trx\d0|wrx\d0")
+_YEAR = re.compile(r"(?:19[89]|20[0-4])\d")
+_VERSIONED = {"pcie", "pci-e", "nvlink", "cuda", "usb", "gen", "ddr", "thunderbolt", "hdmi", "displayport"}
+
+
+def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:
+    def prev(t: Token) -> str:
+        return tokens[t.i - 1].low if t.i > 0 else ""
+
+    def after(t: Token) -> Token | None:
+        return tokens[t.i + 1] if t.i + 1 < len(tokens) else None
+
+    free = [t for t in tokens if not t.used]
+    chipsets = [t.i for t in free if _CHIPSET.fullmatch(t.low)]
+    years = [t.i for t in free if _YEAR.fullmatch(t.low) and (
+        (n := after(t)) is not None and (n.lemma == "год" or n.low in ("г", "гг", "year")) or prev(t) in ("since", "in"))]
+    versions = [t.i for t in free if re.fullmatch(r"\d{1,2}\.\d", t.low) and prev(t) in _VERSIONED]
+    return [(kind, idx) for kind, idx in (("platform", chipsets), ("year", years), ("version", versions)) if idx]
+
+
+_SPAN_OF_TIME = re.compile(r"минут\w*|секунд\w*|minutes?|seconds?|мин")
+
+
+def _timed(tokens: list[Token], t: Token) -> bool:
+    """"чтоб минут пятнадцать продержался", "for ten minutes": a span of time in words no slot takes (a UPS's
+    runtime), named back like one in digits (thirty-fifth pass)."""
+    return t.word_number and (t.number or 0) > 1 and any(
+        0 <= k < len(tokens) and _SPAN_OF_TIME.fullmatch(tokens[k].low) for k in (t.i - 1, t.i + 1))
 
 
 def _fraction(t: Token) -> bool:
@@ -528,12 +571,17 @@ def _read(text: str) -> Reading:
         tokens[k].used = "software"
     if software:
         spans["software"] = [_span(text, tokens, [k]) for k in software]
-    refs = [t.i for t in tokens if not t.used and t.i > 0 and re.fullmatch(r"\d{3,}", t.low) and
-            (tokens[t.i - 1].lemma in _REFERENCE or tokens[t.i - 1].low in _REFERENCE)]  # "инн": pymorphy says "инна"
+    refs = [t.i for t in tokens if not t.used and t.i > 0 and (re.fullmatch(r"\d{3,}", t.low) and (
+            tokens[t.i - 1].lemma in _REFERENCE or tokens[t.i - 1].low in _REFERENCE) or  # "корпус №3": any number
+            re.fullmatch(r"\d+", t.low) and tokens[t.i - 1].low in ("№", "#"))]  # "инн": pymorphy says "инна"
     for k in refs:  # "счёт номер 4512", "order #10234": an identifier, never money or a count
         tokens[k].used = "reference"
     if refs:
         spans["reference"] = [_span(text, tokens, [k]) for k in refs]
+    for kind, idx in _names_and_dates(tokens):  # "на x99", "до 2022 года", "pcie 5.0" (thirty-fifth pass)
+        for k in idx:
+            tokens[k].used = kind
+        spans[kind] = [_span(text, tokens, [k]) for k in idx]
     if contacts := [t.i for t in tokens if t.used == "contact"]:  # a phone number for the vendor's people: read, kept
         spans["contact"] = [_span(text, tokens, [k]) for k in contacts]
     if connectors := [t.i for t in tokens if t.used == "connector"]:  # "12V-2x6": a power connector's name
@@ -550,6 +598,7 @@ def _read(text: str) -> Reading:
     items += watts.attach(tokens, text)  # the customer's PSU ("бп на 850"), before any number is read as money
     gpu_starts = {h.i for h in hits if h.kind == "gpu" or h.kind == "unknown" and h.card}  # "8 3070": a count
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
+    items += choices.bits_set_against(tokens, [a for a in items if a.slot == "precision"])  # "в 4 бита ... чем в 16"
     items, contrasted = choices.contrasted(items, tokens, text)  # "чем gguf отличается от awq": compared, not chosen
     if contrasted:
         spans["compared"] = [_span(text, tokens, a.tokens) for a in contrasted]
@@ -596,7 +645,7 @@ def _read(text: str) -> Reading:
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
         t.has_digit or t.asked or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or
-        _fraction(t))] + asked + cpu_asked
+        _fraction(t) or _timed(tokens, t))] + asked + cpu_asked
     return Reading(
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or

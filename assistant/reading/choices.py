@@ -275,6 +275,31 @@ def bits_after_model(tokens: list[Token], model_ends: list[int]) -> list[Attache
     return out
 
 
+_AGAINST = {"чем", "than", "или", "or", "vs", "против", "versus"}
+
+
+def bits_set_against(tokens: list[Token], items: list[Attached]) -> list[Attached]:
+    """Thirty-fifth pass: "в 4 бита заметно хуже, чем в 16?", "8 bit or 4?": a bare 4, 8 or 16 set against bits just
+    said carries their unit (a precision, never a count)."""
+    lex = load_lexicon().precision
+    if not any(tokens[k].low in _BITS_UNIT or _BIT_WORD.match(tokens[k].low) for a in items for k in a.tokens):
+        return []
+    out: list[Attached] = []
+    for t in tokens:
+        if t.low not in _AGAINST:
+            continue
+        j = t.i + 1 + (t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("в", "at", "in"))
+        n = tokens[j] if j < len(tokens) else None
+        nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+        if n is None or n.used or n.number not in (4, 8, 16) or n.number not in lex.bits or \
+                nxt is not None and not n.comma and not n.stop and (nxt.concept or nxt.number is not None or
+                                                                   nxt.low in _COUNT_OR_TIME):
+            continue
+        out.append(Attached("precision", lex.bits[int(n.number)], list(range(t.i + 1, j + 1))))
+    return out
+
+
+_BITS_UNIT = {"бит", "бита", "битах", "bit", "bits", "битный", "битной"}
 _COUNT_OR_TIME = {"раза", "раз", "x", "х", "штуки", "штук", "часа", "часов", "утра", "вечера", "дня", "потока", "потоках",
                   "карты", "карт", "видеокарты", "гпу", "gpu", "руки", "смены"}
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
 from assistant.reading.cues import FOLLOWUP
-from assistant.reading.intent import OFF_TOPIC
+from assistant.reading.intent import OFF_TOPIC, OTHER_GOODS
 from assistant.reading.relative import SELL_OR_ADD, Change
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
@@ -353,6 +353,21 @@ _MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пре�
                         re.I)
 
 
+_CEILING = re.compile(r"бюджет|budget|\bдо\b|\bunder\b|\bmax\w*|не больше|не более|уложит\w*|within|at most|tops", re.I)
+
+
+def _price_of_owning(reading: "Reading", previous: Scenario) -> None:
+    """Thirty-fifth pass: "ok take it as roughly $140k" in an own-vs-cloud chat that has a cloud rate and no price of the
+    server yet: the sum is that price (the missing term of the payback), not a budget, unless a ceiling is said."""
+    s = reading.scenario
+    if previous.cloud_hourly is None or previous.server_price is not None or previous.budget is not None or \
+            s.budget is None or s.server_price is not None or _CEILING.search(reading.text):
+        return
+    reading.scenario = s.model_copy(update={"budget": None, "server_price": s.budget})
+    if "budget" in reading.spans:
+        reading.spans["server_price"] = reading.spans.pop("budget")
+
+
 def _money_scale_kept(reading: "Reading", previous: Scenario) -> None:
     """"а если уложиться в полтора" after "бюджет до 3 млн", "and for 2?" after a $40k budget: an amount said without
     its scale word keeps the scale of the money it corrects (millions, thousands), when it lands near it."""
@@ -438,8 +453,8 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
             reading.intent = top  # type: ignore[assignment]
     if not (reading.intent == "compare" and reading.scenario.gpu_counts):  # options with their own counts: said outright
         reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
-    if reading.intent == "out_of_scope" and not reading.scenario.is_empty() and previous is not None and \
-            OFF_TOPIC.match(reading.text):
+    if reading.intent == "out_of_scope" and not reading.scenario.is_empty() and (
+            previous is not None and OFF_TOPIC.match(reading.text) or OTHER_GOODS.search(reading.text)):
         # thirty-fourth pass: "lol unrelated, can you recommend a gaming chair under 300 bucks" in the middle of a
         # sizing chat: its numbers are the chair's, never the conversation's budget
         reading.scenario = Scenario()
@@ -508,6 +523,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _wattage_follow_up(reading, previous)
     _variant_follow_up(reading, previous)
     _money_scale_kept(reading, previous)
+    _price_of_owning(reading, previous)
     # "а на двух?", and "а лорой на одной": a number word left loose beside a value the follow-up changed
     words = [] if reading.unattached or not _only_choices(reading.scenario) else _loose_number_words(reading)
     if not reading.unattached and not words:

@@ -15,7 +15,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"\bскупа(?!ем\b|ю\b)\w*|\bскупк\w*|\bтрейд[- ]?ин\w*"),
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
-                r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|contact me|call me|someone from sales|"
+                r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
                 r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
                 r"как (?:у вас )?(?:можно )?купить|how (?:can i|do i|do we|to) (?:buy|order|purchase)|где (?:у вас )?(?:купить|заказать|оформить)|"
                 r"(?:хочу|хотим|хотел\w*) (?:бы )?(?:\w+ )?(?:заказать|приобрести)|(?:want|like) to (?:order|purchase)|"

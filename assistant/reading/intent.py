@@ -143,6 +143,9 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
                          r"including|with|w/o|excluding|excl\.?|plus)\s+(?:ндс|vat)\b", re.I)
 
 
+# thirty-fifth pass: goods the vendor does not sell ("игровую мышку не посоветуете? до пяти тыщ", a gaming chair)
+OTHER_GOODS = re.compile(r"\b(?:мыш[кь]\w*|кресл\w*|клавиатур\w*|наушник\w*|гарнитур\w*|коврик\w*|стул\w*|chairs?|"
+                         r"mouse|mice|keyboards?|headphones|headsets?|mouse ?pads?)\b", re.I)
 OFF_TOPIC = re.compile(r"^\W*(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"
                         r"(?:totally |completely )?unrelated|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
@@ -161,7 +164,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
     sc = scores(text, tokens or [])
-    if s.psu_w and not (model and not _PSU_ENOUGH.search(text)):
+    # thirty-fifth pass: nor "двенадцать 3070 ... и три бп по 1600 ватт. что из нейронок можно запустить": the rig
+    # described, what runs on it asked
+    rig_asked = hardware and not model and sc["models_for_hardware"] > 0 and not _PSU_ENOUGH.search(text)
+    if s.psu_w and not (model and not _PSU_ENOUGH.search(text)) and not rig_asked:
         sc["power"] += 3  # "хватит ли 1600w на две 4090", "у меня бп 1200": is the customer's PSU enough
         # (thirty-second pass: not "два блока по 1600вт. квен 235б в q4 на этом заведется?": the model, on the rig)
     hits = {n for n, v in sc.items() if v > 0}
@@ -172,7 +178,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
-    if OFF_TOPIC.match(text) and not (model or hardware or C.DOMAIN.search(text)):
+    if (OFF_TOPIC.match(text) or OTHER_GOODS.search(text)) and not (model or hardware or C.DOMAIN.search(text)):
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
     if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
         return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
@@ -254,6 +260,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
         # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds
         return "models_for_hardware"
+    if top == "power" and rig_asked and not re.search(r"сколько|how much|how many|потребл|consum|жр[её]т", text, re.I):
+        return "models_for_hardware"  # the PSUs are part of the rig described: what runs on it is asked
     if top:
         return top  # type: ignore[return-value]
     if _how_many_cards(tokens or []) or ("models_for_hardware" not in hits and _fraction_of_cards(tokens or [])):

@@ -46,7 +46,7 @@ _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "
 _HAVE = {"быть", "будет", "есть", "появиться", "накопить", "набрать", "собрать", "наскрести"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "уложиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
-_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
+_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|\bотоб\w*[её]тся|\bотбить|\bотбив\w*|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
                            r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
 # the days said in digits or words ("5 дней в неделю", "пять дней в неделю", "six days a week")
 _WEEK_DAY_WORDS = {"один": 1, "одного": 1, "два": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3, "четыре": 4, "четырех": 4,
@@ -327,6 +327,9 @@ def _per_kwh(tokens: list[Token], end: int, value: float, used: list[int], cur: 
         value = value / 100  # cents are dollars' or euros': the currency stays unsaid unless written
         cur = cur or ("₽" if tokens[end + 1].low.startswith("коп") else None)
         used = [*used, end + 1]
+    elif cur and end + 2 < len(tokens) and not tokens[end + 1].used and (kop := tokens[end + 1].number) is not None \
+            and kop < 100 and _CENTS.fullmatch(tokens[end + 2].low):
+        value, used = value + kop / 100, [*used, end + 1, end + 2]  # "7 руб 20 коп": 7.20
     out = [Attached("electricity_price", round(value, 4), used)]
     return out + [Attached("currency", cur, used)] if cur else out
 

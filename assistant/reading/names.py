@@ -325,7 +325,9 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         found = _size_after(tokens, t.i)
         before = _size_before(tokens, t.i, used) if not found else None
         if before is not None:  # nineteenth pass: "8b llama", "70b llama in q4", "8б ламу на 4090": the size said first
-            found = (before, t.i + 1, [])
+            after = tokens[t.i + 1] if t.i + 1 < len(tokens) and t.i + 1 not in used else None
+            versioned = after is not None and re.fullmatch(r"\d+\.\d+", after.low) is not None  # "8б лламу 3.1"
+            found = (before, t.i + 1 + versioned, [after.low] if after is not None and versioned else [])
         if not found or any(k in used for k in range(t.i, found[1])):
             continue
         size, end, version = found
@@ -359,6 +361,8 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         pick = default if default in {m.id for m in cands} else (cands[-1].id if cands else None)
         start = t.i - 1 if t.i > 0 and (tokens[t.i - 1].canon == "distill" and "distill" in version or
                                         before is not None) else t.i
+        if before is not None and (b := _BILLIONS.fullmatch(tokens[t.i - 1].low)) and not b.group(1):
+            start -= 1  # "70 миллиардная лама": the number said before the adjective is the name's too
         hits.append(Hit("model", pick, start, end) if pick else
                     Hit("unknown", " ".join(x.text for x in tokens[t.i:end]), t.i, end))
     return hits
@@ -369,7 +373,33 @@ def _size_before(tokens: list[Token], i: int, used: set[int]) -> float | None:
     if i == 0 or i - 1 in used or tokens[i - 1].used:
         return None
     m = _SIZE.match(tokens[i - 1].canon)
-    return float(m.group(1).replace(",", ".")) if m else None
+    return float(m.group(1).replace(",", ".")) if m else _billions_word(tokens, i - 1)
+
+
+_BILLIONS = re.compile(r"(\w*?)-?миллиардн\w*")
+
+
+def _billions_word(tokens: list[Token], k: int) -> float | None:
+    """"восьмимиллиардную лламу", "семидесяти миллиардная лама", "70-миллиардная": a size said as an adjective
+    (voice typing), the number glued to it or said right before it (thirty-fifth pass)."""
+    m = _BILLIONS.fullmatch(tokens[k].low)
+    if not m:
+        return None
+    if m.group(1):
+        return _number_stem(m.group(1))
+    before = tokens[k - 1] if k > 0 else None
+    return float(before.number) if before is not None and before.number and not before.used else None
+
+
+def _number_stem(stem: str) -> float | None:
+    """"восьми" 8, "семидесяти" 70, "тридцатидвух" 32: one or two number words glued (the genitive of a compound)."""
+    nums = load_lexicon().numbers
+    if stem.isdigit():
+        return float(stem)
+    if stem in nums:
+        return nums[stem]
+    return next((nums[stem[:n]] + nums[stem[n:]] for n in range(3, len(stem) - 2)
+                 if stem[:n] in nums and stem[n:] in nums and nums[stem[:n]] >= 20 and nums[stem[n:]] < 10), None)
 
 
 def _unknown(text: str, tokens: list[Token], used: set[int]) -> list[Hit]:
@@ -416,7 +446,28 @@ def find_names(text: str, tokens: list[Token]) -> list[Hit]:
     hits += more + _unknown(text, tokens, used)
     used |= {k for h in hits for k in range(h.i, h.j)}
     hits += _bare_cards(tokens, used)
-    return sorted(_other_line(hits, tokens), key=lambda h: h.i)
+    return sorted(_other_line(_other_variant(hits, tokens), tokens), key=lambda h: h.i)
+
+
+_VARIANT = re.compile(r"\d+(ti|ти|super|супер)$")
+
+
+def _other_variant(hits: list[Hit], tokens: list[Token]) -> list[Hit]:
+    """"3090ти", "3090 ti", "4080 super": a variant the catalog lacks is another card (its memory and speed
+    differ), an unknown product, never the base card it was matched on (thirty-fifth pass)."""
+    out = []
+    for h in hits:
+        last = tokens[h.j - 1].low
+        glued = _VARIANT.search(last)
+        tail = None if glued or h.j >= len(tokens) or tokens[h.j].low not in _GEFORCE_TAIL - {"s"} else tokens[h.j]
+        said = glued.group(1) if glued else tail.low if tail else None
+        word = {"ти": "ti", "супер": "super"}.get(said or "", said)
+        if h.kind != "gpu" or word is None or word in h.id.split("-"):
+            out.append(h)
+            continue
+        j = h.j + (tail is not None)
+        out.append(Hit("unknown", " ".join(t.text for t in tokens[h.i:j]), h.i, j, card=True))
+    return out
 
 
 def _other_line(hits: list[Hit], tokens: list[Token]) -> list[Hit]:

@@ -230,7 +230,7 @@ def _plural(t: Token) -> bool:
 
 
 _LANE_BEFORE = re.compile(r"^(?:pcie|pci-?e|pci|gen[345]|райзер\w*|riser\w*|слот\w*|slots?|шин\w*|линк\w*)$")
-_LANE_AFTER = re.compile(r"^(?:lanes?|линий|линии|линиях|линия|slot|слот\w*)$")
+_LANE_AFTER = re.compile(r"^(?:lanes?|линий|линии|линиях|линия|slot|слот\w*|risers?|райзер\w*)$")
 
 
 _NO_SLOT_UNIT = re.compile(r"^(?:ампер\w*|amps?|amperes?|вольт\w*|volts?|квтч|kwh)$")
@@ -282,18 +282,21 @@ def _lanes(tokens: list[Token], k: int) -> bool:
         (first >= 2 and tokens[first - 1].low in ("or", "или", "/") and _lanes(tokens, first - 2))  # "pcie x16 or x8"
 
 
+_OF_YOUR = {"of", "your", "the", "вашего", "ваших", "ваш", "вашей"}
+
+
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
     """The slot(s) of the number at token k, or [] when its unit and context say nothing."""
     lex = load_lexicon()
     t, low = tokens[k], tokens[k].low
+    if low in ("24/7", "24x7", "24х7"):
+        return [Attached("hours_per_month", 730.0, [k])]
     if m := _COUNT_VRAM.match(low):  # "2x48GB"
         return [Attached("gpu_count", int(m.group(1)), [k]), Attached("card_vram_gb", float(m.group(2)), [k])]
     if _lanes(tokens, k):
         return []  # "райзеры х1", "pcie x16", "x8 lanes": a slot's width, never a count of cards (named back)
     if m := _X_COUNT.match(low):
         return [Attached("gpu_count", int(m.group(1)), [k])]
-    if low == "24/7":
-        return [Attached("hours_per_month", 730.0, [k])]
     if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
@@ -405,8 +408,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("card_vram_gb", value, [k])]
     if concept == "server":
         return []
-    if concept == "piece" and n + 1 < len(tokens) and tokens[n + 1].used == "server_name":
-        return []
+    if concept == "piece" and (of := next((x for x in tokens[n + 1:n + 4] if x.low not in _OF_YOUR), None)) is not None \
+            and (of.used == "server_name" or of.concept == "server"):
+        return []  # "2 шт сервера", "2 nos of your deepseek server" (thirty-fifth pass): servers, not cards
     if t.word_number and value == 2 and t.low in _PAIR and k > 0 and tokens[k - 1].used == "gpu_name":
         return [Attached("gpu_count", 2, [k])]  # "our h100 nvl pair", "3090 парой": a pair after the card
     # "сервер с 4 такими", "a box with 8 of those": a count of the card the message named

@@ -32,7 +32,7 @@ _HAVE = re.compile(r"у (?:меня|нас|клиента|заказчика)|\b
                    r"\bhas an?\b|\bhave an?\b", re.I)
 # what a wattage is when it is not the customer's PSU: a rack, a line, a UPS, a draw, a card's TDP
 _NOT_PSU = re.compile(r"стойк|\brack|розетк|\bлини[яиюей]|\bввод|\bфаз|circuit|\bfeed|\bибп|\bups\b|\btdp\b|\bтдп|"
-                      r"потребл|consum|\bdraws?\b|жр[её]т|жрать|кушает|\bест\b|тепл|\bheat|сч[её]тчик|лимит|\blimit|"
+                      r"потребл|consum|\bdraws?\b|жр[её]т|жрать|кушает|\bест\b|тепл|\bheat|сч[её]тчик|лимит|\blimit|огранич|undervolt|андервольт|"
                       r"available|доступн|выделен|per card|per gpu|each card|на карту|кажд|в месяц|per month|a month|в час|per hour", re.I)
 # "у меня щас стоит киловатт", "у нас есть киловатт": a kilowatt the customer has installed is a unit they own (a PSU);
 # not "сколько стоит киловатт" (the price of energy)
@@ -139,10 +139,13 @@ def _clause(text: str, tokens: list[Token], idx: list[int]) -> str:
     a, b = tokens[min(idx)].start, tokens[max(idx)].end
     left = max(text.rfind(c, 0, a) for c in ",.;!?—")
     right = min([p for p in (text.find(c, b) for c in ",.;!?—") if p >= 0] or [len(text)])
+    if cond := _CONDITION.search(text, b, right):  # "850w psu enough if i power limit it to 450w": the limit's clause
+        right = cond.start()
     joined = [m.end() for m in _AND_ASKS.finditer(text, left + 1, a)]
     return text[max([left + 1, *joined]):right]
 
 
+_CONDITION = re.compile(r"\s(?:if|если|when|когда|unless|provided)\s", re.I)
 _AND_ASKS = re.compile(r"\s(?:и|and)\s+(?=хват|достаточ|потян|выдерж|will|is it|would|does|can)", re.I)
 
 
