@@ -54,6 +54,26 @@ def refuted_comparisons(text: str) -> list[str]:
     return out
 
 
+_POINTER_THAN = re.compile(r"^(?:это|that|this|which)\s+(?:is\s+)?(\w+),?\s*(?:than|чем)\s+((?:[^\d\s]+\s+){0,4})\(?"
+                           + _FIG + r"(?:\s*[×xх]\s*" + _FIG + r")?", re.I)
+
+
+def refuted_across_sentences(text: str) -> list[str]:
+    """"… составляет 2400 Вт. Это больше, чем рекомендуемый блок питания (4×1600 Вт)": a sentence that opens with a
+    pointer compares the last figure before it with its own first one ("4×1600" is 6400)."""
+    out = []
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    for prev, sentence in zip(sentences, sentences[1:]):
+        m, figures = _POINTER_THAN.match(sentence), re.findall(_FIG, prev)
+        if not m or not figures:
+            continue
+        sign = 0 if _TIMES.search(m.group(2)) else _sign(m.group(1))
+        theirs = _value(m.group(3)) * (_value(m.group(4)) if m.group(4) else 1)
+        if sign and (_value(figures[-1]) - theirs) * sign <= 0:
+            out.append(f"{figures[-1]} / {m.group(0)}")
+    return out
+
+
 _COUNTS = {"один": 1, "одну": 1, "одной": 1, "одна": 1, "single": 1, "one": 1, "two": 2, "два": 2, "две": 2, "двух": 2, "двумя": 2, "three": 3, "три": 3,
            "трёх": 3, "трех": 3, "тремя": 3, "four": 4, "четыре": 4, "четырёх": 4, "четырех": 4, "четырьмя": 4,
            "five": 5, "пять": 5, "пяти": 5, "пятью": 5, "six": 6, "шесть": 6, "шести": 6, "шестью": 6, "seven": 7, "семь": 7,
@@ -636,7 +656,10 @@ def misexpanded_acronyms(text: str) -> list[str]:
     дообучение)"), and a bracket holding a figure ("MoE (671B всего)") is no expansion."""
     out = []
     for m in re.finditer(r"\bMoE\b\s*\(([^)]{3,60})\)", text, re.I):
-        if not re.search(r"\d", m.group(1)) and not re.search(_EXPANSION_NEEDS["moe"], m.group(1), re.I):
+        inside = m.group(1).strip()
+        spelled = re.fullmatch(r"[A-Za-z]+(?:[\s-]+[A-Za-z]+)*", inside)  # "(Multi-Expert)": an expansion in English
+        if not re.search(r"\d", inside) and not re.search(_EXPANSION_NEEDS["moe"], inside, re.I) or \
+                spelled and not re.search(r"mixture|sparse", inside, re.I):
             out.append(m.group(0))
     for m in re.finditer(r"([^.;(]{0,40})\(\s*MoE\s*\)", text, re.I):
         if not re.search(_EXPANSION_NEEDS["moe"], m.group(1), re.I):

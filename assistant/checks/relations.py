@@ -25,7 +25,7 @@ _VS = re.compile(r"^\s*[^\d\s()]{0,6}\s*(?:vs\.?|versus|против)\s*$", re.I
 # "A GB, which is less than the B GB" / "A ГБ, что меньше, чем B" / "16,663 tokens, which is less than the
 # model's maximum of 8,192": the gap between two figures; a unit of up to two words before, up to four words after
 _THAN = re.compile(r"^\s*(?:[^\d\s,]+\s*){0,2},?\s*(?:(?:which|that)\s+is\s+|is\s+|что\s+|это\s+)?(?P<d>\w+)\s*,?\s*"
-                   r"(?:than|чем)\s+(?P<rest>(?:[^\d\s]+\s+){0,4})$", re.I)
+                   r"(?:than|чем)\s+(?P<rest>(?:[^\d\s]+\s+){0,4}\(?)$", re.I)
 # "more than half of the 48 GB": a multiple of the second figure, not the figure
 _MULTIPLE = re.compile(r"\b(?:half|twice|double|triple|times|quarter|third|половин\w*|вдвое|втрое|вчетверо|раз\w*|"
                        r"четверт\w*|трет\w*|percent|процент\w*)\b|%", re.I)
@@ -40,9 +40,21 @@ def _wrong(a: set[float], b: set[float], d: int) -> bool:
     return all((x - y) * d <= 0 for x in a for y in b)
 
 
+def _products(sentence: str, ns: list[nums.Num]) -> list[nums.Num]:
+    """"4×1600 Вт" is one figure, 6400 W: a count of units times each unit's figure (explain-eval ru-fresh2-psu-8x:
+    "… 2400 Вт. Это больше, чем рекомендуемый блок питания (4×1600 Вт)")."""
+    out: list[nums.Num] = []
+    for n in ns:
+        if out and re.fullmatch(r"\s*[×xх]\s*", sentence[out[-1].end:n.start]) and len(out[-1][1]) == 1:
+            a = out.pop()
+            n = nums.Num(f"{a[0]}×{n[0]}", {x * y for x in a[1] for y in n[1]}, n.kind, a.start, n.end)
+        out.append(n)
+    return out
+
+
 def order_errors(sentence: str) -> list[str]:
     """Pairs of figures whose stated order is false."""
-    ns = [n for n in nums.parse(sentence) if not n.words]
+    ns = _products(sentence, [n for n in nums.parse(sentence) if not n.words])
     out = []
     for a, b in zip(ns, ns[1:]):
         gap = sentence[a.end:b.start]

@@ -13,6 +13,7 @@ from typing import Any
 from assistant import guard
 from assistant.llm import ChatBackend
 from assistant.llm.structured import FieldText
+from assistant.checks import relations
 from assistant.checks.publish import whole_sentences
 from assistant.prompt import case_of, compact, correction_note, static_messages, user_message
 from assistant.turn.timing import Timings
@@ -36,12 +37,16 @@ def history(messages: list[dict]) -> list[dict]:
 
 
 def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: set[str],
-          unknown: list[str]) -> str | None:
-    """The sentence (with a trailing space) if grounded, '' if empty or a repeat, None if it violates."""
+          unknown: list[str], before: str = "") -> str | None:
+    """The sentence (with a trailing space) if grounded, '' if empty or a repeat, None if it violates.
+    `before`: the sentence shown just before it, which a pointer ("Это больше, чем …") compares against."""
     s = guard.tidy(sentence.strip())
     if not s:
         return ""
     report.checked_numbers += len(guard.numbers_in(s))
+    if before and _ORPHAN.match(s) and relations.order_errors(f"{before.strip()} {s}"):
+        report.dropped_sentences.append(s)  # "… 2400 Вт. Это больше, чем блок питания (4×1600 Вт)." (ru-fresh2-psu-8x)
+        return None
     if guard.violations(s, allowed, unknown):
         cut = guard.without_bad_alternative(s, allowed, unknown)
         if cut is None:
@@ -91,6 +96,7 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
     case = getattr(conv, "prompt_case", None) if conv.messages else None
     case = case or case_of(compact(computed), question)
     start = static_messages(structured, lang, case)
+    last = ""  # the sentence the customer saw last (either attempt): a pointer's comparison is checked against it
     for attempt in (1, 2):
         msg = user_message(question, computed, sources, lang, correction, chars)
         messages = [*start, *history(conv.messages), {"role": "user", "content": msg}]
@@ -110,7 +116,7 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
                 buf += piece
                 *done, buf = SENTENCE_BOUNDARY.split(buf) if re.search(r"[.!?…]\s|\n", buf) else [buf]
                 for s in done:
-                    out = check(s, allowed, report, shown, unknown)
+                    out = check(s, allowed, report, shown, unknown, last)
                     if out is None and attempt == 1:
                         violated = guard.violations(guard.tidy(s), allowed, unknown) or ["claim"]
                         break
@@ -121,6 +127,7 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
                         out = after_a_drop(out, report)
                         dropped_last = out == ""  # a pointer dropped too: the next one may lean on it
                     if out:
+                        last = out
                         yield out
                 if violated:
                     break
@@ -133,7 +140,7 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
         if not violated:
             cut = timed_out or pieces >= max_tokens - 1  # stopped by a limit, maybe mid-word: whole sentences only
             tail = whole_sentences(buf) if cut else buf
-            out = check(tail, allowed, report, shown, unknown) if tail.strip() else ""
+            out = check(tail, allowed, report, shown, unknown, last) if tail.strip() else ""
             if out and dropped_last:
                 out = after_a_drop(out, report)
             if out:
