@@ -74,6 +74,12 @@ def refuted_across_sentences(text: str) -> list[str]:
     return out
 
 
+def active_tokens(text: str) -> list[str]:
+    """"only the active tokens need to be processed by each expert": in a MoE each token is processed and a few
+    experts are active for it; tokens are never the active ones."""
+    return [m.group(0) for m in re.finditer(r"(?<!\w)(?:active\s+tokens?|активн\w*\s+токен\w*)(?!\w)", text, re.I)]
+
+
 _COUNTS = {"один": 1, "одну": 1, "одной": 1, "одна": 1, "single": 1, "one": 1, "two": 2, "два": 2, "две": 2, "двух": 2, "двумя": 2, "three": 3, "три": 3,
            "трёх": 3, "трех": 3, "тремя": 3, "four": 4, "четыре": 4, "четырёх": 4, "четырех": 4, "четырьмя": 4,
            "five": 5, "пять": 5, "пяти": 5, "пятью": 5, "six": 6, "шесть": 6, "шести": 6, "шестью": 6, "seven": 7, "семь": 7,

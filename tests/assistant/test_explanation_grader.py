@@ -421,6 +421,8 @@ def test_no_guide_or_document_sentence_breaks_the_moe_memory_rule():
     for sentence in (s for t in texts for s in split_sentences(t)):
         assert "moe-memory-holds-every-expert" not in broken_rules(sentence), sentence
         assert not strict_claims.active_as_what_memory_holds(sentence), sentence
+        assert "moe-experts-are-active-not-tokens" not in broken_rules(sentence), sentence
+        assert not strict_claims.active_tokens(sentence), sentence
 
 
 @pytest.mark.parametrize("text, bad", [
@@ -445,3 +447,16 @@ def test_servers_the_facts_count_may_be_said():
     facts = [{"tool": "power", "input": {"servers": 2}}]
     assert not cards_called_servers("You need two A100 80GB servers.", facts)
     assert not strict_claims.servers_for_cards("You need two A100 80GB servers.", facts)
+
+
+@pytest.mark.parametrize("text, bad", [
+    # explain-eval en-fresh3-deepseek-moe at a891c50
+    ("It allows for faster inference because only the active tokens need to be processed by each expert.", True),
+    ("На каждый токен работают только активные токены модели.", True),
+    ("Only 8 of the 256 experts are active for each token, 37B parameters.", False),
+    ("На каждый токен работают 8 активных экспертов.", False),
+])
+def test_tokens_are_never_the_active_ones(text, bad):
+    from assistant.checks.claims import broken_rules
+    assert bool(strict_claims.active_tokens(text)) is bad
+    assert ("moe-experts-are-active-not-tokens" in broken_rules(text)) is bad
