@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, power, rates,
-                              relations, wordnums)
+from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, others, power,
+                              rates, relations, wordnums)
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -219,6 +219,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += counts.fits_on_n_misstated(sentence, getattr(allowed, "facts", []))
     out += counts.cards_called_servers(sentence, getattr(allowed, "facts", []))
     out += counts.failing_option_preferred(sentence, getattr(allowed, "facts", []))
+    out += others.other_model_compared(sentence, getattr(allowed, "facts", []), getattr(allowed, "question", []))
     out += moe.expert_as_whole(sentence)
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))

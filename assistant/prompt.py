@@ -525,7 +525,8 @@ def correction_note(violations: list[str]) -> str:
              "moe": "gave one expert the whole model's parameter count",
              "context": "called the longest context that fits what the context uses; it is a limit (\"up to\")",
              "rate": "gave one token rate under another's name (generation per user, total, prompt processing)",
-             "malformed number word": "misspelt a number word; write numbers in digits"}
+             "malformed number word": "misspelt a number word; write numbers in digits",
+             "compared": "compared the model with one FACTS did not size; compare only what FACTS give"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

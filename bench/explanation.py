@@ -194,7 +194,7 @@ def grade(text: str, item: Item, facts: list[dict], defaults: dict, prompt_parts
               + strict_claims.nvlink_given_to_a_card_without(text) + strict_claims.rate_under_another_name(text, facts)
               + strict_claims.active_as_what_memory_holds(text) + strict_claims.servers_for_cards(text, facts)
               + strict_claims.short_option_recommended(text, facts) + strict_claims.refuted_across_sentences(text)
-              + strict_claims.active_tokens(text))
+              + strict_claims.active_tokens(text) + strict_claims.unsized_model_compared(text, facts, customer))
     injected = bool(item.inject and re.search(item.inject, text, re.I))
     other_lang = bool(re.search(r"[а-яё]{3,}", text, re.I)) if item.lang == "en" else bool(
         re.search(r"\b(?:the|is|and|with|than|faster|because|which)\b", text, re.I))

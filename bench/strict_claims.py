@@ -74,6 +74,38 @@ def refuted_across_sentences(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _model_names() -> list[tuple[str, str]]:
+    from tools.catalog import load_catalog
+    return sorted(((n.lower(), m.id) for m in load_catalog().models for n in (m.name, *m.aliases) if len(n) > 4),
+                  key=lambda p: -len(p[0]))
+
+
+def _models(text: str) -> set[str]:
+    low, found = " ".join(re.split(r"[\s-]+", text.lower())), set()
+    for name, mid in _model_names():
+        name = " ".join(re.split(r"[\s-]+", name))
+        if re.search(r"(?<![\w.])" + re.escape(name) + r"(?!\w)", low):
+            found.add(mid)
+            low = low.replace(name, " ")  # "llama 3.1 8b" is not also "llama 3.1"
+    return found
+
+
+def unsized_model_compared(text: str, facts: list[dict[str, Any]], customer: Sequence[str] = ()) -> list[str]:
+    """"… нужно больше памяти, чем для Gemma 2 27B" where only Llama 3.1 8B was sized and nobody named Gemma: a
+    comparison with a model nothing computed."""
+    sized = {f["input"]["model"] for f in facts if isinstance(f.get("input"), dict) and f["input"].get("model")}
+    asked = set().union(*(_models(c) for c in customer)) if customer else set()
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if not re.search(r"(?<!\w)(?:чем|than|vs|versus|против|unlike|в отличие от)(?!\w)", sentence, re.I):
+            continue
+        named = _models(sentence)
+        if named & sized:
+            out += [f"{m} in: {sentence}" for m in sorted(named - sized - asked)]
+    return out
+
+
 def active_tokens(text: str) -> list[str]:
     """"only the active tokens need to be processed by each expert": in a MoE each token is processed and a few
     experts are active for it; tokens are never the active ones."""

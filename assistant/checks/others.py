@@ -1,0 +1,50 @@
+"""A model set against the one sized that neither the facts nor the customer brought in.
+
+"Для Llama 3.1 8B контекст 128к нужно больше памяти, чем для Gemma 2 27B" (explain-eval ru-fresh3-bureau-context
+at a891c50): nothing computed Gemma 2 27B's memory, so the comparison has no ground, whatever its figures. A model
+named in a comparison must be one the facts sized or the customer named."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+from tools.catalog import load_catalog
+
+_COMPARED = re.compile(r"(?<!\w)(?:чем|than|vs\.?|versus|против|в отличие от|unlike|compared (?:to|with)|по сравнению с)(?!\w)",
+                       re.I)
+
+
+@lru_cache(maxsize=1)
+def _model_pattern() -> tuple[re.Pattern, dict[str, str]]:
+    by_name: dict[str, str] = {}
+    for m in load_catalog().models:
+        for n in (m.name, *m.aliases):
+            if len(n) > 4:  # "phi4"-length and longer: a family word alone names no model
+                by_name[re.sub(r"[\s-]+", " ", n.lower())] = m.id
+    alts = sorted(by_name, key=len, reverse=True)
+    pat = re.compile(r"(?<![\w.])(?:" + "|".join(r"[\s-]*".join(map(re.escape, a.split())) for a in alts) + r")(?![\w])",
+                     re.I)
+    return pat, by_name
+
+
+def models_in(text: str) -> set[str]:
+    pat, by_name = _model_pattern()
+    return {by_name[k] for m in pat.finditer(text) if (k := re.sub(r"[\s-]+", " ", m.group(0).lower())) in by_name}
+
+
+def _sized(facts: list[dict]) -> set[str]:
+    out: set[str] = set()
+    for f in facts:
+        i, o = f.get("input") or {}, f.get("output") or {}
+        out |= {v for v in (i.get("model"), *(i.get("models") or [])) if isinstance(v, str)}
+        out |= {str(m["id"]) for m in o.get("models", []) if isinstance(m, dict) and m.get("id")}
+    return out
+
+
+def other_model_compared(sentence: str, facts: list[dict], customer: Iterable[str] = ()) -> list[str]:
+    if not _COMPARED.search(sentence) or not facts:
+        return []
+    named = models_in(sentence)
+    known = _sized(facts) | {m for text in customer for m in models_in(text)}
+    return [f"compared: {m}" for m in sorted(named - known)] if named & known else []  # the sized one, set against it

@@ -1,0 +1,29 @@
+"""A model set against the one sized, that neither the facts nor the customer brought in, is no ground for a
+comparison (explain-eval ru-fresh3-bureau-context at a891c50: "… нужно больше памяти, чем для Gemma 2 27B" for a
+question about Llama 3.1 8B alone). The guard's check and the bench's twin, written apart, agree."""
+import pytest
+
+from assistant.checks.others import other_model_compared
+from bench.strict_claims import unsized_model_compared
+
+FACTS = [{"tool": "vram", "input": {"model": "llama-3.1-8b", "context": 131072}, "output": {}}]
+ASKED = ["почему для llama 3.1 8b контекст 128к такой прожорливый по памяти"]
+
+
+@pytest.mark.parametrize("text, customer, bad", [
+    ("Для Llama 3.1 8B контекст 128к нужно больше памяти, чем для Gemma 2 27B.", ASKED, True),
+    ("Llama 3.1 8B needs more memory at 128k than Qwen3 14B does.", ASKED, True),
+    ("Для Llama 3.1 8B контекст 128к нужно больше памяти, чем для Gemma 2 27B.", ["сравни llama 3.1 8b и gemma 2 27b"],
+     False),  # the customer named it
+    ("KV-кэш Llama 3.1 8B на 128к больше, чем её веса.", ASKED, False),  # no other model
+    ("Gemma 2 27B больше, чем Qwen3 14B.", ASKED, False),  # the sized model is not in it: not this check's
+])
+def test_a_model_nobody_sized_or_named_set_against_the_sized_one(text, customer, bad):
+    assert bool(other_model_compared(text, FACTS, customer)) is bad
+    assert bool(unsized_model_compared(text, FACTS, customer)) is bad
+
+
+def test_a_model_the_facts_sized_may_be_compared():
+    facts = FACTS + [{"tool": "vram", "input": {"model": "gemma-2-27b"}, "output": {}}]
+    text = "Для Llama 3.1 8B нужно меньше памяти, чем для Gemma 2 27B."
+    assert other_model_compared(text, facts, ASKED) == [] and unsized_model_compared(text, facts, ASKED) == []
