@@ -117,11 +117,15 @@ _TASKS = [
     ("lora", re.compile(r"^(?:lora|лор[аеуыо]\w*|лоры)$")),
     ("inference", re.compile(r"^(?:инференс\w*|inference|инференц\w*|чат-?бот\w*|chatbot\w*)$")),
 ]
-_FULL = re.compile(r"fully[\s-]+(?:fine[\s-]?tun(?!ed)\w*|finetun(?!ed)\w*|train(?:ing)?\b)|(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*)|"
+_FULL = re.compile(r"fully[\s-]+(?:fine[\s-]?tun(?!ed)\w*|finetun(?!ed)\w*|train(?:ing)?\b)|(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*|ft\b|фт\b)|"
                    r"с нуля|from scratch|pre-?train\w*|претрейн\w*", re.I)
 # verb prefixes say the same task ("зафайнтюнить", "перетюнить", "дообучить", "натренировать")
 _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обучени\w*|учить|\w*тренир\w*|(?:за|до|пере|по)?файн-?тюн\w*|"
                    r"(?:за|до|пере|по)?тюн\w*|fine|finetun\w*|fine-tun\w*|train\w*|sft)$", re.I)
+
+
+# thirty-sixth pass: "нашу дообученную гемму", "our fine-tuned gemma": a model tuned already, to run; no task asked
+_TUNED = re.compile(r"\w*обученн\w*|\w*тренированн\w*|\w*тюнен\w*|\w*tuned|\w*trained")
 
 
 def task(tokens: list[Token], text: str) -> list[Attached]:
@@ -146,7 +150,7 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
     if m:
         return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     for t in tokens:
-        if _TUNE.match(t.low) and not _negated(tokens, t.i):
+        if _TUNE.match(t.low) and not _negated(tokens, t.i) and not _TUNED.fullmatch(t.low):
             if t.low == "fine" and not (t.i + 1 < len(tokens) and tokens[t.i + 1].low.startswith("tun")):
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve

@@ -256,6 +256,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "knowledge"  # "почему нельзя взять игровые карты? дешевле же": a reason asked, not a sum
     if sc["speed"] and (sc["recommend"] >= 2 or sc["vram"] >= 2) and _WANTED_SPEED.search(text):
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
+    if "precision" in conflicted and not model and re.search(r"разниц|отлича|difference|differ", text, re.I):
+        return "knowledge"  # thirty-sixth pass: "fp8 и int8 на h100 — в чём разница по качеству и по скорости?"
     top = _top(sc, ["power", "cost", "speed"])
     if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
         # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds

@@ -358,6 +358,10 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
         return round(value * (260 if weekdays else 365) / 12, 2)
     if period == "week":
         return round(value * 52 / 12, 2)
-    if period is None and value <= 24 and not re.search(r"month|месяц|мес\b|total|всего|итого", text, re.I):
+    # thirty-sixth pass: the month looked for in the hours' own sentence ("ночью, часов 8. … сколько в месяц выйдет")
+    at = tokens[n].start
+    own = text[max(text.rfind(c, 0, at) for c in ".!?") + 1:min([p for p in (text.find(c, at) for c in ".!?") if p >= 0]
+                                                                  or [len(text)])]
+    if period is None and value <= 24 and not re.search(r"month|месяц|мес\b|total|всего|итого", own, re.I):
         return round(value * 365 / 12, 2)  # "and with 12 hours?": no one runs a box 12 hours a month; hours a day
     return value

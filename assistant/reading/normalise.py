@@ -110,9 +110,11 @@ def _extra(before: str, ch: str, after: str) -> bool:
 
 def _named(low: str) -> bool:
     """A word the reader's own patterns name ("олламе", "вллм"): known, whatever the vocabulary says."""
+    from assistant.reading import _CPU_NAME
     from assistant.reading.choices import _RUNTIMES
 
-    return any(p.fullmatch(low) for _, p in _RUNTIMES)
+    # thirty-sixth pass: "ксеонах" was put right to "ксенонах" (a xenon lamp), and the two sockets were lost
+    return any(p.fullmatch(low) for _, p in _RUNTIMES) or bool(_CPU_NAME.match(low))
 
 
 def _near(typo: str, word: str) -> bool:

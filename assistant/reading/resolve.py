@@ -21,7 +21,42 @@ _NOT_THIS_BUT = re.compile(NOT_THIS_BUT, re.I)
 NEGATED_BEFORE = r"(?:^|\s)(?:не|not)\s*(?:в|на|at|in|on)?\s*$"
 _NEGATED_BEFORE = re.compile(NEGATED_BEFORE, re.I)
 _BUT_NOT = re.compile(r"^\s*,?\s*(?:а не|(?:but )?not|и не)\s*(?:в|на|at|in|on)?\s*$", re.I)
-_ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
+_ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|то ли|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
+
+
+def meant_after_denied(items: list[Attached], tokens: list[Token]) -> list[Attached]:
+    """Thirty-sixth pass: "одновременных не двести, а сто двадцать", "users not 200 but 120": the bare number after
+    "не X, а" takes X's slot (the correction above then keeps it), when X is a plain quantity."""
+    out = []
+    for a in items:
+        k = min(a.tokens)
+        if not (k > 0 and tokens[k - 1].low in ("не", "not") and isinstance(a.value, (int, float))):
+            continue
+        j = max(a.tokens) + 1
+        while j < len(tokens) and tokens[j].low in (",", "—", "-"):
+            j += 1
+        if j + 1 < len(tokens) and tokens[j].low in ("а", "but") and not tokens[j + 1].used and \
+                (n := tokens[j + 1].number) is not None and (tokens[j + 1].word_number or tokens[j + 1].has_digit):
+            out.append(Attached(a.slot, type(a.value)(n), [j + 1]))
+    return out
+
+
+def offered_before(items: list[Attached], tokens: list[Token]) -> list[Attached]:
+    """Thirty-sixth pass: "то ли 16, то ли 24 карточки", "16 или 24 h100": a bare number offered as the other value of
+    the quantity right after it takes its slot, so that the two are asked about, not the last one taken."""
+    out = []
+    for a in items:
+        k = min(a.tokens)
+        if not isinstance(a.value, (int, float)) or a.slot in ("precision", "currency"):
+            continue
+        j = k - 1
+        while j >= 0 and tokens[j].low in (",", "то", "ли", "или", "либо", "or", "and", "и", "to", "до", "-", "–"):
+            j -= 1
+        between = j > 0 and tokens[j - 1].low in ("between", "между", "от", "from")  # "between 150 and 300 users"
+        if 0 <= j < k - 1 and not tokens[j].used and (n := tokens[j].number) is not None and \
+                (between or any(t.low in ("или", "либо", "or", "ли") for t in tokens[j + 1:k])):
+            out.append(Attached(a.slot, type(a.value)(n), [j]))
+    return out
 
 
 def _between(text: str, tokens: list[Token], a: Attached, b: Attached) -> str:

@@ -355,6 +355,9 @@ def _spoken_cards(tokens: list[Token]) -> None:
             after = tokens[b.i + 1 + thousands] if b.i + 1 + thousands < len(tokens) else None
             if after is not None and (after.concept in _UNIT_AFTER or after.lemma in ("человек", "штука")):
                 continue  # "нас пять, а сто человек будет": "and a hundred people"
+            if any(t.low == "не" for t in tokens[max(0, a.i - 3):a.i - 1]) or after is not None and \
+                    after.word_number and after.number not in (40, 80):
+                continue  # thirty-sixth pass: "не двести, а сто двадцать": a correction, "and" a number said whole
             a.canon, b.canon = "a", f"{int(b.number * (1000 if thousands else 1))}"
             b.word_number = False  # the card's digits: "а сто сорок гигов" is an A100 of 40 GB, not 140
             if thousands and c is not None:
