@@ -61,10 +61,16 @@ MONEY = {"budget", "server_price", "cloud_hourly", "hours_per_month", "electrici
 
 
 def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
-          instead_of: list[str] | tuple[str, ...] = (), per_user: bool = False) -> Scenario:
+          instead_of: list[str] | tuple[str, ...] = (), per_user: bool = False,
+          withdrawn: list[str] | tuple[str, ...] = ()) -> Scenario:
     """See `_merge`; `per_user`: the turn asked a rate "for one user" ("ток/с на одного пользователя"): with no
-    count of users in the conversation that is one user, with one it is a rate per user of that count."""
+    count of users in the conversation that is one user, with one it is a rate per user of that count.
+    `withdrawn`: slots the customer took back ("забудьте про бюджет"); the currency goes with the last sum."""
     out = _merge(previous, new, new_model, comparing=comparing, instead_of=instead_of)
+    if withdrawn:
+        out = out.model_copy(update={k: None for k in withdrawn if k in Scenario.model_fields})
+        if out.currency and not any(getattr(out, k) is not None for k in MONEY - {"currency", "hours_per_month"}):
+            out = out.model_copy(update={"currency": None})
     if out.gpu_counts and (new.gpus and not new.gpu_counts or not out.gpus or len(out.gpus) != len(out.gpu_counts)):
         out = out.model_copy(update={"gpu_counts": None})  # the counts belong to the cards they were said with
     return out.model_copy(update={"users": 1}) if per_user and out.users is None else out

@@ -110,7 +110,7 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
             intent = last_intent if r.intent == "followup" and last_intent else r.intent
             last_intent = intent
             scenario = apply_relative(merge(scenario, r.scenario, r.new_model, comparing=intent == "compare",
-                                            instead_of=r.instead_of, per_user=r.per_user), r.relative)
+                                            instead_of=r.instead_of, per_user=r.per_user, withdrawn=r.withdrawn), r.relative)
             # the slot the turn asked about and its values, remembered as framing remembers them ("10-15 человек" ..
             # "ну пусть будет 15": the answer settles the question asked)
             scenario = scenario.model_copy(update={"asked": offered(r, compared_values(r))})

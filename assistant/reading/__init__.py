@@ -351,10 +351,11 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   is no A100 there, words); two values offered, "то ли 16, то ли 24", "between 150 and 300" (resolve); "долар"
   (lexicon); a floor (here); "full ft"; a model tuned already is no task (choices); hours read in their own sentence
   (money); "ксеонах" is not put right into "ксенонах" (normalise); an injected instruction's numbers and a quarter of
-  the year are said apart (here); two precisions' difference is knowledge (intent). After: fresh31 0.857; left unread:
-  Belarusian and Ukrainian words ("чалавек трыццаць", "з чатырма", "грн"), a budget withdrawn ("забудьте про бюджет":
-  the scenario has no way to drop a slot yet), "two nodes of 8x h200", a colocation manager asking for a client read
-  as a hand-off, a server's price asked by a request number. Every other non-holdout split unchanged.
+  the year are said apart (here); two precisions' difference is knowledge (intent); a budget or context taken back
+  ("забудьте про бюджет") leaves the conversation (here, scenario.merge). After: fresh31 0.857 (intent 0.964); left
+  unread: Belarusian and Ukrainian words ("чалавек трыццаць", "з чатырма", "грн"), "two nodes of 8x h200", a
+  colocation manager asking for a client read as a hand-off, a server's price asked by a request number. Every other
+  non-holdout split unchanged.
 """
 from __future__ import annotations
 
@@ -399,6 +400,7 @@ class Reading(BaseModel):
     relative: list[Change] = Field(default_factory=list, description="'ещё две', 'usage doubles'")
     instead_of: list[str] = Field(default_factory=list, description="cards taken out: 'the Ada instead of the 5090'")
     per_user: bool = Field(False, description="a rate asked per one user: 'ток/с на одного пользователя'")
+    withdrawn: list[str] = Field(default_factory=list, description="slots taken back: 'забудьте про бюджет'")
 
 
 def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
@@ -475,6 +477,18 @@ def _said_apart(tokens: list[Token], text: str) -> list[tuple[str, list[int]]]:
                 before == "in" and t.i > 1 and _LAUNCH.fullmatch(tokens[t.i - 2].low):
             quarters.append(t.i)
     return [(kind, idx) for kind, idx in (("injection", injected), ("quarter", quarters)) if idx]
+
+
+# thirty-sixth pass: "не, забудьте про бюджет", "forget the budget", "контекст не учитывайте": a value taken back
+_TAKEN_BACK = re.compile(r"\b(?:забуд\w*|забей\w*|убер\w*|не учитыва\w*|отбрось\w*|forget|drop|scratch|ignore|never ?mind)"
+                         r"\s+(?:про\s+|об?\s+|about\s+|the\s+|our\s+|my\s+)?(бюджет\w*|budget|контекст\w*|context)\b|"
+                         r"\b(бюджет\w*|budget|контекст\w*|context)\s+(?:не учитыва\w*|не важ\w*|забуд\w*|doesn'?t matter|is irrelevant)",
+                         re.I)
+
+
+def _withdrawn(text: str) -> list[str]:
+    said = [w.lower() for m in _TAKEN_BACK.finditer(text) for w in m.groups() if w]
+    return sorted({"budget" if w.startswith(("бюдж", "budget")) else "context" for w in said})
 
 
 def _fraction(t: Token) -> bool:
@@ -705,4 +719,4 @@ def _read(text: str) -> Reading:
                    **({"gpu": clashes_cards} if clashes_cards else {})},
         precisions=[str(a.value) for a in clashes.get("precision", [])],
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,
-        instead_of=instead_of, per_user="per_user" in spans)
+        instead_of=instead_of, per_user="per_user" in spans, withdrawn=_withdrawn(text))

@@ -458,6 +458,8 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
         # thirty-fourth pass: "lol unrelated, can you recommend a gaming chair under 300 bucks" in the middle of a
         # sizing chat: its numbers are the chair's, never the conversation's budget
         reading.scenario = Scenario()
+    if reading.withdrawn and previous is not None and reading.intent in ("out_of_scope", "knowledge", "greeting"):
+        reading.intent = "followup"  # thirty-sixth pass: "забудьте про бюджет": the same question without the sum
     if reading.intent == "upgrade" and reading.scenario.gpu_count is not None:
         # twenty-first pass: "we have one 3060, thinking of adding a second one": an upgrade question is about the
         # cards owned, and the message says how many; the ordinal names the card added, not the count now

@@ -34,7 +34,7 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
     if intent == "followup":  # "а если 4 штуки?": the same question with one value changed
         intent = previous_intent if previous_intent not in (None, "knowledge", "handoff") else "vram"  # type: ignore[assignment]
     scenario = apply_relative(merge(previous, reading.scenario, reading.new_model, comparing=intent == "compare",
-                                    instead_of=reading.instead_of, per_user=reading.per_user),
+                                    instead_of=reading.instead_of, per_user=reading.per_user, withdrawn=reading.withdrawn),
                               reading.relative)  # "ещё две", "а с 3090?", "ток/с на одного пользователя"
     questions = []
     variants = compared_values(reading)

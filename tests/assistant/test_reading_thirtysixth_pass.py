@@ -65,3 +65,16 @@ def test_a_quarter_of_the_year_is_no_precision():
 
 def test_two_precisions_difference_is_a_knowledge_question():
     assert read("студенты спорят: fp8 и int8 на h100 — в чём разница по качеству и по скорости?").intent == "knowledge"
+
+
+def test_a_budget_taken_back_leaves_the_conversation():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario, merge
+
+    prev = Scenario(model="qwen3-32b", users=30, budget=40000, currency="$")
+    r = carry(read("Не, забудьте про бюджет — кіраўніцтва сказало спачатку понять што трэба, а грошы потом"), prev)
+    assert r.withdrawn == ["budget"] and r.intent == "followup"
+    assert merge(prev, r.scenario, r.new_model, withdrawn=r.withdrawn).said() == {"model": "qwen3-32b", "users": 30}
+    kept = Scenario(model="qwen3-32b", budget=40000, server_price=90000, currency="$")
+    assert merge(kept, Scenario(), False, withdrawn=["budget"]).currency == "$"  # another sum keeps its currency
+    assert read("бюджет 50 тысяч, контекст 32к").withdrawn == []
