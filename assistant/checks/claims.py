@@ -26,16 +26,23 @@ def broken_rules(sentence: str) -> list[str]:
     return [rid for rid, pats in rules() if any(p.search(sentence) for p in pats)]
 
 
-@lru_cache(maxsize=1)
-def _gpu_pattern() -> tuple[re.Pattern, dict[str, Any]]:
+def names_pattern(items: Sequence[Any], min_len: int = 0) -> tuple[re.Pattern, dict[str, Any]]:
+    """One pattern for the catalog items' names and aliases (longest first, spaces and hyphens alike), and the item
+    of each name as matched, lower-cased with single spaces."""
     by_name: dict[str, Any] = {}
-    for g in load_catalog().gpus:
-        for n in (g.name, *g.aliases):
-            by_name[re.sub(r"[\s-]+", " ", n.lower())] = g
+    for it in items:
+        for n in (it.name, *it.aliases):
+            if len(n) > min_len:
+                by_name[re.sub(r"[\s-]+", " ", n.lower())] = it
     alts = sorted(by_name, key=len, reverse=True)
     pat = re.compile(r"(?<![\w])(?:" + "|".join(r"[\s-]*".join(map(re.escape, a.split())) for a in alts) + r")(?![\w])",
                      re.I)
     return pat, by_name
+
+
+@lru_cache(maxsize=1)
+def _gpu_pattern() -> tuple[re.Pattern, dict[str, Any]]:
+    return names_pattern(load_catalog().gpus)
 
 
 @lru_cache(maxsize=1)

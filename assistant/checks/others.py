@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from assistant.checks.claims import names_pattern
 from tools.catalog import load_catalog
 
 _COMPARED = re.compile(r"(?<!\w)(?:чем|than|vs\.?|versus|против|в отличие от|unlike|compared (?:to|with)|по сравнению с)(?!\w)",
@@ -16,21 +17,13 @@ _COMPARED = re.compile(r"(?<!\w)(?:чем|than|vs\.?|versus|против|в от
 
 
 @lru_cache(maxsize=1)
-def _model_pattern() -> tuple[re.Pattern, dict[str, str]]:
-    by_name: dict[str, str] = {}
-    for m in load_catalog().models:
-        for n in (m.name, *m.aliases):
-            if len(n) > 4:  # "phi4"-length and longer: a family word alone names no model
-                by_name[re.sub(r"[\s-]+", " ", n.lower())] = m.id
-    alts = sorted(by_name, key=len, reverse=True)
-    pat = re.compile(r"(?<![\w.])(?:" + "|".join(r"[\s-]*".join(map(re.escape, a.split())) for a in alts) + r")(?![\w])",
-                     re.I)
-    return pat, by_name
+def _model_pattern() -> tuple[re.Pattern, dict]:
+    return names_pattern(load_catalog().models, min_len=4)  # "phi4"-length and longer: a family word names no model
 
 
 def models_in(text: str) -> set[str]:
     pat, by_name = _model_pattern()
-    return {by_name[k] for m in pat.finditer(text) if (k := re.sub(r"[\s-]+", " ", m.group(0).lower())) in by_name}
+    return {by_name[k].id for m in pat.finditer(text) if (k := re.sub(r"[\s-]+", " ", m.group(0).lower())) in by_name}
 
 
 def _sized(facts: list[dict]) -> set[str]:
