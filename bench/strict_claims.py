@@ -412,7 +412,10 @@ def memory_table(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The turn's one memory table (a vram/fit output or a variant's breakdown); None for none or several."""
     tables = [f["output"] for f in facts if f.get("tool") in ("vram", "fit")]
     tables += [b for f in facts if f.get("tool") == "variants" for b in (f.get("output") or {}).get("breakdowns", [])]
-    return tables[0] if len(tables) == 1 else None
+    distinct = {tuple(sorted((k, v) for k, v in t.items() if k.endswith("_bytes") and k not in ("gpu_vram_bytes",
+                                                                                            "usable_vram_bytes"))): t
+                for t in tables}  # "vram" and "fit" of one scenario give the same table twice
+    return next(iter(distinct.values())) if len(distinct) == 1 else None
 
 
 def largest_misnamed(text: str, facts: list[dict[str, Any]]) -> list[str]:

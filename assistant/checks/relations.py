@@ -165,6 +165,17 @@ def _breakdowns(facts: list[dict]) -> list[dict]:
     return out
 
 
+def _tables(facts: list[dict]) -> list[dict]:
+    """The memory tables with parts, one per distinct breakdown: "vram" and "fit" of one scenario repeat the same
+    table, which is one table, not a side by side (a review probe: "Больше всего занимают веса в INT8" for Qwen3 32B
+    on 50 users, whose KV cache is three times the weights, passed for "several tables")."""
+    out: dict[tuple, dict] = {}
+    for b in _breakdowns(facts):
+        if any(b.get(k) for k in _PARTS):
+            out.setdefault(tuple(b.get(k) or 0 for k in _PARTS), b)
+    return list(out.values())
+
+
 def _matches(written: str, value: float, candidates: list[float]) -> bool:
     digits = len(written.split(",")[-1]) if "," in written else len(written.split(".")[-1]) if "." in written else 0
     return any(abs(value - c) <= 0.5 * 10 ** -digits + 1e-9 for c in candidates)
@@ -325,7 +336,7 @@ _PARTS = ("weights_bytes", "kv_cache_bytes", "activations_bytes", "gradients_byt
 def wrong_largest(sentence: str, facts: list[dict]) -> list[str]:
     """The part a sentence calls the largest ("больше всего занимают веса") when another part is larger."""
     m = _LARGEST.search(sentence)
-    tables = [b for b in _breakdowns(facts) if any(b.get(k) for k in _PARTS)]
+    tables = _tables(facts)
     if not m or not tables or len(tables) > 1:
         return []  # several tables (a side by side): which one is meant is unclear
     after = sentence[m.end():m.end() + 60]
@@ -348,7 +359,7 @@ SMALL_SHARE = 0.1  # under a tenth of the parts' sum is no reason for the size
 
 def small_part_as_reason(sentence: str, facts: list[dict]) -> list[str]:
     """A small memory part given as the reason a model needs so much memory."""
-    tables = [b for b in _breakdowns(facts) if any(b.get(k) for k in _PARTS)]
+    tables = _tables(facts)
     if not _MUCH.search(sentence) or len(tables) != 1:
         return []
     named = {fields[0] for cause in _BECAUSE.finditer(sentence) for pat, fields in _LABELS[:-1]
