@@ -98,6 +98,8 @@ def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
             return t.number, [k, u]
         if unit.low in _KW_WORD or unit.lemma == "киловатт":
             return t.number * 1000, [k, u]
+        if unit.low in ("кило", "кила") and any(_PSU_NOUN.match(x.low) for x in tokens[max(0, k - 4):k]):
+            return t.number * 1000, [k, u]  # "бп на два кило" (a review probe): slang for kilowatts after a PSU word
     if m := _KW_SAID.match(t.low):  # "киловатта полтора", "полтора киловатта", "двухкиловаттный"
         value = _KW_PREFIX.get(m.group(1), 1.0)
         if nxt is not None and nxt.word_number and nxt.number and nxt.number < 10 and not nxt.used:

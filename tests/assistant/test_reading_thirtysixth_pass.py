@@ -78,3 +78,9 @@ def test_a_budget_taken_back_leaves_the_conversation():
     kept = Scenario(model="qwen3-32b", budget=40000, server_price=90000, currency="$")
     assert merge(kept, Scenario(), False, withdrawn=["budget"]).currency == "$"  # another sum keeps its currency
     assert read("бюджет 50 тысяч, контекст 32к").withdrawn == []
+
+
+def test_kilo_after_a_psu_word_is_kilowatts():
+    s = read("бп на два кило хватит под три 3090 и тредрипер").scenario  # a review probe: the 2 kW had been lost
+    assert (s.psu_w, s.gpu_count, s.cpus) == (2000, 3, 1)
+    assert read("два кило железа привезли, три 3090").scenario.psu_w is None
