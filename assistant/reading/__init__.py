@@ -355,7 +355,10 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   ("забудьте про бюджет") leaves the conversation (here, scenario.merge). After: fresh31 0.857 (intent 0.964); left
   unread: Belarusian and Ukrainian words ("чалавек трыццаць", "з чатырма", "грн"), "two nodes of 8x h200", a
   colocation manager asking for a client read as a hand-off, a server's price asked by a request number. Every other
-  non-holdout split unchanged.
+  non-holdout split unchanged. Then, on fresh31 (general rules only): Belarusian and Ukrainian number words, people
+  and "fits" verbs (lexicon); a price of a kW·h in a currency outside ₽ | $ | € ("4,32 грн за кВт", money); "two nodes
+  of 8x h200" asked as "два сервера по 8" is (quantities); who writes or for whom ("менеджер по продажам ...,
+  спрашиваю за клиента", "по заявке №5512 от отдела продаж") is no request for a person (intent). fresh31 1.0.
 """
 from __future__ import annotations
 

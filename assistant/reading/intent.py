@@ -115,6 +115,12 @@ _ENERGY = re.compile(r"\bза свет\b|ватт|\bвт\b|квт|\bбп\b|бл�
 
 # words of buying that set a scene, not a request for a person: "сколько ждать поставку", "на закупку выделили",
 # "procurement here" (wholesale, "оптом", stays a handoff); a handoff only with a request beside them ("свяжитесь", "выставьте счёт")
+# the writer's role or the request's source, not a request for the vendor's people
+_SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител\w*|сотрудник\w*)\s+(?:отдела\s+)?(?:по\s+)?(?:продаж\w*|закуп\w*|"
+                     r"снабжени\w*)(?:\s+[а-яё]+)?|\b(?:от|из)\s+отдел\w*\s+(?:продаж|закупок|снабжения)\b|"
+                     r"\bпо\s+заявке\s*(?:№|#|n)?\s*\d+|\b(?:спрашиваю|пишу|узнаю)\s+(?:за|для|от имени)\s+клиент\w*|"
+                     r"\b(?:i'?m|i am|we'?re|we are)\s+(?:a\s+|the\s+|in\s+)?(?:sales|procurement)(?:\s+(?:manager|rep\w*|team|lead))?|"
+                     r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+", re.I)
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
 
 
@@ -193,6 +199,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
+    if (hardware or model) and (sender := [m.span() for m in _SENDER.finditer(text)]):
+        # thirty-seventh pass: "менеджер по продажам колокейшна, спрашиваю за клиента", "по заявке №5512 от отдела
+        # продаж": who writes, or for whom, with the question itself computable; a request for a person stays one
+        blank = "".join(" " if any(a <= i < b for a, b in sender) else ch for i, ch in enumerate(text))
+        sc["handoff"] = scores(blank, [t for t in tokens or [] if not any(a <= t.start < b for a, b in sender)])["handoff"]
     lone_handoff = bool(hardware or model or s.budget) and _WEAK_HANDOFF.search(text) and \
         not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
     if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):

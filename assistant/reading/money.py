@@ -289,7 +289,9 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
                          r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
                          r"there))?$", re.I)
-_PER_KWH = re.compile(r"^\s*(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
+# a currency outside ₽ | $ | € may stand between ("4,32 грн за кВт", "25 тенге за квт"): the price, its currency unset
+_OTHER_CURRENCY = r"(?:грн|гривн\w*|тенге|тг|сум\w*|byn|бел\.?\s?руб\w*|uah|kzt|pln|zł|zl|злот\w*|£|gbp|aed|dhs|лари|драм\w*)\.?"
+_PER_KWH = re.compile(rf"^\s*(?:{_OTHER_CURRENCY}\s*)?(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)
 
 
 def _head(tokens: list[Token], k: int, used: list[int]) -> str:

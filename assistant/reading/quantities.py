@@ -663,7 +663,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             continue
         got = _classify(tokens, t.i, gpu_starts, text)
         if any(a.slot == "gpu_count" for a in got) and t.i > 0 and not _each_after(tokens, t.i) and \
-                (servers and tokens[t.i - 1].low in ("по", "of", "with") or said and tokens[t.i - 1].low == "по"):
+                (servers and tokens[t.i - 1].low in ("по", "of", "with") or said and tokens[t.i - 1].low in ("по", "of")):
             got = []  # "2 сервера по 4 карты": per server or in all? ask
             for k in [t.i, *said]:
                 tokens[k].asked = True  # named back, words as well as digits
