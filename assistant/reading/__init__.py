@@ -422,6 +422,7 @@ _SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|b
 # ("pcie 5.0", "nvlink 4.0"): names and dates, never a count, a sum or a size
 _CHIPSET = re.compile(r"[xх](?:[2-9]\d|[1-9]\d\d)|[bzh][3-9]\d0|c6\d\d|w?trx\d0|wrx\d0")
 _YEAR = re.compile(r"(?:19[89]|20[0-4])\d")
+_CODED_REF = re.compile(r"\b[A-Za-zА-Яа-яЁё]{2,6}-\d{2,}-\d+\b")
 _VERSIONED = {"pcie", "pci-e", "nvlink", "cuda", "usb", "gen", "ddr", "thunderbolt", "hdmi", "displayport"}
 
 
@@ -441,8 +442,15 @@ def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:
     floors = [t.i for t in free if re.fullmatch(r"\d{1,2}(?:-?(?:й|м|ем|ом)|st|nd|rd|th)?", t.low) and (  # "на 3 этаже"
         (n := after(t)) is not None and (n.lemma == "этаж" or n.low in ("floor", "этаж", "этаже")) or
         prev(t) in ("floor", "этаж") and not tokens[t.i - 1].comma)]
+    # thirty-seventh pass, tender letters: a law ("223-ФЗ", "44 фз"), a tax rate ("с НДС 20%", "VAT 5%"), a term in
+    # days ("не менее 30 календарных дней", "within 14 days"): none is the customer's quantity
+    laws = [t.i for t in free if t.has_digit and (n := after(t)) is not None and n.low in ("фз", "fz")]
+    taxes = [t.i for t in free if t.has_digit and (n := after(t)) is not None and n.low == "%" and
+             any(x.low in ("ндс", "vat", "gst", "налог", "налога", "tax") for x in tokens[max(0, t.i - 3):t.i])]
+    terms = [t.i for t in free if t.has_digit and (n := after(t)) is not None and (
+        n.lemma in ("календарный", "банковский") or prev(t) in ("течение", "within") and n.lemma in ("день", "неделя", "day", "days", "weeks"))]
     return [(kind, idx) for kind, idx in (("platform", chipsets), ("year", years), ("version", versions),
-                                          ("floor", floors)) if idx]
+                                          ("floor", floors), ("law", laws), ("tax", taxes), ("term", terms)) if idx]
 
 
 _SPAN_OF_TIME = re.compile(r"минут\w*|секунд\w*|minutes?|seconds?|мин")
@@ -555,6 +563,7 @@ def read(text: str) -> Reading:
     text = unicodedata.normalize("NFC", text or "").strip()
     said = text
     text = _LETTER_FOR_ZERO.sub(lambda m: m.group(1) + m.group(2).replace("o", "0").replace("O", "0"), text)
+    text = _REPEATED.sub(_unrepeated, text)
     clean, where = _normalise(text)
     out = _read(text) if clean == text else _back(_read(clean), text, where)
     # the same length either way: the spans stand where they were, with the words as written
@@ -563,6 +572,21 @@ def read(text: str) -> Reading:
 
 # thirty-third pass: "4x h1oo sxm", "a1oo": the letter for a zero in a card's model number
 _LETTER_FOR_ZERO = re.compile(r"(?<![\w.])([a-zA-Z]{1,2})(\d(?=[\dOo]*[Oo])[\dOo]{2,3})(?![\w.])")
+
+
+# thirty-seventh pass: a tender's number written again in words, "4 (четырёх) единиц", "не менее 250 (двухсот
+# пятидесяти)", "8 (eight) units", is one quantity: the words in brackets are blanked (the same length, so every
+# span stays where it was) when they say the number before them
+_REPEATED = re.compile(r"(?<![\w.,])(\d+)\s*\(([^()\d]{2,60})\)")
+
+
+def _unrepeated(m: re.Match) -> str:
+    words = tokenize(m.group(2))
+    annotate(words)
+    said = [t for t in words if t.word_number or t.used == "number"]
+    if not said or len(said) != len([t for t in words if re.search(r"\w", t.text)]) or said[0].number != float(m.group(1)):
+        return m.group(0)
+    return m.group(0)[:m.end(1) - m.start()] + " " * (m.end() - m.end(1))
 
 
 # seventeenth pass: a server or workstation CPU named ("two h100 pcie plus an epyc", "xeon 8480", "два эпика"): the
@@ -634,7 +658,9 @@ def _read(text: str) -> Reading:
         tokens[k].used = "software"
     if software:
         spans["software"] = [_span(text, tokens, [k]) for k in software]
-    refs = [t.i for t in tokens if not t.used and t.i > 0 and (re.fullmatch(r"\d{3,}", t.low) and (
+    coded = [m.span() for m in _CODED_REF.finditer(text)]  # "RFI-2025-117", "INC-2024-0012" (thirty-seventh pass)
+    refs = [t.i for t in tokens if not t.used and t.has_digit and any(a <= t.start and t.end <= b for a, b in coded)]
+    refs += [t.i for t in tokens if not t.used and t.i > 0 and t.i not in refs and (re.fullmatch(r"\d{3,}", t.low) and (
             tokens[t.i - 1].lemma in _REFERENCE or tokens[t.i - 1].low in _REFERENCE) or  # "корпус №3": any number
             re.fullmatch(r"\d+", t.low) and tokens[t.i - 1].low in ("№", "#"))]  # "инн": pymorphy says "инна"
     for k in refs:  # "счёт номер 4512", "order #10234": an identifier, never money or a count

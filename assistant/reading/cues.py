@@ -13,6 +13,10 @@ CUES: list[tuple[Intent, str]] = [
     ("handoff", r"\bвыкуп(?:ает|аете|аем|ите|ят|ать|ить|ка|у)\w*|\bbuy(?:ing)?[- ]?backs?\b|\bbuy (?:\w+ ){0,3}back\b|"
                 r"\btrade[- ]?ins?\b|\btrad(?:e|ing) (?:\w+ ){0,2}in\b|\bв зач[её]т\b|\bпримете (?:\w+ ){0,2}в зач[её]т|"
                 r"\bскупа(?!ем\b|ю\b)\w*|\bскупк\w*|\bтрейд[- ]?ин\w*"),
+    # thirty-seventh pass: a tender's or a formal request for prices ("прошу предоставить ценовую информацию",
+    # "Request for Information", "RFQ"): the vendor's people answer it
+    ("handoff", r"ценов\w* (?:информаци|предложени)\w*|запрос\w* (?:цен|котировок|коммерческ)\w*|закупочн\w* процедур\w*|"
+                r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b"),
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"

@@ -121,6 +121,7 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
                      r"\bпо\s+заявке\s*(?:№|#|n)?\s*\d+|\b(?:спрашиваю|пишу|узнаю)\s+(?:за|для|от имени)\s+клиент\w*|"
                      r"\b(?:i'?m|i am|we'?re|we are)\s+(?:a\s+|the\s+|in\s+)?(?:sales|procurement)(?:\s+(?:manager|rep\w*|team|lead))?|"
                      r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+", re.I)
+_LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
 
 
@@ -199,7 +200,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
-    if (hardware or model) and (sender := [m.span() for m in _SENDER.finditer(text)]):
+    sender = [m.span() for m in _SENDER.finditer(text)]
+    if _LESSOR.search(text):  # "лизинговая компания ... клиенты просят в лизинг": the customer's trade, no request
+        sender += [m.span() for m in re.finditer(r"лизинг\w*|leasing|financ\w*|финансир\w*", text, re.I)]
+    if (hardware or model) and sender:
         # thirty-seventh pass: "менеджер по продажам колокейшна, спрашиваю за клиента", "по заявке №5512 от отдела
         # продаж": who writes, or for whom, with the question itself computable; a request for a person stays one
         blank = "".join(" " if any(a <= i < b for a, b in sender) else ch for i, ch in enumerate(text))

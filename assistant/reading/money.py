@@ -16,7 +16,7 @@ from tools.lexicon import load_lexicon
 if TYPE_CHECKING:
     from assistant.reading.quantities import Attached
 
-_AMOUNT = re.compile(r"^(\d+(?:[.,]\d+)?|\d{1,3}(?:[ ,\u00a0]\d{3})+)(k|к|m|млн|тыс|р|руб|₽|\$|€)?$")
+_AMOUNT = re.compile(r"^(\d+(?:[.,]\d+)?|\d{1,3}(?:[ ,\u00a0\u202f]\d{3})+(?:[.,]\d{2})?)(k|к|m|млн|тыс|р|руб|₽|\$|€)?$")
 _SIGN = {"$": "$", "€": "€", "₽": "₽", "usd": "$", "rub": "₽", "eur": "€"}
 _HOURLY = re.compile(r"^\s*(?:(?:(?:за|per|a|each|на)\s+(?:карт\w*|видеокарт\w*|gpu|card|штуку)\s+)?"
                      r"(?:/\s*(?:час|ч|h|hr|hour)|(?:в|за|per|an|a|each)\s+(?:час|ч\b|hour|hr)|hourly|почасов|в\s+ч\b)|"
@@ -34,7 +34,7 @@ _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|�
                             r"is|would be)(?: (?:around|about|roughly|approximately|approx|like|примерно|около|где-то|порядка))?$|"
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
-_BUDGET_CUE = {"бюджет", "budget", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
+_BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
                "spend", "потратить", "upto", "больше", "дороже"}
 # a money word on either side ("box for 60k", "обойдётся в 900 тысяч", "60k to buy"): a sum, not a context
 _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
@@ -146,8 +146,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:.15g}")  # "миллион": 1000000, not 1e+06
     if not m:
         return None
-    value = float(re.sub(r"[ ,\u00a0]", "", m.group(1)) if re.search(r"[ \u00a0]|,\d{3}$", m.group(1))
-                  else m.group(1).replace(",", "."))
+    # "18 500 000,00", "15,000.00": thousands grouped, then the kopecks or cents
+    grouped = re.fullmatch(r"(\d{1,3}(?:[ ,\u00a0\u202f]\d{3})+)(?:[.,](\d{2}))?", m.group(1))
+    value = float(re.sub(r"\D", "", grouped.group(1)) + "." + (grouped.group(2) or "0")) if grouped \
+        else float(m.group(1).replace(",", "."))
     used = [k]
     last = k
     while last + 1 < len(tokens) and tokens[last + 1].used == "number":  # "ninety-nine dollars": the number's words

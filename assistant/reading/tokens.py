@@ -13,7 +13,8 @@ from tools.text import ORDINAL_SUFFIX
 
 # spaced thousands first ("8 192", "32 000", "1 200 000"): a group of exactly three digits after a
 # space, not glued to a letter ("llama 3 405b" is no 3405)
-_SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\w]|[.,]\d)"
+# (thirty-seventh pass: with its kopecks or cents, "18 500 000,00 руб.")
+_SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{2}(?!\d))?(?![\w]|[.,]\d)"
 # a phone number left for the vendor's people ("тел 8 916 123 45 67", "+7 (912) 345-67-89"): one token,
 # no number in it; before the spaced thousands, which would read "8 916 123" as 8,916,123 users
 _PHONE = (r"(?<![\w+])(?:(?:\+\d{1,3}|8)[ \u00a0(-]{0,3}\d{3}[ \u00a0)-]{0,3}\d{3}[ \u00a0-]?\d{2}[ \u00a0-]?\d{2}|"
@@ -123,10 +124,17 @@ def _glued_parts(low: str) -> list[int] | None:
     return None
 
 
+# thirty-seventh pass: a card's name with a diminutive glued on, "h100шек", "3090шки", "a100шками", splits as
+# "h100-шек" does (units glued to a number, "8гб", "70б", stay whole)
+_CARD_DIMINUTIVE = re.compile(r"^([a-z]{0,4}\d{3,4}[a-z]{0,3})ш(?:к\w{0,3}|ек|ечк\w{0,3})$")
+
+
 def _split_glued(toks: list[Token]) -> list[Token]:
     out: list[Token] = []
     for t in toks:
         cuts = _glued_parts(t.text.lower()) if not any(c.isdigit() for c in t.text) else None
+        if (m := _CARD_DIMINUTIVE.match(t.text.lower())) is not None:
+            cuts = [m.end(1)]
         if not cuts:
             t.i = len(out)
             out.append(t)

@@ -49,6 +49,7 @@ _GLUED_COUNT = re.compile(r"^(\d)[xх×]$")
 
 
 _THOUSAND = re.compile(r"^(?:тысяч\w*|тыщ\w*|тыс\.?|thousands?|grand)$")
+_THOUSANDS_GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)[kк]$")
 
 
 def _spoken(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
@@ -89,6 +90,8 @@ def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
         kilo = m.group(2).lower().startswith(("k", "к"))
         return float(m.group(1).replace(",", ".")) * (1000 if kilo else 1), [k]
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if (m := _THOUSANDS_GLUED.match(t.low)) and nxt is not None and (nxt.low in _WATT_WORD or nxt.lemma == "ватт"):
+        return float(m.group(1).replace(",", ".")) * 1000, [k, k + 1]  # "бп на 2к ватт", "2k watt psu" (37th pass)
     u = k + 1  # "восемьсот пятьдесят ватт": the unit past the number's own words
     while u < len(tokens) and tokens[u].used == "number":
         u += 1

@@ -53,3 +53,81 @@ def test_who_writes_is_no_request_for_a_person(text, intent):
                                   "хочу купить сервер с 4 h100, свяжитесь с отделом продаж"])
 def test_a_request_for_a_person_stays_one(text):
     assert read(text).intent == "handoff"
+
+
+# the pass on fresh32 (after its first sight, general rules only)
+
+@pytest.mark.parametrize("text, slot, value", [
+    ("ускорителей NVIDIA H200 в количестве 4 (четырёх) единиц", "gpu_count", 4),
+    ("не менее 250 (двухсот пятидесяти) одновременных", "users", 250),
+    ("Required quantity: 8 (eight) units of H100 NVL", "gpu_count", 8),
+])
+def test_a_number_written_again_in_words_is_one_quantity(text, slot, value):
+    r = read(text)
+    assert getattr(r.scenario, slot) == value and r.unattached == []
+
+
+def test_words_in_brackets_that_say_another_number_are_not_blanked():
+    assert read("4 (пять) карт h100").scenario.gpu_count is None
+
+
+@pytest.mark.parametrize("text, gpu, count", [("сервак с восемью h100шками", "h100-sxm", 8),
+                                              ("две 3090шки", "rtx-3090", 2), ("сколько 4090шек надо", "rtx-4090", None)])
+def test_a_card_with_a_diminutive_glued_on(text, gpu, count):
+    s = read(text).scenario
+    assert (s.gpu, s.gpu_count) == (gpu, count)
+
+
+def test_units_glued_to_numbers_stay_whole():
+    assert read("на 8гб").scenario.card_vram_gb == 8
+    assert read("llama 70б").scenario.model == "llama-3.3-70b"
+
+
+@pytest.mark.parametrize("text, users", [("на пике полторы сотни звонков одновременно", 150),
+                                         ("whisper + llama 3.1 8b + tts, 25 parallel calls at peak", 25)])
+def test_concurrent_calls_are_users(text, users):
+    assert read(text).scenario.users == users
+
+
+@pytest.mark.parametrize("text", ["бп на 2к ватт поменять", "2k watt psu"])
+def test_thousands_glued_before_watts_are_a_psu(text):
+    s = read(text).scenario
+    assert (s.psu_w, s.context) == (2000, None)
+
+
+def test_a_2k_context_is_still_a_context():
+    assert read("контекст 2к").scenario.context == 2048
+
+
+@pytest.mark.parametrize("text, budget", [("в пределах НМЦК 18 500 000,00 руб. (с НДС 20%)", 18_500_000),
+                                          ("бюджет $15,000.00", 15_000), ("Budget's about £12,000", 12_000)])
+def test_sums_with_kopecks_or_cents_and_budget_s(text, budget):
+    r = read(text)
+    assert r.scenario.budget == budget and r.unattached == []
+
+
+def test_a_rate_with_a_comma_is_still_a_rate():
+    assert read("облако 2,49 в час").scenario.cloud_hourly == 2.49
+
+
+@pytest.mark.parametrize("text, kind", [("по 223-ФЗ", "law"), ("с НДС 20%", "tax"),
+                                        ("Срок действия цены — не менее 30 календарных дней.", "term"),
+                                        ("Request for Information ref. RFI-2025-117.", "reference")])
+def test_tender_numbers_are_no_quantities(text, kind):
+    r = read(text)
+    assert kind in r.spans and r.unattached == []
+
+
+def test_working_days_stay_part_of_the_hours():
+    assert read("по будням 8 часов, 20 рабочих дней в месяц").scenario.hours_per_month == 160
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("прошу предоставить ценовую информацию на поставку графических ускорителей NVIDIA H200 в количестве 4 единиц",
+     "handoff"),
+    ("Request for Information. Please state the unit price and TDP of the NVIDIA H100 NVL.", "handoff"),
+    ("лизинговая компания, клиенты просят в лизинг гпу серверы. сравните rtx pro 6000 и h100 nvl по тдп", "compare"),
+    ("хотим взять 4 h100 в лизинг, свяжитесь", "handoff"),
+])
+def test_formal_requests_for_prices_and_a_lessor_s_questions(text, intent):
+    assert read(text).intent == intent
