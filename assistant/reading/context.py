@@ -507,8 +507,33 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
         reading.intent = "followup"  # type: ignore[assignment]
 
 
+# "то 6 то 9", "6 или 9", "6-9", "between 6 and 9": two values offered where the conversation holds one
+_OFFERED = re.compile(r"(?:\bто\s+(\d+)\s*,?\s*то\s+(\d+))|(?:\b(\d+)\s*(?:или|либо|or|-|–|to)\s*(\d+)\b)", re.I)
+
+
+def _revised_as_two(reading: "Reading", previous: Scenario | None) -> None:
+    """Thirty-seventh pass: "хотя в смене то 6 то 9 бывает" after "в смене 6 человек": a follow-up that offers two bare
+    values, one of them a slot's value now, takes that value back; both are asked about, neither is guessed."""
+    if previous is None or reading.new_model or len(reading.unattached) != 2:
+        return
+    m = _OFFERED.search(reading.text)
+    if m is None:
+        return
+    said = [float(v) for v in m.groups() if v]
+    if sorted(said) != sorted(v for v in (parse_plain_number(sp.text) for sp in reading.unattached) if v is not None):
+        return
+    slots = [sl for sl in _RANGE if getattr(previous, sl) is not None and float(getattr(previous, sl)) in said]
+    if len(slots) == 1 and getattr(reading.scenario, slots[0]) is None:
+        reading.conflicts[slots[0]] = list(reading.unattached)
+        reading.unattached = []
+        reading.withdrawn = sorted({*reading.withdrawn, slots[0]})
+        if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+            reading.intent = "followup"  # type: ignore[assignment]
+
+
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
+    _revised_as_two(reading, previous)
     if previous is not None and previous.task in ("lora", "qlora") and reading.scenario.task is None and \
             not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
             not re.search(r"точност|precision", reading.text, re.I):

@@ -82,6 +82,7 @@ _ONE_MILLION = {"миллион", "million", "лям", "млн", "лимон"}  
 _HUNDRED_K = {"сотка", "сотку", "сотки", "соточка", "соточку", "соточки"}
 _FIFTY_K = {"полтос", "полтинник", "полтишок"}  # fifty thousand in money talk; "полтос человек" is fifty people
 _HUNDRED_K_BEFORE = {"за", "до", "в", "около", "примерно", "где-то", "максимум", "пределах", "на"}
+_AGE = {"б/у", "б", "/", "у", "бу", "бушная", "бушную", "новая", "новую", "новые", "used", "new", "refurbished"}
 NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number in a name ("своя 4090 тысяч 200") is no sum
 
 
@@ -228,6 +229,14 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # twenty-first pass: "за" right before a sum with its scale word, on either side ("взять за 300 тысяч", "тысяч за
     # триста"), is a price: a context is said "на 32 тысячи", never "за"; not a card's own price ("б/у 3090 за 60к": the
     # price of the card named right before, asked)
+    # (thirty-seventh pass: "3090 б/у за 65к", "5060 ти на 16 за 50к": the card's age or its size said between)
+    named = k - 2
+    while named > 0 and (tokens[named].low in _AGE or tokens[named].used == "card_vram_gb" or
+                         tokens[named].low == "на" and tokens[named + 1].used == "card_vram_gb"):
+        named -= 1
+    if scaled and k > 0 and tokens[k - 1].low == "за" and k > 1 and tokens[named].used == "gpu_name" and \
+            not _OWN_VS_CLOUD.search(text):
+        return []  # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч")
     if scaled and k > 0 and tokens[k - 1].low == "за" and not (k > 1 and tokens[k - 2].used in NAMES):
         priced = True
     if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):

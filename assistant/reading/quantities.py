@@ -321,6 +321,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         while e + 1 < len(tokens) and tokens[e + 1].used == "number":
             e += 1
         return [Attached("users", int(t.number), list(range(k, e + 1)), concurrent=True)]
+    if t.number is not None and re.fullmatch(r"\d+", low) and _labelled_before(tokens, k) is not None and (
+            k + 1 >= len(tokens) or tokens[k + 1].concept in (None, "user", "request") and not tokens[k + 1].used):
+        return [Attached("users", int(t.number), [k], concurrent=True)]  # "обращений — не менее 250", "users: at least 250"
     if (params := _millions_of_params(tokens, k)) is not None:
         return params  # "модель на 500 млн параметров", "a 500M-parameter model": a size, never money
     got = money.read(tokens, k, text)
@@ -640,6 +643,22 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
             return Attached("hours_per_month", round(per_day * money.week_days(days) * 52 / 12, 2), idx)
         return Attached("hours_per_month", round(per_day * (260 if weekdays else 365) / 12, 2), idx)
     return None
+
+
+_BOUND = {"не", "менее", "более", "меньше", "больше", "около", "примерно", "минимум", "максимум", "at", "least", "most",
+          "up", "to", "minimum", "maximum", "about", "around", "~"}
+
+
+def _labelled_before(tokens: list[Token], k: int) -> int | None:
+    """thirty-seventh pass, tender and form language: "количество одновременных обращений — не менее 250", "users: at
+    least 250": the people's word, a colon or a dash, a bound, then the number; the people's token, or None."""
+    j = k - 1
+    while j >= 0 and tokens[j].low in _BOUND:
+        j -= 1
+    if j < 1 or tokens[j].low not in (":", "—", "–", "-"):
+        return None
+    who = tokens[j - 1]
+    return j - 1 if who.concept in ("user", "request") or _person(who) else None
 
 
 def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attached]:

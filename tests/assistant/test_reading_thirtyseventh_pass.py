@@ -131,3 +131,39 @@ def test_working_days_stay_part_of_the_hours():
 ])
 def test_formal_requests_for_prices_and_a_lessor_s_questions(text, intent):
     assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text", ["Уточнение к запросу: количество одновременных обращений — не менее 250.",
+                                  "users: at least 250", "количество пользователей: не менее 250"])
+def test_a_form_s_label_then_a_bound_then_the_people(text):
+    assert read(text).scenario.users == 250
+
+
+def test_a_label_before_a_count_of_cards_stays_the_cards():
+    s = read("заказчик: 2 карты A6000").scenario
+    assert (s.users, s.gpu_count) == (None, 2)
+
+
+def test_two_values_offered_in_a_follow_up_take_the_held_one_back():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario, merge
+
+    before = Scenario(users=6, hours_per_month=730, cloud_hourly=180, currency="₽")
+    r = carry(read("хотя в смене то 6 то 9 бывает, от дня зависит"), before)
+    assert [s.text for s in r.conflicts["users"]] == ["6", "9"] and r.intent == "followup"
+    assert merge(before, r.scenario, r.new_model, withdrawn=r.withdrawn).users is None
+    kept = carry(read("то 6 то 9 часов"), Scenario(users=20))  # no value held among them: nothing taken back
+    assert "users" not in kept.conflicts
+
+
+@pytest.mark.parametrize("text, asked", [("3090 б/у за 65к или новую 5060 ти на 16 за 50к?", ["65к", "50к"]),
+                                         ("3090 за 250 тысяч", ["250"])])
+def test_a_card_s_own_price_is_asked_never_a_budget_or_a_context(text, asked):
+    r = read(text)
+    assert (r.scenario.budget, r.scenario.context) == (None, None)
+    assert [s.text for s in r.unattached] == asked
+
+
+def test_owning_against_renting_keeps_the_card_s_price_as_the_server_s():
+    s = read("облако по 150 руб в час 9 часов по будням или своя 5090 за 350 тыщ").scenario
+    assert s.server_price == 350_000
