@@ -449,8 +449,14 @@ def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:
              any(x.low in ("ндс", "vat", "gst", "налог", "налога", "tax") for x in tokens[max(0, t.i - 3):t.i])]
     terms = [t.i for t in free if t.has_digit and (n := after(t)) is not None and (
         n.lemma in ("календарный", "банковский") or prev(t) in ("течение", "within") and n.lemma in ("день", "неделя", "day", "days", "weeks"))]
+    # a person's age: "he's 81", "ему 78 лет", "мне 70" (the customer writing for a relative)
+    ages = [t.i for t in free if re.fullmatch(r"\d{1,3}", t.low) and prev(t) not in ("на", "через", "за", "for", "in") and (
+        prev(t) in ("he's", "she's", "aged", "ему", "ей", "деду", "бабушке") or
+        (n := after(t)) is not None and (n.low in ("лет", "годиков") or n.low in ("years", "yrs") and
+                                         t.i + 2 < len(tokens) and tokens[t.i + 2].low == "old"))]
     return [(kind, idx) for kind, idx in (("platform", chipsets), ("year", years), ("version", versions),
-                                          ("floor", floors), ("law", laws), ("tax", taxes), ("term", terms)) if idx]
+                                          ("floor", floors), ("law", laws), ("tax", taxes), ("term", terms),
+                                          ("age", ages)) if idx]
 
 
 _SPAN_OF_TIME = re.compile(r"минут\w*|секунд\w*|minutes?|seconds?|мин")
@@ -564,6 +570,7 @@ def read(text: str) -> Reading:
     said = text
     text = _LETTER_FOR_ZERO.sub(lambda m: m.group(1) + m.group(2).replace("o", "0").replace("O", "0"), text)
     text = _REPEATED.sub(_unrepeated, text)
+    text = _ADAS.sub(lambda m: m.group(1) + " ", text)  # "RTX 6000 Adas": the plural of a card's suffix, same length
     clean, where = _normalise(text)
     out = _read(text) if clean == text else _back(_read(clean), text, where)
     # the same length either way: the spans stand where they were, with the words as written
@@ -577,6 +584,7 @@ _LETTER_FOR_ZERO = re.compile(r"(?<![\w.])([a-zA-Z]{1,2})(\d(?=[\dOo]*[Oo])[\dOo
 # thirty-seventh pass: a tender's number written again in words, "4 (четырёх) единиц", "не менее 250 (двухсот
 # пятидесяти)", "8 (eight) units", is one quantity: the words in brackets are blanked (the same length, so every
 # span stays where it was) when they say the number before them
+_ADAS = re.compile(r"(?<=\d )(ada)s\b", re.I)
 _REPEATED = re.compile(r"(?<![\w.,])(\d+)\s*\(([^()\d]{2,60})\)")
 
 

@@ -358,7 +358,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         for x in tokens[k + 1:k + 5]:  # "256GB DDR5", "128 гигов оперативки"; not past the next number or card
             if x.concept == "ram":
                 after = [x.i]
-            if after or (x.number is not None and x.i > k + 1) or x.concept in ("gpu", "vram"):
+            # (thirty-seventh pass: nor past the next size, "GTX 1080 with 8GB and 16GB of RAM")
+            if after or ((x.number is not None or x.has_digit) and x.i > k + 1) or x.concept in ("gpu", "vram"):
                 break
         from assistant.reading.choices import _CPU_ONLY
         # "32 гб оперативки и 12 гб видеопамяти", "16gb ram + 8gb vram", "оперативки 64, видеопамяти 24 гб": the card's
