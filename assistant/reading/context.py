@@ -534,6 +534,15 @@ def _revised_as_two(reading: "Reading", previous: Scenario | None) -> None:
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
     _revised_as_two(reading, previous)
+    if previous is not None and not reading.new_model and (held := [
+            sl for sl in reading.conflicts if sl in _RANGE and getattr(previous, sl) is not None and
+            float(getattr(previous, sl)) in {parse_plain_number(sp.text.split()[0]) for sp in reading.conflicts[sl]}]):
+        # thirty-seventh pass: "60 одновременных, а по моим прикидкам 40" after 40: the value held is one of those in
+        # question, so the slot is unset until the customer answers, never kept silently (a range that leaves the held
+        # value out, "10-15 человек" after 50 staff, keeps it, as fresh8 labels)
+        reading.withdrawn = sorted({*reading.withdrawn, *held})
+        if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+            reading.intent = "followup"  # type: ignore[assignment]
     if previous is not None and previous.task in ("lora", "qlora") and reading.scenario.task is None and \
             not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
             not re.search(r"точност|precision", reading.text, re.I):

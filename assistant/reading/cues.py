@@ -81,7 +81,7 @@ CUES: list[tuple[Intent, str]] = [
               r"сесси\w*|клиент\w*|операторов|диалог\w*|разговор\w*|поток\w*|агент\w*|беседы|бесед) (?:\w+ )?"
               r"(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*|осил\w*|вывез\w*|тащит|потащит)"),
     # twentieth pass: outputs made per unit of time ("сколько картинок в минуту", "images per minute"): a rate
-    ("speed", r"(?:картин\w*|изображени\w*|images?|pictures?|кадр\w*|frames?)\s+(?:в|per|an?)\s+(?:минут\w*|секунд\w*|"
+    ("speed", r"(?:картин\w*|изображени\w*|images?|pictures?|кадр\w*|frames?|слов\w*|words?)\s+(?:в|per|an?)\s+(?:минут\w*|секунд\w*|"
               r"час\b|minute|second|sec\b|hour)"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"

@@ -121,6 +121,7 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
                      r"\bпо\s+заявке\s*(?:№|#|n)?\s*\d+|\b(?:спрашиваю|пишу|узнаю)\s+(?:за|для|от имени)\s+клиент\w*|"
                      r"\b(?:i'?m|i am|we'?re|we are)\s+(?:a\s+|the\s+|in\s+)?(?:sales|procurement)(?:\s+(?:manager|rep\w*|team|lead))?|"
                      r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+", re.I)
+_DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?заявк\w* на (?:финансировани|грант|бюджет|закупк)\w*", re.I)
 _LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
 
@@ -146,8 +147,8 @@ _LANES = re.compile(r"райзер\w*|\brisers?\b|\bpcie lanes?\b|линий pci
 
 
 # a tax said of a sum ("1,2 млн руб с ндс", "50k incl. vat"): a word about the amount, not a request for a bill
-_TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|млн|миллион\w*|(?<![a-zа-яё\d])\d+(?:[.,]\d+)?[kк]?))\s+(?:с|включая|вкл\.?|без|incl\.?|"
-                         r"including|with|w/o|excluding|excl\.?|plus)\s+(?:ндс|vat)\b", re.I)
+_TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|млн|миллион\w*|(?<![a-zа-яё\d])\d+(?:[.,]\d+)?[kк]?))\.?\s+\(?(?:с|включая|вкл\.?|без|incl\.?|"
+                         r"including|with|w/o|excluding|excl\.?|plus)\s+(?:ндс|vat)\b(?:\s*\d+\s*%\)?)?", re.I)
 
 
 # thirty-fifth pass: goods the vendor does not sell ("игровую мышку не посоветуете? до пяти тыщ", a gaming chair)
@@ -166,7 +167,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     contradict each other; `named_gpus`: catalog cards named even when none was taken ("3090 и 4090");
     `unknown_cards`: card-shaped names the catalog lacks ("4060 ти"), counted only to see cards compared."""
     text = _SPOKEN.sub("что", text)  # "че можно запустить", "чо такое": the cues are written for "что"
-    text = _TAX_OF_SUM.sub(r"\1", text)  # "три миллиона рублей с ндс": the sum's tax, not an invoice asked for
+    if _TAX_OF_SUM.search(text):  # "три миллиона рублей с ндс": the sum's tax, not an invoice asked for (its word
+        tokens = [t for t in tokens or [] if t.low not in ("ндс", "vat")]  # too, thirty-seventh pass)
+    text = _TAX_OF_SUM.sub(r"\1", text)
     hardware = bool(s.gpu or s.gpus or s.card_vram_gb or s.ram_gb or s.server or named_gpus or
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
@@ -200,6 +203,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
+    if doc := [m.span() for m in _DOCUMENT.finditer(text)]:  # "в заявке на финансирование написано": a document
+        tokens = [t for t in tokens or [] if not any(a <= t.start < b for a, b in doc)]
+        sc["handoff"] = scores(_DOCUMENT.sub(" ", text), tokens)["handoff"]
     sender = [m.span() for m in _SENDER.finditer(text)]
     if _LESSOR.search(text):  # "лизинговая компания ... клиенты просят в лизинг": the customer's trade, no request
         sender += [m.span() for m in re.finditer(r"лизинг\w*|leasing|financ\w*|финансир\w*", text, re.I)]

@@ -59,6 +59,30 @@ def offered_before(items: list[Attached], tokens: list[Token]) -> list[Attached]
     return out
 
 
+# "а по моим прикидкам", "а по-моему", "but I reckon", "but realistically": the customer's own figure against another
+_OWN_ESTIMATE = re.compile(r"^(?:\s*[^\W\d]+){0,2}\s*,?\s*(?:а|но|but)\s+(?:по\s+(?:моим|нашим)\s+(?:прикидкам|подсч[её]там|оценкам|расч[её]там)|"
+                           r"по-моему|по-нашему|на (?:самом )?деле|реально|i (?:reckon|think|guess)|realistically|"
+                           r"more like|in practice)\s*,?\s*$", re.I)
+
+
+def offered_after(items: list[Attached], tokens: list[Token], text: str) -> list[Attached]:
+    """Thirty-seventh pass: "в заявке написано 60 одновременных, а по моим прикидкам 40": the customer's own estimate
+    after a quantity, a bare number, is another value of that slot, so the two are asked about."""
+    out = []
+    for a in items:
+        if not isinstance(a.value, (int, float)) or a.slot in ("precision", "currency"):
+            continue
+        j = max(a.tokens) + 1
+        while j < len(tokens) and not tokens[j].has_digit and not tokens[j].word_number and j - max(a.tokens) <= 7:
+            j += 1
+        if j >= len(tokens) or tokens[j].used or (n := tokens[j].number) is None or \
+                (j + 1 < len(tokens) and tokens[j + 1].concept is not None):
+            continue
+        if _OWN_ESTIMATE.match(text[tokens[max(a.tokens)].end:tokens[j].start]):
+            out.append(Attached(a.slot, type(a.value)(n), [j]))
+    return out
+
+
 def _between(text: str, tokens: list[Token], a: Attached, b: Attached) -> str:
     return text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]
 

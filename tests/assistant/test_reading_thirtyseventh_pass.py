@@ -167,3 +167,51 @@ def test_a_card_s_own_price_is_asked_never_a_budget_or_a_context(text, asked):
 def test_owning_against_renting_keeps_the_card_s_price_as_the_server_s():
     s = read("облако по 150 руб в час 9 часов по будням или своя 5090 за 350 тыщ").scenario
     assert s.server_price == 350_000
+
+
+def test_sizes_listed_before_a_ram_word():
+    s = read("He has an old GTX 1080 with 8GB and 16GB of RAM.").scenario
+    assert (s.card_vram_gb, s.ram_gb) == (8, 16)
+    assert read("32 гб оперативки и 12 гб видеопамяти").scenario.card_vram_gb == 12
+
+
+@pytest.mark.parametrize("text, kind", [("КП пришлите, мой номер +998 90 123 45 67, Алишер", "contact"),
+                                        ("Writing this for my granddad (he's 81, retired engineer).", "age"),
+                                        ("деду 78 лет, у него 3060", "age")])
+def test_a_phone_and_an_age_are_no_quantities(text, kind):
+    r = read(text)
+    assert kind in r.spans and r.unattached == []
+
+
+def test_a_span_of_years_is_no_age():
+    assert "age" not in read("на 30 лет вперёд").spans
+
+
+def test_uzbek_thousand_and_plural_ada():
+    assert read("а если контекст 32 минг токенов сделать?").scenario.context == 32768
+    s = read("two RTX 6000 Adas").scenario
+    assert (s.gpu, s.gpu_count) == ("rtx-6000-ada", 2)
+
+
+def test_a_tax_in_brackets_after_a_sum_is_no_request_for_an_invoice():
+    r = read("возможно ли в пределах НМЦК 18 500 000,00 руб. (с НДС 20%) обеспечить поставку оборудования для "
+             "Llama 3.1 405B в FP8 на 200 одновременных обращений?")
+    assert r.intent == "recommend"
+    assert read("выставьте счёт с ндс на 4 h100").intent == "handoff"
+
+
+def test_words_per_second_ask_speed():
+    assert read("а гемму 12б потянет? и сколько слов в секунду будет выдавать").intent == "speed"
+
+
+def test_the_customer_s_own_estimate_is_another_value():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    r = read("60 users, but realistically 40")
+    assert r.scenario.users is None and [s.text for s in r.conflicts["users"]] == ["60 users", "40"]
+    held = Scenario(users=40, model="deepseek-r1-distill-qwen-32b")
+    r = carry(read("хм, в заявке на финансирование у нас написано 60 одновременных, а по моим прикидкам 40"), held)
+    assert r.withdrawn == ["users"] and r.intent == "followup"
+    kept = carry(read("одновременно будут сидеть 10-15 человек"), Scenario(users=50))
+    assert kept.withdrawn == []  # the held value is not among those offered: kept, the range asked
