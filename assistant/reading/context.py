@@ -42,6 +42,7 @@ _RANGE = {"users": (1, 100000), "gpu_count": (1, 64), "context": (256, 2_000_000
           "ram_gb": (8, 8192), "hours_per_month": (1, 744), "budget": (100, 1e10), "server_price": (100, 1e10),
           "cloud_hourly": (0.1, 100000)}
 _INTS = {"users", "gpu_count", "context"}
+_POINTED = re.compile(r"\b(?:those|these|the|этих|тех|эти|те|этим|тем)\s*$", re.I)  # "for those 5": a value pointed at
 _MAX_WORDS = 10
 
 
@@ -382,7 +383,8 @@ def _money_scale_kept(reading: "Reading", previous: Scenario) -> None:
     for span in [*reading.unattached, *words]:  # "а за семь?": a number word, too
         value = parse_plain_number(span.text)
         value = word_value(span.text) if value is None else value
-        if not scale or value is None or value >= 1000 or not was / 10 <= value * scale <= was * 10:
+        if not scale or value is None or value >= 1000 or not was / 10 <= value * scale <= was * 10 or \
+                _POINTED.search(reading.text[:span.start]):  # "and for those 7?": people or cards pointed at, asked
             continue
         reading.unattached = [x for x in reading.unattached if x is not span]
         reading.scenario = reading.scenario.model_copy(update={held[0]: value * scale})
@@ -531,8 +533,23 @@ def _revised_as_two(reading: "Reading", previous: Scenario | None) -> None:
             reading.intent = "followup"  # type: ignore[assignment]
 
 
+def _pointed_back(reading: "Reading", previous: Scenario | None) -> None:
+    """Thirty-seventh pass: "would a single RTX 5090 be enough for those 5?" after 5 users: the value held, pointed at;
+    read as that slot's (it stays as it is), not asked about."""
+    if previous is None:
+        return
+    for sp in list(reading.unattached):
+        value = parse_plain_number(sp.text)
+        held = [sl for sl in _RANGE if value is not None and getattr(previous, sl) is not None and
+                float(getattr(previous, sl)) == value]
+        if len(held) == 1 and _POINTED.search(reading.text[:sp.start]) and getattr(reading.scenario, held[0]) is None:
+            reading.unattached.remove(sp)
+            reading.spans.setdefault(held[0], []).append(sp)
+
+
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
+    _pointed_back(reading, previous)
     _revised_as_two(reading, previous)
     if previous is not None and not reading.new_model and (held := [
             sl for sl in reading.conflicts if sl in _RANGE and getattr(previous, sl) is not None and
@@ -575,6 +592,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
                                  slot in ("budget", "server_price") and _PIECES_BEFORE.search(reading.text[:span.start])):
             # thirty-second pass: "описаний надо штук 500 в день" after a budget: pieces of something, never money
             slot = None  # "electricity is 12 cents per kwh", "по шесть копеек", "по 50 страниц": no slot's unit; named back
+        if slot is not None and _POINTED.search(reading.text[:span.start]):
+            slot = None  # "and for those 7?": a value pointed at that the conversation does not hold; asked (37th pass)
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:
             if span not in words:
                 kept.append(span)

@@ -121,6 +121,7 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
                      r"\bпо\s+заявке\s*(?:№|#|n)?\s*\d+|\b(?:спрашиваю|пишу|узнаю)\s+(?:за|для|от имени)\s+клиент\w*|"
                      r"\b(?:i'?m|i am|we'?re|we are)\s+(?:a\s+|the\s+|in\s+)?(?:sales|procurement)(?:\s+(?:manager|rep\w*|team|lead))?|"
                      r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+", re.I)
+_REASON = re.compile(r"\b(?:because|потому что|так как|т\.к\.|ибо)\b[^.?!;,]*", re.I)
 _DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?заявк\w* на (?:финансировани|грант|бюджет|закупк)\w*", re.I)
 _LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
@@ -174,6 +175,12 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                     conflicted & {"gpu_count", "card_vram_gb"})
     model = bool(s.model or s.params_b)
     sc = scores(text, tokens or [])
+    if reason := [m.span() for m in _REASON.finditer(text)]:
+        # thirty-seventh pass: "we prefer RTX 5090 because price more cheap": why the customer prefers, not the question
+        kept = scores("".join(" " if any(a <= i < b for a, b in reason) else ch for i, ch in enumerate(text)),
+                      [t for t in tokens or [] if not any(a <= t.start < b for a, b in reason)])
+        if any(v > 0 for v in kept.values()):
+            sc = kept
     # thirty-fifth pass: nor "двенадцать 3070 ... и три бп по 1600 ватт. что из нейронок можно запустить": the rig
     # described, what runs on it asked
     rig_asked = hardware and not model and sc["models_for_hardware"] > 0 and not _PSU_ENOUGH.search(text)

@@ -52,10 +52,10 @@ _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
 # "25 at peak", "40 в пике": the peak said right after a bare number, in a message about no power drawn
 _AT_PEAK = re.compile(r"\s*(?:at (?:the )?peak|at peak times?|в пике|на пике|в часы пик)\b", re.I)
 _DRAWN = re.compile(r"ватт|\bвт\b|watt|\bw\b|\bdraw|потребл|\btdp\b|питани|\bpower\b|\bpsu\b|\bбп\b|\bamps?\b|ампер", re.I)
-_SAME_TIME = re.compile(r"\s*(?:at the same time|at a time|в одно время)\b", re.I)
+_SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|в одно время)\b", re.I)  # "in same time": ESL
 # the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
 # punctuation and no "but" between
-_SAME_TIME_AHEAD = re.compile(r"(?:\s+(?!but\b|но\b)[^\W\d]+){1,5}?\s+(?:at the same time|at once|at a time|simultaneously|"
+_SAME_TIME_AHEAD = re.compile(r"(?:\s+(?!but\b|но\b)[^\W\d]+){1,5}?\s+(?:(?:at|in) (?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently)\b", re.I)
 # words that open the next clause of a message typed without punctuation ("не больше 15 нужен сервер"): after a
 # number they end it, as a full stop would
@@ -301,7 +301,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
         return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
-    if k > 0 and tokens[k - 1].low in ("those", "these", "both") and t.word_number and (
+    if k > 0 and tokens[k - 1].low in ("those", "these", "both") and (t.word_number or re.fullmatch(r"\d{1,3}", low)) and (
             k + 1 >= len(tokens) or tokens[k + 1].concept is None):
         return []  # thirty-fourth pass: "stack up against those two?": the cards discussed, pointed at, not counted
     if _their_cards(tokens, k):

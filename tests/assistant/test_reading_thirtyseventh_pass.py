@@ -215,3 +215,27 @@ def test_the_customer_s_own_estimate_is_another_value():
     assert r.withdrawn == ["users"] and r.intent == "followup"
     kept = carry(read("одновременно будут сидеть 10-15 человек"), Scenario(users=50))
     assert kept.withdrawn == []  # the held value is not among those offered: kept, the range asked
+
+
+def test_in_same_time_is_at_the_same_time():
+    s = read("about 300 engineers, maximum 70 developers use in same time").scenario
+    assert s.users == 70
+
+
+def test_a_reason_for_a_preference_is_not_the_question():
+    assert read("Please suggest server and how many GPU for qwen3 coder 30b, we prefer RTX 5090 because price more "
+                "cheap.").intent == "recommend"
+    assert read("берём 4090 потому что дешевле, llama 70b влезет?").intent == "vram"
+    assert read("what is cheaper, cloud or own, because we run 24/7").intent == "cost"
+
+
+def test_a_value_pointed_at_is_the_held_one_or_asked():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    held = Scenario(users=5, budget=12000)
+    r = carry(read("And would a single RTX 5090 be enough for those 5?"), held)
+    assert (r.scenario.gpu_count, r.unattached, "users" in r.spans) == (1, [], True)
+    r = carry(read("and for those 7?"), held)
+    assert (r.scenario.budget, r.scenario.gpu_count, [s.text for s in r.unattached]) == (None, None, ["7"])
+    assert carry(read("and for 8?"), Scenario(budget=12000)).scenario.budget == 8000  # a sum's scale kept, as before
