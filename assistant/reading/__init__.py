@@ -415,7 +415,7 @@ def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
 # a tax or company id ("инн 7701234567", "огрн ...") and a room ("кабинет 305") identify, they never count or cost
 _REFERENCE = {"номер", "№", "#", "number", "no", "инн", "кпп", "огрн", "огрнип", "бик", "окпо", "inn", "кабинет", "каб",
               "аудитория", "ауд", "room"}
-_SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|bitrix24|битрикс24|office365|m365")
+_SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|bitrix24|битрикс24|office365|m365|4hana")  # SAP S/4HANA
 
 
 # a board's chipset ("сервер на x99", "z790", "c612"), a year ("до 2022 года", "since 2019") and a standard's version

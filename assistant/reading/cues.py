@@ -97,7 +97,7 @@ CUES: list[tuple[Intent, str]] = [
                   r"phones? home|telemetry|телеметри|(?:data|anything) (?:\w+ ){0,2}(?:sent|leav\w*|leak\w*) (?:outside|out|anywhere)|"
                   r"утечк\w* данных|данные (?:\w+ )?(?:уход\w*|утека\w*|передаю\w*|отправля\w*) (?:наружу|куда-?то|в интернет|на сторону)|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"
-                  r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|\bneeds? (?:an? )?(?:nvlink|infiniband)\b|(?:nvlink|infiniband) (?:matters?|necessary|required|needed)\b|is it legal|licen|лиценз|можно ли (?:ставить|их)|"
+                  r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|\bneeds? (?:an? )?(?:nvlink|infiniband)\b|(?:nvlink|infiniband) (?:matters?|necessary|required|needed)\b|is it legal|licen(?!s\w*ed\s+(?:users|seats)\b)(?<!\d\slicen)|лиценз|можно ли (?:ставить|их)|"
                   r"есть ли смысл|безопасно\b|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"
                   r"\bhurts?\b|портит|ухудша\w*|влия\w+ на качеств|quality loss|потер\w+ (?:в )?качеств|affects? (?:the )?quality|"
                   r"теря\w* (?:в )?качеств|качеств\w* (?:\w+ )?(?:теря|пада|страда)|насколько хуже|how much worse|"
@@ -124,7 +124,8 @@ CUES: list[tuple[Intent, str]] = [
                  r"how much (?:would|will) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|how much (?:does|is|are|do) "
                  r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн(?!\w* способн\w* (?:в|по) токен)|что за сервер|что за карт|"
                  r"расскажи\w* (?:про|о|об)\b|tell me about|in stock|lead time|availability|\bavailable\b|active cooling|passive|в наличии|can i order|заказать"),
-    ("recommend", r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
+    ("recommend", r"advise (?:on |us on |me on )?(?:the |a |suitable |appropriate )?(?:hardware|server|config\w*|setup|gpus?)|"
+                  r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
                   r"spec out|собрать сервер|what to buy|which card|what config|какой конфиг|какой сервер|какую карт|какие карт|какую видеокарт|какие видеокарт|какую видюх|что взять|что выбрать|"
                   r"посоветуе|подбер|подобрать|recommend|which (?:gpu|server|card)|what (?:gpu|server|hardware|card)|"
                   r"what do i need|какое железо|по железу|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"

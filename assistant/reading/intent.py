@@ -121,6 +121,9 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
                      r"\bпо\s+заявке\s*(?:№|#|n)?\s*\d+|\b(?:спрашиваю|пишу|узнаю)\s+(?:за|для|от имени)\s+клиент\w*|"
                      r"\b(?:i'?m|i am|we'?re|we are)\s+(?:a\s+|the\s+|in\s+)?(?:sales|procurement)(?:\s+(?:manager|rep\w*|team|lead))?|"
                      r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+", re.I)
+# a server priced for what it is to do, none named: "сервер чтоб нейросеть сама отвечала", "a server to run a chatbot"
+_SERVER_FOR_A_USE = re.compile(r"(?:сервер\w*|сервак\w*|server|box)\s+(?:чтоб\w*|чтобы|под|для|to run|to host|for running|"
+                               r"for hosting)\s+(?!вас\b|нас\b|you\b)", re.I)
 _REASON = re.compile(r"\b(?:because|потому что|так как|т\.к\.|ибо)\b[^.?!;,]*", re.I)
 _DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?заявк\w* на (?:финансировани|грант|бюджет|закупк)\w*", re.I)
 _LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
@@ -272,6 +275,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "upgrade"
     if C.NEEDED.search(text) and not s.server:
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
+    if "gpu_info" in hits and not (s.gpu or s.server or named_gpus or model) and _SERVER_FOR_A_USE.search(text):
+        return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
             not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text) and \
             not (s.users and not (hardware or s.server)) and \

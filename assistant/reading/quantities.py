@@ -91,6 +91,29 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
     return any(tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT for n in range(first + 1, last))
 
 
+# "45 concurrent users out of 600 licensed", "45 одновременно из 600 сотрудников": the first is who is on at once
+_OUT_OF = re.compile(r"(?<![\d.,])(\d+)\s+(?:(?:concurrent|simultaneous|одновременн\w*|параллельн\w*)\s+)?"
+                     r"(?:(?:users?|пользовател\w*|человек|чел|seats?)\s+)?(?:out of|из)\s+(\d+)(?![\d.,])", re.I)
+
+
+def _out_of(out: list[Attached], tokens: list[Token], text: str) -> None:
+    """Thirty-seventh pass: N out of M people, with "at once" said of N: N the users, M the headcount (kept as
+    understood, never asked)."""
+    for m in _OUT_OF.finditer(text):
+        if not re.search(r"concurrent|simultaneous|одновременн|параллельн|at once|at the same time", text[m.start():m.end() + 40], re.I):
+            continue
+        first = next((t for t in tokens if t.start == m.start(1)), None)
+        total = next((t for t in tokens if t.start == m.start(2)), None)
+        if first is None or total is None or first.number is None or total.number is None or first.number >= total.number:
+            continue
+        if first.used not in (None, "users") or total.used not in (None, "users"):
+            continue
+        out[:] = [a for a in out if a.slot != "users" or not ({first.i, total.i} & set(a.tokens))]
+        out.append(Attached("users", int(first.number), [first.i], concurrent=True))
+        out.append(Attached("headcount", int(total.number), [total.i]))
+        first.used, total.used = "users", "headcount"
+
+
 def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
     """"штат 50 чел, одновременно не больше 15": the concurrent figure is the users; the headcount is kept
     as understood ("headcount"), not a contradiction to ask about."""
@@ -710,6 +733,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                                     concurrent=other.concurrent))
                 tokens[k].used = other.slot
                 break
+    _out_of(out, tokens, text)
     _headcount(out, tokens, text)
     _share_at_once(out, tokens, text)
     if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):

@@ -239,3 +239,24 @@ def test_a_value_pointed_at_is_the_held_one_or_asked():
     r = carry(read("and for those 7?"), held)
     assert (r.scenario.budget, r.scenario.gpu_count, [s.text for s in r.unattached]) == (None, None, ["7"])
     assert carry(read("and for 8?"), Scenario(budget=12000)).scenario.budget == 8000  # a sum's scale kept, as before
+
+
+@pytest.mark.parametrize("text", ["45 concurrent users out of 600 licensed", "45 одновременно из 600 сотрудников"])
+def test_n_at_once_out_of_a_headcount(text):
+    r = read(text)
+    assert r.scenario.users == 45 and "headcount" in r.spans and r.unattached == []
+
+
+def test_an_erp_consultant_asking_for_hardware():
+    r = read("SAP S/4HANA consultant. Client wants a private LLM on their SAP docs, ~45 concurrent users out of 600 "
+             "licensed. Thinking Llama 3.3 70B in FP8. Kindly advise hardware and approx cost.")
+    assert (r.intent, r.scenario.users, r.unattached) == ("recommend", 45, [])
+    assert read("is the llama license ok for commercial use").intent == "knowledge"
+
+
+@pytest.mark.parametrize("text, intent", [("сколько стоит сервер чтоб нейросеть сама отвечала клиентам", "recommend"),
+                                          ("сколько стоит сервер под нейросеть", "recommend"),
+                                          ("сколько стоит ваш сервер", "gpu_info"),
+                                          ("сколько стоит сервер HUANANZHI DeepSeek", "gpu_info")])
+def test_a_server_priced_for_a_use_is_sizing(text, intent):
+    assert read(text).intent == intent
