@@ -174,9 +174,14 @@ FRESH29_FLOOR = 0.85
 FRESH30_FLOOR = 0.92
 # fresh31.yaml: written for the thirty-sixth pass by a fifth helper, 16 chats and 14 single messages (a quant team, a
 # Belarusian plant, a surzhyk freelancer, a medical-imaging startup, an HPC admin, a colocation sales manager ...), before
-# the reader was changed for it; first sight 0.625 (35/56, intent 0.893, 0 dropped); after the thirty-sixth pass 0.857.
-# Two turns of slack
-FRESH31_FLOOR = 0.82
+# the reader was changed for it; first sight 0.625 (35/56, intent 0.893, 0 dropped); after the thirty-sixth pass 0.857,
+# after its general rules (thirty-seventh pass) 1.000. Two turns of slack
+FRESH31_FLOOR = 0.96
+# fresh32.yaml: written for the thirty-seventh pass by a sixth helper, 35 chats and single messages (a bank's procurement
+# officer in tender language, a pensioner through his grandson, a Tashkent integrator with Uzbek words, a UK GP surgery,
+# a leasing company ...), before the reader was changed for it; first sight 0.466 (27/58, intent 0.724, 0 dropped);
+# after the thirty-seventh pass 0.983. Two turns of slack
+FRESH32_FLOOR = 0.94
 
 
 def said(text: str) -> dict:
@@ -305,7 +310,7 @@ def test_read_is_fast():
                                          ("fresh23", FRESH23_FLOOR), ("fresh24", FRESH24_FLOOR),
                                          ("fresh25", FRESH25_FLOOR), ("fresh26", FRESH26_FLOOR), ("fresh27", FRESH27_FLOOR),
                                          ("fresh28", FRESH28_FLOOR), ("fresh29", FRESH29_FLOOR), ("fresh30", FRESH30_FLOOR), ("fresh31", FRESH31_FLOOR),
-                                         ("holdout", HOLDOUT_FLOOR)])
+                                         ("fresh32", FRESH32_FLOOR), ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
 
