@@ -113,8 +113,6 @@ _ENERGY = re.compile(r"\bза свет\b|ватт|\bвт\b|квт|\bбп\b|бл�
                      r"energy|энерг|разъ[её]м|connector|\bибп\b|\bups\b", re.I)
 
 
-# words of buying that set a scene, not a request for a person: "сколько ждать поставку", "на закупку выделили",
-# "procurement here" (wholesale, "оптом", stays a handoff); a handoff only with a request beside them ("свяжитесь", "выставьте счёт")
 # the writer's role or the request's source, not a request for the vendor's people
 _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител\w*|сотрудник\w*)\s+(?:отдела\s+)?(?:по\s+)?(?:продаж\w*|закуп\w*|"
                      r"снабжени\w*)(?:\s+[а-яё]+)?|\b(?:от|из)\s+отдел\w*\s+(?:продаж|закупок|снабжения)\b|"
@@ -124,9 +122,14 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
 # a server priced for what it is to do, none named: "сервер чтоб нейросеть сама отвечала", "a server to run a chatbot"
 _SERVER_FOR_A_USE = re.compile(r"(?:сервер\w*|сервак\w*|server|box)\s+(?:чтоб\w*|чтобы|под|для|to run|to host|for running|"
                                r"for hosting)\s+(?!вас\b|нас\b|you\b)", re.I)
+# a reason for a preference: "we prefer the 5090 because price more cheap" (why, not what is asked)
 _REASON = re.compile(r"\b(?:because|потому что|так как|т\.к\.|ибо)\b[^.?!;,]*", re.I)
+# a document the customer quotes from: "в заявке на финансирование написано 60"
 _DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?заявк\w* на (?:финансировани|грант|бюджет|закупк)\w*", re.I)
+# the customer's own trade is leasing: "лизинговая компания, клиенты просят в лизинг"
 _LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
+# words of buying that set a scene, not a request for a person: "сколько ждать поставку", "на закупку выделили",
+# "procurement here" (wholesale, "оптом", stays a handoff); a handoff only with a request beside them ("свяжитесь", "выставьте счёт")
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
 
 
