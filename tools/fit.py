@@ -133,7 +133,7 @@ class Variants(BaseModel):
     breakdowns: list[MemoryBreakdown]
 
 
-VARIABLE = ("context", "task", "precision", "batch")
+VARIABLE = ("context", "task", "precision", "batch", "model")  # "model": two catalog models at the same scenario
 
 
 def compare_values(req: MemoryRequest, field: str, values: list[int | str]) -> Variants:

@@ -417,6 +417,8 @@ class Reading(BaseModel):
     instead_of: list[str] = Field(default_factory=list, description="cards taken out: 'the Ada instead of the 5090'")
     per_user: bool = Field(False, description="a rate asked per one user: 'ток/с на одного пользователя'")
     withdrawn: list[str] = Field(default_factory=list, description="slots taken back: 'забудьте про бюджет'")
+    models: list[str] = Field(default_factory=list, description="two or more catalog models named, in order: "
+                                                                 "'сравни llama 3.1 8b и qwen3 14b по памяти'")
 
 
 def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
@@ -769,4 +771,5 @@ def _read(text: str) -> Reading:
                    **({"gpu": clashes_cards} if clashes_cards else {})},
         precisions=[str(a.value) for a in clashes.get("precision", [])],
         assumed=assumed, new_model=new_model, unknown_products=[h.id for h in unknown], relative=changes,
-        instead_of=instead_of, per_user="per_user" in spans, withdrawn=_withdrawn(text))
+        instead_of=instead_of, per_user="per_user" in spans, withdrawn=_withdrawn(text),
+        models=list(dict.fromkeys(h.id for h in sorted(models, key=lambda h: h.i))) if len({h.id for h in models}) > 1 else [])

@@ -53,6 +53,10 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
             pass  # "чем q4 отличается от q8": the precisions are the question's subject, nothing to pick
         elif slot not in variants:
             questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot), items=items))
+    if "model" in variants:  # two models sized at one scenario: the table under the side-by-side is the last one's
+        scenario = scenario.model_copy(update={"model": variants["model"][-1], "params_b": None})
+        if intent in ("knowledge", "compare", "gpu_info") and _MEMORY_ASKED.search(reading.text):
+            intent = "vram"  # type: ignore[assignment]  # "по памяти": the memory asked; "что лучше для кода" stays
     if "precision" in variants:  # the table under the side-by-side is for the last one, as for a context
         scenario = scenario.model_copy(update={"precision": variants["precision"][-1]})
     if "context" in variants:
@@ -156,6 +160,9 @@ _WHICH_MODEL = re.compile(r"как(?:ую|ие|ая) (?:\w+ )?модел\w*|whic
 
 # "при 32k, чем при 8k", "LoRA vs full fine-tuning": two values of one input set against each other are
 # both meant; without such a word two values contradict each other and are asked about
+# two models asked side by side: "сравни ... и ...", "compare ... and ...", "... или ... по памяти"
+_SIDE_BY_SIDE = re.compile(r"сравн\w*|compar\w*|разниц\w*|difference|памят\w*|memory|vram|видеопам\w*", re.I)
+_MEMORY_ASKED = re.compile(r"памят\w*|memory|vram|видеопам\w*|\bгб\b|\bgb\b|влез\w*|fits?\b", re.I)
 _AGAINST = re.compile(r"\bчем\b|\bthan\b|\bvs\.?(?!\w)|\bпротив\b|по сравнению|\bcompared\b|\bversus\b", re.I)
 _CONTEXT_VALUE = re.compile(r"(\d{1,3}(?:[ \u00a0]\d{3})+|\d+(?:[.,]\d+)?)\s*(k|к|тыс\w*)?(?!\w)", re.I)
 _FULL = re.compile(r"полн\w*\s+(?:до)?обучени|full\s+(?:fine-?tun|train)|без\s+(?:lora|лора)|without\s+lora", re.I)
@@ -197,6 +204,8 @@ def compared_values(reading: Reading) -> dict[str, list[int | str]]:
     out: dict[str, list[int | str]] = {}
     if precisions := _alternative_precisions(reading):
         out["precision"] = precisions
+    if len(reading.models) >= 2 and (_AGAINST.search(reading.text) or _SIDE_BY_SIDE.search(reading.text)):
+        out["model"] = list(reading.models)  # "сравни llama 3.1 8b и qwen3 14b по памяти": both sized, side by side
     if not _AGAINST.search(reading.text):
         return out
     found = [v for sp in reading.conflicts.get("context", []) for v in _context_values(sp.text)]

@@ -121,9 +121,12 @@ def variants(o: dict, t: dict, lang: str, inp: dict) -> list[str]:
             return f"{t['ctx']} {num(v, lang, 0)}"
         if field == "batch":
             return f"{v} {t['users']}"
+        if field == "model":  # the model's catalog name, as its own table names it
+            return next(b["model"] for b, value in zip(bs, o["values"]) if value == v)
         return t.get(str(v), str(v).upper())
 
-    lines = ["", f"**{t['variants']}** — {bs[0]['model']}", "",
+    title = " / ".join(b["model"] for b in bs) if field == "model" else bs[0]["model"]
+    lines = ["", f"**{t['variants']}** — {title}", "",
              f"| {t['part']} | " + " | ".join(head(v) for v in o["values"]) + " |", "|---|" + "---:|" * len(bs)]
     for key, part in _PARTS:
         if any(b[part] for b in bs):

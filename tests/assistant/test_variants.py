@@ -57,3 +57,26 @@ def test_precisions_compared_with_no_model_are_the_subject_not_a_choice_to_ask_a
     for text in ("чем q4 отличается от q8", "fp16 and bf16 whats the difference"):
         fr = frame(read(text), None, None)
         assert fr.questions == [] and fr.variants == {}, text
+
+
+@pytest.mark.parametrize("text", ["сравни llama 3.1 8b и qwen3 14b по памяти",
+                                  "compare llama 3.1 8b vs qwen3 14b memory at 32k context"])
+def test_two_models_named_for_memory_are_sized_side_by_side(text):
+    # (a review of the thirty-sixth stop: these had answered "назовите модель" with two models named)
+    fr = frame(read(text), None, None)
+    assert fr.variants == {"model": ["llama-3.1-8b", "qwen3-14b"]}
+    assert (fr.intent, fr.scenario.model) == ("vram", "qwen3-14b")
+    v = compare_values(MemoryRequest(model="qwen3-14b"), "model", fr.variants["model"])
+    assert v.breakdowns[0].weights_bytes < v.breakdowns[1].weights_bytes  # 8B against 14.8B parameters
+
+
+def test_two_models_asked_which_is_better_stay_a_knowledge_question():
+    fr = frame(read("phi 4 или qwen3 14b что лучше для кода?"), None, None)
+    assert "model" not in fr.variants and fr.intent == "knowledge"
+
+
+def test_the_side_by_side_of_two_models_is_headed_by_their_names():
+    from assistant.service import Assistant, Conversation
+
+    answer = Assistant(backend=None).ask(Conversation(), "сравни llama 3.1 8b и qwen3 14b по памяти", use_llm=False).answer
+    assert "| Часть | Llama 3.1 8B | Qwen3 14B |" in answer and "назовите модель" not in answer
