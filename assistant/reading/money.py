@@ -82,6 +82,10 @@ _ONE_MILLION = {"миллион", "million", "лям", "млн", "лимон"}  
 _HUNDRED_K = {"сотка", "сотку", "сотки", "соточка", "соточку", "соточки"}
 _FIFTY_K = {"полтос", "полтинник", "полтишок"}  # fifty thousand in money talk; "полтос человек" is fifty people
 _HUNDRED_K_BEFORE = {"за", "до", "в", "около", "примерно", "где-то", "максимум", "пределах", "на"}
+_COUNTED_AFTER = re.compile(r"^\s*(?:pages?|documents?|docs?|files?|words?|characters?|chars|tickets?|e-?mails?|letters?|"
+                            r"lines?|rows?|records?|photos?|images?|pictures?|videos?|books?|articles?|страниц\w*|слов\w*|"
+                            r"символ\w*|документ\w*|файл\w*|писем|письм\w*|строк\w*|фото\w*|картин\w*|книг\w*|"
+                            r"стат(?:ей|ьи|ья)|тикет\w*|заявок)\b", re.I)
 _AGE = {"б/у", "б", "/", "у", "бу", "бушная", "бушную", "новая", "новую", "новые", "used", "new", "refurbished"}
 NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number in a name ("своя 4090 тысяч 200") is no sum
 
@@ -242,6 +246,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):
         return None  # "контекст 1.2 млн", "контекст поднять до 64к": not money
     tail = text[tokens[end].end:tokens[end].end + 16]
+    if not cur and _COUNTED_AFTER.match(text[tokens[end].end:]):
+        return None  # "max 2000 words per page", "до 300 страниц": a count of things, never money (37th pass)
     # "cloud equivalent 5.20/hr", "аренда 180 в час": an hourly rate in a message about renting is a price
     hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \
         not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])

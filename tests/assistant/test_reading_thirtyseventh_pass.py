@@ -260,3 +260,14 @@ def test_an_erp_consultant_asking_for_hardware():
                                           ("сколько стоит сервер HUANANZHI DeepSeek", "gpu_info")])
 def test_a_server_priced_for_a_use_is_sizing(text, intent):
     assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text, asked", [("max 2000 words per page", ["2000"]), ("до 300 страниц в договоре", ["300"])])
+def test_a_count_of_things_is_never_money(text, asked):
+    r = read(text)
+    assert r.scenario.budget is None and [s.text for s in r.unattached] == asked
+
+
+def test_a_ceiling_in_money_is_still_a_budget():
+    assert read("budget max 2000").scenario.budget == 2000
+    assert read("max 2000 dollars").scenario.budget == 2000
