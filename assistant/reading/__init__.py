@@ -436,8 +436,8 @@ _SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|b
 # a board's chipset ("сервер на x99", "z790", "c612"), a year ("до 2022 года", "since 2019") and a standard's version
 # ("pcie 5.0", "nvlink 4.0"): names and dates, never a count, a sum or a size
 _CHIPSET = re.compile(r"[xх](?:[2-9]\d|[1-9]\d\d)|[bzh][3-9]\d0|c6\d\d|w?trx\d0|wrx\d0")
-_YEAR = re.compile(r"(?:19[89]|20[0-4])\d")
-_CODED_REF = re.compile(r"\b[A-Za-zА-Яа-яЁё]{2,6}-\d{2,}-\d+\b")
+_YEAR = re.compile(r"(?:1[89]\d|20[0-4])\d")  # (thirty-eighth pass: "архив с 1931 года")
+_CODED_REF = re.compile(r"\b[A-Za-zА-Яа-яЁё]{2,6}-\d{2,}[-/]\d+\b")  # "RFI-2025-117", "ХМ-2024/118"
 _VERSIONED = {"pcie", "pci-e", "nvlink", "cuda", "usb", "gen", "ddr", "thunderbolt", "hdmi", "displayport"}
 
 

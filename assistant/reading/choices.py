@@ -113,8 +113,8 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
 
 
 _TASKS = [
-    ("qlora", re.compile(r"^(?:q-?lora|кулор\w*|ку-?лор\w*|кьюлор\w*)$")),
-    ("lora", re.compile(r"^(?:lora|лор[аеуыо]\w*|лоры)$")),
+    ("qlora", re.compile(r"^(?:q-?lora(?:-tun\w*)?|кулор\w*|ку-?лор\w*|кьюлор\w*)$")),
+    ("lora", re.compile(r"^(?:lora(?:-tun\w*)?|лор[аеуыо]\w*|лоры)$")),  # "lora-tune" (thirty-eighth pass)
     ("inference", re.compile(r"^(?:инференс\w*|inference|инференц\w*|чат-?бот\w*|chatbot\w*)$")),
 ]
 _FULL = re.compile(r"fully[\s-]+(?:fine[\s-]?tun(?!ed)\w*|finetun(?!ed)\w*|train(?:ing)?\b)|(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*|ft\b|фт\b)|"
@@ -124,6 +124,7 @@ _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обуче�
                    r"(?:за|до|пере|по)?тюн\w*|fine|finetun\w*|fine-tun\w*|train\w*|sft)$", re.I)
 
 
+_WORKOUT = re.compile(r"фитнес|спортзал|\bзал(?:а|ов|ы|ах)?\b|тренер\w*|абонемент\w*|\bgym\b|workout", re.I)
 # thirty-sixth pass: "нашу дообученную гемму", "our fine-tuned gemma": a model tuned already, to run; no task asked
 _TUNED = re.compile(r"\w*обученн\w*|\w*тренированн\w*|\w*тюнен\w*|\w*tuned|\w*trained")
 
@@ -150,7 +151,8 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
     if m:
         return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     for t in tokens:
-        if _TUNE.match(t.low) and not _negated(tokens, t.i) and not _TUNED.fullmatch(t.low):
+        if _TUNE.match(t.low) and not _negated(tokens, t.i) and not _TUNED.fullmatch(t.low) and \
+                not (t.low.startswith("тренировк") and _WORKOUT.search(text)):  # "запись на тренировки" in a gym
             if t.low == "fine" and not (t.i + 1 < len(tokens) and tokens[t.i + 1].low.startswith("tun")):
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve

@@ -122,6 +122,7 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
 # a server priced for what it is to do, none named: "сервер чтоб нейросеть сама отвечала", "a server to run a chatbot"
 _SERVER_FOR_A_USE = re.compile(r"(?:сервер\w*|сервак\w*|server|box)\s+(?:чтоб\w*|чтобы|под|для|to run|to host|for running|"
                                r"for hosting)\s+(?!вас\b|нас\b|you\b)", re.I)
+_TEMPERATURE = re.compile(r"\b(?:минус|плюс|minus)\s+(?:\d+|[а-яё]*(?:десят|дцат|сорок|сто)\w*)(?:\s*(?:градус\w*|°\s?c?))?", re.I)
 # a reason for a preference: "we prefer the 5090 because price more cheap" (why, not what is asked)
 _REASON = re.compile(r"\b(?:because|потому что|так как|т\.к\.|ибо)\b[^.?!;,]*", re.I)
 # a document the customer quotes from: "в заявке на финансирование написано 60"
@@ -174,6 +175,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     contradict each other; `named_gpus`: catalog cards named even when none was taken ("3090 и 4090");
     `unknown_cards`: card-shaped names the catalog lacks ("4060 ти"), counted only to see cards compared."""
     text = _SPOKEN.sub("что", text)  # "че можно запустить", "чо такое": the cues are written for "что"
+    if temp := [m.span() for m in _TEMPERATURE.finditer(text)]:  # "зимой минус пятьдесят": the weather, no pros and cons
+        tokens = [t for t in tokens or [] if not any(a <= t.start < b for a, b in temp)]
+        text = _TEMPERATURE.sub(lambda m: " " * len(m.group(0)), text)
     if _TAX_OF_SUM.search(text):  # "три миллиона рублей с ндс": the sum's tax, not an invoice asked for (its word
         tokens = [t for t in tokens or [] if t.low not in ("ндс", "vat")]  # too, thirty-seventh pass)
     text = _TAX_OF_SUM.sub(r"\1", text)

@@ -55,7 +55,7 @@ _DRAWN = re.compile(r"ватт|\bвт\b|watt|\bw\b|\bdraw|потребл|\btdp\b
 _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|в одно время)\b", re.I)  # "in same time": ESL
 # the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
 # punctuation and no "but" between
-_SAME_TIME_AHEAD = re.compile(r"(?:\s+(?!but\b|но\b)[^\W\d]+){1,5}?\s+(?:(?:at|in) (?:the )?same time|at once|at a time|simultaneously|"
+_SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)[^\W\d][\w-]*){1,5}?[\s(]+(?:(?:at|in) (?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently)\b", re.I)
 # words that open the next clause of a message typed without punctuation ("не больше 15 нужен сервер"): after a
 # number they end it, as a full stop would
