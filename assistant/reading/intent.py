@@ -216,7 +216,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             return "handoff"  # "какие сроки поставки на h200", "whats the lead time for b300": only a person knows
     # thirty-second pass: "чтоб ии ... отвечал менеджерам" (the client's staff in the plural) is who is served too
     served = [t for t in tokens or [] if t.low.startswith(("менеджер", "manager")) and
-              (t.used == "users" or t.low in ("менеджерам", "менеджерами", "managers"))]
+              (t.used == "users" or t.low in ("менеджерам", "менеджерами", "managers") or
+               t.low == "менеджеров" and any(x.has_digit or x.word_number for x in tokens[max(0, t.i - 1):t.i + 2]))]
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]

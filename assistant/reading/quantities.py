@@ -165,7 +165,8 @@ def _share_at_once(out: list[Attached], tokens: list[Token], text: str = "") -> 
         if share is None:
             continue
         # twenty-first pass: or a same-time phrase a few words on ("maybe a quarter on it at the same time")
-        if any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens[n + 1:n + 5]) or \
+        # thirty-eighth pass: or said before the share ("менеджеров 150, онлайн одновременно примерно треть")
+        if any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in (*tokens[n + 1:n + 5], *tokens[last + 1:n])) or \
                 _SHARE_THEN_SAME_TIME.match(text[t.end:]):
             a.value = max(1, round(value * share))
             a.tokens = [*a.tokens, n]
@@ -279,6 +280,8 @@ def _ends_at_next_clause(tokens: list[Token], k: int) -> bool:
     if k + 1 >= len(tokens) or tokens[k].comma or tokens[k].stop:
         return False
     nxt = tokens[k + 1]
+    if nxt.low in ("и", "and", "а", "плюс", "plus") and k + 2 < len(tokens):
+        k, nxt = k + 1, tokens[k + 2]  # "одновременно двадцать и контекст 32к": the next slot after "и" (38th pass)
     if nxt.lemma in ("нужный", "надо", "нужно") or nxt.low in ("need", "what", "which", "нужен", "нужна", "надо") or \
             nxt.low in ("что", "какой", "какая", "какое", "какие", "какую", "чем", "сколько") and k + 2 < len(tokens):
         # nineteenth pass: a question word opens the next clause as well ("одновременно максимум десять что подойдёт")
@@ -409,6 +412,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in ("k", "к", "тыс") and cue_before(tokens, k, {"за", "for"}, 1) and not \
             (concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE, 3)):
         return []  # "купить 3090 за 60к": a price with nothing to say whose; asked, never a context
+    if suffix in ("k", "к", "тыс") and concept not in ("token", "context") and _DATASET.match(text[t.end:]):
+        return []  # "дообучить на 40к заявлениях", "on 50k examples": the training set's size, no context (38th pass)
     if suffix in ("k", "к", "тыс"):
         if value <= 256 or (concept in ("token", "context") and value <= 2048):
             return [Attached("context", int(value * 1024), [k] + (unit if concept in ("token", "context") else []))]
@@ -669,6 +674,10 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
     return None
 
 
+# what a training set counts: "на 40к заявлениях", "50k examples", "10к диалогов"
+_DATASET = re.compile(r"\s*(?:заявлени\w*|пример\w*|диалог\w*|документ\w*|текст\w*|запис\w*|строк\w*|пар\b|пары|"
+                      r"вопрос\w*|ответ\w*|письм\w*|писем|обращени\w*|тикет\w*|examples?|samples?|dialog\w*|documents?|"
+                      r"docs|records?|rows?|pairs?|conversations?|tickets?|emails?)\b", re.I)
 _BOUND = {"не", "менее", "более", "меньше", "больше", "около", "примерно", "минимум", "максимум", "at", "least", "most",
           "up", "to", "minimum", "maximum", "about", "around", "~"}
 

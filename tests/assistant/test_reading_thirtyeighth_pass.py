@@ -37,3 +37,23 @@ def test_a_gym_s_workouts_are_no_training():
 def test_the_same_time_said_in_brackets():
     r = read("800 seats total but only QA will use the AI, like 60 agents sabay-sabay (at the same time). qwen3 32b fp8")
     assert r.scenario.users == 60
+
+
+@pytest.mark.parametrize("text", ["хотим дообучить мистраль смол 3.2 на 40к заявлениях, через QLoRA",
+                                  "lora on 50k examples for llama 8b"])
+def test_a_training_set_s_size_is_no_context(text):
+    r = read(text)
+    assert r.scenario.context is None and len(r.unattached) == 1
+    assert read("контекст 32к токенов").scenario.context == 32768
+
+
+def test_a_share_after_the_same_time_word_and_managers_served():
+    r = read("внедряем битрикс24, клиенту нужен ИИ-помощник в CRM. менеджеров 150, онлайн одновременно примерно треть. "
+             "модель гпт осс 20б. хватит одной l40s?")
+    assert (r.intent, r.scenario.users) == ("vram", 50)
+    assert read("позовите менеджеров").intent == "handoff"
+
+
+def test_the_same_time_count_before_and_the_next_slot():
+    s = read("а если одновременно двадцать и контекст 32к").scenario
+    assert (s.users, s.context) == (20, 32768)
