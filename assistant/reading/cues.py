@@ -17,6 +17,9 @@ CUES: list[tuple[Intent, str]] = [
     # "Request for Information", "RFQ"): the vendor's people answer it
     ("handoff", r"ценов\w* (?:информаци|предложени)\w*|запрос\w* (?:цен|котировок|коммерческ)\w*|закупочн\w* процедур\w*|"
                 r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b"),
+    # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
+    ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
+                  r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"

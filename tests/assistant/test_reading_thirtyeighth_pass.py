@@ -57,3 +57,9 @@ def test_a_share_after_the_same_time_word_and_managers_served():
 def test_the_same_time_count_before_and_the_next_slot():
     s = read("а если одновременно двадцать и контекст 32к").scenario
     assert (s.users, s.context) == (20, 32768)
+
+
+@pytest.mark.parametrize("text", ["верстальщик говорит что если модель квантовать она тупеет, правда?",
+                                  "does quantizing make the model dumber?"])
+def test_whether_quantising_dumbs_a_model_down_is_knowledge(text):
+    assert read(text).intent == "knowledge"
