@@ -217,7 +217,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     # thirty-second pass: "чтоб ии ... отвечал менеджерам" (the client's staff in the plural) is who is served too
     served = [t for t in tokens or [] if t.low.startswith(("менеджер", "manager")) and
               (t.used == "users" or t.low in ("менеджерам", "менеджерами", "managers") or
-               t.low == "менеджеров" and any(x.has_digit or x.word_number for x in tokens[max(0, t.i - 1):t.i + 2]))]
+               t.low == "менеджеров" and any((x.has_digit or x.word_number) and abs(x.i - t.i) == 1 for x in tokens or []))]
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
