@@ -168,6 +168,12 @@ _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]
 _PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b", re.I)  # the PSU asked about
 
 
+def _without(text: str, tokens: list[Token], spans: list[tuple[int, int]]) -> tuple[str, list[Token]]:
+    """The text with `spans` blanked (the same length, so offsets hold) and the tokens outside them."""
+    blank = "".join(" " if any(a <= i < b for a, b in spans) else ch for i, ch in enumerate(text))
+    return blank, [t for t in tokens if not any(a <= t.start < b for a, b in spans)]
+
+
 def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, conflicted: frozenset = frozenset(),
              tokens: list[Token] | None = None, named_gpus: int = 0, relative: bool = False,
              unknown_cards: int = 0) -> Intent:
@@ -176,8 +182,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     `unknown_cards`: card-shaped names the catalog lacks ("4060 ти"), counted only to see cards compared."""
     text = _SPOKEN.sub("что", text)  # "че можно запустить", "чо такое": the cues are written for "что"
     if temp := [m.span() for m in _TEMPERATURE.finditer(text)]:  # "зимой минус пятьдесят": the weather, no pros and cons
-        tokens = [t for t in tokens or [] if not any(a <= t.start < b for a, b in temp)]
-        text = _TEMPERATURE.sub(lambda m: " " * len(m.group(0)), text)
+        text, tokens = _without(text, tokens or [], temp)
     if _TAX_OF_SUM.search(text):  # "три миллиона рублей с ндс": the sum's tax, not an invoice asked for (its word
         tokens = [t for t in tokens or [] if t.low not in ("ндс", "vat")]  # too, thirty-seventh pass)
     text = _TAX_OF_SUM.sub(r"\1", text)
@@ -187,8 +192,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     sc = scores(text, tokens or [])
     if reason := [m.span() for m in _REASON.finditer(text)]:
         # thirty-seventh pass: "we prefer RTX 5090 because price more cheap": why the customer prefers, not the question
-        kept = scores("".join(" " if any(a <= i < b for a, b in reason) else ch for i, ch in enumerate(text)),
-                      [t for t in tokens or [] if not any(a <= t.start < b for a, b in reason)])
+        kept = scores(*_without(text, tokens or [], reason))
         if any(v > 0 for v in kept.values()):
             sc = kept
     # thirty-fifth pass: nor "двенадцать 3070 ... и три бп по 1600 ватт. что из нейронок можно запустить": the rig
@@ -222,16 +226,15 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
     if doc := [m.span() for m in _DOCUMENT.finditer(text)]:  # "в заявке на финансирование написано": a document
-        tokens = [t for t in tokens or [] if not any(a <= t.start < b for a, b in doc)]
-        sc["handoff"] = scores(_DOCUMENT.sub(" ", text), tokens)["handoff"]
+        text, tokens = _without(text, tokens or [], doc)
+        sc["handoff"] = scores(text, tokens)["handoff"]
     sender = [m.span() for m in _SENDER.finditer(text)]
     if _LESSOR.search(text):  # "лизинговая компания ... клиенты просят в лизинг": the customer's trade, no request
         sender += [m.span() for m in re.finditer(r"лизинг\w*|leasing|financ\w*|финансир\w*", text, re.I)]
     if (hardware or model) and sender:
         # thirty-seventh pass: "менеджер по продажам колокейшна, спрашиваю за клиента", "по заявке №5512 от отдела
         # продаж": who writes, or for whom, with the question itself computable; a request for a person stays one
-        blank = "".join(" " if any(a <= i < b for a, b in sender) else ch for i, ch in enumerate(text))
-        sc["handoff"] = scores(blank, [t for t in tokens or [] if not any(a <= t.start < b for a, b in sender)])["handoff"]
+        sc["handoff"] = scores(*_without(text, tokens or [], sender))["handoff"]
     lone_handoff = bool(hardware or model or s.budget) and _WEAK_HANDOFF.search(text) and \
         not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
     if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):
