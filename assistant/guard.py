@@ -199,6 +199,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += claims.card_needs_memory(sentence)
     out += relations.order_errors(sentence)
     out += relations.undersized(sentence, getattr(allowed, "request", None))
+    out += relations.fits_beyond_card(sentence, getattr(allowed, "facts", []))
     out += counts.miscounted(sentence, getattr(allowed, "facts", []))
     out += nothing.part_said_to_take_nothing(sentence, getattr(allowed, "facts", []))
     out += relations.many_users(sentence, getattr(allowed, "request", None))

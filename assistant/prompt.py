@@ -508,7 +508,8 @@ def correction_note(violations: list[str]) -> str:
                      + "; use only numbers from FACTS and SOURCES, or none")
     hints = {"verdict": "contradicted the verdict in FACTS", "rule": "stated something the vendor guide says is false",
              "catalog": "compared cards against the catalog", "order": "compared two figures the wrong way round",
-             "config": "offered fewer cards than FACTS need",
+             "config": "gave a card count other than the least FACTS need (fewer, or an 'at least' above it)",
+             "fit": "said it fits where the memory you named is more than the card has",
              "count": "gave a card count FACTS do not give for that card; take the count from FACTS",
              "nothing": "said a part of the memory takes nothing where FACTS give it a figure", "label": "gave a part of the memory table another part's figure",
              "format": "gave a figure for a weight format that FACTS do not give it", "echo": "repeated the prompt or the question",

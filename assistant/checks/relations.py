@@ -109,6 +109,34 @@ def undersized(sentence: str, request: MemoryRequest | None) -> list[str]:
         need = _minimum(key, card.id)
         if need is None or n < need:
             out.append(f"config: {n} × {card.name}")
+        elif n > need and _AT_LEAST.search(sentence[max(0, pos - 40):pos]):
+            out.append(f"config: at least {n} × {card.name}, {need} computed")  # "минимум 5 карт" where 4 do
+    return out
+
+
+# "минимум 5 карт", "at least five cards": a least number said, which must be the computed one
+_AT_LEAST = re.compile(r"(?:минимум|как минимум|не менее|не меньше|at least|minimum(?: of)?)\s+\S+\s*(?:[×xх]\s*)?"
+                       r"(?:(?:видео)?карт\w*\s+|cards?\s+|gpus?\s+)?$", re.I)
+# a figure said as what is needed, and the same clause saying it fits: "тогда нужно 32,12 ГБ и она поместится"
+_NEEDED_GB = re.compile(r"(?:нужн\w*|потребуется|требуется|понадобится|needs?|requires?|takes?)\s+(?:около\s+|примерно\s+|"
+                        r"about\s+|~\s*)?(\d+(?:[.,]\d+)?)\s*(?:ГБ|GB)\b", re.I)
+_FIT_SAID = re.compile(r"(?<!\w)(?:помест\w*|влез\w*|fits?|will fit)(?!\w)", re.I)
+_FIT_DENIED = re.compile(r"(?<!\w)(?:не|not|won't|doesn't|never)\s+(?:\w+\s+)?(?:помест|влез|fit)|n't fit", re.I)
+
+
+def fits_beyond_card(sentence: str, facts: list[dict]) -> list[str]:
+    """A clause that says the model fits beside a need larger than the cards' memory in the facts (a held item of
+    the thirty-ninth stop's bench: "…тогда нужно 32,12 ГБ и она поместится" on one 25.77 GB RTX 4090)."""
+    cards = [(o["gpu_vram_bytes"] / 1e9) * (o.get("gpus") or 1) for f in facts
+             if isinstance(o := f.get("output"), dict) and o.get("gpu_vram_bytes")]
+    if not cards:
+        return []
+    out = []
+    for clause in re.split(r"[;.!?]|,\s+(?:но|а|либо|или|but|or)\s+", sentence):
+        if not _FIT_SAID.search(clause) or _FIT_DENIED.search(clause):
+            continue
+        out += [f"fit: {m.group(1)} GB on {max(cards):.2f} GB" for m in _NEEDED_GB.finditer(clause)
+                if float(m.group(1).replace(",", ".")) > max(cards) + 0.005]
     return out
 
 
