@@ -100,11 +100,15 @@ def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
         if unit.low in _WATT_WORD or unit.lemma == "ватт":
             return t.number, [k, u]
         if unit.low in _KW_WORD or unit.lemma == "киловатт":
+            if u + 2 < len(tokens) and tokens[u + 1].low == "с" and tokens[u + 2].low == "половиной":
+                return (t.number + 0.5) * 1000, [k, u, u + 1, u + 2]  # "два киловатта с половиной": 2.5 kW
             return t.number * 1000, [k, u]
         if unit.low in ("кило", "кила") and any(_PSU_NOUN.match(x.low) for x in tokens[max(0, k - 4):k]):
             return t.number * 1000, [k, u]  # "бп на два кило" (a review probe): slang for kilowatts after a PSU word
     if m := _KW_SAID.match(t.low):  # "киловатта полтора", "полтора киловатта", "двухкиловаттный"
         value = _KW_PREFIX.get(m.group(1), 1.0)
+        if k + 2 < len(tokens) and tokens[k + 1].low == "с" and tokens[k + 2].low == "половиной":
+            return (value + 0.5) * 1000, [k, k + 1, k + 2]  # "киловат с половиной": 1.5 kW, not 1 (a review probe)
         if nxt is not None and nxt.word_number and nxt.number and nxt.number < 10 and not nxt.used:
             return value * nxt.number * 1000, [k, k + 1]
         if nxt is not None and nxt.word_number and nxt.number in _HUNDREDS and not nxt.used and value == 1.0:

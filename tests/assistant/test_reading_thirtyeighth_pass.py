@@ -63,3 +63,9 @@ def test_the_same_time_count_before_and_the_next_slot():
                                   "does quantizing make the model dumber?"])
 def test_whether_quantising_dumbs_a_model_down_is_knowledge(text):
     assert read(text).intent == "knowledge"
+
+
+@pytest.mark.parametrize("text, watts", [("бп хватит на три 4090 если у меня киловат с половиной", 1500),
+                                         ("бп на два киловатта с половиной", 2500), ("бп на 2 квт", 2000)])
+def test_a_kilowatt_and_a_half(text, watts):
+    assert read(text).scenario.psu_w == watts  # (a review probe: "киловат с половиной" had been read as 1000 W)
