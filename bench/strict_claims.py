@@ -662,6 +662,17 @@ _NOT_PLACED = re.compile(r"(?<!\w)(?:не|ни|нельзя|not|never|won't|does
                          r"(?:помест|помещ|влез|хват|fit|run)|(?<!\w)(?:no longer|still too)\b", re.I)
 
 
+_MANY_CARDS = re.compile(r"(?<!\w)(\d{1,2}|[a-zа-яё]+)\s*(?:[×xх]\s*)?(?:(?:видео)?карт|cards?\b|gpus?\b|rtx\b|[ahbl]\d{2,3}\b)",
+                         re.I)
+
+
+def _more_cards(clause: str, counted: int) -> bool:
+    """The clause speaks of more cards than the fit_options line was computed for ("в FP16 поместится минимум
+    на 5 картах RTX 4090" beside a one-card line): another configuration, which that line does not judge."""
+    return any((n := m.group(1)).isdigit() and int(n) > counted or _COUNTS.get(n.lower(), 0) > counted
+               for m in _MANY_CARDS.finditer(clause))
+
+
 def format_promised_to_fit(text: str, facts: list[dict[str, Any]]) -> list[str]:
     """A format the same clause says fits (no negation), whose computed fit_options line says it does not
     (the asked format's own line included)."""
@@ -673,11 +684,14 @@ def format_promised_to_fit(text: str, facts: list[dict[str, Any]]) -> list[str]:
             lines |= {str(x.get("precision", "")).lower(): x.get("fits") for x in o.get("formats", []) if isinstance(x, dict)}
     if False not in lines.values():
         return []
+    counted = max([int(o.get("gpus") or 1) for f in facts if f.get("tool") == "fit_options"
+                   and isinstance(o := f.get("output"), dict)] or [1])
     out = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         # an alternative ("…, либо возьмите семь карт") or a contrast ("…, но она не поместится") is a new clause
         for clause in re.split(r";|,?\s+(?:либо|или|но|однако|а|or|but)\s+", sentence, flags=re.I):
-            if not _PLACED.search(clause) or _NOT_PLACED.search(clause) or "?" in clause:
+            if not _PLACED.search(clause) or _NOT_PLACED.search(clause) or "?" in clause or \
+                    _more_cards(clause, counted):
                 continue
             out += [f"{m.group(1)} said to fit" for m in _WEIGHT_FORMAT.finditer(clause)
                     if lines.get(m.group(1).lower()) is False]

@@ -532,6 +532,15 @@ _FITS_WORD = re.compile(r"(?<!не )\b(?:поместится|помещаетс
                         r"(?:run|fit)s?\s+on\s+(?:one|a single)\s+card)\b", re.I)
 
 
+def _cards_said(clause: str) -> int:
+    """The most cards a clause counts ("на трёх картах", "5 × RTX 4090", "on 3 cards"); 0 where none."""
+    heads = [clause[max(0, m.end() - 40):m.end()] + " " for m in re.finditer(r"(?:видео)?карт\w*|cards?\b|gpus?\b",
+                                                                               clause, re.I)]
+    heads += [clause[max(0, pos - 30):pos] for pos, _ in gpus_in(clause)]
+    counts = [_count(m.group(1)) for h in heads if (m := _COUNT.search(h))]
+    return max([c for c in counts if c] or [0])
+
+
 def format_fit_contradicted(sentence: str, facts: list[dict]) -> list[str]:
     """A weight format said to fit (in the clause before "либо"/"or") that the facts say does not."""
     clause = re.split(r",?\s+(?:либо|или|or)\s", sentence, maxsplit=1)[0]
@@ -540,4 +549,7 @@ def format_fit_contradicted(sentence: str, facts: list[dict]) -> list[str]:
         return []
     verdicts = {str(o.get("precision", "")).lower(): o.get("fits") for f in facts if f.get("tool") == "fit_options"
                 for o in (f.get("output") or {}).get("formats", [])}
+    if _cards_said(clause) > max([int(o.get("gpus") or 1) for f in facts if f.get("tool") == "fit_options"
+                                  and isinstance(o := f.get("output"), dict)] or [1]):
+        return []  # "Q4_K_M поместится на трёх картах": another configuration than the line's, not judged by it
     return [f"verdict: {m.group(1)} said to fit" for m in _FORMAT.finditer(clause) if verdicts.get(m.group(1).lower()) is False]

@@ -306,6 +306,11 @@ _FIT_OPTIONS = [{"tool": "fit_options", "output": {"precision": "FP16", "fits": 
     ("Even in Q4_K_M it does not fit on one card.", False),
     ("Поместится ли модель в Q4_K_M?", False),
     ("Модель поместится на семи картах; Q4_K_M сократит веса до 106,93 ГБ.", False),
+    # explain-eval ru-fresh2-why-not-4090: 5 × RTX 4090 is the computed least; the line is for one card
+    ("В FP16 модель поместится минимум на 5 картах RTX 4090.", False),
+    ("В FP16 на пяти картах она поместится.", False),
+    ("В FP16 модель поместится на одной RTX 4090.", True),
+    ("In FP16 it fits on five cards.", False),
 ])
 def test_a_format_promised_to_fit_against_its_computed_line(text, bad):
     assert bool(strict_claims.format_promised_to_fit(text, _FIT_OPTIONS)) is bad

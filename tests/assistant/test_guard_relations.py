@@ -575,6 +575,10 @@ _OPTIONS_FIT = [{"tool": "fit_options", "input": {}, "output": {"formats": [
     ("Даже в Q4_K_M модель не поместится, возьмите семь таких карт.", _OPTIONS, False),
     ("Возьмите семь карт, либо квантуйте до Q4_K_M, но она всё равно не поместится.", _OPTIONS, False),
     ("Квантуйте модель до Q8_0, тогда нужно 23,92 ГБ и она поместится.", _OPTIONS_FIT, False),
+    # another configuration than the line's one card: not judged by it (ru-fresh2-why-not-4090's "на 5 картах")
+    ("В Q4_K_M модель поместится на семи картах RTX 4090.", _OPTIONS, False),
+    ("In Q4_K_M it fits on 7 cards.", _OPTIONS, False),
+    ("В Q4_K_M модель поместится на одной карте.", _OPTIONS, True),
 ])
 def test_a_format_said_to_fit_against_its_computed_line(sentence, facts, bad):
     from assistant.checks.relations import format_fit_contradicted
