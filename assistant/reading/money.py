@@ -152,7 +152,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if not m:
         return None
     # "18 500 000,00", "15,000.00": thousands grouped, then the kopecks or cents
-    grouped = re.fullmatch(r"(\d{1,3}(?:[ ,\u00a0\u202f]\d{3})+)(?:[.,](\d{2}))?", m.group(1))
+    # "1.500 евро": a dot between thousands (German), never 1.5
+    grouped = re.fullmatch(r"([1-9]\d{0,2}(?:\.\d{3})+|\d{1,3}(?:[ ,\u00a0\u202f]\d{3})+)(?:[.,](\d{2}))?", m.group(1))
     value = float(re.sub(r"\D", "", grouped.group(1)) + "." + (grouped.group(2) or "0")) if grouped \
         else float(m.group(1).replace(",", "."))
     used = [k]

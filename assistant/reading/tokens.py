@@ -86,10 +86,12 @@ _NUM = re.compile(r"^\d+(?:[.,]\d+)?$")
 
 
 def parse_plain_number(text: str) -> float | None:
-    """'8' 8, '3,5' 3.5, '32 000' 32000, '32,000' 32000, '1.2' 1.2; None for anything else."""
+    """'8' 8, '3,5' 3.5, '32 000' 32000, '32,000' 32000, '1.2' 1.2, '1.500' 1500; None for anything else."""
     t = re.sub(r"[ \u00a0\u202f]", "", text)
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+", t):
         return float(t.replace(",", ""))
+    if re.fullmatch(r"[1-9]\d{0,2}(?:\.\d{3})+", t):  # "1.500 евро", "8.192 токена": a dot between thousands, as
+        return float(t.replace(".", ""))               # in German; no one writes 1.5 as "1.500"
     if _NUM.match(t):
         return float(t.replace(",", "."))
     return None

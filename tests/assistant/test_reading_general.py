@@ -601,3 +601,14 @@ def test_follow_up_money_and_nearest_value():
     assert s.budget == 2000 and s.context is None
     s, _ = conversation("can a single l40s serve mistral small 3.2 for about 25 people?", "how about 50?")
     assert s.users == 50 and s.gpu_count == 1
+
+
+@pytest.mark.parametrize("text, slot, value", [
+    ("бюджет 1.500 евро, нужна лама 8б", "budget", 1500),
+    ("budget €2.000 for llama 8b", "budget", 2000),
+    ("контекст 8.192 токена для ламы 8б", "context", 8192),
+    ("бюджет 1.2 млн на сервер под ламу 70б", "budget", 1_200_000),  # a decimal before a scale stays one
+])
+def test_a_dot_between_thousands(text, slot, value):
+    r = read(text)
+    assert getattr(r.scenario, slot) == value and not r.unattached
