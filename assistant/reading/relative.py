@@ -92,7 +92,8 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         return _more(tokens, text, short=False)
     for t in tokens:
         factor = _TIMES.get(t.low)
-        if factor is None and t.low in ("раза", "times", "x") and t.i > 0 and tokens[t.i - 1].number:
+        if factor is None and t.low in ("раза", "times", "x") and t.i > 0 and tokens[t.i - 1].number and not \
+                (t.low == "x" and t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name"):  # "2 x rtx 4090": cards
             factor = tokens[t.i - 1].number
         if factor is None and (m := re.match(r"^(\d{1,2})[xх×]$", t.low)) and t.i + 1 < len(tokens) and \
                 tokens[t.i + 1].low in ("that", "the", "more", "больше"):  # "4x that traffic"

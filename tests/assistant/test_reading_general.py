@@ -612,3 +612,10 @@ def test_follow_up_money_and_nearest_value():
 def test_a_dot_between_thousands(text, slot, value):
     r = read(text)
     assert getattr(r.scenario, slot) == value and not r.unattached
+
+
+@pytest.mark.parametrize("text", ["можно ли на 2 x rtx 4090 запустить qwen 2.5 32b для 5 человек",
+                                  "2 x 4090 хватит для ламы 70б в q4?"])
+def test_a_spaced_x_before_a_card_counts_cards_not_a_factor(text):
+    r = read(text)  # had been a relative change, "x2" applied to the users (5 read as 10 in the conversation)
+    assert r.scenario.gpu_count == 2 and "relative" not in r.spans
