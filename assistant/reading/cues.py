@@ -16,7 +16,8 @@ CUES: list[tuple[Intent, str]] = [
     # thirty-seventh pass: a tender's or a formal request for prices ("прошу предоставить ценовую информацию",
     # "Request for Information", "RFQ"): the vendor's people answer it
     ("handoff", r"ценов\w* (?:информаци|предложени)\w*|запрос\w* (?:цен|котировок|коммерческ)\w*|закупочн\w* процедур\w*|"
-                r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b"),
+                r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b|"
+                r"(?:request|requesting|ask for|would like) (?:a |your )?(?:quotation|formal quote|price offer)"),  # 39th pass
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),

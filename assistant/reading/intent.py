@@ -336,7 +336,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "gpu_info" in hits and (s.gpu or not model) and not (s.budget and model) and not (model and _FITS.search(text)) and \
             not (s.users and not (hardware or s.server)):
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
-    if hardware and not model and (_WHAT_RUNS.search(text) or _RUN_ANYTHING.search(text)):
+    if hardware and not model and (_WHAT_RUNS.search(text) or _RUN_ANYTHING.search(text) or _WHICH_RUNS.search(text)):
         return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"
     if C.FOLLOWUP.match(text) and not new_model and _changes(s):
         return "followup"
@@ -419,6 +419,9 @@ _WHAT_RUNS = re.compile(r"^\W*(?:а |и |ну )?(?:что|what|which)\b(?:(?! д
 
 
 # "can they run anything useful together", "запустить на них что-нибудь": no model named, what the cards can run
+# thirty-ninth pass: the same asked at the end, after the hardware ("ноут с 4070 на 8 гигов, какая потянет?")
+_WHICH_RUNS = re.compile(r"[,.;:!?—-]\s*(?:а |и |ну )?(?:как(?:ая|ую|ие)|which(?: one| ones)?)\s+(?:\w+\s+){0,2}?"
+                         r"(?:потян\w*|пойд[её]т|пойдут|влез\w*|запуст\w*|will run|runs|would run)\b", re.I)
 _RUN_ANYTHING = re.compile(r"\b(?:run|handle|host|serve)\s+(?:anything|something)\b|"
                            r"\b(?:запуст\w*|крутить|гонять|потян\w*)\s+(?:\w+\s+)?(?:что-?(?:нибудь|то|либо))(?!\w)|"
                            r"(?:что-?(?:нибудь|то|либо))\s+(?:\w+\s+)?(?:запуст\w*|крутить|гонять|потян\w*)", re.I)
@@ -466,7 +469,7 @@ _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_AD
                            rf"\b(?:to|with) (?:it|this one|that one)\b|\bтак(?:ую|ой|ие|их) же\b|\bthe same one\b)", re.I)
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна каком\b|\bon what\b|\bon which\b", re.I)
-_ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|сколько|what|which|how many)\b", re.I)
+_ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|какая|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)
 _WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)
 _AGAINST_THOSE = re.compile(r"\b(?:stacks? up|compares?|compared|vs\.?|versus|against|over)\s+(?:to\s+|with\s+|against\s+)?"

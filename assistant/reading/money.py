@@ -237,9 +237,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # (thirty-seventh pass: "3090 б/у за 65к", "5060 ти на 16 за 50к": the card's age or its size said between)
     named = k - 2
     while named > 0 and (tokens[named].low in _AGE or tokens[named].used == "card_vram_gb" or
-                         tokens[named].low == "на" and tokens[named + 1].used == "card_vram_gb"):
-        named -= 1
-    if scaled and k > 0 and tokens[k - 1].low == "за" and k > 1 and tokens[named].used == "gpu_name" and \
+                         tokens[named].low == "на" and tokens[named + 1].used == "card_vram_gb" or
+                         tokens[named].low in ("у", "нас", "меня", "них", "вас", "сейчас", "щас")):
+        named -= 1  # thirty-ninth pass: "5090 у нас по 310 тыщ": the seller's price of the card, "по" each
+    if scaled and k > 0 and tokens[k - 1].low in ("за", "по") and k > 1 and tokens[named].used == "gpu_name" and \
             not _OWN_VS_CLOUD.search(text):
         return []  # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч")
     if scaled and k > 0 and tokens[k - 1].low == "за" and not (k > 1 and tokens[k - 2].used in NAMES):
@@ -301,7 +302,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
 _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
                            r"свет|electricity|energy|power)(?: час\w*)?(?: (?:у нас|нам|for us|here|сейчас|now))? "
                            r"(?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
-                           r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?$", re.I)
+                           r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?(?: в)?$", re.I)  # "обходится в 8 р"
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
 # "electricity here 0.2 eur"): the price of energy too
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"

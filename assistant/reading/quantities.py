@@ -46,7 +46,13 @@ class Attached:
 
 _CONCURRENT = {"одновременно", "одновременный", "параллельно", "параллельный", "concurrent", "concurrently",
                "simultaneous", "simultaneously", "пиковый", "пик", "пике", "peak", "онлайн", "online", "once",
-               "активно", "активный", "active", "actively"}  # "активно пользоваться будут человек 15": of a headcount
+               "активно", "активный", "active", "actively",  # "активно пользоваться будут человек 15": of a headcount
+               "сразу", "разом"}  # "инженеров 60, но сразу сидят не больше 12" (thirty-ninth pass)
+# what goes on at once, counted as the users ("параллельно идут максимум 4 совещания"), and an estimate's word after
+# the number ("10-odd concurrent") (thirty-ninth pass)
+_AT_ONCE_THINGS = {"совещание", "сессия", "звонок", "разговор", "диалог", "стрим", "трансляция", "meeting", "meetings",
+                   "session", "sessions", "call", "calls", "conversation", "conversations", "stream", "streams"}
+_ESTIMATE_AFTER = {"odd", "ish", "plus", "с лишним", "с небольшим"}
 _CONTRAST = {"но", "однако", "but", "however"}
 _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
 # "25 at peak", "40 в пике": the peak said right after a bare number, in a message about no power drawn
@@ -499,6 +505,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (ctx_cue or sb > 0 and cue_before(tokens, sb, _CONTEXT_CUE | {"context"}, 4)):
         tok = [k + 1] if k + 1 < len(tokens) and tokens[k + 1].concept == "token" else []
         return [Attached("context", int(value * lex.scale.context[tokens[sb].low]), list(range(sb, k + 1)) + tok)]
+    if ctx_scale > 1 and not ctx_cue and _things_after(tokens, s_end):
+        return []  # "11 тысяч оленей", "20 тысяч договоров": a count of things, no context; named back
     if ctx_scale > 1 and (value <= 256 or (ctx_cue and value <= 2048)):
         tok = [s_end + 1] if s_end + 1 < len(tokens) and tokens[s_end + 1].concept == "token" else []
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
@@ -513,12 +521,23 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     nxt = tokens[end + 1] if end + 1 < len(tokens) else None
     bare = nxt is None or last.stop or last.comma or not nxt.text[:1].isalpha() or nxt.lemma in _CONCURRENT or \
         nxt.low in _CONCURRENT or bool(_SAME_TIME.match(text[last.end:])) or bool(_SAME_TIME_AHEAD.match(text[last.end:])) or \
-        nxt.lemma in _OPENS or nxt.low in _OPENS or \
+        nxt.lemma in _OPENS or nxt.low in _OPENS or nxt.lemma in _AT_ONCE_THINGS or nxt.low in _ESTIMATE_AFTER or \
         bool(_AT_PEAK.match(text[last.end:])) and not _DRAWN.search(text)  # "25 at peak"; not "draws 450 at peak"
     # "не больше 15.", "15 concurrent", "не больше 15 нужен"; not "peak 2500 W"
     if concept is None and not suffix and whole and ctx_scale == 1 and bare and _concurrent_near(tokens, k, end, text):
         return [Attached("users", int(value), list(range(k, end + 1)), concurrent=True)]  # "одновременно будет не больше 15"
     return []
+
+
+def _things_after(tokens: list[Token], s: int) -> bool:
+    """A noun counted in the genitive plural right after the scale word ("тысяч оленей"), which no slot's word is;
+    "40 тысяч клиентов" is a count of people served, no context either (asked)."""
+    nxt = tokens[s + 1] if s + 1 < len(tokens) else None
+    if nxt is None or nxt.concept not in (None, "user") or nxt.used or not re.fullmatch(r"[а-яё]{3,}", nxt.low):
+        return False
+    from assistant.reading.words import morph
+
+    return any(p.tag.POS == "NOUN" and {"gent", "plur"} <= p.tag.grammemes for p in morph().parse(nxt.low)[:2])
 
 
 def _a_stretch_of_hours(tokens: list[Token], k: int, value: float, text: str) -> bool:

@@ -16,12 +16,15 @@ from assistant.reading.tokens import Token
 _CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|хотя нет|то есть|ой|sorry|i mean|actually|"
                          r"correction|no wait|make that|scratch that|rather)\b", re.I)
 # nineteenth pass: a value denied and the one meant, in either order ("не в q4 а в q8", "в q8, а не в q4", "not 4 but 8")
-NOT_THIS_BUT = r"^\s*,?\s*(?:а|but|but rather)\s*(?:в|на|at|in|on)?\s*$"
+NOT_THIS_BUT = r"^\s*,?\s*(?:а|but|but rather)\s*(?:в|на|at|in|on|все|всего|целых|аж|all(?: of)?)?\s*$"
 _NOT_THIS_BUT = re.compile(NOT_THIS_BUT, re.I)
 NEGATED_BEFORE = r"(?:^|\s)(?:не|not)\s*(?:в|на|at|in|on)?\s*$"
 _NEGATED_BEFORE = re.compile(NEGATED_BEFORE, re.I)
 _BUT_NOT = re.compile(r"^\s*,?\s*(?:а не|(?:but )?not|и не)\s*(?:в|на|at|in|on)?\s*$", re.I)
 _ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|то ли|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
+
+
+_ALL = ("все", "всего", "целых", "аж", "all")  # as NOT_THIS_BUT allows
 
 
 def meant_after_denied(items: list[Attached], tokens: list[Token]) -> list[Attached]:
@@ -35,7 +38,9 @@ def meant_after_denied(items: list[Attached], tokens: list[Token]) -> list[Attac
         j = max(a.tokens) + 1
         while j < len(tokens) and tokens[j].low in (",", "—", "-"):
             j += 1
-        if j + 1 < len(tokens) and tokens[j].low in ("а", "but") and not tokens[j + 1].used and \
+        if j + 1 < len(tokens) and tokens[j].low in ("а", "but") and tokens[j + 1].low in _ALL and j + 2 < len(tokens):
+            j += 1  # "не 30, а все 80", "not 30 but all of 80": the word before the meant number
+        if j + 1 < len(tokens) and tokens[j].low in ("а", "but", *_ALL) and not tokens[j + 1].used and \
                 (n := tokens[j + 1].number) is not None and (tokens[j + 1].word_number or tokens[j + 1].has_digit):
             out.append(Attached(a.slot, type(a.value)(n), [j + 1]))
     return out
@@ -65,6 +70,12 @@ _OWN_ESTIMATE = re.compile(r"^(?:\s*[^\W\d]+){0,2}\s*,?\s*(?:а|но|but)\s+(?:�
                            r"more like|in practice)\s*,?\s*$", re.I)
 
 
+# thirty-ninth pass: "в паспорте две a5000, а в диспетчере устройств видно три": the same count as another source shows it
+_SEEN_ELSEWHERE = re.compile(r"^(?:\s*\S+){0,2}\s*,?\s*(?:а|но|but)\s+(?:[^\W\d][\w-]*\s+){0,4}(?:видно|видны|видит|видим|"
+                             r"показывает|показывают|определяется|определяются|отображается|отображаются|значится|"
+                             r"shows?|lists|reports|sees|detects)\s*$", re.I)
+
+
 def offered_after(items: list[Attached], tokens: list[Token], text: str) -> list[Attached]:
     """Thirty-seventh pass: "в заявке написано 60 одновременных, а по моим прикидкам 40": the customer's own estimate
     after a quantity, a bare number, is another value of that slot, so the two are asked about."""
@@ -73,12 +84,14 @@ def offered_after(items: list[Attached], tokens: list[Token], text: str) -> list
         if not isinstance(a.value, (int, float)) or a.slot in ("precision", "currency"):
             continue
         j = max(a.tokens) + 1
-        while j < len(tokens) and not tokens[j].has_digit and not tokens[j].word_number and j - max(a.tokens) <= 7:
-            j += 1
+        while j < len(tokens) and (not tokens[j].has_digit and not tokens[j].word_number or tokens[j].used == "gpu_name") \
+                and j - max(a.tokens) <= 7:
+            j += 1  # past the card the count is of ("две a5000, а ... видно три")
         if j >= len(tokens) or tokens[j].used or (n := tokens[j].number) is None or \
                 (j + 1 < len(tokens) and tokens[j + 1].concept is not None):
             continue
-        if _OWN_ESTIMATE.match(text[tokens[max(a.tokens)].end:tokens[j].start]):
+        gap = text[tokens[max(a.tokens)].end:tokens[j].start]
+        if _OWN_ESTIMATE.match(gap) or _SEEN_ELSEWHERE.match(gap):
             out.append(Attached(a.slot, type(a.value)(n), [j]))
     return out
 

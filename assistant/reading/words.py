@@ -123,13 +123,15 @@ _DIGIT_WORDS = {"ddr4", "ddr5", "ddr3", "ддр4", "ддр5", "ддр3"}
 _LOOKALIKE = str.maketrans("авсенкмортхуАВСЕНКМОРТХУ", "abcehkmoptxyABCEHKMOPTXY")
 
 
-_ACTIVE = re.compile(r"^[аa](\d{1,2})[бb]$")
+_ACTIVE = re.compile(r"^([аaеe])(\d{1,2})[бb]$")  # "а3б" a MoE's active size, "е4б" Gemma 3n's effective one
 
 
 def _latin(low: str) -> str:
     """'а6000' (typed on a Russian layout) -> 'a6000'; only for tokens with digits. 'а3б' is a MoE's active size, a3b."""
     if m := _ACTIVE.match(low):
-        return f"a{m.group(1)}b"
+        return f"{m.group(1).translate(_LOOKALIKE)}{m.group(2)}b"
+    if re.fullmatch(r"\d{1,2}н", low):
+        return low[:-1] + "n"  # "джемма 3н": said, not drawn ("н" looks like h)
     return low.translate(_LOOKALIKE) if re.search(r"\d", low) and re.search(r"[а-я]", low) and \
         not re.search(r"\d[а-я]{2,}$", low) else low
 

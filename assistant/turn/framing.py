@@ -136,6 +136,10 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         # thirty-fourth pass: "qwen3 14b for 300 users?" .. "ok what about three of them, enough?": whether the model
         # fits on the cards named, as "we already have two L40S, enough?"
         return "vram"
+    if reading.intent in ("followup", "recommend") and previous is not None and previous.gpu and \
+            (previous.model or previous.params_b) and not reading.new_model and not reading.scenario.gpu and \
+            _SAME_CARD.search(reading.text):
+        return "vram"  # thirty-ninth pass: "а дообучить её лорой на этой же карте выйдет?": on the card discussed
     if reading.intent == "followup" and reading.scenario.budget and previous_intent in ("vram", "speed") and \
             _WHAT_WE_GET.search(reading.text):
         return "recommend"  # "gemma on one l40s, will it hold up?" .. "and what could we get for roughly €9k" (33rd pass)
@@ -155,6 +159,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b", re.I)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"
                           r"что (?:можно|могу|можем|получится) (?:\w+ )?(?:взять|купить|собрать)|что посовету\w*|что предлож\w*", re.I)
+_SAME_CARD = re.compile(r"на (?:этой|той|моей|нашей|ней)(?: же)?(?: самой)?(?: (?:карте|карточке|видеокарте|видюхе))?\b|"
+                        r"\bon (?:the same|that|this|my) (?:card|gpu)\b|\bon it\b", re.I)
 _WHICH_MODEL = re.compile(r"как(?:ую|ие|ая) (?:\w+ )?модел\w*|which models?|what models?", re.I)
 
 
