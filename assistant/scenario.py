@@ -48,6 +48,9 @@ class Scenario(BaseModel):
     # the slot the last answer asked about ("несколько значений для «польз.»: «10», «15 человек»") and the values
     # offered, so that "ну пусть будет 15" answers it
     asked: dict[str, list[float]] | None = Field(None, description="Slot asked about -> the values the customer gave.")
+    # two models sized side by side ("сравни llama 3.1 8b и qwen3 14b по памяти"): a follow-up that names no model
+    # ("а в q4?") sizes both again
+    sized_models: list[str] | None = Field(None, description="Models sized side by side in the last memory answer.")
 
     def is_empty(self) -> bool:
         return not any(v is not None for v in self.said().values())
@@ -56,7 +59,7 @@ class Scenario(BaseModel):
         return self.model_dump(exclude_none=True, exclude=MEMORY)
 
 
-MEMORY = {"asked_gpus", "asked"}  # Scenario fields that remember the conversation and are no slot
+MEMORY = {"asked_gpus", "asked", "sized_models"}  # Scenario fields that remember the conversation and are no slot
 MONEY = {"budget", "server_price", "cloud_hourly", "hours_per_month", "electricity_price", "currency"}
 
 

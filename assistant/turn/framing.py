@@ -53,6 +53,10 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
             pass  # "чем q4 отличается от q8": the precisions are the question's subject, nothing to pick
         elif slot not in variants:
             questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot), items=items))
+    if "model" not in variants and previous is not None and previous.sized_models and not reading.new_model and \
+            scenario.model in previous.sized_models and intent == "vram":
+        variants["model"] = list(previous.sized_models)  # "а в q4?" after the side-by-side: both again
+    scenario = scenario.model_copy(update={"sized_models": variants.get("model")})
     if "model" in variants:  # two models sized at one scenario: the table under the side-by-side is the last one's
         scenario = scenario.model_copy(update={"model": variants["model"][-1], "params_b": None})
         if intent in ("knowledge", "compare", "gpu_info") and _MEMORY_ASKED.search(reading.text):

@@ -80,3 +80,13 @@ def test_the_side_by_side_of_two_models_is_headed_by_their_names():
 
     answer = Assistant(backend=None).ask(Conversation(), "сравни llama 3.1 8b и qwen3 14b по памяти", use_llm=False).answer
     assert "| Часть | Llama 3.1 8B | Qwen3 14B |" in answer and "назовите модель" not in answer
+
+
+def test_a_follow_up_after_the_side_by_side_sizes_both_models_again():
+    # noticed at the thirty-ninth stop: "а в q4?" after the side-by-side had sized the last model only
+    first = frame(read("сравни llama 3.1 8b и qwen3 14b по памяти"), None, None)
+    then = frame(read("а в q4?"), first.scenario, first.intent)
+    assert then.variants == {"model": ["llama-3.1-8b", "qwen3-14b"]} and then.scenario.precision == "int4"
+    other = frame(read("а мистраль 7б?"), then.scenario, then.intent)  # another model named: one model again
+    assert "model" not in other.variants and other.scenario.sized_models is None
+    assert "sized_models" not in then.scenario.said()  # conversation memory, never a slot shown
