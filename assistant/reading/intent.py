@@ -121,7 +121,10 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
                      r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+", re.I)
 # a server priced for what it is to do, none named: "сервер чтоб нейросеть сама отвечала", "a server to run a chatbot"
 _SERVER_FOR_A_USE = re.compile(r"(?:сервер\w*|сервак\w*|server|box)\s+(?:чтоб\w*|чтобы|под|для|to run|to host|for running|"
-                               r"for hosting)\s+(?!вас\b|нас\b|you\b)", re.I)
+                               r"for hosting|for)\s+(?!вас\b|нас\b|you\b|us\b|me\b|sale\b)", re.I)
+# "how much is a server to run a chatbot" (noticed at the thirty-eighth stop): the price of a server for a use is asked
+_PRICE_ASKED = re.compile(r"\bhow much (?:is|are|does|would|will|do)\b|\bwhat (?:does|would|will) .{0,40}\bcost\b|"
+                          r"сколько (?:стоит|будет стоить|стоят)", re.I)
 _TEMPERATURE = re.compile(r"\b(?:минус|плюс|minus)\s+(?:\d+|[а-яё]*(?:десят|дцат|сорок|сто)\w*)(?:\s*(?:градус\w*|°\s?c?))?", re.I)
 # a reason for a preference: "we prefer the 5090 because price more cheap" (why, not what is asked)
 _REASON = re.compile(r"\b(?:because|потому что|так как|т\.к\.|ибо)\b[^.?!;,]*", re.I)
@@ -286,7 +289,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "upgrade"
     if C.NEEDED.search(text) and not s.server:
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
-    if "gpu_info" in hits and not (s.gpu or s.server or named_gpus or model) and _SERVER_FOR_A_USE.search(text):
+    if ("gpu_info" in hits or _PRICE_ASKED.search(text)) and not (s.gpu or s.server or named_gpus or model) and \
+            _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
             not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text) and \

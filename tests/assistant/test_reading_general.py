@@ -619,3 +619,10 @@ def test_a_dot_between_thousands(text, slot, value):
 def test_a_spaced_x_before_a_card_counts_cards_not_a_factor(text):
     r = read(text)  # had been a relative change, "x2" applied to the users (5 read as 10 in the conversation)
     assert r.scenario.gpu_count == 2 and "relative" not in r.spans
+
+
+@pytest.mark.parametrize("text", ["how much is a server to run a chatbot", "how much does a server for a chatbot cost",
+                                  "what does a server for a company chatbot cost?", "сколько стоит сервер для нейросети"])
+def test_the_price_of_a_server_for_a_use_is_sizing(text):
+    assert read(text).intent == "recommend"  # which model and how many people are asked next, never a guide passage
+    assert read("how much is the rtx 4090").intent == "gpu_info"
