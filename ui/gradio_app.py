@@ -48,7 +48,7 @@ class Labels:
         for _, key, prop in self.items:
             if prop == "title":
                 out.append(gr.update(value=f"## {tr(lang, 'title')}\n{tr(lang, 'subtitle')}"))
-            elif key == "task":  # choices carry words too; the values stay the same
+            elif key in ("task", "sc_task"):  # choices carry words too; the values stay the same
                 out.append(gr.update(label=tr(lang, key), choices=TASKS[lang]))
             else:
                 prop_value: dict[str, Any] = {prop: tr(lang, key)}  # "label", "placeholder", … by the caller's key

@@ -13,13 +13,12 @@ from assistant.service import Assistant, Conversation
 from tools import catalog
 from tools.errors import SizingError
 from ui import calculators as calc
-from ui.i18n import tr
+from ui.i18n import TASKS, tr
 
 log = logging.getLogger(__name__)
 SLOTS = ("model", "precision", "context", "users", "gpu", "gpus", "gpu_count", "task", "psu_w", "cpus")
 MODEL_SLOTS = ("model", "precision", "context", "users", "task")  # shown when the answer sized a model
 NUMBERS = ("context", "users", "gpu_count", "psu_w", "cpus")
-TASK_CHOICES = ["inference", "lora", "qlora", "full"]
 
 
 def build(labels: Any) -> dict[str, Any]:
@@ -39,7 +38,8 @@ def build(labels: Any) -> dict[str, Any]:
                 # a comparison's cards: one "Карта" field would stay empty for "сравни 4090 и 3090"
                 "gpus": gr.Dropdown(calc.gpu_names(), multiselect=True, label=tr("ru", "sc_gpus"), elem_id="gs-sc-gpus"),
                 "gpu_count": gr.Number(label=tr("ru", "sc_gpu_count"), precision=0, minimum=1, elem_id="gs-sc-gpu-count"),
-                "task": gr.Dropdown(TASK_CHOICES, label=tr("ru", "sc_task"), elem_id="gs-sc-task"),
+                # the words in the customer's language, the values the calculators take (as the calculators tab)
+                "task": gr.Dropdown(TASKS["ru"], label=tr("ru", "sc_task"), elem_id="gs-sc-task"),
                 # no `minimum`: Gradio would refuse 50 W in English before recompute says it in the customer's words
                 "psu_w": gr.Number(label=tr("ru", "sc_psu_w"), precision=0, elem_id="gs-sc-psu-w"),
                 "cpus": gr.Number(label=tr("ru", "sc_cpus"), precision=0, elem_id="gs-sc-cpus"),

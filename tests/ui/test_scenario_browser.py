@@ -27,6 +27,7 @@ def test_gradio_precision_edit_recomputes_without_the_model(page, site):
     form = page.locator("#gs-scenario")
     expect(form).to_be_visible(timeout=10_000)
     expect(page.locator("#gs-sc-precision input")).to_have_value("fp16", timeout=10_000)  # the default, shown
+    expect(page.locator("#gs-sc-task input")).to_have_value("Инференс", timeout=10_000)  # in the customer's words
     calls = _model_calls(site)
     assert "16,06" in page.locator("#gs-chat").inner_text()  # FP16 weights of Llama 3 8B
     page.locator("#gs-sc-precision input").fill("Q4_K_M")
