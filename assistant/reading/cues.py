@@ -16,7 +16,7 @@ CUES: list[tuple[Intent, str]] = [
     # thirty-seventh pass: a tender's or a formal request for prices ("прошу предоставить ценовую информацию",
     # "Request for Information", "RFQ"): the vendor's people answer it
     ("handoff", r"ценов\w* (?:информаци|предложени)\w*|запрос\w* (?:цен|котировок|коммерческ)\w*|закупочн\w* процедур\w*|"
-                r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b|"
+                r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b|\bune soumission\b|\bdevis\b|"
                 r"(?:request|requesting|ask for|would like) (?:a |your )?(?:quotation|formal quote|price offer)"),  # 39th pass
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
@@ -123,6 +123,7 @@ CUES: list[tuple[Intent, str]] = [
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
     ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
+                 r"что (?:это )?за зверь|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) памят|"  # 41st pass: "партию h20. что это за зверь"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"
                  r"how much (?:would|will) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|how much (?:does|is|are|do) "
@@ -150,7 +151,7 @@ CUES: list[tuple[Intent, str]] = [
              r"how (?:big|large|heavy) is"),
 ]
 CUE_RE = [(name, re.compile(p, re.I)) for name, p in CUES]
-DOMAIN = re.compile(r"интернет|закрыт\w* контур|offline|офлайн|air-?gapped|gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
+DOMAIN = re.compile(r"без (?:доступа (?:в|к) )?интернет|нет интернет|интернет\w* (?:нет|не будет)|закрыт\w* контур|offline|офлайн|air-?gapped|gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
                      r"lora|лора|llm|модел|model|нейросет|inference|инференс|обучен|train|kv|контекст|context|"
                      r"rtx|h100|a100|4090|5090|mig|охлажд|cooling|стойк|rack|pcie|nvme|озу|ram|драйвер|driver|"
                      r"vllm|ollama|tensorrt|docker|квантиз|quantiz|бп|psu|ватт|watt|облак|cloud|токен|token|attention|"
@@ -176,7 +177,8 @@ GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|
 SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|"
                    r"how much (?:would|will|does|do) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|"
                    r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
-                    r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have", re.I)
+                    r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
+                   r"что (?:это )?за зверь|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) памят", re.I)
 RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
                           r"how much (?:(?:\w+ ){0,2})?(?:system )?ram\b|how much memory (?:should|do) (?:i|we) put in", re.I)
 # "что за сервер нужен", "какой сервер нам нужен", "what kind of server do we need": the thing to take, asked for

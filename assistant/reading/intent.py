@@ -60,6 +60,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:
         if any(a <= t.start and t.end <= b for a, b in out_spans) or _hurry(tokens, t):
             continue
+        if t.low in ("плюс", "plus"):
+            continue  # forty-first pass: "флакс дев плюс какая-нить ллмка": "and"; "плюсы и минусы" still weighs pros
         hit = index.get(t.lemma) or index.get(t.low)
         if not hit and len(t.low) > 3 and t.low.endswith("s") and t.low.isascii():
             hit = index.get(t.low[:-1])  # "speeds", "prices", "connectors": English plurals
@@ -118,7 +120,17 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
                      r"снабжени\w*)(?:\s+[а-яё]+)?|\b(?:от|из)\s+отдел\w*\s+(?:продаж|закупок|снабжения)\b|"
                      r"\bпо\s+заявке\s*(?:№|#|n)?\s*\d+|\b(?:спрашиваю|пишу|узнаю)\s+(?:за|для|от имени)\s+клиент\w*|"
                      r"\b(?:i'?m|i am|we'?re|we are)\s+(?:a\s+|the\s+|in\s+)?(?:sales|procurement)(?:\s+(?:manager|rep\w*|team|lead))?|"
-                     r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+", re.I)
+                     r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+|"
+                     # forty-first pass: "менеджер киберспортивной команды по кс2": the writer's own job, said first
+                     r"^\W*(?:я\s+)?(?:менеджер\w*|руководител\w*)\s+(?:[а-яё]+(?:ой|ей|ого|его|ых|их)\s+)?(?:команды|клуба|"
+                     r"школы|студии|компании|магазина|сети|фирмы|группы|проекта|салона|ресторана|отеля)\b", re.I)
+# forty-first pass: a power limit the setup must keep within, with what to take asked, is sizing
+_POWER_LIMIT = re.compile(r"(?:питани\w*|мощност\w*|power|розетк\w*)[^.?!]{0,30}(?:ограничен\w*|limited|не более|не больше|"
+                          r"лимит\w*|capped)|(?:лимит|limit|cap)\w*[^.?!]{0,20}\d[\d,.]*\s?(?:квт|kw|вт|w)\b", re.I)
+_POWER_ASKED = re.compile(r"сколько|скок\w*|how much|how many|хватит|enough|потянет|выдержит|will (?:it|that) hold", re.I)
+# forty-first pass: a batch the customer brought in or bought ("привезли через китай партию h20") is theirs, no order
+_OWN_BATCH = re.compile(r"\b(?:привез\w*|завез\w*|взял\w*|купил\w*|закупил\w*|достал\w*|урвал\w*)\s+(?:[а-яё-]+\s+){0,3}"
+                        r"партию\b", re.I)
 # a server priced for what it is to do, none named: "сервер чтоб нейросеть сама отвечала", "a server to run a chatbot"
 _SERVER_FOR_A_USE = re.compile(r"(?:сервер\w*|сервак\w*|server|box)\s+(?:чтоб\w*|чтобы|под|для|to run|to host|for running|"
                                r"for hosting|for)\s+(?!вас\b|нас\b|you\b|us\b|me\b|sale\b)", re.I)
@@ -231,6 +243,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if doc := [m.span() for m in _DOCUMENT.finditer(text)]:  # "в заявке на финансирование написано": a document
         text, tokens = _without(text, tokens or [], doc)
         sc["handoff"] = scores(text, tokens)["handoff"]
+    if own := [m.span() for m in _OWN_BATCH.finditer(text)]:
+        text, tokens = _without(text, tokens or [], own)
+        sc["handoff"] = scores(text, tokens)["handoff"]
     sender = [m.span() for m in _SENDER.finditer(text)]
     if _LESSOR.search(text):  # "лизинговая компания ... клиенты просят в лизинг": the customer's trade, no request
         sender += [m.span() for m in re.finditer(r"лизинг\w*|leasing|financ\w*|финансир\w*", text, re.I)]
@@ -306,6 +321,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
     if "precision" in conflicted and not model and re.search(r"разниц|отлича|difference|differ", text, re.I):
         return "knowledge"  # thirty-sixth pass: "fp8 и int8 на h100 — в чём разница по качеству и по скорости?"
+    if sc["power"] and sc["recommend"] >= 2 and _POWER_LIMIT.search(text) and (model or s.users) and \
+            not _POWER_ASKED.search(text):
+        return "recommend"  # forty-first pass: "питание на стойку ограничено 1,5 кВт. что взять?": a limit to size within
     top = _top(sc, ["power", "cost", "speed"])
     if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
         # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds
@@ -497,6 +515,8 @@ def _how_many_cards(tokens: list[Token]) -> bool:
             for x in tokens[t.i + 1:t.i + 4]:
                 if x.used == "gpu_name" or (x.concept == "server" or x.lemma in _SERVER_UNITS) and not x.used:
                     return True
+                if x.concept == "piece" and any(y.used == "gpu_name" for y in tokens[:t.i]):
+                    return True  # fortieth pass: "если брать 4090-е, сколько штук надо?": pieces of the card named
                 if x.low not in _HOW_MANY_SKIP:
                     break
             else:  # "on h100s how many do we need", "а h200 сколько нужно": the card said before the question

@@ -120,6 +120,12 @@ def _currency(t: Token | None) -> str | None:
     return _SIGN.get(t.low) or _SIGN.get(t.concept or "")
 
 
+def _counted_noun_after(tokens: list[Token], end: int) -> bool:
+    from assistant.reading.quantities import _things_after
+
+    return _things_after(tokens, end)
+
+
 def _context_before(tokens: list[Token], k: int) -> bool:
     """The context's word a few words back with no number or money word between ("контекст поднять до 64к",
     "context bumped up to 64k"): "до" there is how far the context goes, not a budget's ceiling."""
@@ -168,6 +174,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     end = last
     first = False  # a scale word said before the number
     scale_word = glued or ""
+    if end + 2 < len(tokens) and tokens[end + 1].low == "de" and tokens[end + 2].low in scales and not glued:
+        end += 1  # Romanian "300 de mii lei": "de" joins a number to its scale
+        used.append(end)
     if end + 1 < len(tokens) and tokens[end + 1].low.rstrip(".") in scales and not glued:
         scale_word = tokens[end + 1].low.rstrip(".")
         value *= scales[scale_word]
@@ -250,6 +259,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     tail = text[tokens[end].end:tokens[end].end + 16]
     if not cur and _COUNTED_AFTER.match(text[tokens[end].end:]):
         return None  # "max 2000 words per page", "до 300 страниц": a count of things, never money (37th pass)
+    if not cur and end > last and not budget_cue and not priced and _counted_noun_after(tokens, end):
+        return None  # fortieth pass: "3 тыщи карточек товаров": a thousands word before a counted noun is no money
     # "cloud equivalent 5.20/hr", "аренда 180 в час": an hourly rate in a message about renting is a price
     hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \
         not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])

@@ -97,12 +97,12 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 keys.append(normalise_name(" ".join(t.lemma if t.lemma.isalpha() else t.canon for t in window)))
                 if any(_SAID_VERSION.match(t.low) for t in window):  # "дипсик в3", "кими к2": a version said in Cyrillic
                     keys.append(normalise_name(" ".join(_said(t) for t in window)))
-                if any(t.word_number for t in window) and window[-1].low in ("б", "b") and \
+                if any(t.word_number for t in window) and window[-1].low in ("б", "b", "бэ") and \
                         window[0].canon not in load_lexicon().families:  # a family's versions and sizes: `_size_after`
                     # "гпт осс сто двадцать б": the size said in number words
                     keys.append(normalise_name(" ".join(_in_digits(t) for t in window)))
             if len(window) > 1 and window[0].canon in load_lexicon().families and \
-                    any(t.word_number for t in window[1:]) and window[-1].low not in ("б", "b"):
+                    any(t.word_number for t in window[1:]) and window[-1].low not in ("б", "b", "бэ"):
                 # "ламы четыре скаут", "фи четыре", "glm четыре и шесть": a name with its version said in words
                 keys.append(normalise_name(_spoken(window)))
             if keys[-1].isdigit() and len(keys[-1]) < 4:  # "8" alone is no name
@@ -170,7 +170,7 @@ def _in_digits(t: Token) -> str:
         return ""
     if t.word_number and t.number and t.number == int(t.number):
         return str(int(t.number))
-    return "b" if t.low == "б" else t.canon
+    return "b" if t.low in ("б", "бэ") else t.canon
 
 
 _SIZE = re.compile(r"^(\d+(?:[.,]\d+)?)(?:b|б|bn)$")
@@ -234,7 +234,7 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         size, end = (float(m.group(1).replace(",", ".")), k + 1) if m else (None, k)
         n = next_word(tokens, k)
         if size is None and t.number is not None and n < len(tokens) and (
-                tokens[n].concept == "billion" or tokens[n].low in ("b", "б", "bn")):
+                tokens[n].concept == "billion" or tokens[n].low in ("b", "б", "bn", "бэ")):  # "двадцать бэ": said aloud
             size, end = t.number, n + 1
         if size is None and _bare_size(tokens, i, k):
             size, end = t.number, k + 1
@@ -251,7 +251,9 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         if "distill" in version and t.canon in load_lexicon().families:  # "дипсик дистилл лама 8б": the base's family
             version.append(t.canon)
             continue
-        if t.low in _SIZE_PREPOSITIONS and k + 1 < len(tokens) and _SIZE.match(tokens[k + 1].canon):
+        if t.low in _SIZE_PREPOSITIONS and k + 1 < len(tokens) and (_SIZE.match(tokens[k + 1].canon) or version and (
+                tokens[k + 1].number is not None and (w := next_word(tokens, k + 1)) < len(tokens) and
+                tokens[w].concept == "billion")):  # fortieth pass: "квена 2.5 на 72 миллиарда", "гемму 3 на 12 миллиардов"
             continue  # "дипсик дистил на 32б", "deepseek distill for 14b": the size after a preposition is still its size
         return None
     return None

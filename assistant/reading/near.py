@@ -47,6 +47,8 @@ def next_word(tokens: list[Token], k: int) -> int:
 
 def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[float, int]:
     n = next_word(tokens, k)
+    if n + 1 < len(tokens) and tokens[n].low == "de" and tokens[n + 1].low in table:
+        n += 1  # Romanian "300 de mii lei": "de" joins a number over twenty to its scale
     if n < len(tokens) and tokens[n].low.rstrip(".") in table:
         return table[tokens[n].low.rstrip(".")], n
     return 1.0, k

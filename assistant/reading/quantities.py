@@ -58,7 +58,7 @@ _CLAUSE_END = {",", ".", ";", "!", "?", "—", "–"}
 # "25 at peak", "40 в пике": the peak said right after a bare number, in a message about no power drawn
 _AT_PEAK = re.compile(r"\s*(?:at (?:the )?peak|at peak times?|в пике|на пике|в часы пик)\b", re.I)
 _DRAWN = re.compile(r"ватт|\bвт\b|watt|\bw\b|\bdraw|потребл|\btdp\b|питани|\bpower\b|\bpsu\b|\bбп\b|\bamps?\b|ампер", re.I)
-_SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|в одно время)\b", re.I)  # "in same time": ESL
+_SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|в одно время|en m[êe]me temps)\b", re.I)  # "in same time": ESL
 # the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
 # punctuation and no "but" between
 _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)[^\W\d][\w-]*){1,5}?[\s(]+(?:(?:at|in) (?:the )?same time|at once|at a time|simultaneously|"
@@ -505,14 +505,18 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (ctx_cue or sb > 0 and cue_before(tokens, sb, _CONTEXT_CUE | {"context"}, 4)):
         tok = [k + 1] if k + 1 < len(tokens) and tokens[k + 1].concept == "token" else []
         return [Attached("context", int(value * lex.scale.context[tokens[sb].low]), list(range(sb, k + 1)) + tok)]
-    if ctx_scale > 1 and not ctx_cue and _things_after(tokens, s_end):
+    if ctx_scale > 1 and not ctx_cue and (_things_after(tokens, s_end) or _things_before(tokens, k)):
         return []  # "11 тысяч оленей", "20 тысяч договоров": a count of things, no context; named back
     if ctx_scale > 1 and (value <= 256 or (ctx_cue and value <= 2048)):
         tok = [s_end + 1] if s_end + 1 < len(tokens) and tokens[s_end + 1].concept == "token" else []
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
+    if concept == "token" and _OUTPUT_AFTER.match(text[tokens[n].end:]) and not cue_before(tokens, k, _CONTEXT_CUE):
+        return []  # fortieth pass: "примерно 600 токенов ответа": an answer's length, no context; asked
     if concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE):
         return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
+        if whole and _people_pieces(tokens, k):
+            return [Attached("users", int(value), [k - 1, k], concurrent=True)]
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     end = k  # past the number's own words: "максимум полтора десятка", "полторы сотни"
     while end + 1 < len(tokens) and tokens[end + 1].used == "number" and not tokens[end].comma:
@@ -529,10 +533,38 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     return []
 
 
+_OUTPUT_AFTER = re.compile(r"\s*(?:ответа|в ответе|на ответ|генерации|на выходе|на выход|of output|output|in the answer|"
+                           r"per answer|per reply|в ответ)\b", re.I)
+
+
+def _things_before(tokens: list[Token], k: int) -> bool:
+    """Fortieth pass: "статей у нас около 40 тысяч": the counted noun said first, in the genitive plural, a few
+    plain words before the number; a count of things, no context."""
+    from assistant.reading.words import morph
+
+    for x in reversed(tokens[max(0, k - 4):k]):
+        if x.has_digit or x.closes_clause or x.used:
+            return False
+        if x.concept is None and re.fullmatch(r"[а-яё]{4,}", x.low) and any(
+                p.tag.POS == "NOUN" and {"gent", "plur"} <= p.tag.grammemes for p in morph().parse(x.low)[:1]):
+            return True
+    return False
+
+
+def _people_pieces(tokens: list[Token], k: int) -> bool:
+    """Fortieth pass: "гости пишут одновременно штук сорок": "штук" right before the number counts the people
+    said at once just before it, not cards."""
+    if k < 1 or tokens[k - 1].concept != "piece":
+        return False
+    return any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens[max(0, k - 3):k - 1])
+
+
 def _things_after(tokens: list[Token], s: int) -> bool:
     """A noun counted in the genitive plural right after the scale word ("тысяч оленей"), which no slot's word is;
     "40 тысяч клиентов" is a count of people served, no context either (asked)."""
     nxt = tokens[s + 1] if s + 1 < len(tokens) else None
+    if s + 2 < len(tokens) and tokens[s + 1].lemma == "карточка" and tokens[s + 2].lemma == "товар":
+        return True  # fortieth pass: "3 тыщи карточек товаров": a marketplace's product cards, not graphics cards
     if nxt is None or nxt.concept not in (None, "user") or nxt.used or not re.fullmatch(r"[а-яё]{3,}", nxt.low):
         return False
     from assistant.reading.words import morph

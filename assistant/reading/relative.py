@@ -112,6 +112,9 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     more = _more(tokens, text, short=True)
     if more[0]:
         return more
+    for t in tokens:  # fortieth pass: "and if I buy another 3090?", patois "a nex' 3090": one more of the card named
+        if t.low in ("another", "nex", "nex'") and t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name":
+            return [Change(slot="gpu_count", op="add", value=1.0)], [t.i]
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
             rest = tokens[t.i + 2:]

@@ -217,6 +217,11 @@ def _round_order(v: float) -> int:
     return order
 
 
+def _and_after_hundreds(tokens: list[Token], j: int, last: float) -> bool:
+    nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+    return tokens[j].low == "and" and last == 100 and nxt is not None and nxt.word_number and 0 < (nxt.number or 0) < 100
+
+
 def _compound_numbers(tokens: list[Token]) -> None:
     """Number words said in a row make one number, the first token's: "двадцать четыре" 24, "сто двадцать
     восемь" 128, "двести пятьдесят шесть" 256, "two hundred" 200, "three hundred twenty" 320. The later
@@ -230,8 +235,11 @@ def _compound_numbers(tokens: list[Token]) -> None:
         total: float = a.number
         last: float = a.number
         j = i + 1
-        while j < len(tokens) and tokens[j].word_number and tokens[j].number and tokens[j].low not in _NOT_COMPOUND \
-                and not tokens[j - 1].comma and not tokens[j - 1].stop:
+        while j < len(tokens) and (tokens[j].word_number and tokens[j].number or _and_after_hundreds(tokens, j, last)) \
+                and tokens[j].low not in _NOT_COMPOUND and not tokens[j - 1].comma and not tokens[j - 1].stop:
+            if tokens[j].low == "and":  # "a hundred and twenty": "and" joins the tens to the hundreds
+                j += 1
+                continue
             v = float(tokens[j].number or 0)
             if v == 100 and 0 < total < 100 and tokens[j].low in ("hundred", "сот", "сто", "сотен", "сотни"):
                 total, last = total * 100, 100  # "two hundred"; "twelve hundred watts" 1200, "двенадцать сотен" 1200
