@@ -129,6 +129,15 @@ _WORKOUT = re.compile(r"фитнес|спортзал|\bзал(?:а|ов|ы|ах
 _TUNED = re.compile(r"\w*обученн\w*|\w*тренированн\w*|\w*тюнен\w*|\w*tuned|\w*trained")
 
 
+# fortieth and forty-first passes: tuning weighed against RAG ("дообучить модель или сделать RAG"), or two methods
+# set against each other ("чем лора отличается от кулоры"): a question of knowledge; no task is the customer's
+_TUNE_OR_RAG = re.compile(r"(?:дообуч\w*|файн-?тюн\w*|fine[\s-]?tun\w*|finetun\w*|\blora\b|\bлор\w*)[^.?!]{0,40}"
+                          r"\b(?:или|or|vs\.?|versus|против)\s+(?:\w+\s+){0,2}(?:rag|раг)\b|"
+                          r"\b(?:rag|раг)\b[^.?!]{0,30}\b(?:или|or|vs\.?|versus|против)\b[^.?!]{0,40}"
+                          r"(?:дообуч|файн-?тюн|fine[\s-]?tun|finetun|\blora\b|\bлор)", re.I)
+_SET_AGAINST = re.compile(r"отлича\w*|разниц\w*|differ\w*|\bvs\.?\b|versus|сравн\w*|compar\w*|что лучше|which is better", re.I)
+
+
 def task(tokens: list[Token], text: str) -> list[Attached]:
     found: list[Attached] = []
     for t in tokens:
@@ -136,6 +145,8 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
             if pat.match(t.low) and not _negated(tokens, t.i):
                 found.append(Attached("task", name, [t.i]))
                 break
+    if _TUNE_OR_RAG.search(text) or {"lora", "qlora"} <= {a.value for a in found} and _SET_AGAINST.search(text):
+        return []
     bot = re.search(r"чат-?бот|chat-?bot", text, re.I)
     if bot and not found:
         found = [Attached("task", "inference", [t.i for t in tokens if t.start >= bot.start() and t.end <= bot.end()])]

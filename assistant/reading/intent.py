@@ -141,7 +141,11 @@ _TEMPERATURE = re.compile(r"\b(?:минус|плюс|minus)\s+(?:\d+|[а-яё]*(
 # a reason for a preference: "we prefer the 5090 because price more cheap" (why, not what is asked)
 _REASON = re.compile(r"\b(?:because|потому что|так как|т\.к\.|ибо)\b[^.?!;,]*", re.I)
 # a document the customer quotes from: "в заявке на финансирование написано 60"
-_DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?заявк\w* на (?:финансировани|грант|бюджет|закупк)\w*", re.I)
+_DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?заявк\w* на (?:финансировани|грант|бюджет|закупк)\w*|"
+                       # fortieth pass: a figure quoted from a quote or from what a manager said ("ваш менеджер говорил
+                       # про две h100, а в кп написано четыре"): its source, no request for a person
+                       r"\bв (?:вашем |нашем |этом |том )?(?:кп|коммерческом предложении|сч[её]те)\s+(?:написано|указано|значится|стоит)|"
+                       r"\b(?:ваш\w* )?менеджер\w*(?: \w+){0,4} (?:говорил\w*|сказал\w*|обещал\w*|называл\w*|писал\w*)\b", re.I)
 # the customer's own trade is leasing: "лизинговая компания, клиенты просят в лизинг"
 _LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
 # words of buying that set a scene, not a request for a person: "сколько ждать поставку", "на закупку выделили",
@@ -288,6 +292,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             not _ASKS_WHICH.search(text) and not (hits - {"vram"}):
         return "vram"  # "на одной 5090 потянет?", "would a single l40s fit it", "на моей 3060 хватит?": the card said
         # (the customer's own, for "enough"), will the model fit on it
+    if (s.gpu or s.card_vram_gb) and s.gpu_count and _FIT_WITHIN.search(text) and not (s.budget or s.server_price) and \
+            not _MONEY_WORD.search(text):
+        return "vram"  # fortieth pass: "а лорой на восьми h200 уложимся?": the cards said, will the job fit on them
     if relative and not new_model and max((v for k, v in sc.items() if k != "upgrade"), default=0) < 3:
         return "followup"  # "а если ещё две", "what if usage doubles"; not "бп 750 ватт, хочу вторую 3060, хватит?"
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
@@ -473,6 +480,8 @@ _OWN = re.compile(r"\b(?:мо(?:ей|я|ю|ём|ем|их|и)|сво(?:ей|я|�
                   re.I)
 # a named server's cooling: a question about the box, answered from knowledge ("какое охлаждение у DGX H100")
 _COOLING = re.compile(r"охлажд\w*|\bcool(?:ing|ed)\b|жидкост\w*|liquid", re.I)
+_FIT_WITHIN = re.compile(r"\bуложим\w*|\bуложусь|\bуложатся|\bуместим\w*", re.I)
+_MONEY_WORD = re.compile(r"бюджет|budget|руб|₽|\$|€|бакс|доллар|евро|\bв \d[\d\s.,]*\s?(?:тыс|тыщ|млн|лям|[кk]\b)", re.I)
 _FITS = re.compile(r"\bfits?\b|влез\w*|помест\w*|потян\w*|\bhandle\b|\bwill it run\b|пойд[её]т", re.I)
 _SPOKEN = re.compile(r"\b(?:че|чё|чо|шо|што)\b", re.I)
 _WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|какая|что из)\b", re.I)

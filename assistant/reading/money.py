@@ -28,7 +28,7 @@ _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|р�
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
 # "сервер за", "свой сервак с ними стоит", "the box with four cards costs": a server's price, a few words between
-_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be)"
+_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be|as|at)"
                             r"(?: (?:around|about|roughly|approximately|approx|like|примерно|около|где-то|порядка))?$|"
                             r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*)(?: \S+){1,3} (?:costs?|стоит|стоят|обойд\w*(?: в)?|"
                             r"is|would be)(?: (?:around|about|roughly|approximately|approx|like|примерно|около|где-то|порядка))?$|"
@@ -46,7 +46,7 @@ _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "
 _HAVE = {"быть", "будет", "есть", "появиться", "накопить", "набрать", "собрать", "наскрести"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "уложиться", "fit", "squeeze"}
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
-_OWN_VS_CLOUD = re.compile(r"облак|cloud|аренд|\brent|hourly|почасов|\bокуп|\bотоб\w*[её]тся|\bотбить|\bотбив\w*|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
+_OWN_VS_CLOUD = re.compile(r"облак|облач|cloud|аренд|\brent|hourly|почасов|\bокуп|\bотоб\w*[её]тся|\bотбить|\bотбив\w*|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
                            r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
 # the days said in digits or words ("5 дней в неделю", "пять дней в неделю", "six days a week")
 _WEEK_DAY_WORDS = {"один": 1, "одного": 1, "два": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3, "четыре": 4, "четырех": 4,
@@ -54,6 +54,30 @@ _WEEK_DAY_WORDS = {"один": 1, "одного": 1, "два": 2, "двух": 2,
                    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _DAYS_A_WEEK = re.compile(r"\b([1-7]|" + "|".join(sorted(_WEEK_DAY_WORDS, key=len, reverse=True)) +
                           r")\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
+
+
+# forty-first pass: days named, as a span ("Monday to Saturday", "с понедельника по субботу", "пн-сб") or as a list
+# ("по пятницам, субботам и воскресеньям"): the days a week the hours are run
+_DAY_NAMES = [r"понедельник\w*|monday\w*|mon\b|пн\b", r"вторник\w*|tuesday\w*|tue\b", r"сред[аеуы]\b|средам|wednesday\w*|wed\b",
+              r"четверг\w*|thursday\w*|thu\b|чт\b", r"пятниц\w*|friday\w*|fri\b|пт\b", r"суббот\w*|saturday\w*|sat\b|сб\b",
+              r"воскресень\w*|sunday\w*|sun\b"]  # not "вт", "ср", "вс": watts and words
+_DAY = re.compile("|".join(f"(?P<d{i}>{p})" for i, p in enumerate(_DAY_NAMES)), re.I)
+
+
+def _day_index(word: str) -> int:
+    m = _DAY.match(word)
+    return next(i for i in range(7) if m and m.group(f"d{i}"))
+
+
+def named_days(text: str) -> int | None:
+    """The days a week a span or a list of day names says, else None (one day alone says no schedule)."""
+    if span := re.search(r"\b(" + "|".join(_DAY_NAMES) + r")\s*(?:to|through|thru|till|until|-|–|—|по|до)\s*(" +
+                         "|".join(_DAY_NAMES) + ")", text, re.I):
+        a, b = _day_index(span.group(1)), _day_index(span.group(2))
+        return (b - a) % 7 + 1
+    found = {i for m in _DAY.finditer(text) for i in range(7) if m.group(f"d{i}")}
+    listed = re.search(r"(?:" + "|".join(_DAY_NAMES) + r")\s*(?:,|и|and|&)\s*(?:" + "|".join(_DAY_NAMES) + ")", text, re.I)
+    return len(found) if len(found) >= 2 and listed else None
 
 
 def week_days(m: re.Match) -> float:
@@ -70,7 +94,7 @@ _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(
                       r"daily|monthly)", re.I)
 # "в месяц выходит 90 тыщ", "платим в месяц около 4 тыщ": the period said before the sum, a bill all the same
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
-_RENT = re.compile(r"облак|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
+_RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|пятидневк\w*|"
                        r"five-day week|5-day week|"
@@ -118,6 +142,29 @@ def _currency(t: Token | None) -> str | None:
     if t is None:
         return None
     return _SIGN.get(t.low) or _SIGN.get(t.concept or "")
+
+
+# forty-first pass: a currency outside ₽ | $ | € said by its code or name beside the sum ("KES 6.5 million", "PKR 45
+# lakh", "2 lakh rupees monthly", "300 de mii lei"); "¤" is another country's dollar or a rand (reading/__init__.py)
+_FOREIGN = {"kes", "inr", "pkr", "brl", "ils", "cny", "rmb", "jpy", "kzt", "uah", "amd", "aed", "zar", "sgd", "nzd", "try",
+            "gel", "byn", "uzs", "kgs", "mdl", "ron", "cad", "aud", "hkd", "chf", "gbp", "pln", "czk", "sek", "nok",
+            "huf", "thb", "myr", "idr", "php", "vnd", "krw", "ngn", "egp", "sar", "qar", "ksh", "¤", "₪", "£", "₹",
+            "rupees", "rupee", "rs", "lei", "shekels", "shekel", "dirhams", "dirham", "reais", "real", "shillings",
+            "рупий", "лей", "шекелей", "дирхамов", "реалов", "тенге", "гривен", "драмов", "сомов", "сумов", "лари"}
+_OURS = re.compile(r"[$€₽]|\b(?:usd|eur|rub|руб\w*|доллар\w*|бакс\w*|евро|dollars?|bucks|euros?)\b", re.I)
+
+
+_IN_CURRENCY = re.compile(r"(?:^|\s)(?:в|in)\s+(евро|доллар\w*|бакс\w*|рубл\w*|euros?|dollars|usd|eur)(?:\s|$)")
+_IN_SIGN = {"евр": "€", "дол": "$", "бак": "$", "руб": "₽", "eur": "€", "dol": "$", "usd": "$"}
+
+
+def _foreign(tokens: list[Token], k: int, end: int) -> int | None:
+    """The token of a currency none of ours said right before the sum or right after it, else None."""
+    if k > 0 and tokens[k - 1].low.rstrip(".") in _FOREIGN:
+        return k - 1
+    if end + 1 < len(tokens) and tokens[end + 1].low.rstrip(".") in _FOREIGN:
+        return end + 1
+    return None
 
 
 def _counted_noun_after(tokens: list[Token], end: int) -> bool:
@@ -222,6 +269,14 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if before:
         used.insert(0, k - 1)
     cur = cur or before or after
+    if not cur and (said_in := _IN_CURRENCY.search(" ".join(x.low for x in tokens[max(0, k - 6):k] if not x.has_digit))):
+        cur = _IN_SIGN[said_in.group(1)[:3]]  # forty-first pass: "в евро это где-то 15 тысяч": the sum's currency said first
+    foreign = _foreign(tokens, k, end)
+    if foreign is not None and not cur:
+        used.append(foreign)
+        end = max(end, foreign)
+        if _OURS.search(text[:tokens[min(k, foreign)].start] + " " + text[tokens[end].end:]):
+            return []  # forty-first pass: "server KES 6.5 million, cloud $2.40 an hour": two currencies, one slot; asked
     budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     # "успеем в 600 тыщ?", "влезем в 500к", "can we fit in 40k": a sum with its scale or currency after a verb of
@@ -381,6 +436,8 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
     period = next((t.concept for t in tokens[n + 1:n + 4] if t.concept in ("day", "week", "month", "weekday")), None)
     if period in ("day", None) and (m := _DAYS_A_WEEK.search(text)):  # "по 8 часов 5 дней в неделю"
         return round(value * week_days(m) * 52 / 12, 2)
+    if period in ("day", None) and value <= 24 and (d := named_days(text)):  # "2 shifts of 9 hours, Monday to Saturday"
+        return round(value * d * 52 / 12, 2)
     if period in ("day", None) and value <= 24 and (m := _DAYS_A_MONTH.search(text)):  # "22 дня в месяц по 8 часов"
         return round(value * float(m.group(1)), 2)
     if period in ("day", None) and _WEEKENDS.search(text):  # "по 10 часов по выходным"

@@ -517,6 +517,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
         if whole and _people_pieces(tokens, k):
             return [Attached("users", int(value), [k - 1, k], concurrent=True)]
+        if _PER_PERIOD.match(text[tokens[k].end:]):
+            return []  # forty-first pass: "мне надо штук 30 в день" (pictures): an output a day, no cards; asked
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     end = k  # past the number's own words: "максимум полтора десятка", "полторы сотни"
     while end + 1 < len(tokens) and tokens[end + 1].used == "number" and not tokens[end].comma:
@@ -533,6 +535,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     return []
 
 
+_PER_PERIOD = re.compile(r"\s*(?:в|за|per|a|an|each)\s+(?:день|сутки|час|минуту|секунду|неделю|месяц|day|hour|minute|week|month)\b",
+                         re.I)
 _OUTPUT_AFTER = re.compile(r"\s*(?:ответа|в ответе|на ответ|генерации|на выходе|на выход|of output|output|in the answer|"
                            r"per answer|per reply|в ответ)\b", re.I)
 

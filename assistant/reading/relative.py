@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from assistant.reading.money import named_days
 from assistant.reading.tokens import Token
 from assistant.reading.words import FRACTION_WORDS
 from assistant.scenario import Scenario
@@ -92,6 +93,10 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             any(t.concept == "weekday" for t in tokens) and re.search(r"\b(?:только|лишь|only|just)\b", text, re.I):
         # thirty-ninth pass: "а если только по будням?": the same hours a day, on 260 days a year instead of 365
         return [Change(slot="hours_per_month", op="mul", value=260 / 365)], []
+    if len(tokens) <= 16 and (days := named_days(text)) and not any(t.has_digit for t in tokens) and \
+            re.search(r"\b(?:только|лишь|only|just)\b|те же часы|the same hours", text, re.I):
+        # forty-first pass: "а если только по пятницам, субботам и воскресеньям, те же часы": the hours a day kept
+        return [Change(slot="hours_per_month", op="mul", value=days * 52 / 365)], []
     if len(tokens) > 14:
         return _more(tokens, text, short=False)
     for t in tokens:
