@@ -89,7 +89,10 @@ def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: It
     said = s.said()
     items = []
     for slot in ORDER:
-        if slot in said:
+        if slot == "model" and s.sized_models and len(s.sized_models) > 1:  # the side by side: every model it sizes
+            items.append(ScenarioItem(slot=slot, value=s.model or s.sized_models[0],
+                                      text=" / ".join(_name("model", m) for m in s.sized_models)))
+        elif slot in said:
             items.append(ScenarioItem(slot=slot, value=said[slot], text=_text(slot, said[slot], lang, s.currency),
                                       assumed=slot in assumed))
         elif slot in defaults:

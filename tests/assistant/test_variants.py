@@ -90,3 +90,16 @@ def test_a_follow_up_after_the_side_by_side_sizes_both_models_again():
     other = frame(read("а мистраль 7б?"), then.scenario, then.intent)  # another model named: one model again
     assert "model" not in other.variants and other.scenario.sized_models is None
     assert "sized_models" not in then.scenario.said()  # conversation memory, never a slot shown
+
+
+def test_the_scenario_line_of_a_side_by_side_names_every_model_sized():
+    # noticed at the fortieth stop: the "Считаю для" line had named only the last of the two models compared
+    from assistant.service import Assistant, Conversation
+
+    a, c = Assistant(backend=None), Conversation()
+    first = a.ask(c, "сравни llama 3.1 8b и qwen3 14b по памяти", use_llm=False).answer.splitlines()[0]
+    assert "Считаю для:** Llama 3.1 8B / Qwen3 14B" in first
+    then = a.ask(c, "а в q4?", use_llm=False).answer.splitlines()[0]
+    assert "Llama 3.1 8B / Qwen3 14B" in then and "INT4" in then
+    one = a.ask(c, "а мистраль 7б?", use_llm=False).answer.splitlines()[0]
+    assert "/" not in one.split("·")[0]
