@@ -69,15 +69,17 @@ def _day_index(word: str) -> int:
     return next(i for i in range(7) if m and m.group(f"d{i}"))
 
 
+_ANY_DAY = "|".join(_DAY_NAMES)
+_DAY_SPAN = re.compile(rf"\b({_ANY_DAY})\s*(?:to|through|thru|till|until|-|–|—|по|до)\s*({_ANY_DAY})", re.I)
+_DAY_LIST = re.compile(rf"(?:{_ANY_DAY})\s*(?:,|и|and|&)\s*(?:{_ANY_DAY})", re.I)
+
+
 def named_days(text: str) -> int | None:
     """The days a week a span or a list of day names says, else None (one day alone says no schedule)."""
-    if span := re.search(r"\b(" + "|".join(_DAY_NAMES) + r")\s*(?:to|through|thru|till|until|-|–|—|по|до)\s*(" +
-                         "|".join(_DAY_NAMES) + ")", text, re.I):
-        a, b = _day_index(span.group(1)), _day_index(span.group(2))
-        return (b - a) % 7 + 1
+    if span := _DAY_SPAN.search(text):
+        return (_day_index(span.group(2)) - _day_index(span.group(1))) % 7 + 1
     found = {i for m in _DAY.finditer(text) for i in range(7) if m.group(f"d{i}")}
-    listed = re.search(r"(?:" + "|".join(_DAY_NAMES) + r")\s*(?:,|и|and|&)\s*(?:" + "|".join(_DAY_NAMES) + ")", text, re.I)
-    return len(found) if len(found) >= 2 and listed else None
+    return len(found) if len(found) >= 2 and _DAY_LIST.search(text) else None
 
 
 def week_days(m: re.Match) -> float:
@@ -165,12 +167,6 @@ def _foreign(tokens: list[Token], k: int, end: int) -> int | None:
     if end + 1 < len(tokens) and tokens[end + 1].low.rstrip(".") in _FOREIGN:
         return end + 1
     return None
-
-
-def _counted_noun_after(tokens: list[Token], end: int) -> bool:
-    from assistant.reading.quantities import _things_after
-
-    return _things_after(tokens, end)
 
 
 def _context_before(tokens: list[Token], k: int) -> bool:
@@ -314,7 +310,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     tail = text[tokens[end].end:tokens[end].end + 16]
     if not cur and _COUNTED_AFTER.match(text[tokens[end].end:]):
         return None  # "max 2000 words per page", "до 300 страниц": a count of things, never money (37th pass)
-    if not cur and end > last and not budget_cue and not priced and _counted_noun_after(tokens, end):
+    from assistant.reading.quantities import _things_after  # (quantities imports this module)
+
+    if not cur and end > last and not budget_cue and not priced and _things_after(tokens, end):
         return None  # fortieth pass: "3 тыщи карточек товаров": a thousands word before a counted noun is no money
     # "cloud equivalent 5.20/hr", "аренда 180 в час": an hourly rate in a message about renting is a price
     hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \

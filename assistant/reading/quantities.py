@@ -567,8 +567,6 @@ def _things_after(tokens: list[Token], s: int) -> bool:
     """A noun counted in the genitive plural right after the scale word ("тысяч оленей"), which no slot's word is;
     "40 тысяч клиентов" is a count of people served, no context either (asked)."""
     nxt = tokens[s + 1] if s + 1 < len(tokens) else None
-    if s + 2 < len(tokens) and tokens[s + 1].lemma == "карточка" and tokens[s + 2].lemma == "товар":
-        return True  # fortieth pass: "3 тыщи карточек товаров": a marketplace's product cards, not graphics cards
     if nxt is None or nxt.concept not in (None, "user") or nxt.used or not re.fullmatch(r"[а-яё]{3,}", nxt.low):
         return False
     from assistant.reading.words import morph

@@ -161,6 +161,9 @@ def annotate(tokens: list[Token]) -> None:
             n = number_word(t.low)
             if n is not None:
                 t.number, t.word_number = float(n), True
+    for t in tokens[:-1]:  # fortieth pass: "3 тыщи карточек товаров", "50 карточек товаров": a shop's product pages
+        if t.concept == "gpu" and t.lemma == "карточка" and tokens[t.i + 1].lemma in ("товар", "продукт"):
+            t.concept = None
     _spoken_cards(tokens)
     _half_a_unit(tokens)
     _fractions(tokens)

@@ -73,6 +73,13 @@ def test_counted_nouns_beside_a_thousands_word_are_no_context_nor_money(text):
     assert s.context is None and s.budget is None and read(text).unattached
 
 
+def test_product_cards_of_a_shop_are_no_graphics_cards():
+    # review: the first mend lived in the context rule only; "50 карточек товаров" was still 50 graphics cards
+    s = read("у нас 50 карточек товаров, квен 8б на 4090 пойдет?").scenario
+    assert s.gpu_count is None and s.gpu == "rtx-4090"
+    assert said("какая карточка лучше под квен 8б, 4090?")["gpu"] == "rtx-4090"
+
+
 @pytest.mark.parametrize("text", ["an own server is KES 6.5 million, while a cloud H100 goes for about $2.40 an hour",
                                   "server quote is R$ 180 mil, cloud is US$ 3.10 per hour",
                                   "сервер за 2 млн тенге или облако по 3 доллара в час"])
