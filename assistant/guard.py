@@ -188,7 +188,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
         out.append("echo")
     if figure_for_unknown(sentence, unknown):
         out.append("unknown product")
-    if echo.leaks(sentence) or echo.is_echo(sentence, getattr(allowed, "parts", ()), getattr(allowed, "question", ())):
+    if echo.leaks(sentence) or echo.is_echo(sentence, getattr(allowed, "parts", ()), getattr(allowed, "question", ())) \
+            or echo.copies_a_line(sentence, getattr(allowed, "parts", ())):
         out.append("echo")
     if claims.contradicts_fit(sentence, getattr(allowed, "fits", None)):
         out.append("verdict")
@@ -242,6 +243,8 @@ def without_bad_alternative(sentence: str, allowed: Grounding | list[float],
     """(shown, dropped): the sentence up to the alternative ("… или …", "… or …") that broke a rule, if what
     is left is clean; else an alternative that is advice of its own ("Если квантовать до INT8, то нужно
     31,57 ГБ …, либо возьмите три такие карты": the invented INT8 figure goes, "Возьмите три такие карты." stays)."""
+    if "echo" in violations(sentence, allowed, unknown):
+        return None  # a copied sentence is no one's advice, none of its clauses either (32e1dec: "Уточните у менеджера.")
     cuts = list(_ALTERNATIVE.finditer(sentence))
     for m in reversed(cuts):
         head = sentence[:m.start()].rstrip(" ,;:—–-")

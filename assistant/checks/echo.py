@@ -15,7 +15,8 @@ from typing import Iterable
 LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|ВОПРОС)\s*:|\bAnswer in (?:Russian|English)\b|"
                   r"<\|im_(?:start|end)\|>|\bsystem prompt\b|\bсистемн\w+ (?:промпт|инструкци)\w*|"
                   r"\byou are the pre-sales engineer\b|\(no calculation for this question\)|"
-                  r"\byour previous answer\b|\bwrite it again\b", re.I)  # the correction note, echoed
+                  r"\byour previous answer\b|\bwrite it again\b|"  # the correction note, echoed
+                  r"\b\d\s+предложения\s+по-русски\b|\b\d\s+sentences\s+in\s+English\b", re.I)  # the answer-language line
 # the prompt's section names as words of their own, without a colon ("больше памяти, чем в FACTS"):
 # upper case only, so "the facts" and "sources say" stay prose
 _SECTION_WORD = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ФАКТАХ|ИСТОЧНИК(?:И|АХ)|ВОПРОС)\b")
@@ -55,6 +56,15 @@ def is_echo(sentence: str, parts: Iterable[str], question: Iterable[str] = ()) -
     return (any(overlap(sentence, p) >= ECHO_SHARE for p in parts if p)
             or any(overlap(sentence, q) >= QUESTION_ECHO_SHARE or copied_share(sentence, q) >= COPIED_SHARE
                    for q in question if q))
+
+
+def copies_a_line(sentence: str, parts: Iterable[str]) -> bool:
+    """A short sentence that is one whole line of a prompt part in the facts' form, a label and its value ("Веса модели:
+    12,98", 32e1dec), too short for the 3-gram share. A line said as a sentence ("Свободно 2,06 ГБ.") is prose."""
+    ws = tuple(words(sentence))
+    if len(ws) < 2 or ":" not in sentence:
+        return False
+    return any(tuple(words(line)) == ws for p in parts if p for line in p.splitlines())
 
 
 def copied_share(sentence: str, question: str) -> float:

@@ -99,6 +99,9 @@ def explain(backend: ChatBackend, conv: Any, question: str, computed: str, sourc
     last = ""  # the sentence the customer saw last (either attempt): a pointer's comparison is checked against it
     for attempt in (1, 2):
         msg = user_message(question, computed, sources, lang, correction, chars)
+        # the prompt as sent, less the question (whose own, looser test is the guard's): the facts there are the
+        # block compacted, in another word order than the block the guard has (a copy of them was shown, 32e1dec)
+        allowed.parts.append(user_message("", computed, sources, lang, correction, chars))
         messages = [*start, *history(conv.messages), {"role": "user", "content": msg}]
         t0 = time.perf_counter()
         buf, text_all, violated, timed_out, pieces = "", "", [], False, 0

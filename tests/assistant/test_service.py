@@ -136,3 +136,17 @@ def test_a_sentence_pointing_back_at_a_dropped_one_is_dropped_and_a_consequence_
     a = make_assistant(["Карта подходит. Это хороший выбор."])  # nothing dropped: the pointer has its sentence
     assert a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?").explanation == \
         "Карта подходит. Это хороший выбор."
+
+
+def test_a_model_that_copies_its_prompt_back_shows_none_of_it(make_assistant):
+    # a hurried question at 32e1dec: the facts as the prompt gives them (compacted, not the block's table) and the
+    # answer-language instruction were shown as the explanation after the regeneration
+    from support.fakes import EchoBackend
+
+    a = make_assistant(backend=EchoBackend())
+    for q in ("потянет ли мой ноут с 3080 на 16 гиг гемму 3 12b в восьми битах",
+              "Хватит ли одной карты на 24 ГБ для Llama-3-8B?", "What can I run on two RTX 3090?"):
+        res = a.ask(Conversation(), q)
+        assert "предложения по-русски" not in res.explanation and "sentences in English" not in res.explanation, q
+        assert "Считаю для" not in res.explanation and "Computed for" not in res.explanation, q
+        assert not any(line in res.explanation for line in res.computed.splitlines() if len(line) > 30), q

@@ -1,6 +1,7 @@
 """A scripted chat backend for loop tests (the real model runs in its own test tier)."""
 from __future__ import annotations
 
+import re
 import time
 from typing import Iterator
 
@@ -39,6 +40,17 @@ class ScriptedBackend(FakeBackend):
         for word in answer.split(" "):
             if self.delay:
                 time.sleep(self.delay)
+            yield word + " "
+
+
+class EchoBackend(ScriptedBackend):
+    """Copies back the user message it was given with the section names taken out, as the small model did under
+    a correction note (a hurried question at 32e1dec: the facts' table and "3 предложения по-русски." shown)."""
+
+    def stream(self, messages: list[dict], max_tokens: int) -> Iterator[str]:
+        self.calls.append(messages)
+        text = re.sub(r"\b(?:QUESTION|FACTS|SOURCES):\s*", "", messages[-1]["content"])
+        for word in text.split(" "):
             yield word + " "
 
 
