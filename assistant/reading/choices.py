@@ -135,6 +135,8 @@ _TUNE_OR_RAG = re.compile(r"(?:дообуч\w*|файн-?тюн\w*|fine[\s-]?tun
                           r"\b(?:или|or|vs\.?|versus|против)\s+(?:\w+\s+){0,2}(?:rag|раг)\b|"
                           r"\b(?:rag|раг)\b[^.?!]{0,30}\b(?:или|or|vs\.?|versus|против)\b[^.?!]{0,40}"
                           r"(?:дообуч|файн-?тюн|fine[\s-]?tun|finetun|\blora\b|\bлор)", re.I)
+_RAG = re.compile(r"\b(?:rag|раг)\b", re.I)
+_TUNING = re.compile(r"дообуч|файн-?тюн|fine[\s-]?tun|finetun|\blora\b|\bлор[аыуео]", re.I)
 _SET_AGAINST = re.compile(r"отлича\w*|разниц\w*|differ\w*|\bvs\.?\b|versus|сравн\w*|compar\w*|что лучше|which is better", re.I)
 
 
@@ -145,7 +147,8 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
             if pat.match(t.low) and not _negated(tokens, t.i):
                 found.append(Attached("task", name, [t.i]))
                 break
-    if _TUNE_OR_RAG.search(text) or {"lora", "qlora"} <= {a.value for a in found} and _SET_AGAINST.search(text):
+    if _TUNE_OR_RAG.search(text) or _SET_AGAINST.search(text) and (
+            {"lora", "qlora"} <= {a.value for a in found} or _RAG.search(text) and _TUNING.search(text)):  # "чем rag отличается от дообучения"
         return []
     bot = re.search(r"чат-?бот|chat-?bot", text, re.I)
     if bot and not found:

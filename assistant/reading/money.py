@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 _AMOUNT = re.compile(r"^(\d+(?:[.,]\d+)?|\d{1,3}(?:[ ,\u00a0\u202f]\d{3})+(?:[.,]\d{2})?)(k|к|m|млн|тыс|р|руб|₽|\$|€)?$")
 _SIGN = {"$": "$", "€": "€", "₽": "₽", "usd": "$", "rub": "₽", "eur": "€"}
+_MONEY_NOUN = re.compile(r"\b(?:денег|деньги|средств|бабок|бабла|финансов|бюджет\w*|рубл\w*|доллар\w*|евро)\b", re.I)
 _HOURLY = re.compile(r"^\s*(?:(?:(?:за|per|a|each|на)\s+(?:карт\w*|видеокарт\w*|gpu|card|штуку)\s+)?"
                      r"(?:/\s*(?:час|ч|h|hr|hour)|(?:в|за|per|an|a|each)\s+(?:час|ч\b|hour|hr)|hourly|почасов|в\s+ч\b)|"
                      r"per\s+gpu[- ]?(?:hour|hr)|час\b)", re.I)
@@ -131,13 +132,16 @@ def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int |
 
 def _thousands_after(tokens: list[Token], end: int, scales: dict[str, float]) -> tuple[float, list[int]] | None:
     """"2 млн 700 тыс", "1 million 200 thousand": the thousands said after a million-scale sum, and their tokens."""
-    if end + 2 >= len(tokens):
+    j = end + 2
+    while j < len(tokens) and tokens[j].used == "number":  # "миллион двести пятьдесят тысяч" (42nd pass: had been 250 000)
+        j += 1
+    if j >= len(tokens):
         return None
-    n, w = tokens[end + 1], tokens[end + 2]
+    n, w = tokens[end + 1], tokens[j]
     if n.number is None or not 1 <= n.number < 1000 or n.used or w.low.rstrip(".") not in scales or \
             scales[w.low.rstrip(".")] != 1000:
         return None
-    return n.number * 1000, [end + 1, end + 2]
+    return n.number * 1000, list(range(end + 1, j + 1))
 
 
 def _currency(t: Token | None) -> str | None:
@@ -310,10 +314,11 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     tail = text[tokens[end].end:tokens[end].end + 16]
     if not cur and _COUNTED_AFTER.match(text[tokens[end].end:]):
         return None  # "max 2000 words per page", "до 300 страниц": a count of things, never money (37th pass)
-    from assistant.reading.quantities import _things_after  # (quantities imports this module)
+    from assistant.reading.quantities import _things_after, _things_before  # (quantities imports this module)
 
-    if not cur and end > last and not budget_cue and not priced and _things_after(tokens, end):
-        return None  # fortieth pass: "3 тыщи карточек товаров": a thousands word before a counted noun is no money
+    if not cur and end > last and not budget_cue and not priced and (
+            _things_after(tokens, end) or _things_before(tokens, k) and not _MONEY_NOUN.search(text[:tokens[k].start])):
+        return None  # "3 тыщи карточек товаров", "документов около 3 тыщ" (42nd pass): a count of things, no money
     # "cloud equivalent 5.20/hr", "аренда 180 в час": an hourly rate in a message about renting is a price
     hourly_rent = bool(_HOURLY.match(tail)) and bool(_RENT.search(text)) and \
         not any(x.concept in ("gpu", "user", "token", "hour") for x in tokens[end + 1:end + 2])
@@ -326,7 +331,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # "колаб 1000 рублей в месяц, а своя 4090 тысяч 200": a sum with its scale word said apart, in a message that
     # weighs owning against renting, is money (not "32к", glued: a context as often as money)
     owning = (end > last or first) and value >= 1000 and bool(_OWN_VS_CLOUD.search(text))
-    energy = _energy_price(tokens, k, end, used, tail, cur)
+    # "3 руб 10 коп за квт*ч" (42nd pass): the kWh word comes after the kopecks
+    kop = end + 2 if cur and end + 2 < len(tokens) and (tokens[end + 1].number or 100) < 100 and \
+        _CENTS.fullmatch(tokens[end + 2].low) else None
+    energy = _energy_price(tokens, k, end, used, text[tokens[kop].end:tokens[kop].end + 16] if kop else tail, cur)
     if energy and not big and not (scaled and value >= 1000):
         return _per_kwh(tokens, end, value, used, cur)
     if not (cur or big or hourly_rent or monthly_rent or slang or owning or

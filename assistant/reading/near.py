@@ -74,6 +74,8 @@ def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
         if tokens[n].low in _BRANDS and n in gpu_starts:
             return True
         n += 1
+    if [x.low for x in tokens[n:n + 3]] == ["б", "/", "у"]:
+        n += 3  # 42nd pass: "на одной б/у 3090", split by the tokenizer
     return n in gpu_starts or (n < len(tokens) and bool(re.match(r"^\d+(?:gb|гб)$", tokens[n].low)))
 
 

@@ -61,8 +61,8 @@ _DRAWN = re.compile(r"ватт|\bвт\b|watt|\bw\b|\bdraw|потребл|\btdp\b
 _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|в одно время|en m[êe]me temps)\b", re.I)  # "in same time": ESL
 # the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
 # punctuation and no "but" between
-_SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)[^\W\d][\w-]*){1,5}?[\s(]+(?:(?:at|in) (?:the )?same time|at once|at a time|simultaneously|"
-                              r"concurrently)\b", re.I)
+_SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
+                              r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
 # words that open the next clause of a message typed without punctuation ("не больше 15 нужен сервер"): after a
 # number they end it, as a full stop would
 _OPENS = {"нужный", "нужен", "нужна", "нужно", "надо", "хотеть", "модель", "бюджет", "контекст", "сколько", "какой",
@@ -455,6 +455,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if whole and 1 <= value <= 64 and gpu_starts and min(gpu_starts) < k and \
             (tokens[n].lemma in _SUCH or (tokens[n].low == "of" and n + 1 < len(tokens) and tokens[n + 1].low in _SUCH)):
         return [Attached("gpu_count", int(value), [k])]
+    if concept == "piece" and tokens[n].low in ("them", "us") and _SAME_TIME_AHEAD.match(text[tokens[k].end:]):
+        return [Attached("users", int(value), [k, n], concurrent=True)]  # 42nd pass: "25 of them using at the same time"
     count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
@@ -517,8 +519,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
         if whole and _people_pieces(tokens, k):
             return [Attached("users", int(value), [k - 1, k], concurrent=True)]
-        if _PER_PERIOD.match(text[tokens[k].end:]):
-            return []  # forty-first pass: "мне надо штук 30 в день" (pictures): an output a day, no cards; asked
+        if _PER_PERIOD.match(text[tokens[k].end:]) or _things_after(tokens, k):
+            # forty-first pass: "мне надо штук 30 в день" (pictures): an output a day, no cards; asked. 42nd: "штук 20
+            # вариантов показать": the thing counted is named after the number, and it is no card
+            return []
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     end = k  # past the number's own words: "максимум полтора десятка", "полторы сотни"
     while end + 1 < len(tokens) and tokens[end + 1].used == "number" and not tokens[end].comma:
@@ -563,15 +567,30 @@ def _people_pieces(tokens: list[Token], k: int) -> bool:
     return any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens[max(0, k - 3):k - 1])
 
 
+_MILEAGE = {"пробег", "пробегом", "пробега", "пробеге", "mileage", "odometer", "odo"}
+_MEASURES = {"км", "km", "кг", "kg", "т", "тонн", "га", "mi", "miles", "m²", "м²", "м2", "кв"}
+
+
 def _things_after(tokens: list[Token], s: int) -> bool:
     """A noun counted in the genitive plural right after the scale word ("тысяч оленей"), which no slot's word is;
     "40 тысяч клиентов" is a count of people served, no context either (asked)."""
     nxt = tokens[s + 1] if s + 1 < len(tokens) else None
+    if nxt is not None and s + 2 < len(tokens) and nxt.concept is None and _plural_genitive(nxt, "ADJF", "PRTF"):
+        nxt = tokens[s + 2]  # 42nd pass: "18 тыс размеченных заключений": the counted noun after its adjective
+    if any(x.low in _MILEAGE for x in tokens[max(0, s - 4):s]):
+        return True  # 42nd pass: "с пробегом 40 тыс": a car's mileage, no context
+    if nxt is not None and nxt.low in _MEASURES and not nxt.used:
+        return True  # 42nd pass: "пробег 84 тыс км": a distance, no context (it had been 86 016 tokens)
     if nxt is None or nxt.concept not in (None, "user") or nxt.used or not re.fullmatch(r"[а-яё]{3,}", nxt.low):
         return False
+    return _plural_genitive(nxt, "NOUN")
+
+
+def _plural_genitive(t: Token, *pos: str) -> bool:
     from assistant.reading.words import morph
 
-    return any(p.tag.POS == "NOUN" and {"gent", "plur"} <= p.tag.grammemes for p in morph().parse(nxt.low)[:2])
+    return not t.used and bool(re.fullmatch(r"[а-яё]{3,}", t.low)) and any(
+        p.tag.POS in pos and {"gent", "plur"} <= p.tag.grammemes for p in morph().parse(t.low)[:2])
 
 
 def _a_stretch_of_hours(tokens: list[Token], k: int, value: float, text: str) -> bool:
@@ -661,7 +680,20 @@ def _taken_back(text: str, tokens: list[Token], other: Attached, k: int) -> bool
 
 
 _OFFICE_HOURS = re.compile(r"\b(?:business|office|working) hours\b|в рабочее время|в рабочие часы|только днём|только днем", re.I)
-_SPAN_RU = re.compile(r"\bс\s+(\d{1,2})(?::\d\d)?\s*(?:ч\w*\s+)?(?:утра\s+)?до\s+(\d{1,2})(?::\d\d)?", re.I)
+_SPAN_RU = re.compile(r"\bс\s+(\d{1,2})(?::\d\d)?\s*(?:ч\w*\s+)?(?:(утра|ночи|дня|вечера)\s+)?до\s+(\d{1,2})(?::\d\d)?"
+                      r"(?:\s*(утра|ночи|дня|вечера)\b)?", re.I)
+_AFTERNOON = ("дня", "вечера", "pm")
+
+
+def _clock(h: int, part: str | None, end: bool = False) -> int:
+    """The hour on a 24-hour clock from one said with its part of the day: "6 вечера" 18, "3 ночи" 3, "до 12 ночи" 24
+    (42nd pass: "с 9 утра до 6 вечера" had been 21 hours a day, "вечера" unread)."""
+    part = (part or "").lower()
+    if part in _AFTERNOON and h < 12:
+        return h + 12
+    if part == "ночи" and h == 12:
+        return 24 if end else 0
+    return h
 _SPAN_EN = re.compile(r"\bfrom\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?\s+(?:to|till|until)\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?|"
                       r"\b(\d{1,2})(?::\d\d)?\s*(am|pm)\s*[-–]\s*(\d{1,2})(?::\d\d)?\s*(am|pm)", re.I)
 _SPAN_DASH = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*[-–]\s*(\d{1,2})(?::\d\d)?(?=\s*(?:по будням|в будни|каждый день|ежедневно|"
@@ -683,12 +715,16 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
         return None
     for t in tokens[:-3]:  # "с девяти до шести по будням": the span said in words; "до шести" after nine is 18:00
         one, to, two = tokens[t.i + 1:t.i + 4]
+        first_part = None
+        if to.low in ("утра", "ночи", "дня", "вечера") and t.i + 4 < len(tokens):  # "с восьми утра до десяти вечера"
+            first_part, to, two = to.low, two, tokens[t.i + 4]
         if t.low in ("с", "from") and to.low in ("до", "to", "till", "until") and one.word_number and \
                 two.word_number and one.number and two.number and one.number <= 24 and two.number <= 24 and \
                 not (two.i + 1 < len(tokens) and tokens[two.i + 1].concept not in (None, "hour")):
-            evening = two.i + 1 < len(tokens) and tokens[two.i + 1].low in ("вечера", "pm")
-            start = one.number
-            end = two.number + (12 if (two.number < one.number or evening) and two.number <= 12 else 0)
+            evening = two.i + 1 < len(tokens) and tokens[two.i + 1].low in _AFTERNOON
+            night = two.i + 1 < len(tokens) and tokens[two.i + 1].low in ("ночи", "утра")
+            start = _clock(int(one.number), first_part) if one.number == int(one.number) else one.number
+            end = two.number + (12 if (two.number < start and not night or evening) and two.number < 12 else 0)
             if start == end:
                 continue
             hours = end - start if end > start else end + 24 - start
@@ -713,6 +749,8 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
             a, am, b, bm = int(g[0]), (g[1] or "").lower(), int(g[2]), (g[3] or "").lower()
             a += 12 if am == "pm" and a < 12 else 0
             b += 12 if (bm == "pm" or (not bm and am == "am" and b < a)) and b < 12 else 0
+        elif pat is _SPAN_RU:
+            a, b = _clock(int(g[0]), g[1]), _clock(int(g[2]), g[3], end=True)
         else:
             a, b = int(g[0]), int(g[1])
             b += 12 if pat is _SPAN_TO and b < a and b < 12 else 0  # "9 to 5": 9 am to 5 pm

@@ -169,6 +169,7 @@ def annotate(tokens: list[Token]) -> None:
     _fractions(tokens)
     _zero_point(tokens)
     _compound_numbers(tokens)
+    _rubles_and_kopecks(tokens)
     _agents_counted(tokens)
 
 
@@ -256,6 +257,26 @@ def _compound_numbers(tokens: list[Token]) -> None:
             for b in tokens[i + 1:j]:
                 b.number, b.word_number, b.used = None, False, "number"
         i = j
+
+
+_PER = {"по"}
+_PRICE_AFTER = {"руб", "рублей", "рубля", "р", "за", "₽"}
+
+
+def _rubles_and_kopecks(tokens: list[Token]) -> None:
+    """A price said as two numbers that do not add up: "свет по семь двадцать" 7.20, "шесть пятьдесят за киловатт"
+    6.50 (a hurried question at 32e1dec: the kopecks were lost, 7 taken). Only after "по" or before a price word,
+    where a rate is what is said; elsewhere "семь двадцать" stays two numbers."""
+    for a in tokens[:-1]:
+        b = tokens[a.i + 1]
+        if not (a.word_number and b.word_number and a.number and b.number) or a.used or b.used:
+            continue
+        after = tokens[b.i + 1].low if b.i + 1 < len(tokens) else ""
+        before = tokens[a.i - 1].low if a.i else ""
+        if a.number == int(a.number) < 100 and 10 <= b.number < 100 and b.number == int(b.number) \
+                and (before in _PER or after in _PRICE_AFTER) and a.low not in _NOT_COMPOUND:
+            a.number = a.number + b.number / 100
+            b.number, b.word_number, b.used = None, False, "number"
 
 
 _ZERO = {"ноль", "нуль", "zero", "oh"}
