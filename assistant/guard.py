@@ -214,6 +214,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.width_unknown(sentence, getattr(allowed, "facts", []))
     out += relations.format_fit_contradicted(sentence, getattr(allowed, "facts", []))
     out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
+    out += relations.one_card_again(sentence, getattr(allowed, "facts", []))
     out += power.psu_below_peak(sentence, getattr(allowed, "facts", []))
     out += power.own_psu_overstated(sentence, getattr(allowed, "facts", []))
     out += power.own_psu_understated(sentence, getattr(allowed, "facts", []))

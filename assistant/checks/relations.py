@@ -525,6 +525,26 @@ def fewer_than_one(sentence: str, facts: list[dict]) -> list[str]:
     return ["fewer: the configuration is one card"]
 
 
+# "…, либо возьмите одну такую карту" under one card that does not fit (a hurried question at 2adfcc9): the advice
+# is the setup that failed
+_TAKE_ONE = re.compile(r"\b(?:возьмите|берите|взять|поставьте|купите|take|get|use|buy)\s+(?:ещё\s+)?(?:одну|one|a single)\s+"
+                       r"(?:(?:так\w*|такую же|such)\s+)?(?:видео)?(?:карт\w*|cards?|gpus?)\b", re.I)
+
+
+def one_card_again(sentence: str, facts: list[dict]) -> list[str]:
+    """Advice to take one card where one card is what the customer has and the model does not fit it."""
+    if not _TAKE_ONE.search(sentence) or _MORE_ONE.search(sentence):
+        return []
+    for f in facts:
+        o = f.get("output") if isinstance(f.get("output"), dict) else {}
+        if f.get("tool") in ("fit_card", "fit") and o.get("fits") is False and (f["tool"] == "fit_card" or o.get("gpus") == 1):
+            return ["config: one card, where one card does not fit"]
+    return []
+
+
+_MORE_ONE = re.compile(r"\b(?:ещё|еще|another|one more|more)\b", re.I)  # "возьмите ещё одну": a second card
+
+
 # "Квантуйте модель до Q4_K_M, тогда нужно 106,93 ГБ и она поместится" where the facts' own line for
 # Q4_K_M says it does not fit (fit_options): a format promised to fit against the computed answer
 # "Чтобы хватило одной карты, квантуйте до Q4_K_M", "To run on one card, quantise to Q8_0": a purpose is a fit claim

@@ -673,3 +673,24 @@ def test_the_context_given_as_the_reason_where_its_cache_is_small(text, bad):
     # with 30 users at 32k the KV cache is the largest part: then the context is the reason
     assert not small_part_as_reason("It needs so much memory because of the long context.",
                                     _vram_facts(model="qwen2.5-14b", users=30, context=32768))
+
+
+# Gemma 3 12B in INT8 on a 16 GB card (a hurried question at 2adfcc9): "…, либо возьмите одну такую карту"
+ONE_CARD_SHORT = [{"tool": "fit_card", "output": {"fits": False, "free_bytes": -2_560_000_000}}]
+ONE_CARD_FITS = [{"tool": "fit_card", "output": {"fits": True, "free_bytes": 2_000_000_000}}]
+TWO_CARDS_SHORT = [{"tool": "fit", "output": {"fits": False, "gpus": 2}}]
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("Квантуйте модель до Q4_K_M, тогда нужно 12,71 ГБ и она поместится, либо возьмите одну такую карту.", True),
+    ("Or just take one such card.", True),
+    ("Or take one card with more memory.", False),
+    ("Возьмите ещё одну такую карту, и модель поместится.", False),
+    ("Get one more card and it fits.", False),
+    ("Квантуйте модель до Q4_K_M.", False),
+])
+def test_no_advice_to_take_the_one_card_that_does_not_fit(text, bad):
+    from assistant.checks.relations import one_card_again
+    assert bool(one_card_again(text, ONE_CARD_SHORT)) is bad
+    assert one_card_again(text, ONE_CARD_FITS) == []
+    assert one_card_again(text, TWO_CARDS_SHORT) == []
