@@ -21,6 +21,8 @@ _NOT_THIS_BUT = re.compile(NOT_THIS_BUT, re.I)
 NEGATED_BEFORE = r"(?:^|\s)(?:не|not)\s*(?:в|на|at|in|on)?\s*$"
 _NEGATED_BEFORE = re.compile(NEGATED_BEFORE, re.I)
 _BUT_NOT = re.compile(r"^\s*,?\s*(?:а не|(?:but )?not|и не)\s*(?:в|на|at|in|on)?\s*$", re.I)
+_INSTEAD_BEFORE = re.compile(r"(?:^|\s)(?:вместо|instead of|rather than)\s*(?:в|на|at|in|on)?\s*$", re.I)
+_INSTEAD = re.compile(r"^\s*,?\s*(?:вместо|instead of|rather than)\s*(?:в|на|at|in|on)?\s*$", re.I)
 _ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|то ли|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
 
 
@@ -123,6 +125,15 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
                                                                         tokens[min(current.tokens)].start]):
                 replaced.append(current)  # nineteenth pass: "не в q4 а в q8", "not 4 but 8 cards": the second is meant
                 current = nxt
+                continue
+            instead = slot != "gpu_count"  # "вместо двух 3090 одну 5090": counts of two cards, compared
+            if instead and _INSTEAD_BEFORE.search(text[max(0, tokens[min(current.tokens)].start - 16):
+                                                       tokens[min(current.tokens)].start]) and not _INSTEAD.match(gap):
+                replaced.append(current)  # 42nd pass: "вместо awq в восьми битах": the first is taken out
+                current = nxt
+                continue
+            if instead and _INSTEAD.match(gap):
+                replaced.append(nxt)  # "в восьми битах вместо awq", "q4 instead of fp16"
                 continue
             if _BUT_NOT.match(gap):
                 replaced.append(nxt)  # "в q8, а не в q4", "8 cards, not 4": the first is meant

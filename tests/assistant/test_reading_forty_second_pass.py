@@ -106,3 +106,14 @@ def test_of_them_after_a_card_still_counts_cards():
 
 def test_one_used_card():
     assert said("а на одной б/у 3090 лама 3.1 8б на тридцать человек влезет?")["gpu_count"] == 1
+
+
+@pytest.mark.parametrize("text, precision", [("а если вместо awq в восьми битах, влезет?", "int8"),
+                                             ("а если в восьми битах вместо awq?", "int8"),
+                                             ("а если вместо fp16 взять q4?", "int4"), ("q4 instead of fp16?", "int4")])
+def test_the_format_taken_out_is_no_choice(text, precision):
+    assert said(text)["precision"] == precision
+
+
+def test_two_formats_offered_are_still_asked():
+    assert said("в fp16 или q4?").get("precision") is None
