@@ -266,6 +266,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if after:
         end += 1
         used.append(end)
+        if end + 2 < len(tokens) and tokens[end + 1].number == 0 and tokens[end + 2].low.startswith("коп"):
+            end += 2  # "рублей 00 копеек", as a contract writes the sum (42nd pass): no second sum
+            used += [end - 1, end]
     if before:
         used.insert(0, k - 1)
     cur = cur or before or after

@@ -170,6 +170,7 @@ def annotate(tokens: list[Token]) -> None:
     _zero_point(tokens)
     _compound_numbers(tokens)
     _rubles_and_kopecks(tokens)
+    _spelled_out_in_brackets(tokens)
     _agents_counted(tokens)
 
 
@@ -277,6 +278,37 @@ def _rubles_and_kopecks(tokens: list[Token]) -> None:
                 and (before in _PER or after in _PRICE_AFTER) and a.low not in _NOT_COMPOUND:
             a.number = a.number + b.number / 100
             b.number, b.word_number, b.used = None, False, "number"
+
+
+def _spelled_out_in_brackets(tokens: list[Token]) -> None:
+    """A sum written as a contract writes it, "1 850 000 (один миллион восемьсот пятьдесят тысяч) рублей" (42nd pass:
+    the currency after the brackets was not the sum's, and the budget was lost): the words in brackets that spell
+    the number before them out are taken away, so what follows the brackets follows the number."""
+    i = 0
+    while i < len(tokens) - 2:
+        a = tokens[i]
+        if a.has_digit and a.number is not None and tokens[i + 1].low == "(":
+            j = i + 2
+            while j < len(tokens) and j < i + 14 and tokens[j].low != ")" and (tokens[j].word_number or tokens[j].used == "number"):
+                j += 1
+            if j < len(tokens) and tokens[j].low == ")" and j > i + 2 and _spelled_value(tokens[i + 2:j]) == a.number:
+                del tokens[i + 1:j + 1]
+                for n, t in enumerate(tokens):
+                    t.i = n
+        i += 1
+
+
+def _spelled_value(words: list[Token]) -> float:
+    """"один миллион восемьсот пятьдесят тысяч" 1 850 000 (the tens already joined to their hundreds)."""
+    total, cur = 0.0, 0.0
+    for w in words:
+        if w.number is None:
+            continue
+        if w.number in (1000, 1_000_000, 1_000_000_000):
+            total, cur = total + max(cur, 1) * w.number, 0
+        else:
+            cur += w.number
+    return total + cur
 
 
 _ZERO = {"ноль", "нуль", "zero", "oh"}

@@ -117,3 +117,16 @@ def test_the_format_taken_out_is_no_choice(text, precision):
 
 def test_two_formats_offered_are_still_asked():
     assert said("в fp16 или q4?").get("precision") is None
+
+
+@pytest.mark.parametrize("text, budget", [
+    ("Начальная цена контракта 1 850 000 (один миллион восемьсот пятьдесят тысяч) рублей 00 копеек.", 1850000),
+    ("бюджет 500 000 (пятьсот тысяч) руб", 500000)])
+def test_a_sum_spelled_out_in_brackets_as_a_contract_writes_it(text, budget):
+    s = said(text)
+    assert s["budget"] == budget and s["currency"] == "₽"
+
+
+def test_a_count_spelled_out_in_brackets():
+    s = said("Одновременно гидом будут пользоваться не более 15 (пятнадцати) посетителей, 4 (четыре) карты H100")
+    assert s["users"] == 15 and s["gpu_count"] == 4
