@@ -513,6 +513,29 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
 _OFFERED = re.compile(r"(?:\bто\s+(\d+)\s*,?\s*то\s+(\d+))|(?:\b(\d+)\s*(?:или|либо|or|-|–|to)\s*(\d+)\b)", re.I)
 
 
+_MAKE_IT = re.compile(r"\b(?:make it|make that|let'?s make it|let'?s say|сделаем|сделайте|пусть будет|считайте на|считаем на)\s*$", re.I)
+
+
+def _made_it(reading: "Reading", previous: Scenario | None) -> None:
+    """42nd pass: "Actually make it 8" after "6 of 'em at once": a bare number said as a new value for the one count
+    the conversation holds (people or cards) is that count; with both held it is asked."""
+    if previous is None or len(reading.unattached) != 1:
+        return
+    span = reading.unattached[0]
+    held = [sl for sl in ("users", "gpu_count") if getattr(previous, sl) is not None]
+    value = parse_plain_number(span.text)
+    if len(held) != 1 or value is None or not _MAKE_IT.search(reading.text[:span.start]) or \
+            getattr(reading.scenario, held[0]) is not None:
+        return
+    lo, hi = _RANGE[held[0]]
+    if lo <= value <= hi and value == int(value):
+        reading.scenario = reading.scenario.model_copy(update={held[0]: int(value)})
+        reading.spans.setdefault(held[0], []).append(span)
+        reading.unattached = []
+        if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+            reading.intent = "followup"  # type: ignore[assignment]
+
+
 def _revised_as_two(reading: "Reading", previous: Scenario | None) -> None:
     """Thirty-seventh pass: "хотя в смене то 6 то 9 бывает" after "в смене 6 человек": a follow-up that offers two bare
     values, one of them a slot's value now, takes that value back; both are asked about, neither is guessed."""
@@ -551,6 +574,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
     _pointed_back(reading, previous)
     _revised_as_two(reading, previous)
+    _made_it(reading, previous)
     if previous is not None and not reading.new_model and (held := [
             sl for sl in reading.conflicts if sl in _RANGE and getattr(previous, sl) is not None and
             float(getattr(previous, sl)) in {parse_plain_number(sp.text.split()[0]) for sp in reading.conflicts[sl]}]):

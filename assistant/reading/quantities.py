@@ -267,9 +267,14 @@ _NO_SLOT_UNIT = re.compile(r"^(?:ампер\w*|amps?|amperes?|вольт\w*|volt
 _PER_KW = re.compile(r"^(?:квт\w*|киловатт\w*|kw|kwh|kilowatt\w*)$")
 
 
+_MONTHS_COUNTED = {"месяцев", "месяца", "мес", "months"}
+
+
 def _no_slot_unit(tokens: list[Token], k: int) -> bool:
     """A number said in words with a unit no slot takes after it: amps, volts, a price per kW·h ("за квт", "per kwh")."""
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if k > 0 and tokens[k - 1].low in _MONTHS_COUNTED or nxt is not None and nxt.low in _MONTHS_COUNTED:
+        return True  # 42nd pass: "сезон у нас месяцев пять": months of a season, which no slot takes; named back
     if nxt is None:
         return False
     if _NO_SLOT_UNIT.match(nxt.low):

@@ -6,7 +6,8 @@ unset; a span of the clock with its parts of the day; "миллион двест
 time"; "одной б/у 3090"."""
 import pytest
 
-from tests.assistant.test_reading_thirtyninth_pass import said
+from assistant.reading import read
+from tests.assistant.test_reading_thirtyninth_pass import said, talk
 
 
 @pytest.mark.parametrize("text, model", [
@@ -130,3 +131,25 @@ def test_a_sum_spelled_out_in_brackets_as_a_contract_writes_it(text, budget):
 def test_a_count_spelled_out_in_brackets():
     s = said("Одновременно гидом будут пользоваться не более 15 (пятнадцати) посетителей, 4 (четыре) карты H100")
     assert s["users"] == 15 and s["gpu_count"] == 4
+
+
+@pytest.mark.parametrize("first, second, slot, value", [
+    ("G'day mate, reckon 6 of 'em on it at once, tops. Got about 15 grand AUD", "Actually make it 8, the office wants a go too",
+     "users", 8),
+    ("llama 3.1 8b на двух 4090", "сделаем 4", "gpu_count", 4),
+    ("llama 3.1 8b на 4090 для 10 человек", "пусть будет 15", "users", 15)])
+def test_make_it_n_sets_the_one_count_held(first, second, slot, value):
+    scenario, _ = talk(first, second)
+    assert getattr(scenario, slot) == value
+
+
+def test_make_it_n_with_two_counts_held_is_asked():
+    scenario, _ = talk("llama 3.1 8b на двух 4090 для 10 человек", "сделаем 4")
+    assert scenario.users == 10 and scenario.gpu_count == 2
+    assert read("сделаем 4").unattached
+
+
+@pytest.mark.parametrize("text", ["работать с восьми утра до десяти вечера каждый день, но сезон у нас месяцев пять",
+                                  "аренда на три месяца, сервер за миллион"])
+def test_months_said_in_words_are_named_back(text):
+    assert [sp.text for sp in read(text).unattached] in (["пять"], ["три"])
