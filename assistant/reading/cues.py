@@ -161,7 +161,9 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|super|helpful|very helpful|super helpful|that helps|полезно|большое|огромное|a lot|so much|very much|"
                       r"понял\w*|принял\w*|принято|ладно|хорошо|всем|круто|cool|nice|perfect|awesome|understood|"
                       r"добрый|доброго|дня|вечера|утра|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"
-                      r"all|everyone|folks|team|guys|y'?all|ребят\w*|народ)[\s,!.]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"
+                      r"all|everyone|folks|team|guys|y'?all|ребят\w*|народ|"
+                      r"есть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь| на связи)?|кто-нибудь (?:тут|здесь|есть)|"  # 42nd pass
+                      r"anyone (?:there|here|around|alive)|is anyone (?:there|here)|anybody (?:there|here|home))[\s,!.?]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"
 # writing for the customer (poems, essays, homework): out of scope whatever the topic
 CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|story|song|joke|limerick)|\bhaiku\b|"
                       r"напиши[^.?!]{0,20}(?:стих|поэм|эссе|рассказ|сочинени|курсов|реферат|диплом|песн|анекдот)", re.I)

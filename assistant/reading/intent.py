@@ -158,7 +158,8 @@ _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|deliv
 _LEAD_TIME = re.compile(r"lead[- ]?times?|срок\w* (?:поставк\w*|доставк\w*|привоз\w*)|(?:поставк\w*|доставк\w*) (?:по )?срок\w*|"
                         r"сколько ждать(?: поставк\w*| доставк\w*)?|когда (?:привез\w*|постав\w*|доставите)|"
                         r"how long (?:does |will |would )?(?:the )?(?:delivery|shipping)(?: take)?|delivery times?|"
-                        r"turnaround|(?:when|how soon) (?:can|could|will) (?:you|it) (?:ship|deliver)", re.I)
+                        r"turnaround|(?:when|how soon) (?:can|could|will) (?:you|it) (?:ship|deliver)|"
+                        r"спец\.?\s?цен\w*|special (?:price|pricing)|volume discount", re.I)  # 42nd pass: a manager's price
 
 
 def _top(sc: Counter, among: list[str]) -> str | None:
@@ -181,7 +182,8 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
 # thirty-fifth pass: goods the vendor does not sell ("игровую мышку не посоветуете? до пяти тыщ", a gaming chair)
 OTHER_GOODS = re.compile(r"\b(?:мыш[кь]\w*|кресл\w*|клавиатур\w*|наушник\w*|гарнитур\w*|коврик\w*|стул\w*|chairs?|"
                          r"mouse|mice|keyboards?|headphones|headsets?|mouse ?pads?)\b", re.I)
-OFF_TOPIC = re.compile(r"^\W*(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"
+OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|thank you|ok|ок|понял\w*)\W+(?:и\s+|and\s+)?)?"  # 42nd pass: "спасибо! и не по теме"
+                       r"(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"
                         r"(?:totally |completely )?unrelated|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
 _PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b", re.I)  # the PSU asked about

@@ -153,3 +153,20 @@ def test_make_it_n_with_two_counts_held_is_asked():
                                   "аренда на три месяца, сервер за миллион"])
 def test_months_said_in_words_are_named_back(text):
     assert [sp.text for sp in read(text).unattached] in (["пять"], ["три"])
+
+
+def test_off_topic_after_thanks_keeps_other_goods_out_of_the_conversation():
+    scenario, intent = talk("у нас бюджет 400 тыщ, квен 2.5 14б для магазина",
+                            "спасибо! и не по теме: вы медогонки случаем не продаёте? штуки 3 нужны")
+    assert intent == "out_of_scope" and scenario.gpu_count is None and scenario.budget == 400000
+
+
+@pytest.mark.parametrize("text", ["добрый вечер! есть кто живой?", "hello, anyone there?", "есть кто-нибудь?"])
+def test_is_anyone_there_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", ["под другой проект нужно 16 штук h200, дадите спеццену и сроки поставки?",
+                                  "дадите спеццену на 8 штук 4090?", "any volume discount on 8 h100?"])
+def test_a_special_price_is_a_managers(text):
+    assert read(text).intent == "handoff"
