@@ -405,6 +405,18 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   a card, "уложимся" on the cards said, what a manager said (intent, cues); a 12-word follow-up (context). After:
   fresh35 1.0, fresh36 0.967 (left: "22 игрока" beside "тренеров человек шесть" asked as two users figures; "14-person
   startup" labelled no users here, unlike "40-person company" in the issue); every other non-holdout split unchanged.
+- Forty-second pass (three hurried questions at 32e1dec, then fresh37.yaml and fresh38.yaml, 60 turns each, helpers'
+  sets written before any change): first sight 0.717 (intent 0.933) and 0.600 (intent 0.817), 0 dropped. Mechanisms
+  (tests/assistant/test_reading_forty_second_pass.py): "ярдов" as billions, "муң", "тыһыынча" (lexicon); rubles and
+  kopecks said in words after "по", or written with "коп" before "за квт", "рублей 00 копеек" (words, money); a sum
+  spelled out in brackets as a contract writes it (words); "миллион двести пятьдесят тысяч" (money); a mileage, a
+  distance, a counted noun after its adjective or before "около N тыщ" is neither a context nor money; "штук 20
+  вариантов"; a clock span with its part of the day ("с 9 утра до 6 вечера" had been 21 hours a day); "N of them at the
+  same time", "online together"; months said in words named back (quantities); "одной б/у 3090" (near); RAG set
+  against tuning (choices); a format after "вместо" taken out (resolve); "make it 8" for the one count held (context);
+  off topic after thanks, "есть кто живой?", a special price (intent, cues). After: fresh37 0.917, fresh38 0.867 (left:
+  "ещё и по субботам" adding a day to weekdays; "тридцати двух тыщ хватит" as a context in a follow-up; "32 гига
+  памяти" beside a named card is asked, not RAM; flux by its Russian name); every other non-holdout split unchanged.
 """
 from __future__ import annotations
 
