@@ -536,8 +536,8 @@ def one_card_again(sentence: str, facts: list[dict]) -> list[str]:
     if not _TAKE_ONE.search(sentence) or _MORE_ONE.search(sentence):
         return []
     for f in facts:
-        o = f.get("output") if isinstance(f.get("output"), dict) else {}
-        if f.get("tool") in ("fit_card", "fit") and o.get("fits") is False and (f["tool"] == "fit_card" or o.get("gpus") == 1):
+        o = f.get("output")
+        if isinstance(o, dict) and f.get("tool") in ("fit_card", "fit") and o.get("fits") is False and (f["tool"] == "fit_card" or o.get("gpus") == 1):
             return ["config: one card, where one card does not fit"]
     return []
 

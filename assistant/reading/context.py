@@ -516,6 +516,9 @@ _OFFERED = re.compile(r"(?:\bто\s+(\d+)\s*,?\s*то\s+(\d+))|(?:\b(\d+)\s*(?:�
 _MAKE_IT = re.compile(r"\b(?:make it|make that|let'?s make it|let'?s say|сделаем|сделайте|пусть будет|считайте на|считаем на)\s*$", re.I)
 
 
+_TAKEN = re.compile(r"\b(?:возьм[её]м|возьму|взять|берём|берем|поставим|take|get)\s*$", re.I)
+
+
 def _made_it(reading: "Reading", previous: Scenario | None) -> None:
     """42nd pass: "Actually make it 8" after "6 of 'em at once": a bare number said as a new value for the one count
     the conversation holds (people or cards) is that count; with both held it is asked."""
@@ -524,8 +527,16 @@ def _made_it(reading: "Reading", previous: Scenario | None) -> None:
     span = reading.unattached[0]
     held = [sl for sl in ("users", "gpu_count") if getattr(previous, sl) is not None]
     value = parse_plain_number(span.text)
-    if len(held) != 1 or value is None or not _MAKE_IT.search(reading.text[:span.start]) or \
-            getattr(reading.scenario, held[0]) is not None:
+    value = word_value(span.text) if value is None else value
+    before = reading.text[:span.start]
+    taken_out = False
+    if _TAKEN.search(before):
+        held = ["gpu_count"] if previous.gpu_count is not None else []  # "а вместо двух 4090 возьмём четыре?": cards
+        taken_out = reading.scenario.gpu_count == previous.gpu_count and "вместо" in before.lower() or \
+            "instead of" in before.lower()  # the count said after "вместо" is the one taken out
+    elif not _MAKE_IT.search(before):
+        return
+    if len(held) != 1 or value is None or getattr(reading.scenario, held[0]) is not None and not taken_out:
         return
     lo, hi = _RANGE[held[0]]
     if lo <= value <= hi and value == int(value):

@@ -267,6 +267,18 @@ _NO_SLOT_UNIT = re.compile(r"^(?:ампер\w*|amps?|amperes?|вольт\w*|volt
 _PER_KW = re.compile(r"^(?:квт\w*|киловатт\w*|kw|kwh|kilowatt\w*)$")
 
 
+_TAKE_VERB = re.compile(r"^(?:возьм\w*|взять|берём|берем|брать|поставим|поставить|купим|купить|докупим|take|get|buy)$")
+
+
+def _taken_bare(tokens: list[Token], k: int) -> bool:
+    """"вместо двух 4090 возьмём четыре": a number in words right after a verb of taking, with nothing counted after it,
+    is a count the reader cannot place; named back, never dropped (42nd pass review)."""
+    t = tokens[k]
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    return k > 0 and bool(_TAKE_VERB.match(tokens[k - 1].low)) and (t.number or 0) > 1 and \
+        (nxt is None or t.comma or t.stop or not nxt.text[:1].isalnum())
+
+
 _MONTHS_COUNTED = {"месяцев", "месяца", "мес", "months"}
 
 
@@ -815,7 +827,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             got = []  # "2 сервера по 4 карты": per server or in all? ask
             for k in [t.i, *said]:
                 tokens[k].asked = True  # named back, words as well as digits
-        if not got and t.word_number and _no_slot_unit(tokens, t.i):
+        if not got and t.word_number and (_no_slot_unit(tokens, t.i) or _taken_bare(tokens, t.i)):
             tokens[t.i].asked = True  # "на шестнадцать ампер", "по четыре пятьдесят за квт": named back, as digits are
         if not got:
             pending.append(t.i)

@@ -170,3 +170,19 @@ def test_is_anyone_there_is_a_greeting(text):
                                   "дадите спеццену на 8 штук 4090?", "any volume discount on 8 h100?"])
 def test_a_special_price_is_a_managers(text):
     assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("second", ["а вместо двух 4090 возьмём четыре?", "а возьмём четыре?"])
+def test_cards_taken_in_a_follow_up(second):
+    scenario, _ = talk("llama 3.1 8b на двух 4090 для 10 человек", second)
+    assert scenario.gpu_count == 4 and scenario.users == 10
+
+
+@pytest.mark.parametrize("text", ["вместо двух 4090 возьмём четыре", "возьмём четыре, хватит?"])
+def test_a_count_in_words_after_a_verb_of_taking_is_named_back(text):
+    assert "четыре" in [sp.text for sp in read(text).unattached]
+
+
+def test_taking_with_no_cards_held_is_no_count_of_people():
+    scenario, _ = talk("llama 3.1 8b для 10 человек", "а возьмём четыре?")
+    assert scenario.users == 10 and scenario.gpu_count is None
