@@ -414,9 +414,11 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   вариантов"; a clock span with its part of the day ("с 9 утра до 6 вечера" had been 21 hours a day); "N of them at the
   same time", "online together"; months said in words named back (quantities); "одной б/у 3090" (near); RAG set
   against tuning (choices); a format after "вместо" taken out (resolve); "make it 8" for the one count held (context);
-  off topic after thanks, "есть кто живой?", a special price (intent, cues). After: fresh37 0.917, fresh38 0.867 (left:
-  "ещё и по субботам" adding a day to weekdays; "тридцати двух тыщ хватит" as a context in a follow-up; "32 гига
-  памяти" beside a named card is asked, not RAM; flux by its Russian name); every other non-holdout split unchanged.
+  off topic after thanks, "есть кто живой?", a special price (intent, cues); a second size "N гигов памяти" after the
+  card's is RAM (quantities); "возьмём четыре" named back, and in a follow-up the cards held (quantities, context).
+  After: fresh37 0.933, fresh38 0.867 (left: "ещё и по субботам" adding a day to weekdays; "тридцати двух тыщ
+  хватит" as a context in a follow-up; "3090 и 32 гб памяти", no size of the card said, is asked, not RAM; flux by its
+  Russian name); every other non-holdout split unchanged.
 """
 from __future__ import annotations
 

@@ -267,6 +267,13 @@ _NO_SLOT_UNIT = re.compile(r"^(?:ампер\w*|amps?|amperes?|вольт\w*|volt
 _PER_KW = re.compile(r"^(?:квт\w*|киловатт\w*|kw|kwh|kilowatt\w*)$")
 
 
+def _second_memory(tokens: list[Token], k: int, e: int, beside: bool) -> bool:
+    """42nd pass: "4060 ти на 16 гигов и 32 гига памяти": the card's memory said already, a second size with the plain
+    word for memory after it is the computer's RAM (it had been a second card size, asked)."""
+    return not beside and any(x.used == "card_vram_gb" or x.used == "gpu_name" and x.concept == "gb" for x in tokens[:k]) and \
+        any(x.low in ("памяти", "memory") for x in tokens[e + 1:e + 3])
+
+
 _TAKE_VERB = re.compile(r"^(?:возьм\w*|взять|берём|берем|брать|поставим|поставить|купим|купить|докупим|take|get|buy)$")
 
 
@@ -419,7 +426,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (word is not None and not any(x.comma for x in tokens[k:word.i]))  # not past a comma
         ram = not beside and cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
             text[max(0, t.start - 32):t.start] + " " + text[t.end:t.end + 24].split(",")[0])) or \
-            bool(_CPU_ONLY.search(text)) or \
+            bool(_CPU_ONLY.search(text)) or _second_memory(tokens, k, e, beside) or \
             (not beside and any(x.used == "server_name" for x in tokens) and  # "сервер дипсик с 1 тб памяти": a named
              not any(x.used in ("gpu_name", "unknown_product") or x.concept in ("gpu", "vram") for x in tokens))  # server, no card
         said = [x.i for x in tokens[max(0, k - 2):k] if ram and x.concept == "ram" and x.has_digit and not x.used]

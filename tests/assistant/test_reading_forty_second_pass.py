@@ -186,3 +186,14 @@ def test_a_count_in_words_after_a_verb_of_taking_is_named_back(text):
 def test_taking_with_no_cards_held_is_no_count_of_people():
     scenario, _ = talk("llama 3.1 8b для 10 человек", "а возьмём четыре?")
     assert scenario.users == 10 and scenario.gpu_count is None
+
+
+@pytest.mark.parametrize("text, ram", [("внук собрал мне комп: 4060 ти на 16 гигов и 32 гига памяти. какую модель туда поставить?", 32),
+                                       ("4060 ti 16gb и 64 гб памяти", 64)])
+def test_a_second_size_with_the_plain_word_for_memory_is_ram(text, ram):
+    s = said(text)
+    assert s["ram_gb"] == ram and s.get("card_vram_gb") is None
+
+
+def test_one_size_of_memory_is_still_the_cards():
+    assert said("карта на 24 гига памяти")["card_vram_gb"] == 24
