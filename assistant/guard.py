@@ -226,6 +226,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += moe.expert_as_whole(sentence)
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))
+    out += claims.model_priced(sentence)
     if kinds.price_of_other_kind(sentence):
         out.append("price: a figure of another unit given as a price")
     if echo.wrong_language(sentence, getattr(allowed, "lang", None)):

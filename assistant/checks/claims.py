@@ -54,6 +54,32 @@ def _name_pattern() -> re.Pattern:
     return re.compile(r"(?<![\w])(?:" + "|".join(r"[\s-]*".join(map(re.escape, p)) for p in alts) + r")(?![\w])", re.I)
 
 
+@lru_cache(maxsize=1)
+def _model_pattern() -> tuple[re.Pattern, dict[str, Any]]:
+    return names_pattern(load_catalog().models)
+
+
+# "Qwen3 32B, который стоит всего 600 000$" (a hurried question at 2adfcc9: the customer's budget given as the model's
+# price): the catalog's models are open weights, downloaded free; a price in the model's own clause is false
+_PRICED = re.compile(r"^[^.;!?]{0,40}?\b(?:стоит|стоят|стоимост\w*|обойд[её]тся|costs?|is priced|priced at|sells? for)\b"
+                     r"(?!\s+(?:ли|\w+(?:ть|ти|чь)(?:ся)?)\b)[^.;!?]{0,20}?\d", re.I)
+
+
+_HARDWARE = re.compile(r"сервер\w*|сервак\w*|server|карт\w*|card|gpu|видеокарт\w*|желез\w*|оборудовани\w*|hardware|"
+                       r"аренд\w*|облак\w*|cloud|rent\w*|час\w*|hour|электричеств\w*|power|лицензи\w*|licen[cs]e", re.I)
+
+
+def model_priced(sentence: str) -> list[str]:
+    """A price said of a catalog model (its weights), not of hardware: no card named between them."""
+    pat, _ = _model_pattern()
+    for m in pat.finditer(sentence):
+        after = sentence[m.end():]
+        if (p := _PRICED.match(after)) and not _gpu_pattern()[0].search(after[:p.end()]) and \
+                not _HARDWARE.search(after[:p.end() + 28]):
+            return ["price: a model's weights are free; the price was given to the model"]
+    return []
+
+
 def name_spans(sentence: str) -> list[tuple[int, int]]:
     """Where the sentence names a catalog card or model: the digits of "RTX 4090" are no figure."""
     return [m.span() for m in _name_pattern().finditer(sentence)]

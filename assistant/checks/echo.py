@@ -16,7 +16,7 @@ LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|В
                   r"<\|im_(?:start|end)\|>|\bsystem prompt\b|\bсистемн\w+ (?:промпт|инструкци)\w*|"
                   r"\byou are the pre-sales engineer\b|\(no calculation for this question\)|"
                   r"\byour previous answer\b|\bwrite it again\b|"  # the correction note, echoed
-                  r"\b\d\s+предложения\s+по-русски\b|\b\d\s+sentences\s+in\s+English\b", re.I)  # the answer-language line
+                  r"\bпредложени\w*\s+по-русски\b|\bsentences\s+in\s+English\b", re.I)  # the answer-language line
 # the prompt's section names as words of their own, without a colon ("больше памяти, чем в FACTS"):
 # upper case only, so "the facts" and "sources say" stay prose
 _SECTION_WORD = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ФАКТАХ|ИСТОЧНИК(?:И|АХ)|ВОПРОС)\b")

@@ -41,8 +41,8 @@ def check(sentence: str, allowed: guard.Grounding, report: GuardReport, shown: s
     """The sentence (with a trailing space) if grounded, '' if empty or a repeat, None if it violates.
     `before`: the sentence shown just before it, which a pointer ("Это больше, чем …") compares against."""
     s = guard.tidy(sentence.strip())
-    if not s:
-        return ""
+    if not s or not re.search(r"[^\W\d_]", s):
+        return ""  # nothing in words: a list's empty items ("2. 3.", a hurried question at 2adfcc9)
     report.checked_numbers += len(guard.numbers_in(s))
     if before and _ORPHAN.match(s) and relations.order_errors(f"{before.strip()} {s}"):
         report.dropped_sentences.append(s)  # "… 2400 Вт. Это больше, чем блок питания (4×1600 Вт)." (ru-fresh2-psu-8x)

@@ -257,3 +257,18 @@ def test_an_echoed_correction_note_is_a_leak():
 
     note = correction_note(["echo"])
     assert "echo" in guard.violations(note.split(". ")[0] + ".", guard.grounding([], [], lang="en"))
+
+
+@pytest.mark.parametrize("sentence, bad", [("Веса модели: 12,98", True), ("KV-кэш: 1,04", True),
+                                           ("Свободно 2,06 ГБ.", False), ("Веса модели занимают 12,98 ГБ.", False)])
+def test_a_fact_line_copied_as_a_sentence_is_echo(sentence, bad):
+    from assistant.checks import echo
+    part = "FACTS:\nВеса модели: 12,98\nKV-кэш: 1,04\nСвободно 2,06 ГБ"
+    assert echo.copies_a_line(sentence, [part]) is bad
+
+
+@pytest.mark.parametrize("sentence", ["Вот несколько предложений по-русски:", "3 предложения по-русски.",
+                                      "Here are three sentences in English:"])
+def test_the_answer_language_line_is_a_leak(sentence):
+    from assistant.checks import echo
+    assert echo.leaks(sentence)

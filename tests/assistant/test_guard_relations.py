@@ -694,3 +694,16 @@ def test_no_advice_to_take_the_one_card_that_does_not_fit(text, bad):
     assert bool(one_card_again(text, ONE_CARD_SHORT)) is bad
     assert one_card_again(text, ONE_CARD_FITS) == []
     assert one_card_again(text, TWO_CARDS_SHORT) == []
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("1. Если вы хотите купить Qwen3 32B, который стоит всего 600 000$, то лучше всего использовать 5 × RTX 5090.", True),
+    ("Qwen3 32B costs 5000 $.", True),
+    ("Для Qwen3 32B сервер стоит 600 000 ₽.", False),
+    ("Llama 3.1 8B стоит запускать на RTX 4090.", False),
+    ("Qwen3 32B в облаке стоит 190 ₽ в час.", False),
+    ("Qwen3 32B costs nothing to download; the server costs 12 000 $.", False),
+])
+def test_a_price_said_of_a_model_is_false(text, bad):
+    from assistant.checks.claims import model_priced
+    assert bool(model_priced(text)) is bad

@@ -150,3 +150,11 @@ def test_a_model_that_copies_its_prompt_back_shows_none_of_it(make_assistant):
         assert "предложения по-русски" not in res.explanation and "sentences in English" not in res.explanation, q
         assert "Считаю для" not in res.explanation and "Computed for" not in res.explanation, q
         assert not any(line in res.explanation for line in res.computed.splitlines() if len(line) > 30), q
+
+
+def test_a_list_of_the_instruction_and_empty_items_is_not_shown(make_assistant):
+    # a hurried question at 2adfcc9: "Вот несколько предложений по-русски: 1. … 2. 3." under the computed block
+    a = make_assistant(["Вот несколько предложений по-русски: 1. Модель помещается на карту. 2. 3."])
+    res = a.ask(Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
+    assert "по-русски" not in res.explanation
+    assert not any(s.strip(" .") .isdigit() for s in res.explanation.split(". ") if s.strip(" ."))
