@@ -516,6 +516,21 @@ _OFFERED = re.compile(r"(?:\bто\s+(\d+)\s*,?\s*то\s+(\d+))|(?:\b(\d+)\s*(?:�
 _MAKE_IT = re.compile(r"\b(?:make it|make that|let'?s make it|let'?s say|сделаем|сделайте|пусть будет|считайте на|считаем на)\s*$", re.I)
 
 
+_CONTEXT_SIZES = {n * 1000.0 for n in (4, 8, 16, 32, 64, 128, 256)}
+_MONEY_SAID = re.compile(r"бюджет|денег|деньг|стои|цен[аыу]|руб|бакс|доллар|евро|budget|money|cost|price|[$€₽]", re.I)
+
+
+def _context_said_as_thousands(reading: "Reading", previous: Scenario | None) -> None:
+    """42nd pass: "хотя нет, говорят и тридцати двух тыщ хватит" after "контекст 64к": a context's size in slang
+    thousands, in a conversation that holds a context and no sum, revises the context (it had become a budget)."""
+    s = reading.scenario
+    if previous is None or previous.context is None or previous.budget is not None or s.budget not in _CONTEXT_SIZES \
+            or s.currency is not None or s.context is not None or _MONEY_SAID.search(reading.text):
+        return
+    reading.scenario = s.model_copy(update={"context": int(s.budget or 0) // 1000 * 1024, "budget": None})
+    reading.spans["context"] = reading.spans.pop("budget", [])
+
+
 _TAKEN = re.compile(r"\b(?:возьм[её]м|возьму|взять|берём|берем|поставим|take|get)\s*$", re.I)
 
 
@@ -601,6 +616,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
     _model_on_the_cards(reading, previous)
     _model_within_budget(reading, previous)
+    _context_said_as_thousands(reading, previous)
     _instead_as_first_question(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading

@@ -197,3 +197,14 @@ def test_a_second_size_with_the_plain_word_for_memory_is_ram(text, ram):
 
 def test_one_size_of_memory_is_still_the_cards():
     assert said("карта на 24 гига памяти")["card_vram_gb"] == 24
+
+
+def test_a_context_revised_in_slang_thousands():
+    scenario, _ = talk("лама 3.3 70б в восьми битах, контекст 64к, 15 человек",
+                       "хотя нет, говорят и тридцати двух тыщ хватит. тогда сравните h100 и h200 под это дело")
+    assert scenario.context == 32768 and scenario.budget is None
+
+
+def test_a_budget_said_as_one_stays_a_budget():
+    scenario, _ = talk("лама 3.3 70б в восьми битах, контекст 64к, 15 человек", "а если бюджет 32 тыщи?")
+    assert scenario.context == 65536 and scenario.budget == 32000
