@@ -245,8 +245,6 @@ def without_bad_alternative(sentence: str, allowed: Grounding | list[float],
     """(shown, dropped): the sentence up to the alternative ("… или …", "… or …") that broke a rule, if what
     is left is clean; else an alternative that is advice of its own ("Если квантовать до INT8, то нужно
     31,57 ГБ …, либо возьмите три такие карты": the invented INT8 figure goes, "Возьмите три такие карты." stays)."""
-    if "echo" in violations(sentence, allowed, unknown):
-        return None  # a copied sentence is no one's advice, none of its clauses either (32e1dec: "Уточните у менеджера.")
     cuts = list(_ALTERNATIVE.finditer(sentence))
     for m in reversed(cuts):
         head = sentence[:m.start()].rstrip(" ,;:—–-")

@@ -21,6 +21,7 @@ from assistant.reading import classifier
 from assistant.reading.cues import FOLLOWUP
 from assistant.reading.intent import OFF_TOPIC, OTHER_GOODS
 from assistant.reading.relative import SELL_OR_ADD, Change
+from assistant.reading.quantities import _TAKE_VERB
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
 
@@ -531,7 +532,7 @@ def _context_said_as_thousands(reading: "Reading", previous: Scenario | None) ->
     reading.spans["context"] = reading.spans.pop("budget", [])
 
 
-_TAKEN = re.compile(r"\b(?:возьм[её]м|возьму|взять|берём|берем|поставим|take|get)\s*$", re.I)
+_INSTEAD = re.compile(r"\b(?:вместо|instead of)\b", re.I)
 
 
 def _made_it(reading: "Reading", previous: Scenario | None) -> None:
@@ -545,10 +546,10 @@ def _made_it(reading: "Reading", previous: Scenario | None) -> None:
     value = word_value(span.text) if value is None else value
     before = reading.text[:span.start]
     taken_out = False
-    if _TAKEN.search(before):
+    if before.split() and _TAKE_VERB.match(before.split()[-1].lower()):
         held = ["gpu_count"] if previous.gpu_count is not None else []  # "а вместо двух 4090 возьмём четыре?": cards
-        taken_out = reading.scenario.gpu_count == previous.gpu_count and "вместо" in before.lower() or \
-            "instead of" in before.lower()  # the count said after "вместо" is the one taken out
+        # the count said after "вместо" is the one taken out
+        taken_out = reading.scenario.gpu_count == previous.gpu_count and bool(_INSTEAD.search(before))
     elif not _MAKE_IT.search(before):
         return
     if len(held) != 1 or value is None or getattr(reading.scenario, held[0]) is not None and not taken_out:
