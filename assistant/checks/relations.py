@@ -228,6 +228,15 @@ def _label_after(sentence: str, end: int) -> tuple[re.Pattern, tuple[str, ...]] 
     return found[0][1]
 
 
+def _names_as_words(sentence: str, start: int, end: int, names: list[tuple[int, int]]) -> str:
+    out, pos = [], start
+    for a, b in sorted(names):
+        if start <= a and b <= end:
+            out += [sentence[pos:a], "N"]
+            pos = b
+    return "".join(out) + sentence[pos:end]
+
+
 def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
     """GB figures bound to a named part or weight format that the facts give another figure for."""
     parts = _breakdowns(facts)
@@ -251,7 +260,9 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
         if n.words or n.kind not in ("gb", None):
             prev_end, bound = n.end, (None, [])
             continue
-        window = sentence[prev_end:n.start]  # back to the previous figure: a name there is this figure's
+        # back to the previous figure: a name there is this figure's; a catalog name inside counts as one word
+        # ("Веса в Mistral Small 3.2 24B занимают 22,92 ГБ", the total as the weights: a hurried question at 2451ae6)
+        window = _names_as_words(sentence, prev_end, n.start, names)
         value = min(n[1])
         # a part named at most 25 characters before the figure, as the grader reads it ("активациях и
         # буферами нужно около 23,80 ГБ", where 23,80 is the total); a word cut by a fixed window was missed

@@ -274,3 +274,13 @@ def test_the_context_computed_for_is_no_limit_said_as_used_even_when_it_is_the_l
 def test_a_copied_clause_among_figures_of_our_own_is_no_echo(sentence, echo):
     from assistant.checks.echo import is_echo
     assert is_echo(sentence, [], ["Why is the H100 so much faster than the A100 for LLM inference?"]) is echo
+
+
+@pytest.mark.parametrize("sentence, bad", [
+    ("Веса в Mistral Small 3.2 24B занимают 25,54 ГБ.", True),  # the total as the weights, the model named between
+    ("Веса в Mistral Small 3.2 24B занимают 15,71 ГБ.", False),
+    ("Веса Qwen3 14B занимают 25,54 ГБ.", True),
+])
+def test_a_model_named_between_the_part_and_its_figure(sentence, bad):
+    # a hurried question at 2451ae6: "Веса в Mistral Small 3.2 24B занимают 22,92 ГБ" (22,92 the total) was shown
+    assert bool(mislabelled(sentence, FACTS)) is bad
