@@ -228,6 +228,20 @@ def _label_after(sentence: str, end: int) -> tuple[re.Pattern, tuple[str, ...]] 
     return found[0][1]
 
 
+_PER_CARD = ("per_gpu_bytes", "total_bytes")
+_SPENT = re.compile(r"\b(?:уход\w*|ид[её]т|идут|приход\w*|трат\w*|отвод\w*|go(?:es)?)\b", re.I)
+
+
+def _card_after(sentence: str, end: int) -> bool:
+    """"ещё 12 GB уходит на RTX 3060 12GB": memory said to go to a card is the share per card, never the card's own
+    size (the real model at 4fefede gave a 3060's 12 GB as a part's usage)."""
+    m = _AFTER.match(sentence[end:])
+    if not m or not _SPENT.search(m.group(0)):
+        return False  # "24 ГБ на RTX 4090 не хватит": the card's own size, said as such
+    at = end + m.start("rest")
+    return any(at <= s <= at + 2 for s, _ in gpus_in(sentence))
+
+
 def _names_as_words(sentence: str, start: int, end: int, names: list[tuple[int, int]]) -> str:
     out, pos = [], start
     for a, b in sorted(names):
@@ -274,6 +288,8 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
                and not any(a <= f.start() and f.end() <= b for a, b in inside)]
         if label is None and not fmt:
             label = _label_after(sentence, n.end)
+        if label is None and not fmt and _card_after(sentence, n.end):
+            label = (_AFTER, _PER_CARD)
         if label is None and not fmt and _RANGE.match(window):  # "итог растёт с 23,71 до 25,77 ГБ": both the total's
             label, fmt = bound
         bound, prev_end = (label, fmt), n.end

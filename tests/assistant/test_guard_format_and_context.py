@@ -284,3 +284,18 @@ def test_a_copied_clause_among_figures_of_our_own_is_no_echo(sentence, echo):
 def test_a_model_named_between_the_part_and_its_figure(sentence, bad):
     # a hurried question at 2451ae6: "Веса в Mistral Small 3.2 24B занимают 22,92 ГБ" (22,92 the total) was shown
     assert bool(mislabelled(sentence, FACTS)) is bad
+
+
+@pytest.mark.parametrize("sentence, bad", [
+    ("Ещё 12 ГБ уходит на RTX 3060 12GB.", True),  # the card's own size given as what goes onto it
+    ("На каждую карту уходит 12,77 ГБ, то есть 12,77 ГБ приходится на RTX 4090.", False),  # the share per card
+    ("Итого 25,54 ГБ уходит на RTX 4090, а у неё 24 ГБ.", False),  # the whole need said against one card
+    ("Ещё 1,34 ГБ уходит на KV-кэш.", False),  # a part, as before
+])
+def test_memory_said_to_go_onto_a_card_is_the_share_per_card(sentence, bad):
+    # the real model at 4fefede: "…ещё 12 GB уходит на RTX 3060 12GB" (12 the card's memory, as a part's usage)
+    assert bool(mislabelled(sentence, FACTS)) is bad
+
+
+def test_a_cards_own_size_said_as_such_is_no_share():
+    assert not mislabelled("24 ГБ на RTX 4090 не хватит: нужно 25,54 ГБ.", FACTS)
