@@ -925,6 +925,9 @@ def _each_after(tokens: list[Token], k: int) -> bool:
     return any(x.low in _EACH for x in tokens[max(0, k - 3):k] + tokens[k + 1:k + 5])
 
 
+_HAVING = {"есть", "иметься", "лежать", "валяться", "пылиться", "простаивать"}
+
+
 def _count_after_card(tokens: list[Token], k: int) -> bool:
     """A number word right after a card's name that ends its clause ("80гиговая а100 одна, что на ней", "3090 две."):
     how many of them, as "одна а100" before it is."""
@@ -934,7 +937,8 @@ def _count_after_card(tokens: list[Token], k: int) -> bool:
     if k == 0 or tokens[k - 1].used != "gpu_name":
         return False
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
-    return nxt is None or nxt.low in _CLAUSE_END or t.comma or t.stop
+    # 43rd pass: or a word of having follows ("4090 одна есть, потянет ли ...", "3090 две валяются")
+    return nxt is None or nxt.low in _CLAUSE_END or t.comma or t.stop or nxt.lemma in _HAVING
 
 
 _ABOUT = {"около", "примерно", "где-то", "порядка", "приблизительно", "человек", "тоже", "всего", "about", "around"}
