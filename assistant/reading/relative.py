@@ -83,6 +83,26 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     return [], []
 
 
+_ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|\btoo\b|\balso\b|\bas well\b|\bplus\b", re.I)
+_SAT = re.compile(r"\bсуббот\w*|\bsaturdays?\b", re.I)
+_SUN = re.compile(r"\bвоскресень\w*|\bsundays?\b", re.I)
+_NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round the clock|around the clock|\bчас\w*|\bhours?\b|"
+                        r"\bночь\w*|\bnights?\b", re.I)
+_NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b", re.I)
+_WEEKEND = re.compile(r"\bвыходн\w*|\bweekends?\b", re.I)
+
+
+def days_added(text: str) -> int:
+    """The weekend days a follow-up adds to a weekday schedule ("и по субботам тоже", "and weekends too"), else 0."""
+    if _NEW_HOURS.search(re.sub(r"\b(?:те же|the same) (?:часы|hours)\b", "", text, flags=re.I)):
+        return 0  # "а если круглые сутки без выходных": a schedule of its own, read as such
+    if _NO_DAYS_OFF.search(text):
+        return 2  # "а без выходных?", "including weekends": every day now
+    if not _ALSO.search(text) or re.search(r"\bбез\b|\bwithout\b|\bтолько\b|\bonly\b|\bне\b|\bnot\b", text, re.I):
+        return 0
+    return 2 if _WEEKEND.search(text) else bool(_SAT.search(text)) + bool(_SUN.search(text))
+
+
 def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """(changes, token indices they came from). For short follow-ups; in a longer message only "ещё N"
     said with a verb of adding ("хватит если поставить ещё две"), added to the count the message gives."""
@@ -97,6 +117,10 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             re.search(r"\b(?:только|лишь|only|just)\b|те же часы|the same hours", text, re.I):
         # forty-first pass: "а если только по пятницам, субботам и воскресеньям, те же часы": the hours a day kept
         return [Change(slot="hours_per_month", op="mul", value=days * 52 / 365)], []
+    if len(tokens) <= 12 and not any(t.has_digit for t in tokens) and (added := days_added(text)):
+        # 43rd pass: "а если ещё и по субботам, те же часы?" after weekdays: the hours a day kept on more days (a
+        # schedule held is of weekdays, the one a day can be added to: 260 days a year, 52 more for each day)
+        return [Change(slot="hours_per_month", op="mul", value=(260 + 52 * added) / 260)], []
     if len(tokens) > 14:
         return _more(tokens, text, short=False)
     for t in tokens:

@@ -2,7 +2,7 @@
 wordings of its own."""
 import pytest
 
-from tests.assistant.test_reading_thirtyninth_pass import said
+from tests.assistant.test_reading_thirtyninth_pass import said, talk
 
 
 @pytest.mark.parametrize("text, gpu, count", [
@@ -16,3 +16,38 @@ def test_a_count_after_the_card_before_a_word_of_having(text, gpu, count):
 
 def test_a_number_word_after_a_card_inside_a_sentence_is_still_no_count():
     assert said("4090 одна из лучших карт, потянет ли ламу 3 8б?").get("gpu_count") is None
+
+
+WEEKDAYS = "сколько за свет в месяц для 4 карт 4090 по будням 10 часов в день, киловатт 6 рублей"
+
+
+@pytest.mark.parametrize("follow, hours", [
+    ("а если ещё и по субботам?", 260.0),  # 10 h on 312 days a year
+    ("а если ещё и по субботам, те же часы?", 260.0),
+    ("а по выходным тоже?", 303.33),  # 364 days
+    ("и по субботам и воскресеньям тоже", 303.33)])
+def test_a_weekend_day_added_to_weekdays(follow, hours):
+    scenario, intent = talk(WEEKDAYS, follow)
+    assert intent == "power" and abs(scenario.hours_per_month - hours) < 0.02
+
+
+def test_weekends_added_in_english():
+    scenario, _ = talk("power bill for 2 h100 running 12 hours a day on weekdays at 0.15 per kwh",
+                       "and saturdays too?")
+    assert scenario.hours_per_month == 312.0
+
+
+@pytest.mark.parametrize("follow", ["а если только по субботам?", "а по выходным не работает"])
+def test_only_or_not_on_weekends_adds_nothing(follow):
+    scenario, _ = talk(WEEKDAYS, follow)
+    assert scenario.hours_per_month == 216.67
+
+
+def test_no_days_off_is_every_day():
+    scenario, intent = talk(WEEKDAYS, "а без выходных?")
+    assert intent == "power" and abs(scenario.hours_per_month - 303.33) < 0.02
+
+
+def test_a_schedule_said_anew_is_not_days_added():
+    scenario, _ = talk(WEEKDAYS, "а если круглые сутки без выходных")
+    assert scenario.hours_per_month == 730.0
