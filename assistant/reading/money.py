@@ -338,7 +338,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     kop = end + 2 if cur and end + 2 < len(tokens) and (tokens[end + 1].number or 100) < 100 and \
         _CENTS.fullmatch(tokens[end + 2].low) else None
     energy = _energy_price(tokens, k, end, used, text[tokens[kop].end:tokens[kop].end + 16] if kop else tail, cur)
-    if energy and not big and not (scaled and value >= 1000):
+    # 43rd pass: "электричество 3000 рублей в месяц" is a monthly bill (asked below), not the price of a kW·h
+    if energy and not big and not (scaled and value >= 1000) and not _MONTHLY.match(tail):
         return _per_kwh(tokens, end, value, used, cur)
     if not (cur or big or hourly_rent or monthly_rent or slang or owning or
             ((budget_cue or priced) and (value >= 1000 or glued))):
@@ -379,9 +380,9 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
                            r"(?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
                            r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?(?: в)?$", re.I)  # "обходится в 8 р"
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
-# "electricity here 0.2 eur"): the price of energy too
+# "electricity here 0.2 eur", 43rd pass: "свет 6 рублей"): the price of energy too
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
-                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
+                         r"electricity|\bсвет)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
                          r"there))?$", re.I)
 # a currency outside ₽ | $ | € may stand between ("4,32 грн за кВт", "25 тенге за квт"): the price, its currency unset
 _OTHER_CURRENCY = r"(?:грн|гривн\w*|тенге|тг|сум\w*|byn|бел\.?\s?руб\w*|uah|kzt|pln|zł|zl|злот\w*|£|gbp|aed|dhs|лари|драм\w*)\.?"

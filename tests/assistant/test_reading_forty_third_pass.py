@@ -2,6 +2,7 @@
 wordings of its own."""
 import pytest
 
+from assistant.reading import read
 from tests.assistant.test_reading_thirtyninth_pass import said, talk
 
 
@@ -51,3 +52,18 @@ def test_no_days_off_is_every_day():
 def test_a_schedule_said_anew_is_not_days_added():
     scenario, _ = talk(WEEKDAYS, "а если круглые сутки без выходных")
     assert scenario.hours_per_month == 730.0
+
+
+@pytest.mark.parametrize("text, price", [
+    ("сколько за свет в месяц для 4 карт 4090 по будням 10 часов в день, свет 6 рублей", 6.0),
+    ("свет у нас 5.5 р, 2 карты 3090 круглосуточно", 5.5)])
+def test_light_before_a_small_sum_is_the_price_of_energy(text, price):
+    s = said(text)
+    assert s["electricity_price"] == price and s.get("budget") is None
+
+
+@pytest.mark.parametrize("text", ["электричество 3000 рублей в месяц, 4 карты 4090",
+                                  "за свет платим 12 тыс рублей в месяц, 2 карты 3090"])
+def test_a_monthly_electricity_bill_is_no_price_of_a_kwh(text):
+    r = read(text)
+    assert r.scenario.electricity_price is None and r.scenario.budget is None and r.unattached
