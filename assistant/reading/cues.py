@@ -163,7 +163,15 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"добрый|доброго|дня|вечера|утра|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"
                       r"all|everyone|folks|team|guys|y'?all|ребят\w*|народ|"
                       r"есть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь| на связи)?|кто-нибудь (?:тут|здесь|есть)|"  # 42nd pass
-                      r"anyone (?:there|here|around|alive)|is anyone (?:there|here)|anybody (?:there|here|home))[\s,!.?]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"
+                      r"anyone (?:there|here|around|alive)|is anyone (?:there|here)|anybody (?:there|here|home)|"
+                      # 43rd pass: asking leave to ask, an introduction, a closing that takes the answer away
+                      r"(?:можно|могу) (?:задать|спросить)(?: (?:вам|пару|пару-тройку|несколько|один))?(?: вопрос\w*)?|"
+                      r"(?:can|may|could) i ask(?: you)?(?: (?:a|a few|a couple of|some))?(?: questions?)?|"
+                      r"(?:[а-яё-]+ ){1,4}беспокоит|"
+                      r"(?:покажу|передам|перешлю|обсужу|обсудим|посоветуюсь|посоветуемся)(?: это)?(?: (?:с )?(?:директор\w*|"
+                      r"руководств\w*|начальств\w*|начальник\w*|босс\w*|шеф\w*|коллег\w*|команд\w*))?|"
+                      r"(?:i'?ll|we'?ll|will) (?:show|pass|forward|discuss)(?: (?:it|this|that))?(?: (?:to|with))?(?: (?:my|our|the))? "
+                      r"(?:boss|manager|management|director|team|ceo))[^\w]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"
 # writing for the customer (poems, essays, homework): out of scope whatever the topic
 CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|story|song|joke|limerick)|\bhaiku\b|"
                       r"напиши[^.?!]{0,20}(?:стих|поэм|эссе|рассказ|сочинени|курсов|реферат|диплом|песн|анекдот)", re.I)

@@ -207,10 +207,16 @@ def _card_ends(tokens: list[Token], gpu_starts: set[int]) -> set[int]:
     return out
 
 
+# 43rd pass: animals are animate nouns too ("тридцать две лошади" had been 32 users of a riding club)
+_ANIMALS = {"лошадь", "конь", "пони", "собака", "пёс", "кошка", "кот", "корова", "бык", "телёнок", "овца", "коза",
+            "свинья", "курица", "кура", "утка", "гусь", "пчела", "олень", "верблюд", "кролик", "птица", "рыба",
+            "животное", "питомец", "зверь", "лиса", "тигр", "лев", "медведь", "слон", "обезьяна", "волк", "кобыла"}
+
+
 def _person(t: Token) -> bool:
     """"на 20 бухгалтеров", "для 12 юристов": a noun for people (pymorphy3's animate nouns, not names) counts users."""
-    if t.used or not re.fullmatch(r"[а-яё]{4,}", t.low) or not morph().word_is_known(t.low):
-        return False  # a word the dictionary only guesses at ("эпиках") is no person
+    if t.used or not re.fullmatch(r"[а-яё]{4,}", t.low) or not morph().word_is_known(t.low) or t.lemma in _ANIMALS:
+        return False  # a word the dictionary only guesses at ("эпиках") is no person; nor are animals ("32 лошади")
     nouns = [p.tag for p in morph().parse(t.low) if "NOUN" in p.tag]
     # every reading animate ("эпиках" is also a thing), and counted ("на 20 бухгалтеров"), not a place ("на двух эпиках")
     # counted: "на 20 бухгалтеров", and a number word agreeing in case ("двадцати пяти юристам", "с тридцатью врачами")

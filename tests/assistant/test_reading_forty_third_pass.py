@@ -67,3 +67,27 @@ def test_light_before_a_small_sum_is_the_price_of_energy(text, price):
 def test_a_monthly_electricity_bill_is_no_price_of_a_kwh(text):
     r = read(text)
     assert r.scenario.electricity_price is None and r.scenario.budget is None and r.unattached
+
+
+@pytest.mark.parametrize("text", ["у нас конный клуб тридцать две лошади, что можно поставить на 3060 12гб",
+                                  "на ферме 40 коров и 12 собак, квен 8б на 4060 ti пойдёт?",
+                                  "в питомнике двадцать пять хаски и 30 оленей, ламу 8б на 3090 потянет?"])
+def test_animals_are_no_users(text):
+    assert said(text).get("users") is None
+
+
+def test_people_still_are_users():
+    assert said("для 20 бухгалтеров, квен 14б на 4090")["users"] == 20
+
+
+@pytest.mark.parametrize("text", ["добрый день! областная филармония беспокоит 🎻 можно задать пару вопросов?",
+                                  "здравствуйте, можно задать вопрос?", "hi, can I ask a few questions?",
+                                  "поняла, спасибо, покажу директору", "ок, спасибо, передам руководству",
+                                  "thanks, I'll show this to my boss"])
+def test_asking_leave_to_ask_or_taking_the_answer_away_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", ["можно задать вопрос про 4090?", "покажу директору сколько стоит сервер на 4 a100"])
+def test_a_question_after_it_is_the_question(text):
+    assert read(text).intent != "greeting"
