@@ -423,6 +423,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             # (thirty-seventh pass: nor past the next size, "GTX 1080 with 8GB and 16GB of RAM")
             if after or ((x.number is not None or x.has_digit) and x.i > k + 1) or x.concept in ("gpu", "vram"):
                 break
+            if x.comma or x.stop or t.comma or t.stop:
+                break  # 43rd pass: "4070 на 8 гиг, оперативы 32": the RAM word after a comma is the next size's
         from assistant.reading.choices import _CPU_ONLY
         # "32 гб оперативки и 12 гб видеопамяти", "16gb ram + 8gb vram", "оперативки 64, видеопамяти 24 гб": the card's
         # memory word right beside the number beats a RAM word further back

@@ -91,3 +91,12 @@ def test_asking_leave_to_ask_or_taking_the_answer_away_is_a_greeting(text):
 @pytest.mark.parametrize("text", ["можно задать вопрос про 4090?", "покажу директору сколько стоит сервер на 4 a100"])
 def test_a_question_after_it_is_the_question(text):
     assert read(text).intent != "greeting"
+
+
+@pytest.mark.parametrize("text, vram, ram", [
+    ("ноут с 4070 на 8 гиг, оперативы 32. ламу 3.1 8б в q4 потянет?", 8, 32),
+    ("комп: карта на 12 гигов, оперативки 64. квен 14б в q4 пойдёт?", 12, 64),
+    ("ноут с 4070 на 8 гиг и 32 гига оперативки, ламу 8б потянет?", 8, 32)])
+def test_a_ram_word_after_a_comma_belongs_to_the_next_size(text, vram, ram):
+    s = said(text)
+    assert s.get("card_vram_gb") == vram and s.get("ram_gb") == ram
