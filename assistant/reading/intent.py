@@ -105,7 +105,12 @@ def _no_cloud(tokens: list[Token], i: int) -> bool:
     if any(w in _NOT_BEFORE for w in before[-2:]) or "can't" in before or "cannot" in before or \
             any(w.endswith("n't") for w in before):
         return True
-    return bool(after) and after[0] in ("нельзя", "запрещено", "запрещены") or \
+    clause = []
+    for t in tokens[i + 1:i + 5]:  # 43rd pass: "в облако данные пациентов нельзя": the ban a few words on, same clause
+        clause.append(t.low)
+        if t.comma or t.stop or t.closes_clause:
+            break
+    return any(w in ("нельзя", "запрещено", "запрещены", "недопустимо", "не") for w in clause) or \
         (len(after) >= 2 and after[0] in ("is", "are", "—", "-") and after[1] in ("not", "no", "нельзя", "не")) or \
         (len(after) >= 1 and after[0] in ("не",))
 

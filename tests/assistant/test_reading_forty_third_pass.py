@@ -100,3 +100,15 @@ def test_a_question_after_it_is_the_question(text):
 def test_a_ram_word_after_a_comma_belongs_to_the_next_size(text, vram, ram):
     s = said(text)
     assert s.get("card_vram_gb") == vram and s.get("ram_gb") == ram
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("хочу локально гонять модель по выпискам, в облако данные пациентов нельзя. дали комп с двумя 3090 и 128 гб озу. "
+     "что на нём пойдёт", "models_for_hardware"),
+    ("в облако наши чертежи отдавать запрещено, что купить под ламу 70б на 10 человек?", "recommend")])
+def test_a_cloud_banned_a_few_words_on_asks_nothing_about_renting(text, intent):
+    assert read(text).intent == intent
+
+
+def test_a_cloud_price_is_still_a_cost_question():
+    assert read("облако по 250 руб в час, 12 часов в день, или свой сервер на 4090?").intent == "cost"
