@@ -123,7 +123,7 @@ CUES: list[tuple[Intent, str]] = [
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
     ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
-                 r"что (?:это )?за зверь|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) памят|"  # 41st pass: "партию h20. что это за зверь"
+                 r"что (?:это )?за (?:зверь|зверюг\w*|зверушк\w*|железяк\w*|железк\w*)|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) пам[яи]т|"  # 41st pass: "партию h20. что это за зверь"; 43rd: "зверюга", "памити"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"
                  r"how much (?:would|will) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|how much (?:does|is|are|do) "

@@ -112,3 +112,9 @@ def test_a_cloud_banned_a_few_words_on_asks_nothing_about_renting(text, intent):
 
 def test_a_cloud_price_is_still_a_cost_question():
     assert read("облако по 250 руб в час, 12 часов в день, или свой сервер на 4090?").intent == "cost"
+
+
+@pytest.mark.parametrize("text", ["подрядчик нахваливает l20, что это за зверюга, скока у неё памити и чем хороша?",
+                                  "нам предлагают h20, что за железяка?", "l40s в наличии у вас, скока у неё памити?"])
+def test_what_kind_of_beast_is_a_card_question(text):
+    assert read(text).intent == "gpu_info"
