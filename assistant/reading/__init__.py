@@ -626,6 +626,25 @@ def _per_card(counts: list, gpus: list, ids: list[str], tokens: list[Token]) -> 
     return [got.get(g, 1) for g in ids] if got and len({h.id for h in gpus}) > 1 else None
 
 
+_QUESTION = re.compile(r"[^.!?]*\?\s*$")
+
+
+def _asked_setup(gpus: list, chosen: dict, clashes: dict, tokens: list[Token], text: str) -> tuple[list, list]:
+    """43rd pass: the cards held described first, then a question of its own about one setup ("остались 24 rtx a6000
+    и 10 штук 4090 ... что можно запустить на сервере с восемью a6000?"): the closing question's one card and one
+    count are the scenario; the counts of the stock are named back, not asked as a clash. (gpus, counts set aside)"""
+    q = _QUESTION.search(text)
+    if not q or q.start() == 0 or "gpu_count" not in clashes or len({h.id for h in gpus}) < 2:
+        return gpus, []
+    inside = [a for a in clashes["gpu_count"] if tokens[a.tokens[0]].start >= q.start()]
+    cards = {h.id for h in gpus if tokens[h.i].start >= q.start()}
+    if len(inside) != 1 or len(cards) != 1:
+        return gpus, []
+    chosen["gpu_count"] = inside[0]
+    stock = [a for a in clashes.pop("gpu_count") if a is not inside[0]]
+    return [h for h in gpus if h.id in cards], stock
+
+
 def read(text: str) -> Reading:
     """The reading of a customer's message. Filler words and one-letter typos of known words are taken out first
     (`normalise`, fifteenth pass); every span is then mapped back onto the message as written."""
@@ -777,12 +796,16 @@ def _read(text: str) -> Reading:
         for k in a.tokens:
             tokens[k].used = tokens[k].used or a.slot
     chosen, clashes, assumed, replaced = resolve(items, tokens, text)
+    all_gpus = gpus
+    gpus, stock = _asked_setup(gpus, chosen, clashes, tokens, text)
     if replaced:  # "2 карты... нет, 4": the words of the value the customer took back
         spans["corrected"] = [_span(text, tokens, a.tokens) for a in replaced]
     fields = {slot: a.value for slot, a in chosen.items() if slot in Scenario.model_fields}  # not "per_user"
     for slot, a in chosen.items():
         spans.setdefault(slot, []).append(_span(text, tokens, a.tokens))
     instead_of = pick.to_scenario(models, gpus, fields, spans, text, tokens, _span)
+    if stock:  # the stock's cards are read too: named, as every name said is
+        spans["gpu_name"] = [_span(text, tokens, list(range(h.i, h.j))) for h in all_gpus]
     asked: list[Span] = []
     counted = ([chosen["gpu_count"]] if "gpu_count" in chosen else []) + clashes.get("gpu_count", [])
     if fields.get("gpus") and counted and (per := _per_card(counted, gpus, fields["gpus"], tokens)) is not None:
@@ -816,7 +839,7 @@ def _read(text: str) -> Reading:
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
         t.has_digit or t.asked or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or
-        _fraction(t) or _timed(tokens, t))] + asked + cpu_asked
+        _fraction(t) or _timed(tokens, t))] + asked + cpu_asked + [_span(text, tokens, a.tokens) for a in stock]
     return Reading(
         text=text, language=detect_language(text), scenario=scenario,
         intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or

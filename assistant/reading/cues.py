@@ -10,7 +10,7 @@ from assistant.scenario import Intent
 CUES: list[tuple[Intent, str]] = [
     # seventeenth pass: buying the customer's old cards back or taking them in part-exchange is the vendor's people's
     # business ("вы выкупаете б/у карты", "do you buy back used gpus", "trade-in на 5090"); not "скупаем бу железо" (the customer's own trade, 33rd pass)
-    ("handoff", r"\bвыкуп(?:ает|аете|аем|ите|ят|ать|ить|ка|у)\w*|\bbuy(?:ing)?[- ]?backs?\b|\bbuy (?:\w+ ){0,3}back\b|"
+    ("handoff", r"\bвыкуп(?:ает|аете|аем|ите|ят|ать|ить|ка|у)\w*|\bна выкуп\b|\bbuy(?:ing)?[- ]?backs?\b|\bbuy (?:\w+ ){0,3}back\b|"
                 r"\btrade[- ]?ins?\b|\btrad(?:e|ing) (?:\w+ ){0,2}in\b|\bв зач[её]т\b|\bпримете (?:\w+ ){0,2}в зач[её]т|"
                 r"\bскупа(?!ем\b|ю\b)\w*|\bскупк\w*|\bтрейд[- ]?ин\w*"),
     # thirty-seventh pass: a tender's or a formal request for prices ("прошу предоставить ценовую информацию",

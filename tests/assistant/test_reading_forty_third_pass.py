@@ -118,3 +118,22 @@ def test_a_cloud_price_is_still_a_cost_question():
                                   "нам предлагают h20, что за железяка?", "l40s в наличии у вас, скока у неё памити?"])
 def test_what_kind_of_beast_is_a_card_question(text):
     assert read(text).intent == "gpu_info"
+
+
+@pytest.mark.parametrize("text, gpu, count, named_back", [
+    ("от рендерфермы остались 24 rtx a6000 и 10 штук 4090. хочу перепродать под нейросети. что вообще можно "
+     "запустить на сервере с восемью a6000?", "rtx-a6000", 8, {"24", "10 штук"}),
+    ("у меня дома 2 3090 и одна 4090. а на сервере с 4 a100 пойдёт лама 70б?", "a100-sxm-80gb", 4, {"2"})])
+def test_the_closing_questions_setup_beats_the_stock_described(text, gpu, count, named_back):
+    r = read(text)
+    assert r.scenario.gpu == gpu and r.scenario.gpu_count == count and not r.conflicts
+    assert named_back <= {u.text for u in r.unattached}
+
+
+def test_two_counts_in_one_question_are_still_asked():
+    r = read("у нас 2 a6000. хватит ли 4 или 8 a6000 на ламу 70б?")
+    assert "gpu_count" in r.conflicts or r.scenario.gpu_counts
+
+
+def test_buy_back_as_a_noun_is_a_handoff():
+    assert read("а вы сами на выкуп возьмёте? все 24 a6000 разом, почём?").intent == "handoff"
