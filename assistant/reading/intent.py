@@ -280,6 +280,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:
         return "compare"  # "какая из них быстрее", "which one is faster": the cards already discussed
+    if not named_gpus and not new_model and not s.gpu and _COMPARE_THEM.search(text):
+        return "compare"  # 43rd pass: "сравните их между собой по скорости", "compare them on speed": the cards discussed,
+        # compared by what is named (the speed word ties with the comparison's)
     if named_gpus == 1 and not new_model and (_AGAINST_THOSE.search(text) or
                                               _WHICH_OF_THEM.search(text) and _BETTER.search(text)):
         return "compare"  # thirty-fourth pass: "а у l40s? и какая из них шустрее", "how does the rtx pro 6000 stack up
@@ -509,6 +512,8 @@ _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|wha
 _ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна каком\b|\bon what\b|\bon which\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|какая|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar", re.I)
+_COMPARE_THEM = re.compile(r"\bсравн\w*(?:-ка)?\s+(?:\w+\s+)?(?:их|эти|этих|обе|оба|обеих|между собой)\b|\bcompare\s+(?:them|these|those|both|"
+                           r"the two)\b", re.I)
 _WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)
 _AGAINST_THOSE = re.compile(r"\b(?:stacks? up|compares?|compared|vs\.?|versus|against|over)\s+(?:to\s+|with\s+|against\s+)?"
                             r"(?:those|these|them|the (?:other|two|previous|first|last))\b|"

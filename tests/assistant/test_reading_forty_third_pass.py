@@ -137,3 +137,11 @@ def test_two_counts_in_one_question_are_still_asked():
 
 def test_buy_back_as_a_noun_is_a_handoff():
     assert read("а вы сами на выкуп возьмёте? все 24 a6000 разом, почём?").intent == "handoff"
+
+
+@pytest.mark.parametrize("follow", ["ок, а теперь сравните их между собой по скорости на этой задаче",
+                                    "а сравни-ка эти две по скорости", "now compare them on speed please"])
+def test_compare_them_compares_the_cards_discussed(follow):
+    scenario, intent = talk("гпт осс 120б на 60 диалогов одновременно, скока h100 закладывать?", "а на h200 сколько выйдет?",
+                            follow)
+    assert intent == "compare" and set(scenario.gpus or []) == {"h100-sxm", "h200"}
