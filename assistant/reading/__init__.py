@@ -477,6 +477,7 @@ def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
 # a tax or company id ("инн 7701234567", "огрн ...") and a room ("кабинет 305") identify, they never count or cost
 _REFERENCE = {"номер", "№", "#", "number", "no", "инн", "кпп", "огрн", "огрнип", "бик", "окпо", "inn", "кабинет", "каб",
               "аудитория", "ауд", "room"}
+_CONFIGURATION = re.compile(r"ут|erp|зуп|бп|бух\w*|ка|унф|дт|документооборот|розниц\w*|упп|уат|кафе", re.I)  # 1С's products
 _SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|bitrix24|битрикс24|office365|m365|4hana")  # SAP S/4HANA
 
 
@@ -754,6 +755,11 @@ def _read(text: str) -> Reading:
     software = [t.i for t in tokens if not t.used and _SOFTWARE.fullmatch(t.low)]
     software += [k + 1 for k in software if k + 1 < len(tokens) and not tokens[k + 1].used and
                  re.fullmatch(r"\d+(?:\.\d+)+", tokens[k + 1].low)]  # "1С 8.3": its version (thirty-second pass)
+    for k in list(software):  # 43rd pass: "1С:УТ 11.5", "1С ERP 2.5": the configuration's name, then its version
+        j = k + 1 + (k + 1 < len(tokens) and tokens[k + 1].low == ":")
+        if j + 1 < len(tokens) and _CONFIGURATION.fullmatch(tokens[j].low) and not tokens[j + 1].used and \
+                re.fullmatch(r"\d+(?:\.\d+)+", tokens[j + 1].low):
+            software.append(j + 1)
     for k in software:  # "1С", "1с-ка", "bitrix24": software's names, not numbers to ask about
         tokens[k].used = "software"
     if software:

@@ -245,8 +245,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         if not any(v > 0 for k, v in rest.items() if k != "handoff"):
             return "handoff"  # "какие сроки поставки на h200", "whats the lead time for b300": only a person knows
     # thirty-second pass: "чтоб ии ... отвечал менеджерам" (the client's staff in the plural) is who is served too
+    # (43rd pass: and "хотим чтоб менеджеры ... спрашивали у ллмки")
     served = [t for t in tokens or [] if t.low.startswith(("менеджер", "manager")) and
               (t.used == "users" or t.low in ("менеджерам", "менеджерами", "managers") or
+               t.low == "менеджеры" and not re.match(r"\s*(?:у вас|ваши)\b", text[t.end:]) and
+               not re.search(r"\bваши\s*$", text[:t.start]) or
                t.low == "менеджеров" and any((x.has_digit or x.word_number) and abs(x.i - t.i) == 1 for x in tokens or []))]
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))

@@ -145,3 +145,24 @@ def test_compare_them_compares_the_cards_discussed(follow):
     scenario, intent = talk("гпт осс 120б на 60 диалогов одновременно, скока h100 закладывать?", "а на h200 сколько выйдет?",
                             follow)
     assert intent == "compare" and set(scenario.gpus or []) == {"h100-sxm", "h200"}
+
+
+@pytest.mark.parametrize("text", [
+    "хотим чтоб менеджеры прямо из 1С:УТ 11.5 спрашивали у ллмки остатки. менеджеров 14, одновременно пишут от силы "
+    "пятеро. модель квен3 8б через vllm, одна rtx a5000 вывезет?",
+    "чтобы менеджеры могли спросить у бота про заказ, лама 3.1 8б на 4090 потянет?"])
+def test_managers_served_are_no_request_for_a_manager(text):
+    assert read(text).intent == "vram"
+
+
+@pytest.mark.parametrize("text", ["можно менеджера?", "а менеджеры у вас есть? пусть позвонят",
+                                  "пусть ваши менеджеры позвонят, нужна лама 70б"])
+def test_a_manager_asked_for_is_still_a_handoff(text):
+    assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("text", ["из 1С:УТ 11.5 спрашивали остатки, квен3 8б на a5000",
+                                  "у нас 1С ERP 2.5 и 1с:зуп 3.1, 20 юзеров, квен 14б"])
+def test_a_1c_configurations_version_is_no_number_to_ask(text):
+    r = read(text)
+    assert not r.unattached and not ({"budget", "context", "params_b"} & set(r.scenario.said()))
