@@ -490,6 +490,11 @@ _CODED_REF = re.compile(r"\b[A-Za-zА-Яа-яЁё]{2,6}-\d{2,}[-/]\d+\b|"  # "RF
 _VERSIONED = {"pcie", "pci-e", "nvlink", "cuda", "usb", "gen", "ddr", "thunderbolt", "hdmi", "displayport"}
 
 
+_MONTH = re.compile(r"января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|january|february|"
+                    r"march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|"
+                    r"sept|oct|nov|dec")
+
+
 def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:
     def prev(t: Token) -> str:
         return tokens[t.i - 1].low if t.i > 0 else ""
@@ -518,7 +523,10 @@ def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:
         prev(t) in ("he's", "she's", "aged", "ему", "ей", "деду", "бабушке") or
         (n := after(t)) is not None and (n.low in ("лет", "годиков") or n.low in ("years", "yrs") and
                                          t.i + 2 < len(tokens) and tokens[t.i + 2].low == "old"))]
-    return [(kind, idx) for kind, idx in (("platform", chipsets), ("year", years), ("version", versions),
+    # 43rd pass: a day of a month ("до 20 ноября", "by November 20", "on 3rd March"): a date, no quantity
+    dates = [t.i for t in free if re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|-?го)?", t.low) and (
+        (n := after(t)) is not None and _MONTH.fullmatch(n.low) or t.i > 0 and _MONTH.fullmatch(prev(t)))]
+    return [(kind, idx) for kind, idx in (("date", dates), ("platform", chipsets), ("year", years), ("version", versions),
                                           ("floor", floors), ("law", laws), ("tax", taxes), ("term", terms),
                                           ("age", ages)) if idx]
 

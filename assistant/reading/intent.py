@@ -160,6 +160,8 @@ _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|deliv
 
 # a delivery time asked: the vendor's people answer it, not a spec of the card ("lead time" beside a price or stock
 # question stays that question: "do you have the 5090 in stock, and what's the lead time")
+_DEADLINE = re.compile(r"срок\w* (?:поставк\w*|доставк\w*)\s*(?:[—–:-]\s*)?(?:до|не позднее|не позже|в течение)\b[^.?!]*|"
+                       r"\b(?:deliver(?:y|ed)?|shipped) (?:by|before|no later than|within)\b[^.?!]*", re.I)
 _LEAD_TIME = re.compile(r"lead[- ]?times?|срок\w* (?:поставк\w*|доставк\w*|привоз\w*)|(?:поставк\w*|доставк\w*) (?:по )?срок\w*|"
                         r"сколько ждать(?: поставк\w*| доставк\w*)?|когда (?:привез\w*|постав\w*|доставите)|"
                         r"how long (?:does |will |would )?(?:the )?(?:delivery|shipping)(?: take)?|delivery times?|"
@@ -254,6 +256,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if served:  # "отвечал двадцати менеджерам": the people served, not one asked for
         blank = "".join(" " if any(x.start <= i < x.end for x in served) else ch for i, ch in enumerate(text))
         sc["handoff"] = scores(blank, [t for t in tokens or [] if t not in served])["handoff"]
+    if (due := [m.span() for m in _DEADLINE.finditer(text)]) and any(v > 0 for k, v in sc.items() if k != "handoff"):
+        # 43rd pass: "Срок поставки — до 20 ноября": a deadline stated beside a question of its own, no lead time asked
+        text, tokens = _without(text, tokens or [], due)
+        sc["handoff"] = scores(text, tokens)["handoff"]
     if doc := [m.span() for m in _DOCUMENT.finditer(text)]:  # "в заявке на финансирование написано": a document
         text, tokens = _without(text, tokens or [], doc)
         sc["handoff"] = scores(text, tokens)["handoff"]

@@ -166,3 +166,21 @@ def test_a_manager_asked_for_is_still_a_handoff(text):
 def test_a_1c_configurations_version_is_no_number_to_ask(text):
     r = read(text)
     assert not r.unattached and not ({"budget", "context", "params_b"} & set(r.scenario.said()))
+
+
+def test_a_deadline_stated_beside_a_question_is_no_lead_time_asked():
+    r = read("Также просим указать потребляемую мощность сервера и требуемую мощность источника бесперебойного "
+             "питания. Срок поставки — до 20 ноября 2025 г.")
+    assert r.intent == "power" and not r.unattached
+
+
+@pytest.mark.parametrize("text", ["какие сроки поставки на h200?", "Срок поставки — до 20 ноября. Можно менеджера?"])
+def test_a_lead_time_asked_is_still_a_handoff(text):
+    assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("text, count", [("need it delivered by November 20, 4 h100 power draw?", 4),
+                                         ("нужно 3 карты 4090 к 1 мая, какой бп?", 3)])
+def test_a_day_of_a_month_is_a_date(text, count):
+    r = read(text)
+    assert r.scenario.gpu_count == count and not r.unattached
