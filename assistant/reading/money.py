@@ -461,6 +461,11 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
     at = tokens[n].start
     own = text[max(text.rfind(c, 0, at) for c in ".!?") + 1:min([p for p in (text.find(c, at) for c in ".!?") if p >= 0]
                                                                   or [len(text)])]
-    if period is None and value <= 24 and not re.search(r"month|месяц|мес\b|total|всего|итого", own, re.I):
+    # 43rd pass: a month said away from the hours is the bill's ("how much per month if it runs 24 hours?")
+    month_by = any(t.concept == "month" for t in tokens[max(0, n - 3):n]) or \
+        bool(re.search(r"(?:month|месяц|мес\b)\W*$", text[:tokens[n].start], re.I))
+    bill = re.search(r"(?:how much|сколько|скока|what)\b[^.?!]{0,60}\b(?:per|a|в|за) (?:month|месяц)", own, re.I)
+    if period is None and value <= 24 and not re.search(r"total|всего|итого", own, re.I) and \
+            (bill and not month_by or not re.search(r"month|месяц|мес\b", own, re.I)):
         return round(value * 365 / 12, 2)  # "and with 12 hours?": no one runs a box 12 hours a month; hours a day
     return value

@@ -184,3 +184,12 @@ def test_a_lead_time_asked_is_still_a_handoff(text):
 def test_a_day_of_a_month_is_a_date(text, count):
     r = read(text)
     assert r.scenario.gpu_count == count and not r.unattached
+
+
+@pytest.mark.parametrize("text, hours", [
+    ("And how much electricity will this server eat per month if it runs 24 hours? We pay 0.1 per kWh", 730.0),
+    ("сколько в месяц за свет, если 4090 работает 10 часов?", 304.17),
+    ("4090 работает 40 часов в месяц, сколько за свет?", 40.0),
+    ("в месяц часов 20 работает 4090, сколько за свет", 20.0)])
+def test_a_month_said_away_from_the_hours_is_the_bills(text, hours):
+    assert said(text)["hours_per_month"] == hours
