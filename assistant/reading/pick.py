@@ -242,6 +242,9 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
             text[tokens[gpus[0].j - 1].end:tokens[gpus[1].i].start])) and not swap
         if len(ids) > 1 and not listed and not upgrade and not _one(gpus, text, tokens):
             pass  # "3090 к своей 4090": two cards, neither the question's
+        elif len(ids) == 1 and SELL_OR_ADD.search(text) and _TAKEN_INSTEAD.search(text[:tokens[gpus[0].i].start]):
+            pass  # 43rd pass: "add more of same cards or sell these and take H200?": the card weighed as the other
+            # option, named; the cards held are the conversation's
         elif len(ids) == 1 or upgrade or _one(gpus, text, tokens):
             g = _owned(gpus, text, tokens) if len(ids) > 1 and upgrade else (_one(gpus, text, tokens) or gpus[0])
             fields["gpu"] = g.id
@@ -259,6 +262,10 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
 _SOLD_BEFORE = re.compile(r"(?:\bsell\w*|\bпрода\w*|\bсплав\w*|\bслить)\s+(?:\S+\s+){0,2}$", re.I)
 _GOT_BETWEEN = re.compile(r"^\W*(?:\S+\s+){0,2}?(?:and|и|,)?\s*(?:get\w*|buy\w*|взять|купить|брать|возьму|куплю|"
                           r"(?:по)?ставить|перейти на)\s+(?:\S+\s+)?$", re.I)
+
+
+_TAKEN_INSTEAD = re.compile(r"(?:\btake|\bget|\bbuy|\bgo (?:for|with)|\bswitch to|\bmove to|\bвзять|\bкупить|\bбрать|"
+                            r"\bвозьм\w*|\bкуплю|\bперейти на)\s+(?:an?\s+|the\s+|one\s+|одну\s+)?$", re.I)
 
 
 def _swapped(gpus: list[Hit], text: str, tokens: list[Token]) -> bool:

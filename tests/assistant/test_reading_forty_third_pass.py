@@ -193,3 +193,14 @@ def test_a_day_of_a_month_is_a_date(text, count):
     ("в месяц часов 20 работает 4090, сколько за свет", 20.0)])
 def test_a_month_said_away_from_the_hours_is_the_bills(text, hours):
     assert said(text)["hours_per_month"] == hours
+
+
+@pytest.mark.parametrize("follow", ["should we add more of same cards or sell these and take H200? Kindly suggest.",
+                                    "продать их и взять h200 или докупить ещё такие же?"])
+def test_the_card_weighed_as_the_other_option_keeps_the_cards_held(follow):
+    scenario, intent = talk("we have 2 a100 80gb serving llama 3.3 70b in fp8 for 10 users", follow)
+    assert intent == "upgrade" and scenario.gpu == "a100-sxm-80gb" and scenario.gpu_count == 2
+
+
+def test_the_card_held_named_with_the_option_is_still_the_one_held():
+    assert said("продать наши две a100 и взять h200 или докупить ещё две?")["gpu"] == "a100-sxm-80gb"
