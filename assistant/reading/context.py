@@ -192,6 +192,29 @@ def _loose_number_words(reading: "Reading") -> list:
     return out
 
 
+def _inverted_counts(reading: "Reading") -> list:
+    """43rd pass: "сценарий страницы на три", "ответ абзаца на два": a noun no slot names, then "на" and a number word,
+    is about that many of the noun (never cards carried from the conversation); the whole phrase is named back."""
+    from assistant.reading import Span
+    from assistant.reading.tokens import tokenize
+    from assistant.reading.words import annotate, morph
+
+    covered = [(s.start, s.end) for group in (*reading.spans.values(), *reading.conflicts.values(), [*reading.unattached])
+               for s in group]
+    tokens = tokenize(reading.text)
+    annotate(tokens)
+    out = []
+    for t in tokens[2:]:
+        noun = tokens[t.i - 2]
+        if not (t.word_number and t.number and tokens[t.i - 1].low == "на" and re.fullmatch(r"[а-яё]{3,}", noun.low)) or \
+                any(a <= t.start < b for a, b in covered) or any(re.search(p, noun.low) for p in _CUES.values()):
+            continue
+        tag = morph().parse(noun.low)[0].tag
+        if "NOUN" in tag and tag.case in ("nomn", "gent"):
+            out.append(Span(start=noun.start, end=t.end, text=reading.text[noun.start:t.end]))
+    return out
+
+
 def word_value(text: str) -> float | None:
     """The value of a number said in words, compound ones too ("тридцати двух" 32)."""
     from assistant.reading.tokens import tokenize
@@ -629,6 +652,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _variant_follow_up(reading, previous)
     _money_scale_kept(reading, previous)
     _price_of_owning(reading, previous)
+    reading.unattached = [*reading.unattached, *_inverted_counts(reading)]
     # "а на двух?", and "а лорой на одной": a number word left loose beside a value the follow-up changed
     words = [] if reading.unattached or not _only_choices(reading.scenario) else _loose_number_words(reading)
     if not reading.unattached and not words:

@@ -3,6 +3,7 @@ wordings of its own."""
 import pytest
 
 from assistant.reading import read
+from assistant.reading.context import carry
 from tests.assistant.test_reading_thirtyninth_pass import said, talk
 
 
@@ -204,3 +205,21 @@ def test_the_card_weighed_as_the_other_option_keeps_the_cards_held(follow):
 
 def test_the_card_held_named_with_the_option_is_still_the_one_held():
     assert said("продать наши две a100 и взять h200 или докупить ещё две?")["gpu"] == "a100-sxm-80gb"
+
+
+LAPTOP = "ноут с 4070 на 8 гиг, оперативы 32. ламу 3.1 8б в q4 потянет?"
+
+
+@pytest.mark.parametrize("follow", ["а по скорости как? сценарий страницы на три за сколько напишет?",
+                                    "а ответ абзаца на два быстро выдаст?"])
+def test_a_count_of_a_noun_no_slot_names_is_named_back_not_cards(follow):
+    scenario, _ = talk(LAPTOP, follow)
+    assert scenario.gpu_count is None
+    r = carry(read(follow), talk(LAPTOP)[0])
+    assert any("на" in u.text for u in r.unattached)
+
+
+@pytest.mark.parametrize("follow, slot, value", [("а лорой на одной?", "gpu_count", 1), ("а человек на пять?", "users", 5)])
+def test_a_slots_word_before_it_still_counts(follow, slot, value):
+    scenario, _ = talk("ллама 8б на двух 4090 для 10 человек", follow)
+    assert getattr(scenario, slot) == value
