@@ -46,7 +46,10 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
 _HAVE = {"быть", "будет", "есть", "появиться", "накопить", "набрать", "собрать", "наскрести"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "уложиться", "fit", "squeeze"}
-_CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
+_CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально",
+              # 43rd pass: a sum granted ("CHF 40'000 is approved", "выделили 2 млн", "2 млн одобрено")
+              "approved", "allocated", "earmarked", "одобрить", "одобренный", "выделить", "выделенный"}
+_GRANTED = {"approved", "allocated", "одобрить", "выделить"}  # "выделили 2 млн", "approved 40k"
 _OWN_VS_CLOUD = re.compile(r"облак|облач|cloud|аренд|\brent|hourly|почасов|\bокуп|\bотоб\w*[её]тся|\bотбить|\bотбив\w*|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
                            r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
 # the days said in digits or words ("5 дней в неделю", "пять дней в неделю", "six days a week")
@@ -201,7 +204,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         return None  # "тысяч за 900": the scale of the number after "за"
     if t.word_number and t.low in scales and k > 0 and tokens[k - 1].has_digit:
         return []  # "90 тыщ в месяц": the scale of the number before it, which was read (or asked) with it
-    m = _AMOUNT.match(t.low if not t.word_number else f"{t.number or 0:.15g}")  # "миллион": 1000000, not 1e+06
+    # "миллион": 1000000, not 1e+06; "40'000": the Swiss apostrophe between thousands, as a space (43rd pass)
+    m = _AMOUNT.match(re.sub(r"(?<=\d)['’](?=\d{3})", " ", t.low) if not t.word_number else f"{t.number or 0:.15g}")
     if not m:
         return None
     # "18 500 000,00", "15,000.00": thousands grouped, then the kopecks or cents
@@ -280,7 +284,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         end = max(end, foreign)
         if _OURS.search(text[:tokens[min(k, foreign)].start] + " " + text[tokens[end].end:]):
             return []  # forty-first pass: "server KES 6.5 million, cloud $2.40 an hour": two currencies, one slot; asked
-    budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
+    budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE or x.lemma in _GRANTED for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     # "успеем в 600 тыщ?", "влезем в 500к", "can we fit in 40k": a sum with its scale or currency after a verb of
     # fitting is a ceiling

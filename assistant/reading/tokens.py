@@ -14,7 +14,8 @@ from tools.text import ORDINAL_SUFFIX
 # spaced thousands first ("8 192", "32 000", "1 200 000"): a group of exactly three digits after a
 # space, not glued to a letter ("llama 3 405b" is no 3405)
 # (thirty-seventh pass: with its kopecks or cents, "18 500 000,00 руб.")
-_SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{2}(?!\d))?(?![\w]|[.,]\d)"
+# (43rd pass: or with the Swiss apostrophe, "CHF 40'000", "1’200’000")
+_SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{2}(?!\d))?(?![\w]|[.,]\d)|(?<![\w.,])\d{1,3}(?:['’]\d{3})+(?![\w'’]|[.,]\d)"
 # a phone number left for the vendor's people ("тел 8 916 123 45 67", "+7 (912) 345-67-89"): one token,
 # no number in it; before the spaced thousands, which would read "8 916 123" as 8,916,123 users
 _PHONE = (r"(?<![\w+])(?:(?:\+\d{1,3}|8)[ \u00a0(-]{0,3}\d{3}[ \u00a0)-]{0,3}\d{3}[ \u00a0-]?\d{2}[ \u00a0-]?\d{2}|"
@@ -88,6 +89,8 @@ _NUM = re.compile(r"^\d+(?:[.,]\d+)?$")
 def parse_plain_number(text: str) -> float | None:
     """'8' 8, '3,5' 3.5, '32 000' 32000, '32,000' 32000, '1.2' 1.2, '1.500' 1500; None for anything else."""
     t = re.sub(r"[ \u00a0\u202f]", "", text)
+    if re.fullmatch(r"\d{1,3}(?:['’]\d{3})+", t):
+        return float(re.sub(r"['’]", "", t))
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+", t):
         return float(t.replace(",", ""))
     if re.fullmatch(r"[1-9]\d{0,2}(?:\.\d{3})+", t):  # "1.500 евро", "8.192 токена": a dot between thousands, as

@@ -223,3 +223,12 @@ def test_a_count_of_a_noun_no_slot_names_is_named_back_not_cards(follow):
 def test_a_slots_word_before_it_still_counts(follow, slot, value):
     scenario, _ = talk("ллама 8б на двух 4090 для 10 человек", follow)
     assert getattr(scenario, slot) == value
+
+
+@pytest.mark.parametrize("text, budget", [
+    ("budget CHF 40’000 for qwen3 14b", 40000), ("бюджет 1'200'000 руб, квен 32б", 1200000),
+    ("a full fine-tune of qwen3 14b in bf16, does that fit? CHF 40'000 is approved if we need more cards.", 40000),
+    ("нам выделили 2 млн, что взять под ламу 70б?", 2000000), ("3 млн руб одобрено, квен 32б на 20 человек", 3000000)])
+def test_swiss_thousands_and_a_sum_granted_are_the_budget(text, budget):
+    r = read(text)
+    assert r.scenario.budget == budget and not r.unattached
