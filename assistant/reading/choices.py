@@ -137,7 +137,7 @@ _TUNE_OR_RAG = re.compile(r"(?:дообуч\w*|файн-?тюн\w*|fine[\s-]?tun
                           r"(?:дообуч|файн-?тюн|fine[\s-]?tun|finetun|\blora\b|\bлор)", re.I)
 _RAG = re.compile(r"\b(?:rag|раг)\b", re.I)
 _TUNING = re.compile(r"дообуч|файн-?тюн|fine[\s-]?tun|finetun|\blora\b|\bлор[аыуео]", re.I)
-_SET_AGAINST = re.compile(r"отлича\w*|разниц\w*|differ\w*|\bvs\.?\b|versus|сравн\w*|compar\w*|что лучше|which is better", re.I)
+_SET_AGAINST = re.compile(r"отлича\w*|разниц\w*|differ\w*|\bdiff\b|\bvs\.?\b|versus|сравн\w*|compar\w*|что лучше|which is better", re.I)
 
 
 def task(tokens: list[Token], text: str) -> list[Attached]:
@@ -147,13 +147,20 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
             if pat.match(t.low) and not _negated(tokens, t.i):
                 found.append(Attached("task", name, [t.i]))
                 break
-    if _TUNE_OR_RAG.search(text) or _SET_AGAINST.search(text) and (
-            {"lora", "qlora"} <= {a.value for a in found} or _RAG.search(text) and _TUNING.search(text)):  # "чем rag отличается от дообучения"
-        return []
+    if _TUNE_OR_RAG.search(text) or _SET_AGAINST.search(text) and _RAG.search(text) and _TUNING.search(text):
+        return []  # "чем rag отличается от дообучения"
+    if _SET_AGAINST.search(text) and {"lora", "qlora"} <= {a.value for a in found}:
+        # "diff between lora and qlora", "qlora vs lora on a 3090": both, for `contrasted` to set side by side
+        pair = [next(a for a in found if a.value == v) for v in ("lora", "qlora")]
+        return sorted(pair, key=lambda a: min(a.tokens)) if _side_by_side(tokens, pair, text) else []
     bot = re.search(r"чат-?бот|chat-?bot", text, re.I)
     if bot and not found:
         found = [Attached("task", "inference", [t.i for t in tokens if t.start >= bot.start() and t.end <= bot.end()])]
     m = _FULL.search(text)
+    tuned = [a for a in found if a.value in ("lora", "qlora")]
+    if len({a.value for a in tuned}) == 2 and re.search(r"\b(?:или|or|либо)\b", text[tokens[tuned[0].tokens[0]].end:
+                                                                                   tokens[tuned[-1].tokens[0]].start], re.I):
+        return tuned[:1] + [a for a in tuned if a.value != tuned[0].value][:1]  # 43rd pass: "lora or qlora": asked
     if any(a.value in ("lora", "qlora") for a in found):
         lora = [a for a in found if a.value != "inference"][:1]
         full = [t.i for t in tokens if m and t.start >= m.start() and t.end <= m.end()]
@@ -253,6 +260,15 @@ _CONTRAST_GAP = re.compile(r"^[\s,]*(?:vs\.?|versus|или|or|против|/|(?:
 
 # twenty-first pass: two tasks set side by side, a few words of the first before the versus word ("what does lora actually
 # do vs full finetune", "лору делать или полный файнтюн"): the methods are the question's subject
+def _side_by_side(tokens: list[Token], pair: list[Attached], text: str) -> bool:
+    """43rd pass: two tasks joined by "и/and" under a word that sets them against each other ("разница между lora и
+    qlora", "diff between lora and qlora"), or by "vs/или" ("qlora vs lora")."""
+    a, b = sorted(pair, key=lambda x: min(x.tokens))
+    gap = text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]
+    return bool(_TASKS_SET_SIDE_BY_SIDE.match(gap) or
+                _SET_AGAINST.search(text) and re.fullmatch(r"[\s,]*(?:и|and|&)[\s,]*", gap, re.I))
+
+
 _TASKS_SET_SIDE_BY_SIDE = re.compile(r"^(?:\s+[^\W\d]+){0,3}?[\s,]*(?:vs\.?|versus|или|or|против|compared (?:to|with)|"
                                      r"(?:отлича\w*|differ\w*) (?:от|from))[\s,]*$", re.I)
 
@@ -264,8 +280,8 @@ def contrasted(items: list[Attached], tokens: list[Token], text: str) -> tuple[l
     choice = [a for a in items if a.slot in ("precision", "runtime")]
     out: list[Attached] = []
     tasks = sorted((a for a in items if a.slot == "task"), key=lambda a: min(a.tokens))
-    if len(tasks) == 2 and tasks[0].value != tasks[1].value and _TASKS_SET_SIDE_BY_SIDE.match(
-            text[tokens[max(tasks[0].tokens)].end:tokens[min(tasks[1].tokens)].start]):
+    if len(tasks) == 2 and tasks[0].value != tasks[1].value and (_TASKS_SET_SIDE_BY_SIDE.match(
+            text[tokens[max(tasks[0].tokens)].end:tokens[min(tasks[1].tokens)].start]) or _side_by_side(tokens, tasks, text)):
         out += tasks  # "lora vs full finetune": the tasks compared, neither chosen
     for a in choice:
         for b in choice:

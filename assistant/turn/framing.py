@@ -216,6 +216,10 @@ def compared_values(reading: Reading) -> dict[str, list[int | str]]:
         out["precision"] = precisions
     if len(reading.models) >= 2 and (_AGAINST.search(reading.text) or _SIDE_BY_SIDE.search(reading.text)):
         out["model"] = list(reading.models)  # "сравни llama 3.1 8b и qwen3 14b по памяти": both sized, side by side
+    kinds = {"qlora" if re.match(r"q|ку|кью", sp.text, re.I) else "lora" for sp in reading.spans.get("compared", [])
+             if re.search(r"lora|лор", sp.text, re.I)}
+    if kinds == {"lora", "qlora"}:
+        out["task"] = ["lora", "qlora"]  # 43rd pass: "lora or qlora for llama 8b on a 4090?": both sized, side by side
     if not _AGAINST.search(reading.text):
         return out
     found = [v for sp in reading.conflicts.get("context", []) for v in _context_values(sp.text)]

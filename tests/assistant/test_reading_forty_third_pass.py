@@ -232,3 +232,16 @@ def test_a_slots_word_before_it_still_counts(follow, slot, value):
 def test_swiss_thousands_and_a_sum_granted_are_the_budget(text, budget):
     r = read(text)
     assert r.scenario.budget == budget and not r.unattached
+
+
+@pytest.mark.parametrize("text", ["lora or qlora for llama 8b on 4090?", "лорой или кулорой ламу 8б на 3090?",
+                                  "qlora vs lora on 3090 for qwen3 8b", "разница между лорой и кулорой для ламы 8б",
+                                  "what's the diff between lora and qlora, which one makes sense on a single rtx 4090?"])
+def test_lora_set_against_qlora_is_sized_side_by_side_never_one_chosen(text):
+    from assistant.turn.framing import compared_values
+    r = read(text)
+    assert r.scenario.task is None and compared_values(r).get("task") == ["lora", "qlora"]
+
+
+def test_tuning_and_inference_named_together_are_still_asked():
+    assert "task" in read("дообучение и инференс ламы 8б на 4090").conflicts
