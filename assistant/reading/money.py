@@ -159,7 +159,11 @@ _FOREIGN = {"kes", "inr", "pkr", "brl", "ils", "cny", "rmb", "jpy", "kzt", "uah"
             "gel", "byn", "uzs", "kgs", "mdl", "ron", "cad", "aud", "hkd", "chf", "gbp", "pln", "czk", "sek", "nok",
             "huf", "thb", "myr", "idr", "php", "vnd", "krw", "ngn", "egp", "sar", "qar", "ksh", "¤", "₪", "£", "₹",
             "rupees", "rupee", "rs", "lei", "shekels", "shekel", "dirhams", "dirham", "reais", "real", "shillings",
-            "рупий", "лей", "шекелей", "дирхамов", "реалов", "тенге", "гривен", "драмов", "сомов", "сумов", "лари"}
+            "рупий", "лей", "шекелей", "дирхамов", "реалов", "тенге", "гривен", "драмов", "сомов", "сумов", "лари",
+            # 43rd pass: the other ISO codes a customer writes beside a sum ("NPR 42 lakh", "BDT 30 lakh", "ISK 2m")
+            "npr", "lkr", "bdt", "mxn", "ars", "clp", "cop", "pen", "mad", "tnd", "dzd", "ghs", "ugx", "tzs", "etb",
+            "isk", "dkk", "bgn", "rsd", "mnt", "azn", "tjs", "tmt", "kwd", "bhd", "omr", "jod", "mur", "mvr", "mmk",
+            "khr", "twd", "bbd", "ttd", "jmd", "xof", "xaf", "zmw", "rwf", "nad", "bwp"}
 _OURS = re.compile(r"[$€₽]|\b(?:usd|eur|rub|руб\w*|доллар\w*|бакс\w*|евро|dollars?|bucks|euros?)\b", re.I)
 
 

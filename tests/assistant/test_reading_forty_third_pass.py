@@ -245,3 +245,9 @@ def test_lora_set_against_qlora_is_sized_side_by_side_never_one_chosen(text):
 
 def test_tuning_and_inference_named_together_are_still_asked():
     assert "task" in read("дообучение и инференс ламы 8б на 4090").conflicts
+
+
+def test_a_server_priced_in_another_currency_beside_our_dollars_is_asked():
+    r = read("Own server is quoted at NPR 42 lakh, cloud is $1.90 per hour. Bot will run 18 hours a day. "
+             "Which is cheaper long-term?")
+    assert r.scenario.server_price is None and r.scenario.cloud_hourly == 1.9 and r.unattached
