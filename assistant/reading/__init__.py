@@ -635,6 +635,7 @@ def _per_card(counts: list, gpus: list, ids: list[str], tokens: list[Token]) -> 
     return [got.get(g, 1) for g in ids] if got and len({h.id for h in gpus}) > 1 else None
 
 
+_MIN_TOKENS = re.compile(r"(?<=\d )мин(?= токен)|(?<=\d)мин(?= токен)", re.I)  # 43rd pass, after a context word
 _QUESTION = re.compile(r"[^.!?]*\?\s*$")
 
 
@@ -662,6 +663,9 @@ def read(text: str) -> Reading:
     text = _LETTER_FOR_ZERO.sub(lambda m: m.group(1) + m.group(2).replace("o", "0").replace("O", "0"), text)
     text = _REPEATED.sub(_unrepeated, text)
     text = _ADAS.sub(lambda m: m.group(1) + " ", text)  # "RTX 6000 Adas": the plural of a card's suffix, same length
+    # Ossetian "контекст 32 мин токенов": thousands, as "тыс" (minutes take no tokens)
+    text = _MIN_TOKENS.sub(lambda m: "тыс" if re.search(r"(?:контекст|context|окн)\w*\W+(?:\w+\W+)?\d+\s?$",
+                                                        text[max(0, m.start() - 30):m.start()], re.I) else m.group(0), text)
     text = _OTHER_DOLLAR.sub(lambda m: m.group(0)[:-1] + "¤", text)
     clean, where = _normalise(text)
     out = _read(text) if clean == text else _back(_read(clean), text, where)

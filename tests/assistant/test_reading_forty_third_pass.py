@@ -251,3 +251,14 @@ def test_a_server_priced_in_another_currency_beside_our_dollars_is_asked():
     r = read("Own server is quoted at NPR 42 lakh, cloud is $1.90 per hour. Bot will run 18 hours a day. "
              "Which is cheaper long-term?")
     assert r.scenario.server_price is None and r.scenario.cloud_hourly == 1.9 and r.unattached
+
+
+@pytest.mark.parametrize("text, context", [("мистраль смол 3.2 в фп8, контекст 32 мин токенов, скока l40s надо?", 32768),
+                                           ("контекст на 16 мин токенов, лама 8б", 16384)])
+def test_ossetian_thousands_of_tokens_after_a_context_word(text, context):
+    assert said(text)["context"] == context
+
+
+@pytest.mark.parametrize("text", ["ответ должен быть за 30 мин, лама 8б на 4090", "за 30 мин токенов 2000 выдаст?"])
+def test_minutes_stay_minutes(text):
+    assert said(text).get("context") is None
