@@ -419,6 +419,18 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   A context revised in slang thousands in a follow-up (context). After: fresh37 0.933, fresh38 0.883 (left: "ещё и по
   субботам" adding a day to weekdays; "3090 и 32 гб памяти", no size of the card said, is asked, not RAM; flux by its
   Russian name); every other non-holdout split unchanged.
+- Forty-third pass (items noticed at 4fefede, then fresh39.yaml, 60 turns, a helper's set written before any change):
+  first sight 0.650 (intent 0.833), 0 dropped. Mechanisms (tests/assistant/test_reading_forty_third_pass.py): a count
+  after a card before a word of having, "4090 одна есть" (quantities); a weekend day added to weekdays in a follow-up
+  (relative); "свет 6 рублей" is a kW·h price, a monthly electricity bill is asked (money); animals are no users; a RAM
+  word after a comma is the next size's (quantities); asking leave to ask, "… беспокоит", "покажу директору" (cues);
+  a cloud banned a few words on, "что это за зверюга", "сравните их", managers served, a deadline stated (intent,
+  cues); the closing question's setup beats the stock described (reader); a 1С configuration's version, a day of a
+  month (reader); a month said away from the hours is the bill's (money); a card weighed as the other option (pick);
+  "страницы на три" named back in a follow-up (context); the Swiss apostrophe, a sum granted, more ISO codes (tokens,
+  money); LoRA against QLoRA sized side by side (choices, framing); Ossetian "мин" of tokens (reader). After: fresh39
+  0.950, fresh37 0.967 (the weekend day); every other non-holdout split unchanged (left: "28 players" of a brass band
+  read as users; "how many users can that box handle" labelled speed).
 """
 from __future__ import annotations
 

@@ -198,8 +198,9 @@ FRESH34_FLOOR = 0.93
 # passes 1.0 and 0.967. Two turns of slack
 FRESH35_FLOOR = 0.96
 FRESH36_FLOOR = 0.93
-FRESH37_FLOOR = 0.91  # first sight 0.717; 0.933 after the forty-second pass
+FRESH37_FLOOR = 0.95  # first sight 0.717; 0.933 after the forty-second pass, 0.967 after the forty-third
 FRESH38_FLOOR = 0.86  # first sight 0.600; 0.883 after the forty-second pass
+FRESH39_FLOOR = 0.93  # first sight 0.650; 0.950 after the forty-third pass
 
 
 def said(text: str) -> dict:
@@ -330,7 +331,7 @@ def test_read_is_fast():
                                          ("fresh28", FRESH28_FLOOR), ("fresh29", FRESH29_FLOOR), ("fresh30", FRESH30_FLOOR), ("fresh31", FRESH31_FLOOR),
                                          ("fresh32", FRESH32_FLOOR), ("fresh33", FRESH33_FLOOR), ("fresh34", FRESH34_FLOOR),
                                          ("fresh35", FRESH35_FLOOR), ("fresh36", FRESH36_FLOOR), ("fresh37", FRESH37_FLOOR),
-                                         ("fresh38", FRESH38_FLOOR), ("holdout", HOLDOUT_FLOOR)])
+                                         ("fresh38", FRESH38_FLOOR), ("fresh39", FRESH39_FLOOR), ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
 
