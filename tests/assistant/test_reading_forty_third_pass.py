@@ -262,3 +262,8 @@ def test_ossetian_thousands_of_tokens_after_a_context_word(text, context):
 @pytest.mark.parametrize("text", ["ответ должен быть за 30 мин, лама 8б на 4090", "за 30 мин токенов 2000 выдаст?"])
 def test_minutes_stay_minutes(text):
     assert said(text).get("context") is None
+
+
+@pytest.mark.parametrize("text", ["хочу картинки генерить флюксом дев на 4090", "флюксом на 3060 12гб пойдёт?"])
+def test_flux_by_its_russian_name_in_the_instrumental(text):
+    assert said(text)["model"] == "flux.1-dev"
