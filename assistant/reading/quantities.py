@@ -69,12 +69,18 @@ _OPENS = {"нужный", "нужен", "нужна", "нужно", "надо", 
           "need", "needs", "what", "which", "model", "budget", "context", "how"}
 
 
+_BOUGHT = {"bought", "ordered", "purchased", "купили", "купил", "взяли", "взял", "заказали", "заказал", "закупили",
+           "брали", "приобрели"}  # past: "какой сервер взять на 20 одновременно" is people
+
+
 def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> bool:
     """A same-time word in the number's clause: up to 5 words before it or 2 after it (past its unit)."""
     def boundary(a: int, b: int) -> bool:  # punctuation between tokens a and b (a comma is glued to a word)
         return tokens[a].low in _CLAUSE_END or tokens[b].low in _CLAUSE_END or tokens[a].stop or \
             any(c in ",.;!?—–" for c in text[tokens[a].end:tokens[b].start])
 
+    if any(tokens[n].low in _BOUGHT for n in range(max(0, first - 2), first)):
+        return False  # 43rd pass: "we bought 3 at once last year": things bought together, no people at once
     for n in range(first - 1, max(-1, first - 6), -1):
         if boundary(n, n + 1) or tokens[n].number is not None:
             break  # "200 одновременных запросов, контекст 4": the word belongs to the number before it

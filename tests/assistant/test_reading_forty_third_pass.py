@@ -267,3 +267,16 @@ def test_minutes_stay_minutes(text):
 @pytest.mark.parametrize("text", ["хочу картинки генерить флюксом дев на 4090", "флюксом на 3060 12гб пойдёт?"])
 def test_flux_by_its_russian_name_in_the_instrumental(text):
     assert said(text)["model"] == "flux.1-dev"
+
+
+@pytest.mark.parametrize("text", ["we bought 3 at once last year, now need llama 70b",
+                                  "купили 3 сразу в прошлом году, теперь нужна лама 70б"])
+def test_things_bought_at_once_are_no_people_at_once(text):
+    r = read(text)
+    assert r.scenario.users is None and [u.text for u in r.unattached] == ["3"]
+
+
+@pytest.mark.parametrize("text, users", [("какой сервер взять на 20 одновременно под квен 14б?", 20),
+                                         ("same setup but peak harvest got 40 mandores online together, qwen 7b", 40)])
+def test_people_at_once_stay_people(text, users):
+    assert said(text)["users"] == users
