@@ -707,3 +707,16 @@ def test_no_advice_to_take_the_one_card_that_does_not_fit(text, bad):
 def test_a_price_said_of_a_model_is_false(text, bad):
     from assistant.checks.claims import model_priced
     assert bool(model_priced(text)) is bad
+
+
+@pytest.mark.parametrize("text, broken", [
+    ("LoRA is more memory efficient than QLoRA for llama 8b on a RTX 4090.", True),  # the real model, 43rd pass
+    ("QLoRA needs more memory than LoRA.", True),
+    ("LoRA экономнее по памяти, чем QLoRA.", True),
+    ("QLoRA требует больше видеопамяти, чем LoRA.", True),
+    ("QLoRA is more memory efficient than LoRA: the frozen weights are 4-bit.", False),
+    ("QLoRA needs less memory than LoRA, 21.32 against 32.72 GB.", False),
+    ("QLoRA экономнее по памяти, чем LoRA.", False),
+])
+def test_qlora_needs_less_memory_than_lora(text, broken):
+    assert bool(broken_rules(text)) == broken
