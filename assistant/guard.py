@@ -223,6 +223,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += counts.cards_called_servers(sentence, getattr(allowed, "facts", []))
     out += counts.failing_option_preferred(sentence, getattr(allowed, "facts", []))
     out += others.other_model_compared(sentence, getattr(allowed, "facts", []), getattr(allowed, "question", []))
+    out += others.model_not_here(sentence, getattr(allowed, "facts", []), getattr(allowed, "question", []),
+                                 getattr(allowed, "text", ""))
     out += moe.expert_as_whole(sentence)
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))

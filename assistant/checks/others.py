@@ -2,7 +2,12 @@
 
 "Для Llama 3.1 8B контекст 128к нужно больше памяти, чем для Gemma 2 27B" (explain-eval ru-fresh3-bureau-context
 at a891c50): nothing computed Gemma 2 27B's memory, so the comparison has no ground, whatever its figures. A model
-named in a comparison must be one the facts sized or the customer named."""
+named in a comparison must be one the facts sized or the customer named.
+
+A model named at all must be one the facts sized, the customer named or the trusted texts (the computed block, the
+guide's passages) hold: the real model at the 43rd pass, asked "lora or qlora for llama 8b on 4090?", wrote "LoRA on
+Qwen2.5 7B fits the training on one RTX 4090 card, using 23.71 GB", the few-shot example's model with this turn's
+inference total."""
 from __future__ import annotations
 
 import re
@@ -41,3 +46,10 @@ def other_model_compared(sentence: str, facts: list[dict], customer: Iterable[st
     named = models_in(sentence)
     known = _sized(facts) | {m for text in customer for m in models_in(text)}
     return [f"compared: {m}" for m in sorted(named - known)] if named & known else []  # the sized one, set against it
+
+
+def model_not_here(sentence: str, facts: list[dict], customer: Iterable[str] = (), text: str = "") -> list[str]:
+    if not facts or not (sized := _sized(facts)):
+        return []
+    known = sized | {m for said in customer for m in models_in(said)} | models_in(text)
+    return [f"model: {m}" for m in sorted(models_in(sentence) - known)]
