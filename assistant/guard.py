@@ -19,7 +19,7 @@ import re
 from typing import Any, Iterable
 
 from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, others, power,
-                              rates, relations, wordnums)
+                              rates, relations, tasks, wordnums)
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer
 from assistant.checks.kinds import KINDS, typed_facts
@@ -226,6 +226,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += others.model_not_here(sentence, getattr(allowed, "facts", []), getattr(allowed, "question", []),
                                  getattr(allowed, "text", ""))
     out += moe.expert_as_whole(sentence)
+    out += tasks.task_not_sized(sentence, getattr(allowed, "facts", []))
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))
     out += claims.model_priced(sentence)

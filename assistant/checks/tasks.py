@@ -1,0 +1,49 @@
+"""A figure given for a training task the facts did not size.
+
+The few-shot example sets LoRA against full fine-tuning, and the small model copies its shape into turns that sized
+LoRA against QLoRA only: "градиенты и состояния оптимизатора нужны только для адаптеров — 0,03 ГБ против 16,09 ГБ
+при полном дообучении" (the real model at the 43rd pass; 16,09 is LoRA's weights, full fine-tuning was never
+computed). A GB figure bound to a task's name must come from a turn that sized that task."""
+from __future__ import annotations
+
+import re
+
+from assistant.checks import numbers as nums
+
+_TASKS = [("full", re.compile(r"\bполн\w*\s+(?:дообучени|обучени|fine-?tun)\w*|\bfull\s+(?:fine-?tun\w*|training|"
+                              r"finetun\w*)", re.I)),
+          ("qlora", re.compile(r"\bq-?lora\b|\bкулор\w*", re.I)),
+          ("lora", re.compile(r"(?<![\w-])(?<!q)lora\b|(?<!ку)\bлор[аеуыо]\w*", re.I))]
+_NEAR = 40  # characters between the figure and the task's name, within the clause
+
+
+def _sized(facts: list[dict]) -> set[str]:
+    out = set()
+    for f in facts:
+        i = f.get("input") or {}
+        if f.get("tool") in ("vram", "fit", "variants") or i.get("model"):
+            out.add(str(i.get("task") or "inference"))
+        if i.get("vary") == "task":
+            out |= {str(v) for v in i.get("values") or []}
+    return out
+
+
+def task_not_sized(sentence: str, facts: list[dict]) -> list[str]:
+    """GB figures whose nearest task name in their clause (either side) names a task no fact sized."""
+    sized = _sized(facts)
+    if not sized:
+        return []
+    names = [(m.start(), m.end(), task) for task, pat in _TASKS for m in pat.finditer(sentence)]
+    out = []
+    for n in nums.parse(sentence):
+        if n.kind != "gb":
+            continue
+        near = [(a - n.end if a >= n.end else n.start - b, task) for a, b, task in names
+                if (a >= n.end and a - n.end <= _NEAR and not _CUT.search(sentence[n.end:a])) or
+                (b <= n.start and n.start - b <= _NEAR and not _CUT.search(sentence[b:n.start]))]
+        if near and (task := min(near)[1]) not in sized:
+            out.append(f"task: {task} {n[0]}")
+    return out
+
+
+_CUT = re.compile(r"[;—–]|\.\s")  # a clause's end between the figure and the name
