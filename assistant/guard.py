@@ -227,6 +227,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
                                  getattr(allowed, "text", ""))
     out += moe.expert_as_whole(sentence)
     out += tasks.task_not_sized(sentence, getattr(allowed, "facts", []))
+    out += tasks.task_fit_contradicted(sentence, getattr(allowed, "facts", []))
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))
     out += claims.model_priced(sentence)

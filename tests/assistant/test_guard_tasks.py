@@ -26,3 +26,21 @@ def test_a_figure_for_a_task_not_sized(sentence, facts, bad):
 
 def test_no_facts_no_check():
     assert task_not_sized("LoRA needs 16 GB.", []) == []
+
+
+CARD = {"tool": "fit", "input": {"gpu": "rtx-3090"}, "output": {"gpu_vram_bytes": 25_769_803_776}}
+TABLE = {"tool": "variants", "input": {"vary": "task", "values": ["lora", "qlora"]},
+         "output": {"breakdowns": [{"task": "lora", "per_gpu_bytes": 32_719_005_696},
+                                   {"task": "qlora", "per_gpu_bytes": 21_320_000_000}]}}
+
+
+@pytest.mark.parametrize("sentence, bad", [
+    # the real model at the 43rd pass, the few-shot's advice where LoRA needs 32,72 ГБ of a 3090's 25,77
+    ("Берите LoRA, чтобы дообучение уместилось на одной карте, а если памяти ещё меньше — QLoRA.", True),
+    ("LoRA fits on one RTX 3090.", True),
+    ("QLoRA уместится на одной карте, LoRA — нет.", False),
+    ("LoRA не поместится на одну карту, берите QLoRA.", False),
+])
+def test_a_task_said_to_fit_that_the_table_gives_more_than_the_card(sentence, bad):
+    from assistant.checks.tasks import task_fit_contradicted
+    assert bool(task_fit_contradicted(sentence, [CARD, TABLE])) is bad
