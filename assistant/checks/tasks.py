@@ -12,8 +12,10 @@ from assistant.checks import numbers as nums
 
 _TASKS = [("full", re.compile(r"\bполн\w*\s+(?:дообучени|обучени|fine-?tun)\w*|\bfull\s+(?:fine-?tun\w*|training|"
                               r"finetun\w*)", re.I)),
-          ("qlora", re.compile(r"\bq-?lora\b|\bкулор\w*", re.I)),
-          ("lora", re.compile(r"(?<![\w-])(?<!q)lora\b|(?<!ку)\bлор[аеуыо]\w*", re.I))]
+          ("qlora", re.compile(r"\bq-?lora\b|\bкулор\w*|\b(?:q|кью)-?лор\w*", re.I)),
+          ("lora", re.compile(r"(?<![\w-])(?<!q)lora\b|(?<![\w-])лор[аеуыо]\w*", re.I)),
+          # inference named too, so a figure beside it binds to it ("Для инференса нужно 16,09 ГБ, а LoRA …")
+          ("inference", re.compile(r"\bинференс\w*|\binference\b|\bзапуск\w*", re.I))]
 _NEAR = 40  # characters between the figure and the task's name, within the clause
 
 
@@ -46,12 +48,19 @@ def task_not_sized(sentence: str, facts: list[dict]) -> list[str]:
     return out
 
 
-_CUT = re.compile(r"[;—–]|\.\s")  # a clause's end between the figure and the name
+# a clause's end between the figure and the name, or a contrast after a comma (", а LoRA …", ", so LoRA …")
+_CUT = re.compile(r"[;—–]|\.\s|,\s*(?:а|но|зато|поэтому|так что|but|so|while|whereas)\b", re.I)
 
 
 # the few-shot's closing advice, copied where it is false: "Берите LoRA, чтобы дообучение уместилось на одной карте"
 # with LoRA's 32,72 ГБ against a 3090's 25,77 (the real model at the 43rd pass)
-_FITS = re.compile(r"(?<!не )(?<!not )\b(?:уместил\w*|уместит\w*|помест\w*|влез\w*|fits?|fitting)\b", re.I)
+_FITS = re.compile(r"\b(?:уместил\w*|уместит\w*|помест\w*|влез\w*|fits?|fitting)\b", re.I)
+# the fit said negated, asked, wished or on a condition ("doesn't fit", "не сможет уместиться", "влезет ли",
+# "чтобы LoRA поместилась, нужна карта на 48 ГБ"): no claim that it fits
+_NOT_SAID = re.compile(r"\bне\b|\bнет\b|\bnot\b|n't\b|\bcannot\b|\bnever\b|\bесли\b|\bif\b|\bwhether\b", re.I)
+# a purpose with the task inside it is a wish ("чтобы LoRA поместилась, нужна …"); "берите LoRA, чтобы дообучение
+# уместилось" still says LoRA fits
+_PURPOSE = re.compile(r"\bчтоб\w*|\bso that\b|\bto make\b", re.I)
 
 
 def task_fit_contradicted(sentence: str, facts: list[dict]) -> list[str]:
@@ -64,6 +73,13 @@ def task_fit_contradicted(sentence: str, facts: list[dict]) -> list[str]:
     names = [(m.start(), m.end(), task) for task, pat in _TASKS for m in pat.finditer(sentence)]
     out = []
     for fit in _FITS.finditer(sentence):
+        clause_start = max([m.end() for m in _CUT.finditer(sentence[:fit.start()])] or [0])
+        before = sentence[max(clause_start, fit.start() - 30):fit.start()]
+        purpose = list(_PURPOSE.finditer(sentence[:fit.start()]))
+        wished = bool(purpose) and any(purpose[-1].end() <= a < fit.start() for a, _, _ in names)
+        if _NOT_SAID.search(before) or wished or re.match(r"\s+ли\b", sentence[fit.end():]) or \
+                sentence.rstrip().endswith("?"):
+            continue
         near = [(a - fit.end() if a >= fit.end() else fit.start() - b, task) for a, b, task in names
                 if not _CUT.search(sentence[min(b, fit.end()):max(a, fit.start())])]
         if near and (task := min(near)[1]) in need and need[task] > card:

@@ -720,3 +720,15 @@ def test_a_price_said_of_a_model_is_false(text, bad):
 ])
 def test_qlora_needs_less_memory_than_lora(text, broken):
     assert bool(broken_rules(text)) == broken
+
+
+@pytest.mark.parametrize("text", [  # a review at e87aa8f: true sentences the first patterns flagged
+    "QLoRA saves more memory than LoRA.", "QLoRA frees more memory than LoRA.",
+    "QLoRA leaves more VRAM for context than LoRA.", "QLoRA экономит больше памяти, чем LoRA.",
+    "LoRA is not more memory-efficient than QLoRA.", "LoRA требует не меньше памяти, чем QLoRA."])
+def test_qlora_rule_spares_the_rule_said_otherwise_and_negations(text):
+    assert not broken_rules(text)
+
+
+def test_lora_said_to_need_less_than_qlora_is_still_false():
+    assert broken_rules("LoRA needs less memory than QLoRA.") and broken_rules("LoRA требует меньше памяти, чем QLoRA.")

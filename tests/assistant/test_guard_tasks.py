@@ -44,3 +44,24 @@ TABLE = {"tool": "variants", "input": {"vary": "task", "values": ["lora", "qlora
 def test_a_task_said_to_fit_that_the_table_gives_more_than_the_card(sentence, bad):
     from assistant.checks.tasks import task_fit_contradicted
     assert bool(task_fit_contradicted(sentence, [CARD, TABLE])) is bad
+
+
+@pytest.mark.parametrize("sentence", [  # a review at e87aa8f: true sentences the first check flagged
+    "LoRA doesn't fit on one RTX 3090.", "LoRA won't fit on a 3090, take QLoRA.", "LoRA на 3090 не сможет уместиться.",
+    "Чтобы LoRA поместилась, нужна карта на 48 ГБ.", "Влезет ли LoRA на 3090? Нет.", "LoRA cannot fit on one card."])
+def test_a_fit_negated_asked_or_wished_is_no_claim(sentence):
+    from assistant.checks.tasks import task_fit_contradicted
+    assert not task_fit_contradicted(sentence, [CARD, TABLE])
+
+
+INFERENCE = [{"tool": "vram", "input": {"model": "llama-3.1-8b"}, "output": {}}]
+
+
+@pytest.mark.parametrize("sentence", ["Для инференса нужно 16,09 ГБ, а LoRA потребует больше.",
+                                      "Inference needs 5.5 GB, so LoRA is also possible later."])
+def test_a_figure_beside_inference_binds_to_it(sentence):
+    assert not task_not_sized(sentence, INFERENCE)
+
+
+def test_a_lora_figure_in_an_inference_turn_is_still_not_sized():
+    assert task_not_sized("LoRA потребует около 32 ГБ.", INFERENCE)
