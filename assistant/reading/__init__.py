@@ -507,6 +507,10 @@ _MONTH = re.compile(r"января|февраля|марта|апреля|мая
                     r"sept|oct|nov|dec")
 
 
+_EN_MONTH = re.compile(r"january|february|march|april|may|june|july|august|september|october|november|december|jan|"
+                       r"feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
+
+
 def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:
     def prev(t: Token) -> str:
         return tokens[t.i - 1].low if t.i > 0 else ""
@@ -536,8 +540,11 @@ def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:
         (n := after(t)) is not None and (n.low in ("лет", "годиков") or n.low in ("years", "yrs") and
                                          t.i + 2 < len(tokens) and tokens[t.i + 2].low == "old"))]
     # 43rd pass: a day of a month ("до 20 ноября", "by November 20", "on 3rd March"): a date, no quantity
+    # (English writes the month first, "March 4"; then nothing counted may follow: "by march 4 servers" is 4 servers,
+    # and in Russian "до марта 4 карты" is 4 cards)
     dates = [t.i for t in free if re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|-?го)?", t.low) and (
-        (n := after(t)) is not None and _MONTH.fullmatch(n.low) or t.i > 0 and _MONTH.fullmatch(prev(t)))]
+        (n := after(t)) is not None and _MONTH.fullmatch(n.low) or t.i > 0 and _EN_MONTH.fullmatch(prev(t)) and
+        ((n := after(t)) is None or not re.fullmatch(r"[a-zа-яё]{2,}", n.low)))]
     return [(kind, idx) for kind, idx in (("date", dates), ("platform", chipsets), ("year", years), ("version", versions),
                                           ("floor", floors), ("law", laws), ("tax", taxes), ("term", terms),
                                           ("age", ages)) if idx]

@@ -288,7 +288,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         end = max(end, foreign)
         if _OURS.search(text[:tokens[min(k, foreign)].start] + " " + text[tokens[end].end:]):
             return []  # forty-first pass: "server KES 6.5 million, cloud $2.40 an hour": two currencies, one slot; asked
-    budget_cue = any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE or x.lemma in _GRANTED for x in tokens[max(0, k - 4):k]) or \
+    # a sum granted ("выделили 2 млн") is money only with its currency or scale: "выделили 2 сервера на 1500 сотрудников"
+    granted = any(x.lemma in _GRANTED for x in tokens[max(0, k - 4):k]) and bool(cur or foreign is not None or end > last or glued)
+    budget_cue = granted or any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     # "успеем в 600 тыщ?", "влезем в 500к", "can we fit in 40k": a sum with its scale or currency after a verb of
     # fitting is a ceiling
@@ -323,6 +325,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):
         return None  # "контекст 1.2 млн", "контекст поднять до 64к": not money
     tail = text[tokens[end].end:tokens[end].end + 16]
+    if not cur and end + 1 < len(tokens) and tokens[end + 1].concept == "user" and end == last:
+        return None  # "2 сервера на 1500 сотрудников": people counted, never money (a review at e87aa8f)
     if not cur and _COUNTED_AFTER.match(text[tokens[end].end:]):
         return None  # "max 2000 words per page", "до 300 страниц": a count of things, never money (37th pass)
     from assistant.reading.quantities import _things_after, _things_before  # (quantities imports this module)
@@ -345,7 +349,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # "3 руб 10 коп за квт*ч" (42nd pass): the kWh word comes after the kopecks
     kop = end + 2 if cur and end + 2 < len(tokens) and (tokens[end + 1].number or 100) < 100 and \
         _CENTS.fullmatch(tokens[end + 2].low) else None
-    energy = _energy_price(tokens, k, end, used, text[tokens[kop].end:tokens[kop].end + 16] if kop else tail, cur)
+    energy = _energy_price(tokens, k, end, used, text[tokens[kop].end:tokens[kop].end + 16] if kop else tail, cur) or \
+        value < 100 and bool(_LIGHT_BEFORE.search(_head(tokens, k, used)))
     # 43rd pass: "электричество 3000 рублей в месяц" is a monthly bill (asked below), not the price of a kW·h
     if energy and not big and not (scaled and value >= 1000) and not _MONTHLY.match(tail):
         return _per_kwh(tokens, end, value, used, cur)
@@ -360,8 +365,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         _ask_words(tokens, used)
         return bill  # "$5k/month", "обходится в 60 тыс в месяц": a monthly bill, no slot of ours; asked
     head = _head(tokens, k, used)
-    if _ENERGY_PRICE.search(head) or _PER_KWH.match(tail) or _KWH_BEFORE.search(head):
-        _ask_words(tokens, used)
+    if _ENERGY_PRICE.search(head) or _PER_KWH.match(tail) or _KWH_BEFORE.search(head) or _LIGHT_BEFORE.search(head):
+        _ask_words(tokens, used)  # (43rd pass: "счёт за свет 5000 рублей": the light's bill, asked)
         return bill  # a price of electricity in the thousands ("квт по 5 тыщ"): not believable; asked
     if _HOURLY.match(tail) or _HOURLY_BEFORE.search(head) or \
             (not scaled and _HOURS_THEN_EACH.search(head) and bool(_RENT.search(text))):
@@ -388,10 +393,13 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
                            r"(?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
                            r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?(?: в)?$", re.I)  # "обходится в 8 р"
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
-# "electricity here 0.2 eur", 43rd pass: "свет 6 рублей"): the price of energy too
+# "electricity here 0.2 eur"): the price of energy too
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
-                         r"electricity|\bсвет)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
+                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
                          r"there))?$", re.I)
+# 43rd pass: "свет 6 рублей", "свет у нас 5.5 р": a small sum after the word for the light is a kW·h's price ("счёт за
+# свет 5000 рублей" is a bill, asked)
+_LIGHT_BEFORE = re.compile(r"\bсвет(?: у нас| у меня| сейчас| тут| нынче)?$", re.I)
 # a currency outside ₽ | $ | € may stand between ("4,32 грн за кВт", "25 тенге за квт"): the price, its currency unset
 _OTHER_CURRENCY = r"(?:грн|гривн\w*|тенге|тг|сум\w*|byn|бел\.?\s?руб\w*|uah|kzt|pln|zł|zl|злот\w*|£|gbp|aed|dhs|лари|драм\w*)\.?"
 _PER_KWH = re.compile(rf"^\s*(?:{_OTHER_CURRENCY}\s*)?(?:/|за|per|a|an|за один)\s*(?:квт|киловатт|kwh|kw\b|kilowatt)", re.I)

@@ -118,8 +118,8 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         # forty-first pass: "а если только по пятницам, субботам и воскресеньям, те же часы": the hours a day kept
         return [Change(slot="hours_per_month", op="mul", value=days * 52 / 365)], []
     if len(tokens) <= 12 and not any(t.has_digit for t in tokens) and (added := days_added(text)):
-        # 43rd pass: "а если ещё и по субботам, те же часы?" after weekdays: the hours a day kept on more days (a
-        # schedule held is of weekdays, the one a day can be added to: 260 days a year, 52 more for each day)
+        # 43rd pass: "а если ещё и по субботам, те же часы?" after weekdays: the hours a day kept on more days (the
+        # schedule held is taken as weekdays, 260 days a year, 52 more for each day; `apply` keeps it within 730 h)
         return [Change(slot="hours_per_month", op="mul", value=(260 + 52 * added) / 260)], []
     if len(tokens) > 14:
         return _more(tokens, text, short=False)
@@ -184,5 +184,7 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
         if cur is None or c.op == "set":
             continue
         v = cur + c.value if c.op == "add" else cur * c.value
+        if c.slot == "hours_per_month":
+            v = min(v, 730.0)  # days added to a schedule held round the clock stay round the clock (a review)
         update[c.slot] = round(v, 2) if isinstance(cur, float) else int(round(v))
     return s.model_copy(update=update) if update else s

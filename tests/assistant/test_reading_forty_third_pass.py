@@ -280,3 +280,22 @@ def test_things_bought_at_once_are_no_people_at_once(text):
                                          ("same setup but peak harvest got 40 mandores online together, qwen 7b", 40)])
 def test_people_at_once_stay_people(text, users):
     assert said(text)["users"] == users
+
+
+# a review at e87aa8f
+@pytest.mark.parametrize("text, slot, value", [
+    ("Нужно до марта 4 карты h100 под llama 70b, сколько стоит?", "gpu_count", 4),
+    ("We need 8 h100 by march for llama 70b", "gpu_count", 8),
+    ("Выделили 2 сервера на 1500 сотрудников, какая модель потянет?", "users", 1500)])
+def test_review_numbers_kept(text, slot, value):
+    assert said(text)[slot] == value
+
+
+def test_a_light_bill_is_no_kwh_price_nor_a_budget():
+    r = read("Счёт за свет 5000 рублей, сервер 2 rtx 4090 24/7, сколько съест?")
+    assert r.scenario.electricity_price is None and r.scenario.budget is None and [u.text for u in r.unattached] == ["5000"]
+
+
+def test_days_added_to_round_the_clock_stay_round_the_clock():
+    scenario, _ = talk("4 карты 4090 круглосуточно, киловатт 6 рублей, сколько за свет?", "а по выходным тоже?")
+    assert scenario.hours_per_month == 730.0
