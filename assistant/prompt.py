@@ -527,7 +527,10 @@ def correction_note(violations: list[str]) -> str:
              "context": "called the longest context that fits what the context uses; it is a limit (\"up to\")",
              "rate": "gave one token rate under another's name (generation per user, total, prompt processing)",
              "malformed number word": "misspelt a number word; write numbers in digits",
-             "compared": "compared the model with one FACTS did not size; compare only what FACTS give"}
+             "compared": "compared the model with one FACTS did not size; compare only what FACTS give",
+             "model": "named a model FACTS did not size; speak only of the models in FACTS",
+             "task": "gave a figure for a training task FACTS did not size; give figures only for the tasks in FACTS",
+             "task fit": "said a training task fits where FACTS give it more memory than the card has"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")
