@@ -26,9 +26,11 @@ def _model_pattern() -> tuple[re.Pattern, dict]:
     return names_pattern(load_catalog().models, min_len=4)  # "phi4"-length and longer: a family word names no model
 
 
-def models_in(text: str) -> set[str]:
+@lru_cache(maxsize=256)  # the guard asks it of the same trusted text for every sentence
+def models_in(text: str) -> frozenset[str]:
     pat, by_name = _model_pattern()
-    return {by_name[k].id for m in pat.finditer(text) if (k := re.sub(r"[\s-]+", " ", m.group(0).lower())) in by_name}
+    return frozenset(by_name[k].id for m in pat.finditer(text)
+                     if (k := re.sub(r"[\s-]+", " ", m.group(0).lower())) in by_name)
 
 
 def _sized(facts: list[dict]) -> set[str]:

@@ -502,13 +502,11 @@ _CODED_REF = re.compile(r"\b[A-Za-zА-Яа-яЁё]{2,6}-\d{2,}[-/]\d+\b|"  # "RF
 _VERSIONED = {"pcie", "pci-e", "nvlink", "cuda", "usb", "gen", "ddr", "thunderbolt", "hdmi", "displayport"}
 
 
-_MONTH = re.compile(r"января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|january|february|"
-                    r"march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|"
-                    r"sept|oct|nov|dec")
-
-
 _EN_MONTH = re.compile(r"january|february|march|april|may|june|july|august|september|october|november|december|jan|"
                        r"feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
+# a month after the day: Russian genitives, or English ("20 November"; "may" alone is a verb first)
+_MONTH = re.compile(r"января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|"
+                    + _EN_MONTH.pattern.replace("may|", ""))
 
 
 def _names_and_dates(tokens: list[Token]) -> list[tuple[str, list[int]]]:

@@ -149,18 +149,18 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
                 break
     if _TUNE_OR_RAG.search(text) or _SET_AGAINST.search(text) and _RAG.search(text) and _TUNING.search(text):
         return []  # "чем rag отличается от дообучения"
-    if _SET_AGAINST.search(text) and {"lora", "qlora"} <= {a.value for a in found}:
-        # "diff between lora and qlora", "qlora vs lora on a 3090": both, for `contrasted` to set side by side
-        pair = [next(a for a in found if a.value == v) for v in ("lora", "qlora")]
-        return sorted(pair, key=lambda a: min(a.tokens)) if _side_by_side(tokens, pair, text) else []
+    if {"lora", "qlora"} <= {a.value for a in found}:
+        # "lora or qlora for llama 8b", "diff between lora and qlora", "qlora vs lora": both, for `contrasted` to set
+        # side by side (43rd pass; one was chosen silently); set against each other otherwise, neither
+        pair = sorted((next(a for a in found if a.value == v) for v in ("lora", "qlora")), key=lambda a: min(a.tokens))
+        if _side_by_side(tokens, pair, text):
+            return pair
+        if _SET_AGAINST.search(text):
+            return []
     bot = re.search(r"чат-?бот|chat-?bot", text, re.I)
     if bot and not found:
         found = [Attached("task", "inference", [t.i for t in tokens if t.start >= bot.start() and t.end <= bot.end()])]
     m = _FULL.search(text)
-    tuned = [a for a in found if a.value in ("lora", "qlora")]
-    if len({a.value for a in tuned}) == 2 and re.search(r"\b(?:или|or|либо)\b", text[tokens[tuned[0].tokens[0]].end:
-                                                                                   tokens[tuned[-1].tokens[0]].start], re.I):
-        return tuned[:1] + [a for a in tuned if a.value != tuned[0].value][:1]  # 43rd pass: "lora or qlora": asked
     if any(a.value in ("lora", "qlora") for a in found):
         lora = [a for a in found if a.value != "inference"][:1]
         full = [t.i for t in tokens if m and t.start >= m.start() and t.end <= m.end()]
@@ -269,7 +269,7 @@ def _side_by_side(tokens: list[Token], pair: list[Attached], text: str) -> bool:
                 _SET_AGAINST.search(text) and re.fullmatch(r"[\s,]*(?:и|and|&)[\s,]*", gap, re.I))
 
 
-_TASKS_SET_SIDE_BY_SIDE = re.compile(r"^(?:\s+[^\W\d]+){0,3}?[\s,]*(?:vs\.?|versus|или|or|против|compared (?:to|with)|"
+_TASKS_SET_SIDE_BY_SIDE = re.compile(r"^(?:\s+[^\W\d]+){0,3}?[\s,]*(?:vs\.?|versus|или|либо|or|против|compared (?:to|with)|"
                                      r"(?:отлича\w*|differ\w*) (?:от|from))[\s,]*$", re.I)
 
 

@@ -46,10 +46,9 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
 _HAVE = {"быть", "будет", "есть", "появиться", "накопить", "набрать", "собрать", "наскрести"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "уложиться", "fit", "squeeze"}
-_CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально",
-              # 43rd pass: a sum granted ("CHF 40'000 is approved", "выделили 2 млн", "2 млн одобрено")
-              "approved", "allocated", "earmarked", "одобрить", "одобренный", "выделить", "выделенный"}
-_GRANTED = {"approved", "allocated", "одобрить", "выделить"}  # "выделили 2 млн", "approved 40k"
+_CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
+# 43rd pass: a sum granted, said before or after it ("выделили 2 млн", "CHF 40'000 is approved", "2 млн одобрено")
+_GRANTED = {"approved", "allocated", "earmarked", "одобрить", "одобренный", "выделить", "выделенный"}
 _OWN_VS_CLOUD = re.compile(r"облак|облач|cloud|аренд|\brent|hourly|почасов|\bокуп|\bотоб\w*[её]тся|\bотбить|\bотбив\w*|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
                            r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
 # the days said in digits or words ("5 дней в неделю", "пять дней в неделю", "six days a week")
@@ -82,8 +81,13 @@ def named_days(text: str) -> int | None:
     """The days a week a span or a list of day names says, else None (one day alone says no schedule)."""
     if span := _DAY_SPAN.search(text):
         return (_day_index(span.group(2)) - _day_index(span.group(1))) % 7 + 1
-    found = {i for m in _DAY.finditer(text) for i in range(7) if m.group(f"d{i}")}
+    found = days_named(text)
     return len(found) if len(found) >= 2 and _DAY_LIST.search(text) else None
+
+
+def days_named(text: str) -> set[int]:
+    """The days of the week the text names, Monday 0 .. Sunday 6."""
+    return {i for m in _DAY.finditer(text) for i in range(7) if m.group(f"d{i}")}
 
 
 def week_days(m: re.Match) -> float:
@@ -289,7 +293,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         if _OURS.search(text[:tokens[min(k, foreign)].start] + " " + text[tokens[end].end:]):
             return []  # forty-first pass: "server KES 6.5 million, cloud $2.40 an hour": two currencies, one slot; asked
     # a sum granted ("выделили 2 млн") is money only with its currency or scale: "выделили 2 сервера на 1500 сотрудников"
-    granted = any(x.lemma in _GRANTED for x in tokens[max(0, k - 4):k]) and bool(cur or foreign is not None or end > last or glued)
+    granted = any(x.lemma in _GRANTED for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) and \
+        bool(cur or foreign is not None or end > last or glued)
     budget_cue = granted or any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     # "успеем в 600 тыщ?", "влезем в 500к", "can we fit in 40k": a sum with its scale or currency after a verb of

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from assistant.reading.money import named_days
+from assistant.reading.money import days_named, named_days
 from assistant.reading.tokens import Token
 from assistant.reading.words import FRACTION_WORDS
 from assistant.scenario import Scenario
@@ -84,8 +84,6 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
 
 
 _ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|\btoo\b|\balso\b|\bas well\b|\bplus\b", re.I)
-_SAT = re.compile(r"\bсуббот\w*|\bsaturdays?\b", re.I)
-_SUN = re.compile(r"\bвоскресень\w*|\bsundays?\b", re.I)
 _NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round the clock|around the clock|\bчас\w*|\bhours?\b|"
                         r"\bночь\w*|\bnights?\b", re.I)
 _NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b", re.I)
@@ -100,7 +98,7 @@ def days_added(text: str) -> int:
         return 2  # "а без выходных?", "including weekends": every day now
     if not _ALSO.search(text) or re.search(r"\bбез\b|\bwithout\b|\bтолько\b|\bonly\b|\bне\b|\bnot\b", text, re.I):
         return 0
-    return 2 if _WEEKEND.search(text) else bool(_SAT.search(text)) + bool(_SUN.search(text))
+    return 2 if _WEEKEND.search(text) else len(days_named(text) & {5, 6})
 
 
 def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
