@@ -299,3 +299,10 @@ def test_a_light_bill_is_no_kwh_price_nor_a_budget():
 def test_days_added_to_round_the_clock_stay_round_the_clock():
     scenario, _ = talk("4 карты 4090 круглосуточно, киловатт 6 рублей, сколько за свет?", "а по выходным тоже?")
     assert scenario.hours_per_month == 730.0
+
+
+def test_people_said_inverted_do_not_take_the_next_slots_word():
+    # a hurried question at fd8b3fa: the context was lost to the 15 people before it
+    s = said("скока надо видях чтоб квен 2.5 32б крутился для отдела человек на пятнадцать контекст тыщ тридцать два "
+             "в восьми битах")
+    assert s["users"] == 15 and s["context"] == 32768 and s["precision"] == "int8"
