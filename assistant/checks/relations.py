@@ -229,6 +229,10 @@ def _label_after(sentence: str, end: int) -> tuple[re.Pattern, tuple[str, ...]] 
 
 
 _PER_CARD = ("per_gpu_bytes", "total_bytes")
+# what the model needs is its whole need, never a part: "модели нужно 40,92 ГБ, а у одной карты 85,90 ГБ" gave the
+# weights as the need beside "нужно 2 карты" (a hurried question at fd8b3fa; the total was 86,33)
+_MODEL_NEEDS = re.compile(r"\b(?:модели|модель|the model|model)\s+(?:нужно|нужны|требуется|потребуется|понадобится|"
+                          r"needs|requires|will need)\s+(?:около\s+|примерно\s+|about\s+|~\s*)?$", re.I)
 _SPENT = re.compile(r"\b(?:уход\w*|ид[её]т|идут|приход\w*|трат\w*|отвод\w*|go(?:es)?)\b", re.I)
 
 
@@ -290,6 +294,8 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
             label = _label_after(sentence, n.end)
         if label is None and not fmt and _card_after(sentence, n.end):
             label = (_AFTER, _PER_CARD)
+        if label is None and not fmt and _MODEL_NEEDS.search(window):
+            label = (_MODEL_NEEDS, _PER_CARD)
         if label is None and not fmt and _RANGE.match(window):  # "итог растёт с 23,71 до 25,77 ГБ": both the total's
             label, fmt = bound
         bound, prev_end = (label, fmt), n.end

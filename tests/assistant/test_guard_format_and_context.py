@@ -299,3 +299,15 @@ def test_memory_said_to_go_onto_a_card_is_the_share_per_card(sentence, bad):
 
 def test_a_cards_own_size_said_as_such_is_no_share():
     assert not mislabelled("24 ГБ на RTX 4090 не хватит: нужно 25,54 ГБ.", FACTS)
+
+
+@pytest.mark.parametrize("sentence, bad", [
+    # a hurried question at fd8b3fa: the weights given as the model's need (the total was the need)
+    ("Нужно 2 карты: модели нужно 15,71 ГБ, а у одной карты 17,18 ГБ.", True),
+    ("The model needs 15.71 GB on one card.", True),
+    ("Модели нужно 25,54 ГБ, а у одной карты 17,18 ГБ.", False),
+    ("The model needs about 12.77 GB per card.", False),
+    ("Весам модели нужно 15,71 ГБ.", False),  # a part named
+])
+def test_what_the_model_needs_is_its_whole_need(sentence, bad):
+    assert bool(mislabelled(sentence, FACTS)) is bad
