@@ -524,8 +524,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             return [Attached("per_user", 1, [k] + unit)]
         # the unit only when it is the people's word: "человек на пятнадцать контекст тыщ тридцать два" (a hurried
         # question at fd8b3fa) had taken "контекст" with the 15 people, and the context was lost
-        own = unit if concept in ("user", "request") else []
-        return [Attached("users", int(value), [k] + own)] if whole else []
+        people_unit = unit if concept in ("user", "request") else []
+        return [Attached("users", int(value), [k] + people_unit)] if whole else []
     # "часов 10 в день", "часов по восемь в рабочие дни": the hours word said first, "по" (each day) between
     hours_first = cue_before(tokens, k, {"hour"}, 1) or \
         (k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].concept == "hour" and not tokens[k - 2].used)
