@@ -29,6 +29,8 @@ TEXT = {
         "handoff": "Передам запрос менеджеру. Оставьте, пожалуйста, имя и телефон или e-mail — менеджер "
                    "свяжется с вами и подтвердит конфигурацию и цену.",
         "handoff_scenario": "Ваш сценарий",
+        "vendor_asked": "Сроки поставки и цену под заказ назовёт менеджер: оставьте имя и телефон или e-mail — "
+                        "он свяжется с вами.",
         "guard_dropped": "часть пояснения скрыта: она расходилась с расчётом или источниками",
         "instructions_ignored": "указания ассистенту в сообщении не выполняются: цифры — только из расчёта и каталога",
         "error": "Не удалось посчитать",
@@ -65,6 +67,8 @@ TEXT = {
         "handoff": "I'll pass your request to a manager. Please leave your name and a phone number or e-mail — "
                    "the manager will contact you to confirm the configuration and price.",
         "handoff_scenario": "Your scenario",
+        "vendor_asked": "A manager will give you the delivery time and the price for your order: leave your name and "
+                        "a phone number or e-mail and they will get back to you.",
         "guard_dropped": "part of the explanation was hidden: it disagreed with the computation or the sources",
         "instructions_ignored": "instructions to the assistant in the message are not followed: figures come only from the computation and the catalog",
         "error": "Could not compute",

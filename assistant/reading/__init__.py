@@ -442,7 +442,7 @@ from pydantic import BaseModel, Field
 
 from assistant.reading import choices, names, pick, quantities, watts
 from assistant.reading.relative import Change, find as find_relative
-from assistant.reading.intent import classify
+from assistant.reading.intent import asks_the_vendor, classify
 from assistant.reading.normalise import back as _back, normalise as _normalise
 from assistant.reading.resolve import meant_after_denied, offered_after, offered_before, resolve
 from assistant.reading.tokens import Token, tokenize
@@ -478,6 +478,8 @@ class Reading(BaseModel):
     withdrawn: list[str] = Field(default_factory=list, description="slots taken back: 'забудьте про бюджет'")
     models: list[str] = Field(default_factory=list, description="two or more catalog models named, in order: "
                                                                  "'сравни llama 3.1 8b и qwen3 14b по памяти'")
+    vendor_asked: bool = Field(False, description="a delivery time or an order's price asked beside a computable "
+                                                  "question: 'а срок поставки какой?'; only a manager answers it")
 
 
 def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
@@ -875,12 +877,13 @@ def _read(text: str) -> Reading:
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
         t.has_digit or t.asked or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or
         _fraction(t) or _timed(tokens, t))] + asked + cpu_asked + [_span(text, tokens, a.tokens) for a in stock]
-    return Reading(
-        text=text, language=detect_language(text), scenario=scenario,
-        intent=classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
+    intent = classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or any(a.slot != "task" for a in contrasted), conflicted=frozenset(clashes), tokens=tokens,
                         named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
-                        relative=_follows_up(changes, tokens)),
+                        relative=_follows_up(changes, tokens))
+    return Reading(
+        text=text, language=detect_language(text), scenario=scenario, intent=intent,
+        vendor_asked=intent not in ("handoff", "greeting", "out_of_scope") and asks_the_vendor(text),
         spans=spans, unattached=unattached,
         conflicts={**{s: [_span(text, tokens, a.tokens) for a in group] for s, group in clashes.items()},
                    **({"card_vram_gb": contradicted} if contradicted else {}),

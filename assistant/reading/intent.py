@@ -169,6 +169,13 @@ _LEAD_TIME = re.compile(r"lead[- ]?times?|срок\w* (?:поставк\w*|до�
                         r"спец\.?\s?цен\w*|special (?:price|pricing)|volume discount", re.I)  # 42nd pass: a manager's price
 
 
+def asks_the_vendor(text: str) -> bool:
+    """A delivery time, a deadline or an order's price said beside a computable question ("… в q4. Какой срок
+    поставки?", "delivered by december 20 - can you do it?"): the sizing answers the rest, and this part is
+    handed to a manager in a line of its own, never dropped without a word."""
+    return bool(_LEAD_TIME.search(text) or _DEADLINE.search(text))
+
+
 def _top(sc: Counter, among: list[str]) -> str | None:
     best = max(among, key=lambda n: (sc[n], -_ORDER.index(n)), default=None)
     return best if best and sc[best] > 0 else None

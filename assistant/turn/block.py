@@ -1,7 +1,7 @@
 """Stage 5, the computed block: what the customer reads first, before any model token.
 
 Order: products we do not know, the "Computed for: …" line with its defaults, questions about what
-was not understood, the calculators' tables, then what is missing to compute more."""
+was not understood (and a delivery time asked, which a manager answers), the calculators' tables, then what is missing to compute more."""
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
@@ -22,7 +22,7 @@ class Block(BaseModel):
     grounds: str = ""
 
 
-def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str) -> Block:
+def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str, vendor: bool = False) -> Block:
     defaults = {a.slot: a.value for a in comp.assumptions}
     items = scenario_items(fr.scenario, defaults, lang, fr.assumed) if comp.facts else []
     parts = []
@@ -35,6 +35,8 @@ def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str) 
         line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"), t(lang, "assumed"))
         parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default or i.assumed for i in items) else ""))
     parts += fr.questions
+    if vendor:  # "а срок поставки какой?" beside the sizing: only a manager answers it, and the customer is told so
+        parts.append(t(lang, "vendor_asked"))
     own = []
     if table := render(comp.facts, lang):
         own.append(table)

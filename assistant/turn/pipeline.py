@@ -65,7 +65,7 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True,
     conv.user_texts = [*conv.user_texts, inp.text][-MAX_KEPT_TURNS:]
     with tm.stage("tools"):
         comp = compute(fr.scenario, fr.intent, fr.variants) if fr.intent != "handoff" else Computation()
-        block = computed_block(fr, comp, reading.unknown_products, lang)
+        block = computed_block(fr, comp, reading.unknown_products, lang, reading.vendor_asked)
     for n in notices:
         yield Event(type="notice", text=n)
     if block.text:
