@@ -21,7 +21,7 @@ from typing import Any, Iterable
 from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, others, power,
                               rates, relations, tasks, wordnums)
 from assistant.checks import numbers as nums
-from assistant.checks.contacts import foreign_contacts, foreign_offer
+from assistant.checks.contacts import foreign_contacts, foreign_offer, stock_claimed
 from assistant.checks.kinds import KINDS, typed_facts
 from assistant.checks.numbers import grounded
 from tools.catalog import load_catalog
@@ -184,6 +184,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += [c for c in foreign_contacts(sentence, text) if c not in out]
     if CLAIMS.search(sentence) or foreign_offer(sentence, text):
         out.append("claim")
+    if stock_claimed(sentence):
+        out.append("stock")
     if copied_code(sentence, getattr(allowed, "question", []), text):
         out.append("echo")
     if figure_for_unknown(sentence, unknown):

@@ -530,7 +530,8 @@ def correction_note(violations: list[str]) -> str:
              "compared": "compared the model with one FACTS did not size; compare only what FACTS give",
              "model": "named a model FACTS did not size; speak only of the models in FACTS",
              "task": "gave a figure for a training task FACTS did not size; give figures only for the tasks in FACTS",
-             "task fit": "said a training task fits where FACTS give it more memory than the card has"}
+             "task fit": "said a training task fits where FACTS give it more memory than the card has",
+             "stock": "spoke of stock or delivery times; only a manager knows them, so say nothing of them"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

@@ -31,3 +31,18 @@ def foreign_offer(sentence: str, trusted_text: str) -> bool:
     """A discount, promotion or free offer that no trusted text makes."""
     found = OFFER.findall(sentence)
     return bool(found) and not all(f.lower()[:5] in trusted_text.lower() for f in found)
+
+
+# stock and delivery times: nothing the assistant holds knows them ("Нет в наличии такой карты", the real model on a
+# card missing from the catalog at 63a5403); only a manager may promise or deny them. A sentence that hands the
+# question on ("наличие уточнит менеджер", "ask a manager about stock") says nothing of its own and stays.
+STOCK = re.compile(r"(?<!\w)(?:(?:есть|нет|имеется|имеются|будет|будут|появится|появятся)\s+в\s+наличии|"
+                   r"в\s+наличии\s+(?:есть|нет|сейчас|только)|отсутству\w*\s+(?:в\s+наличии|на\s+складе)|"
+                   r"(?:есть|нет)\s+на\s+складе|(?:in|out\s+of)\s+stock|back\s*order\w*|"
+                   r"(?:доставим|поставим|привез[её]м|отгрузим)\s+(?:за|в\s+течение|до)\s|"
+                   r"(?:ship|deliver)s?\s+(?:in|within)\s+\d)", re.I)
+_HANDED_ON = re.compile(r"менеджер|уточн\w*|manager|confirm|check with", re.I)
+
+
+def stock_claimed(sentence: str) -> bool:
+    return bool(STOCK.search(sentence)) and not _HANDED_ON.search(sentence)
