@@ -103,3 +103,17 @@ def test_the_scenario_line_of_a_side_by_side_names_every_model_sized():
     assert "Llama 3.1 8B / Qwen3 14B" in then and "INT4" in then
     one = a.ask(c, "а мистраль 7б?", use_llm=False).answer.splitlines()[0]
     assert "/" not in one.split("·")[0]
+
+
+@pytest.mark.parametrize("again", ["сравните их между собой", "compare them"])
+def test_compare_them_after_two_models_sized_compares_the_models(again):
+    # "сравните их между собой" after two models had sized only the last model, under a card table
+    first = frame(read("сколько памяти надо для llama 3.1 8b и qwen3 14b в q4?"), None, None)
+    then = frame(read(again), first.scenario, first.intent)
+    assert then.intent == "vram" and then.variants == {"model": ["llama-3.1-8b", "qwen3-14b"]}
+
+
+def test_compare_them_after_cards_still_compares_the_cards():
+    first = frame(read("сравни 4090 и a6000"), None, None)
+    then = frame(read("сравните их между собой по скорости"), first.scenario, first.intent)
+    assert then.intent == "compare" and "model" not in then.variants
