@@ -101,7 +101,7 @@ _DAYS_A_MONTH = re.compile(r"\b([1-9]|[12]\d|3[01])\s*(?:рабочи\w+\s+|work
 _WEEKENDS = re.compile(r"(?<!без )(?<!даже )(?<!и )(?<!включая )(?<!даже в )(?<!и в )(?<!и по )выходн|"
                        r"(?<!even on )(?<!including )(?<!and )weekends?\b", re.I)
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(?:a|per|в|за|each|every) (?:month|месяц|day|день|сутки)|"
-                      r"daily|monthly)", re.I)
+                      r"daily|monthly|ежемесячно|ежедневно|каждый (?:месяц|день))", re.I)  # fresh40: "120 тыщ ежемесячно"
 # "в месяц выходит 90 тыщ", "платим в месяц около 4 тыщ": the period said before the sum, a bill all the same
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
@@ -142,9 +142,16 @@ def _thousands_after(tokens: list[Token], end: int, scales: dict[str, float]) ->
     j = end + 2
     while j < len(tokens) and tokens[j].used == "number":  # "миллион двести пятьдесят тысяч" (42nd pass: had been 250 000)
         j += 1
-    if j >= len(tokens):
+    n = tokens[end + 1] if end + 1 < len(tokens) else None
+    if n is not None and n.number is not None and 100 <= n.number < 1000 and not n.used and not tokens[end].closes_clause \
+            and (j >= len(tokens) or tokens[j - 1].closes_clause or not tokens[j].text[:1].isalnum() or
+                 _currency(tokens[j]) or tokens[j].low.startswith(("руб", "р."))):
+        # "в два миллиона триста,", "лям восемьсот": hundreds said after millions with no unit are its thousands
+        # (a fresh40 turn had 2 000 000 and "триста" lost without a word)
+        return n.number * 1000, list(range(end + 1, j))
+    if j >= len(tokens) or n is None:
         return None
-    n, w = tokens[end + 1], tokens[j]
+    w = tokens[j]
     if n.number is None or not 1 <= n.number < 1000 or n.used or w.low.rstrip(".") not in scales or \
             scales[w.low.rstrip(".")] != 1000:
         return None

@@ -560,9 +560,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
         if whole and _people_pieces(tokens, k):
             return [Attached("users", int(value), [k - 1, k], concurrent=True)]
-        if _PER_PERIOD.match(text[tokens[k].end:]) or _things_after(tokens, k):
+        if _PER_PERIOD.match(text[tokens[k].end:]) or _things_after(tokens, k) or _things_before(tokens, k):
             # forty-first pass: "мне надо штук 30 в день" (pictures): an output a day, no cards; asked. 42nd: "штук 20
-            # вариантов показать": the thing counted is named after the number, and it is no card
+            # вариантов показать": the thing counted is named after the number, and it is no card; fresh40: "плотов
+            # за навигацию штук сорок": or before "штук", in the genitive plural
             return []
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     end = k  # past the number's own words: "максимум полтора десятка", "полторы сотни"

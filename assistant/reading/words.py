@@ -57,11 +57,17 @@ def _sounds() -> dict[str, str]:
     return {_sound(a): a for a in _family_choices()}
 
 
+# a runtime's name is no model family, however close its letters: "ollama" is llama.cpp's wrapper, never Llama
+_RUNTIME_NAME = re.compile(r"ollama|олл?ам\w{0,3}", re.I)
+
+
 @lru_cache(maxsize=20000)
 def fuzzy_family(word: str, before_version: bool = False) -> str | None:
     """'mistal' -> 'mistral', 'дипсек' -> 'deepseek'; None below the score. A dictionary word ("джема",
     the genitive of "джем") is taken only right before a version or size ("джема 3 12б")."""
     if len(word) < (4 if before_version else 5) or not word.isalpha() or (is_dictionary_word(word) and not before_version):
+        return None
+    if _RUNTIME_NAME.fullmatch(word):  # "через ollama. одной 4090 хватит?" had read "llama 1b" (a hurried fresh40 turn)
         return None
     hit = process.extractOne(word, _family_choices(), scorer=fuzz.ratio, score_cutoff=FUZZY_FAMILY_SCORE)
     if hit is None:

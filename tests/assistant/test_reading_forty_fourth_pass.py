@@ -1,0 +1,54 @@
+"""Forty-fourth pass (fresh40.yaml's first sight at 634490f, issue 11): general rules, each with wordings of its own."""
+import pytest
+
+from assistant.reading import read
+from tests.assistant.test_reading_thirtyninth_pass import said
+
+
+@pytest.mark.parametrize("text, model", [
+    ("модель qwen3-14b, крутить будем через ollama. одной 4090 хватит?", "qwen3-14b"),
+    ("mistral 7b поставим на олламу. одной 3060 хватит?", "mistral-7b-v0.3"),
+    ("gemma 3 12b through ollama. one 4070 enough?", "gemma-3-12b")])
+def test_a_runtime_name_is_no_model_family(text, model):
+    # "ollama. одной" had read Llama 3.2 1B ("llama" by its letters, "одной" its size), and the two models cancelled out
+    r = read(text)
+    assert r.scenario.model == model and r.scenario.runtime == "llama.cpp"
+
+
+@pytest.mark.parametrize("text, slot, value", [
+    ("сервер нам посчитали в три миллиона двести, а облако 350 р/ч — что выгоднее?", "server_price", 3_200_000),
+    ("сервак стоит 2 млн 400, окупится за год против облака по 300 р/ч?", "server_price", 2_400_000),
+    ("бюджет лям шестьсот, что под квен 32б возьмём?", "budget", 1_600_000),
+    ("бюджет 2 миллиона 300 тысяч", "budget", 2_300_000)])
+def test_hundreds_after_millions_with_no_unit_are_thousands(text, slot, value):
+    # "в два миллиона триста" had been 2 000 000 with "триста" lost without a word
+    assert said(text)[slot] == value
+
+
+@pytest.mark.parametrize("text, users", [("бюджет 2 млн 300 человек", 300), ("бюджет 2 млн, 300 человек", 300)])
+def test_hundreds_with_a_unit_after_millions_stay_their_own(text, users):
+    s = said(text)
+    assert s["budget"] == 2_000_000 and s["users"] == users
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("облако нам обходится в 90 тыщ ежемесячно, а свой сервер с двумя a6000 стоит 1,5 млн. когда окупится?", "90"),
+    ("за аренду платим 200 тысяч каждый месяц, сервер на 4090 стоит 900 тысяч, окупится?", "200")])
+def test_a_sum_paid_every_month_is_a_bill_asked_never_the_server_price(text, asked):
+    r = read(text)
+    assert r.scenario.server_price and r.scenario.server_price >= 900_000
+    assert asked in [u.text for u in r.unattached] and not r.conflicts
+
+
+@pytest.mark.parametrize("text", [
+    "бочек за сезон штук триста, хотим бота для учёта, что взять?",
+    "коров у нас штук восемьдесят, нужен помощник по кормам на ламе 8б",
+    "плотов штук сорок за лето, модель под учёт какую?"])
+def test_things_counted_before_pieces_are_no_cards(text):
+    assert said(text).get("gpu_count") is None
+
+
+@pytest.mark.parametrize("text, count", [("нужно 4090 штук восемь", 8), ("видюх штук шесть хотим под квен 72б", 6),
+                                         ("нужно штук четыре l40s", 4)])
+def test_cards_counted_in_pieces_stay_cards(text, count):
+    assert said(text)["gpu_count"] == count
