@@ -278,7 +278,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if t.low in _HUNDRED_K and end == last and k > 0 and (tokens[k - 1].low in _HUNDRED_K_BEFORE or
                                                            tokens[k - 1].lemma in ("бюджет", "budget")):
         value, scale_word, first = 100_000, "тыщ", True  # "за сотку", "до сотки", "бюджет сотка": a hundred thousand
-    before = _currency(tokens[k - 1]) if k > 0 and not tokens[k - 1].closes_clause else None
+    # "6 рублей 2 4090": a currency word the sum before took is not the next number's ("рублей 2" had been a budget)
+    before = _currency(tokens[k - 1]) if k > 0 and not tokens[k - 1].closes_clause and not tokens[k - 1].used else None
     if end + 2 < len(tokens) and tokens[end + 1].low == ".":  # "900 тыс. рублей"
         end += 1
     after = _currency(tokens[end + 1]) if end + 1 < len(tokens) else None
@@ -408,7 +409,7 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
 # "electricity here 0.2 eur"): the price of energy too
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
                          r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
-                         r"there))?$", re.I)
+                         r"there))?(?: (?:на|в|во) [а-яё-]{3,})?$", re.I)  # fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"
 # 43rd pass: "свет 6 рублей", "свет у нас 5.5 р": a small sum after the word for the light is a kW·h's price ("счёт за
 # свет 5000 рублей" is a bill, asked)
 _LIGHT_BEFORE = re.compile(r"\bсвет(?: у нас| у меня| сейчас| тут| нынче)?$", re.I)
@@ -431,6 +432,9 @@ def _energy_price(tokens: list[Token], k: int, end: int, used: list[int], tail: 
     if end + 1 < len(tokens) and _CENTS.fullmatch(tokens[end + 1].low):
         after = tail[tail.lower().find(tokens[end + 1].low) + len(tokens[end + 1].low):]
     said_before = not (k > 0 and tokens[k - 1].closes_clause)  # "… per kwh, 2 h100": a new clause, a count
+    nxt = tokens[end + 1] if end + 1 < len(tokens) and not tokens[end].closes_clause else None
+    if not cur and nxt is not None and (nxt.concept in ("piece", "gpu") or nxt.used == "gpu_name"):
+        return False  # "бп на киловатт 5 штук 4090": the cards counted after a power word, no price
     return bool(said_before and (_ENERGY_PRICE.search(head) or _KWH_BEFORE.search(head)) or _PER_KWH.match(after)
                 or cur and _KWH_AFTER.match(after))
 

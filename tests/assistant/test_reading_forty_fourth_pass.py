@@ -52,3 +52,22 @@ def test_things_counted_before_pieces_are_no_cards(text):
                                          ("нужно штук четыре l40s", 4)])
 def test_cards_counted_in_pieces_stay_cards(text, count):
     assert said(text)["gpu_count"] == count
+
+
+@pytest.mark.parametrize("text, price", [
+    ("киловатт у нас на Урале 4 руб 80 коп, две 3090 круглосуточно, сколько выйдет?", 4.8),
+    ("квт у нас в Твери 6 рублей, 2 4090 круглосуточно", 6.0),
+    ("электричество в Казани 5 руб, сервер с 4 a6000 по 12 часов", 5.0)])
+def test_a_kwh_priced_with_its_place_between(text, price):
+    # "киловатт у нас на Пинеге 5 руб 60 коп" had been two budgets in conflict
+    assert said(text)["electricity_price"] == price
+
+
+def test_cards_counted_after_a_power_word_are_no_price():
+    s = said("бп на киловатт 5 штук 4090 потянет?")
+    assert s.get("electricity_price") is None and s["gpu_count"] == 5
+
+
+def test_a_currency_word_taken_by_the_sum_before_is_not_the_next_numbers():
+    r = read("свет 6 рублей 2 4090 круглосуточно, сколько в месяц?")  # "рублей 2" had been a budget of 2 ₽
+    assert r.scenario.budget is None and r.scenario.electricity_price == 6.0
