@@ -423,7 +423,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
         after = []
+        reach = t.end + 24  # where this size's words may end
         for x in tokens[k + 1:k + 5]:  # "256GB DDR5", "128 гигов оперативки"; not past the next number or card
+            if x.concept == "ram" and x.i > max([k] + unit) + 1 and _own_number(tokens, x.i + 1):
+                reach = x.start  # fresh40: "4060 на 8 гигов и оперативки 16": the RAM word with a number of its own
+                break
             if x.concept == "ram":
                 after = [x.i]
             # (thirty-seventh pass: nor past the next size, "GTX 1080 with 8GB and 16GB of RAM")
@@ -439,7 +443,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         beside = (k > 0 and tokens[k - 1].concept == "vram") or \
             (word is not None and not any(x.comma for x in tokens[k:word.i]))  # not past a comma
         ram = not beside and cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
-            text[max(0, t.start - 32):t.start] + " " + text[t.end:t.end + 24].split(",")[0])) or \
+            text[max(0, t.start - 32):t.start] + " " + text[t.end:reach].split(",")[0])) or \
             bool(_CPU_ONLY.search(text)) or _second_memory(tokens, k, e, beside) or \
             (not beside and any(x.used == "server_name" for x in tokens) and  # "сервер дипсик с 1 тб памяти": a named
              not any(x.used in ("gpu_name", "unknown_product") or x.concept in ("gpu", "vram") for x in tokens))  # server, no card
@@ -585,6 +589,15 @@ _PER_PERIOD = re.compile(r"\s*(?:в|за|per|a|an|each)\s+(?:день|сутки
                          re.I)
 _OUTPUT_AFTER = re.compile(r"\s*(?:ответа|в ответе|на ответ|генерации|на выходе|на выход|of output|output|in the answer|"
                            r"per answer|per reply|в ответ)\b", re.I)
+
+
+def _own_number(tokens: list[Token], n: int) -> bool:
+    """A bare size at `n` ("… и оперативки 16", "оперативки 32 гб"): a number with no unit of another kind after it."""
+    if n >= len(tokens) or not (tokens[n].has_digit or tokens[n].word_number):
+        return False
+    after = tokens[n + 1] if n + 1 < len(tokens) else None
+    return after is None or tokens[n].closes_clause or not after.text[:1].isalnum() or \
+        after.concept in ("gb", "tb") or after.low in ("и", "а", "and")
 
 
 def _things_before(tokens: list[Token], k: int) -> bool:

@@ -71,3 +71,17 @@ def test_cards_counted_after_a_power_word_are_no_price():
 def test_a_currency_word_taken_by_the_sum_before_is_not_the_next_numbers():
     r = read("свет 6 рублей 2 4090 круглосуточно, сколько в месяц?")  # "рублей 2" had been a budget of 2 ₽
     assert r.scenario.budget is None and r.scenario.electricity_price == 6.0
+
+
+@pytest.mark.parametrize("text, vram, ram", [
+    ("в ноуте 4070 на 8 гиг и оперативки 32, какую модель поставить?", 8, 32),
+    ("3060 двенадцатигиговая и оперативы 64 гб, что пойдёт?", 12, 64),
+    ("видюха 16 гб а оперативки 64, что запустить?", 16, 64)])
+def test_a_ram_word_with_a_number_of_its_own_is_the_next_sizes(text, vram, ram):
+    # "4060 восьмигиговая и оперативки 16" had made both sizes RAM, in conflict
+    s = said(text)
+    assert s.get("card_vram_gb", vram) == vram and s["ram_gb"] == ram
+
+
+def test_a_ram_word_right_after_its_size_stays_its_own():
+    assert said("128 гигов оперативки и 4090, что пойдёт?")["ram_gb"] == 128
