@@ -111,6 +111,7 @@ _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|busi
                        r"working hours|office hours|рабоч\w+ врем|в рабочее время", re.I)
 
 
+_MORE_THAN = {"больше", "более", "свыше", "over", "more"}  # a lower bound; "не больше" is the ceiling
 _ONE_MILLION = {"миллион", "million", "лям", "млн", "лимон"}  # "миллион двести", "лимон двести": 1.2 million
 # "сотка" in money talk is a hundred thousand, said with a preposition of price or ceiling
 _HUNDRED_K = {"сотка", "сотку", "сотки", "соточка", "соточку", "соточки"}
@@ -317,6 +318,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # "к лету будет тысяч шестьдесят", "денег появится тысяч двести": the scale said first after a verb of having is
     # the money the customer will have
     budget_cue = bool(budget_cue or (first and any(x.lemma in _HAVE or x.low in _HAVE for x in tokens[max(0, k - 4):k])))
+    if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
+            not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
+        return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):

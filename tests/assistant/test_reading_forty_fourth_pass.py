@@ -85,3 +85,16 @@ def test_a_ram_word_with_a_number_of_its_own_is_the_next_sizes(text, vram, ram):
 
 def test_a_ram_word_right_after_its_size_stays_its_own():
     assert said("128 гигов оперативки и 4090, что пойдёт?")["ram_gb"] == 128
+
+
+@pytest.mark.parametrize("text", ["писем в архиве больше тысячи, какую модель под поиск взять на 4090?",
+                                  "их у нас уже более тысячи, нужна лама 8б чтобы по ним отвечала"])
+def test_more_than_a_thousand_of_something_is_no_budget(text):
+    # "их найдено уже больше тысячи" had been a budget of 1000
+    assert said(text).get("budget") is None
+
+
+@pytest.mark.parametrize("text, budget", [("больше миллиона не дадут, что под ламу 70б?", 1_000_000),
+                                          ("бюджет не больше тысячи долларов, что взять?", 1000)])
+def test_not_more_than_is_still_the_ceiling(text, budget):
+    assert said(text)["budget"] == budget
