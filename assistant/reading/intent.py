@@ -10,6 +10,7 @@ asked about -> gpu_info; a short message that only changes a value, or a relativ
 """
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 
@@ -538,7 +539,7 @@ _IT = re.compile(r"\b(?:она|он|оно|её|ее|его|it|this one|that one
 
 
 _HOW_MANY_SKIP = {"нужно", "надо", "нам", "мне", "нужны", "потребуется", "понадобится", "уйдёт", "уйдет", "штук", "шт",
-                  "карт", "карточек", "видеокарт", "do", "we", "i", "you", "need", "would", "of", "the", "будет"}
+                  "карт", "карточек", "видеокарт", "их", "do", "we", "i", "you", "need", "would", "of", "the", "будет", "them"}
 
 
 _SERVER_UNITS = {"нода", "узел", "node", "nodes", "box", "boxes", "machine", "machines", "машина"}
@@ -547,17 +548,22 @@ _SERVER_UNITS = {"нода", "узел", "node", "nodes", "box", "boxes", "machi
 def _how_many_cards(tokens: list[Token]) -> bool:
     """"сколько h100 нужно", "how many gpus": sizing the cards; "сколько серверов собрать", "how many nodes": sizing
     the servers, the same question."""
-    for t in tokens:
-        if t.low in ("сколько", "скок", "скока", "скоко") or (t.low == "many" and t.i > 0 and tokens[t.i - 1].low == "how"):
-            for x in tokens[t.i + 1:t.i + 4]:
+    for p, t in enumerate(tokens):  # by position: the tokens may be a message's with some left out
+        if t.low in ("сколько", "скок", "скока", "скоко") or (t.low == "many" and p > 0 and tokens[p - 1].low == "how"):
+            after = list(itertools.takewhile(lambda x: x.text[:1].isalnum(), tokens[p + 1:p + 4]))
+            q = p - 1 if t.low == "many" else p  # the question's first word
+            if not after and q > 0 and not (tokens[q - 1].closes_clause or tokens[q - 1].used == "gpu_name" or
+                                            not tokens[q - 1].text[:1].isalnum()):
+                continue  # "H20 у неё память сколько?": how much of something said, not how many cards
+            for x in after:  # fresh40: "… on H100s. How many?": the question mark ends it, the card said before
                 if x.used == "gpu_name" or (x.concept == "server" or x.lemma in _SERVER_UNITS) and not x.used:
                     return True
-                if x.concept == "piece" and any(y.used == "gpu_name" for y in tokens[:t.i]):
+                if x.concept == "piece" and any(y.used == "gpu_name" for y in tokens[:p]):
                     return True  # fortieth pass: "если брать 4090-е, сколько штук надо?": pieces of the card named
                 if x.low not in _HOW_MANY_SKIP:
                     break
             else:  # "on h100s how many do we need", "а h200 сколько нужно": the card said before the question
-                if any(x.used == "gpu_name" for x in tokens[:t.i]):
+                if any(x.used == "gpu_name" for x in tokens[:p]):
                     return True
     return False
 

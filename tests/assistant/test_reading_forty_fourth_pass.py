@@ -98,3 +98,13 @@ def test_more_than_a_thousand_of_something_is_no_budget(text):
                                           ("бюджет не больше тысячи долларов, что взять?", 1000)])
 def test_not_more_than_is_still_the_ceiling(text, budget):
     assert said(text)["budget"] == budget
+
+
+@pytest.mark.parametrize("text", ["We'd run qwen 2.5 72b in fp8 on H200s. How many?", "квен 72б в q8 на h100, сколько?",
+                                  "llama 3 70b in fp16 on a100s, how many?"])
+def test_how_many_closing_the_message_after_the_card_sizes_the_cards(text):
+    assert read(text).intent == "recommend"  # had been a fit question on one card
+
+
+def test_how_much_of_something_said_is_not_how_many_cards():
+    assert read("H20 у неё память сколько? 96 или 141?").intent != "recommend"
