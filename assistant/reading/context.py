@@ -47,7 +47,11 @@ _POINTED = re.compile(r"\b(?:those|these|the|этих|тех|эти|те|эти�
 _MAX_WORDS = 12  # forty-first pass: "хотя нет, в ночь с пятницы на субботу бывает и полторы сотни" (11)
 
 
-def _slot_for(value: float, text: str, previous: Scenario, before: str = "") -> str | None:
+# "а одной хватит?", "would a single one do?": one in the card's gender ("карта"), or "single", counts cards, never people
+_ONE_CARD = re.compile(r"^(?:одн(?:ой|у|а)|single)$|\bsingle\s*$", re.I)
+
+
+def _slot_for(value: float, text: str, previous: Scenario, before: str = "", said: str = "") -> str | None:
     held = [s for s in _RANGE if getattr(previous, s) is not None]
     # "а если две", "and if two?" after a card with no count said: a small whole number is how many of that card
     if (previous.gpu or previous.card_vram_gb) and previous.gpu_count is None and value == int(value) and \
@@ -60,7 +64,8 @@ def _slot_for(value: float, text: str, previous: Scenario, before: str = "") -> 
     if not named and len(fits) == 1:
         return fits[0]
     if not named and {"gpu_count", "users"} <= set(fits):  # "а на двух?" cards, "а для двадцати?" people
-        if re.search(r"\b(?:на|on|across|over)\s*$", before, re.I):
+        if re.search(r"\b(?:на|on|across|over)\s*$", before, re.I) or value == 1 and (
+                _ONE_CARD.search(said.strip()) or _ONE_CARD.search(before)):
             return "gpu_count"
         if re.search(r"\b(?:для|for|при|at)\s*$", before, re.I):
             return "users"  # "а при шестидесяти четырёх?", "and at 64?": a load of users, not cards
@@ -663,7 +668,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         value = parse_plain_number(span.text)
         if value is None and span in words:
             value = word_value(span.text)
-        slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start])
+        slot = None if value is None else _slot_for(value, reading.text, previous, reading.text[:span.start], span.text)
         if slot is not None and (_NO_SLOT_AFTER.match(reading.text[span.end:]) or _counted_thing(reading.text[span.end:]) or
                                  slot in ("budget", "server_price") and _PIECES_BEFORE.search(reading.text[:span.start])):
             # thirty-second pass: "описаний надо штук 500 в день" after a budget: pieces of something, never money

@@ -108,3 +108,27 @@ def test_how_many_closing_the_message_after_the_card_sizes_the_cards(text):
 
 def test_how_much_of_something_said_is_not_how_many_cards():
     assert read("H20 у неё память сколько? 96 или 141?").intent != "recommend"
+
+
+@pytest.mark.parametrize("follow, intent", [("а одной хватит?", "vram"), ("would a single one do?", "vram"),
+                                            ("and at int4, would a single one do?", "vram"),
+                                            ("and on a single one?", "recommend")])  # no fit asked: the same question
+def test_one_in_the_cards_gender_or_single_counts_cards_not_people(follow, intent):
+    # after two cards for 12 people, "would a single one do?" had kept the two cards, a silent misuse
+    from assistant.scenario import Scenario
+    from assistant.turn.framing import frame, settle_intent
+
+    prev = Scenario(model="qwen3-32b", precision="fp8", users=12, gpu="l40s", gpu_count=2)
+    reading = read(follow)
+    reading.intent = settle_intent(reading, prev, "recommend")  # as the turn's pipeline does
+    fr = frame(reading, prev, "recommend")
+    assert fr.scenario.gpu_count == 1 and fr.scenario.users == 12 and fr.intent == intent
+
+
+def test_one_person_stays_people():
+    from assistant.scenario import Scenario
+    from assistant.turn.framing import frame
+
+    prev = Scenario(model="qwen3-32b", precision="fp8", users=12, gpu="l40s", gpu_count=2)
+    fr = frame(read("а для одного?"), prev, "vram")
+    assert fr.scenario.users == 1 and fr.scenario.gpu_count == 2
