@@ -26,6 +26,8 @@ _HOURLY = re.compile(r"^\s*(?:(?:(?:за|per|a|each|на)\s+(?:карт\w*|ви�
 # "час аренды H100 стоит 250 руб", "hourly rate $6"; not "10 часов в день, за сервер 2 млн"
 _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|работы)(?: \S+)?(?: (?:стоит|обойд[её]тся))?$|per hour$|"
                             r"(?:за|в|per|an?|one|each) (?:час|hour)\s*(?:стоит|обойд\w+|costs?|is)?\s*$|(?:^|\s)час$", re.I)
+# "облако по 260 р", "cloud is $2.5": the cloud named a few words before a sum too small for a month or a server
+_CLOUD_BEFORE = re.compile(r"(?:облак\w*|облачн\w*|cloud)(?:\s+\S+){0,3}$", re.I)
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
 # "сервер за", "свой сервак с ними стоит", "the box with four cards costs": a server's price, a few words between
@@ -391,6 +393,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     elif _MONTHLY_BEFORE.search(" ".join(head.split()[-4:])) and not re.search(r"час|hour|сервер|сервак|server|box|купи|buy", head):
         _ask_words(tokens, used)
         return bill
+    elif not scaled and not budget_cue and _CLOUD_BEFORE.search(head) and value < (5000 if cur == "₽" else 200):
+        slot = "cloud_hourly"  # fresh40: "а если облако обойдётся в 260 р": a cloud's price small enough to be an hour's
     elif budget_cue:
         slot = "budget"
     elif _SERVER_BEFORE.search(head) or _OWN_VS_CLOUD.search(text):

@@ -132,3 +132,17 @@ def test_one_person_stays_people():
     prev = Scenario(model="qwen3-32b", precision="fp8", users=12, gpu="l40s", gpu_count=2)
     fr = frame(read("а для одного?"), prev, "vram")
     assert fr.scenario.users == 1 and fr.scenario.gpu_count == 2
+
+
+@pytest.mark.parametrize("text, hourly", [
+    ("а если облако обойдётся в 280 р, остальное так же?", 280.0),
+    ("свой сервер 3 млн, облако по 300 р, 10 часов в день, что выгоднее?", 300.0),
+    ("cloud is $3.2, our own box $55k, 300 hours a month", 3.2)])
+def test_a_small_sum_a_few_words_after_the_cloud_is_its_hourly_price(text, hourly):
+    # "облако обойдётся в 260 р" had been the server's price of 260 ₽ (in a follow-up: silently)
+    assert said(text)["cloud_hourly"] == hourly
+
+
+def test_a_ceiling_or_a_big_sum_after_the_cloud_is_no_hourly_price():
+    assert said("облако нельзя, бюджет 3000 $").get("cloud_hourly") is None
+    assert said("облако выходит 120 тыщ, а сервер 2 млн").get("cloud_hourly") is None
