@@ -507,7 +507,8 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
     asked = previous.asked if previous is not None else None
     # a short reply, not a new question; or a short first sentence that replies before the rest goes on (thirty-third
     # pass: "ну давайте на тридцать считать. модель хотим квин 32б в fp8")
-    first = re.split(r"(?<=[.!?;])\s+", reading.text.strip(), maxsplit=1)[0]
+    # (fresh40: or a first clause, "давайте считать на 180, а модель берём квен3 30б а3б")
+    first = re.split(r"(?<=[.!?;])\s+|,\s+(?=(?:а|и|но|and|but)\s)", reading.text.strip(), maxsplit=1)[0]
     if not asked or len(first.split()) > 8:
         return
     # the number in digits ("ну пусть будет 15"), or in words with nothing else read in that sentence ("давайте считать

@@ -146,3 +146,14 @@ def test_a_small_sum_a_few_words_after_the_cloud_is_its_hourly_price(text, hourl
 def test_a_ceiling_or_a_big_sum_after_the_cloud_is_no_hourly_price():
     assert said("облако нельзя, бюджет 3000 $").get("cloud_hourly") is None
     assert said("облако выходит 120 тыщ, а сервер 2 млн").get("cloud_hourly") is None
+
+
+@pytest.mark.parametrize("reply, users", [("давайте считать на 170, а модель берём квен 32б", 170),
+                                          ("ну пусть будет 190, и модель возьмём гемму 3 27б", 190)])
+def test_the_asked_range_answered_in_a_first_clause_before_more(reply, users):
+    # "давайте считать на 180, а модель берём …" after "человек 150-200" was asked had left 180 unread
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    r = carry(read(reply), Scenario(asked={"users": [150.0, 200.0]}))
+    assert r.scenario.users == users and not r.unattached
