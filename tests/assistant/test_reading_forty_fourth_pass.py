@@ -157,3 +157,9 @@ def test_the_asked_range_answered_in_a_first_clause_before_more(reply, users):
 
     r = carry(read(reply), Scenario(asked={"users": [150.0, 200.0]}))
     assert r.scenario.users == users and not r.unattached
+
+
+@pytest.mark.parametrize("text", ["дома комп с rtx 3060 12gb, бп 550 ватт. что на нём запустится?",
+                                  "есть сервак с двумя a5000, бп 1200 вт, что на нём заведётся?"])
+def test_what_starts_on_the_rig_described_with_its_psu_is_what_runs(text):
+    assert read(text).intent == "models_for_hardware"  # had been a PSU question
