@@ -176,6 +176,8 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
     update = {}
     for c in changes:
         cur = getattr(s, c.slot, None)
+        if cur is None and c.slot == "gpu_count" and c.op == "add" and (s.gpu or s.card_vram_gb):
+            cur = 1  # "а если докупить ещё одну?" to the card said with no count: one card, so two now (fresh40 had kept one)
         if c.op == "set" and c.slot == "gpu_count" and (s.gpu or s.card_vram_gb or cur):
             update[c.slot] = int(c.value)  # "возьму вторую такую же": two cards now
             continue

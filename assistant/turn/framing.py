@@ -120,6 +120,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
+    if reading.intent == "followup" and previous is not None and _PSU_ENOUGH_Q.search(reading.text):
+        return "power"  # fresh40: "а если докупить ещё одну a4000, бп на 650 хватит на обе?": the PSU, for the cards now
     if reading.intent == "followup" and previous_intent == "models_for_hardware" and reading.new_model:
         return "vram"  # "что запустить на 3060?" .. "а гемма 4б пойдёт?": one model on those cards, will it fit
     if reading.intent == "followup" and previous_intent == "recommend" and reading.scenario.gpu and \
@@ -163,6 +165,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
 
 
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
+_PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|enough|"
+                           r"handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|"
                        r"\b(?:would|will|could) [\w ]{0,24}\bdo\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b", re.I)
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)

@@ -163,3 +163,19 @@ def test_the_asked_range_answered_in_a_first_clause_before_more(reply, users):
                                   "есть сервак с двумя a5000, бп 1200 вт, что на нём заведётся?"])
 def test_what_starts_on_the_rig_described_with_its_psu_is_what_runs(text):
     assert read(text).intent == "models_for_hardware"  # had been a PSU question
+
+
+@pytest.mark.parametrize("follow, intent, count", [
+    ("а если докупить к ней ещё одну 3060, бп на 750 хватит на обе?", "power", 2),
+    ("а если докупить ещё одну?", "models_for_hardware", 2),
+    ("and if we add two more, will the psu handle it?", "power", 3)])
+def test_a_card_added_to_the_one_said_with_no_count_makes_two(follow, intent, count):
+    # the card had been said with no count (one), and "ещё одну" had kept one card; the PSU asked after it is power
+    from assistant.scenario import Scenario
+    from assistant.turn.framing import frame, settle_intent
+
+    prev = Scenario(gpu="rtx-3060-12gb", ram_gb=32, psu_w=750)
+    reading = read(follow)
+    reading.intent = settle_intent(reading, prev, "models_for_hardware")
+    fr = frame(reading, prev, "models_for_hardware")
+    assert fr.scenario.gpu_count == count and fr.intent == intent
