@@ -170,6 +170,10 @@ _LEAD_TIME = re.compile(r"lead[- ]?times?|срок\w* (?:поставк\w*|до�
                         r"спец\.?\s?цен\w*|special (?:price|pricing)|volume discount", re.I)  # 42nd pass: a manager's price
 
 
+_FORMAT = r"(?:gguf|awq|gptq|exl2|mlx|q[2-8](?:_k(?:_[msl])?)?|fp(?:4|8|16|32)|int[48]|bf16|nf4|\d{1,2}[- ]?бит\w*)"
+_FORMATS_COMPARED = re.compile(rf"\b{_FORMAT}\s*(?:\S+\s+)?(?:или|либо|or|vs\.?|против|от|and|и|from)\s*{_FORMAT}\b", re.I)
+
+
 def asks_the_vendor(text: str) -> bool:
     """A delivery time, a deadline or an order's price said beside a computable question ("… в q4. Какой срок
     поставки?", "delivered by december 20 - can you do it?"): the sizing answers the rest, and this part is
@@ -293,6 +297,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # second one": a card added to the one owned, is it worth it (not "what can i run if i add ...")
     if _about_runtimes(text) and not (sc["power"] or sc["cost"] or sc["speed"] >= 2):
         return "knowledge"  # "does sglang support glm 4.6", "чем vllm лучше tgi": about the engines, not a sizing
+    if not model and ("precision" in conflicted or _FORMATS_COMPARED.search(text)) and named_gpus <= 1 and \
+            re.search(r"разниц|отлича|difference|differ", text, re.I):
+        return "knowledge"  # fresh40: "чем gguf отличается от awq и что из них лучше для нашей a4000": the formats, no cards
     if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:

@@ -179,3 +179,14 @@ def test_a_card_added_to_the_one_said_with_no_count_makes_two(follow, intent, co
     reading.intent = settle_intent(reading, prev, "models_for_hardware")
     fr = frame(reading, prev, "models_for_hardware")
     assert fr.scenario.gpu_count == count and fr.intent == intent
+
+
+@pytest.mark.parametrize("text", ["чем gptq отличается от gguf и что из них лучше для моей 4090?",
+                                  "how does awq differ from gguf, which is better on my 3090?",
+                                  "чем q4 отличается от q8 и что из них лучше для нашей 3060"])
+def test_formats_told_apart_for_one_card_are_a_knowledge_question(text):
+    assert read(text).intent == "knowledge"  # "что из них лучше" had compared the one card with nothing
+
+
+def test_cards_told_apart_stay_a_comparison():
+    assert read("чем 4090 отличается от 3090?").intent == "compare"
