@@ -164,10 +164,12 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"all|everyone|folks|team|guys|y'?all|ребят\w*|народ|"
                       r"есть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь| на связи)?|кто-нибудь (?:тут|здесь|есть)|"  # 42nd pass
                       r"anyone (?:there|here|around|alive)|is anyone (?:there|here)|anybody (?:there|here|home)|"
+                      r"вы (?:тут|здесь|на связи)|(?:are )?you (?:there|around)|"
                       # 43rd pass: asking leave to ask, an introduction, a closing that takes the answer away
                       r"(?:можно|могу) (?:задать|спросить)(?: (?:вам|пару|пару-тройку|несколько|один))?(?: вопрос\w*)?|"
                       r"(?:can|may|could) i ask(?: you)?(?: (?:a|a few|a couple of|some))?(?: questions?)?|"
                       r"(?:[а-яё-]+ ){1,4}беспокоит|"
+                      r"(?:это|тут|я) (?:снова|опять|ещё раз|еще раз)(?: [а-яё-]+){1,4}|"  # fresh40: "это опять коллекционер открыток"
                       r"(?:покажу|передам|перешлю|обсужу|обсудим|посоветуюсь|посоветуемся)(?: это)?(?: (?:с )?(?:директор\w*|"
                       r"руководств\w*|начальств\w*|начальник\w*|босс\w*|шеф\w*|коллег\w*|команд\w*))?|"
                       r"(?:i'?ll|we'?ll|will) (?:show|pass|forward|discuss)(?: (?:it|this|that))?(?: (?:to|with))?(?: (?:my|our|the))? "

@@ -200,7 +200,8 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
 
 # thirty-fifth pass: goods the vendor does not sell ("игровую мышку не посоветуете? до пяти тыщ", a gaming chair)
 OTHER_GOODS = re.compile(r"\b(?:мыш[кь]\w*|кресл\w*|клавиатур\w*|наушник\w*|гарнитур\w*|коврик\w*|стул\w*|chairs?|"
-                         r"mouse|mice|keyboards?|headphones|headsets?|mouse ?pads?)\b", re.I)
+                         r"mouse|mice|keyboards?|headphones|headsets?|mouse ?pads?|"
+                         r"\d{2} размер\w*|размер\w* \d{2}|(?:shoe|dress|jacket) size \d{1,2})\b", re.I)  # fresh40: "52 размер", clothes
 OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|thank you|ok|ок|понял\w*)\W+(?:и\s+|and\s+)?)?"  # 42nd pass: "спасибо! и не по теме"
                        r"(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"
                         r"(?:totally |completely )?unrelated|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)

@@ -190,3 +190,21 @@ def test_formats_told_apart_for_one_card_are_a_knowledge_question(text):
 
 def test_cards_told_apart_stay_a_comparison():
     assert read("чем 4090 отличается от 3090?").intent == "compare"
+
+
+@pytest.mark.parametrize("text", ["добрый день! это снова бухгалтер из детсада, есть кто на связи?", "это опять я, вы тут?",
+                                  "тут снова тренер из бассейна"])
+def test_an_introduction_as_before_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+def test_clothes_by_size_in_a_sizing_chat_are_other_goods_and_their_sum_is_not_the_budget():
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+
+    r = carry(read("спасибо! а где куртку взять, 54 размер, тысяч за 15?"), Scenario(card_vram_gb=8, ram_gb=16))
+    assert r.intent == "out_of_scope" and r.scenario.budget is None  # the jacket's 15 000 had become the GPU budget
+
+
+def test_an_introduction_with_a_card_is_no_greeting():
+    assert read("это опять 4090 на 24 гига?").intent != "greeting"
