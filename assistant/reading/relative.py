@@ -59,7 +59,7 @@ _ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|купл|куп|докуп|п
 # "add a third or switch to a 5090", "или перейти на 5090"
 _SELL = r"(?:\bsell\w*|\bпрода(?:ть|м|ю|вать|ём|ем|дим)\b|\breplac\w*|\bswap\w*|\bпомен\w*|\bзамен\w*|\bсплав\w*|\bслить\b|" \
         r"\bсразу(?: (?:взять|купить|брать|перейти))?\b|\bперейти на\b|\bswitch\w* to\b|\bmove to\b)"
-_ADD_ONE = r"(?:\badd\w*|\bдокуп\w*|\bдобав\w*|\bдокин\w*|\bвтор(?:ую|ой|ая)\b|\bтреть\w*|\bsecond\b|\bthird\b|\banother\b|" \
+_ADD_ONE = r"(?:\badd\w*|\bдокуп\w*|\bв довес\w*|\bдобав\w*|\bдокин\w*|\bвтор(?:ую|ой|ая)\b|\bтреть\w*|\bsecond\b|\bthird\b|\banother\b|" \
            r"\bещ[её] одн\w*)"
 SELL_OR_ADD = re.compile(rf"{_SELL}.*\b(?:or|или|либо)\b.*{_ADD_ONE}|{_ADD_ONE}.*\b(?:or|или|либо)\b.*{_SELL}", re.I)
 

@@ -208,3 +208,8 @@ def test_clothes_by_size_in_a_sizing_chat_are_other_goods_and_their_sum_is_not_t
 
 def test_an_introduction_with_a_card_is_no_greeting():
     assert read("это опять 4090 на 24 гига?").intent != "greeting"
+
+
+def test_a_card_sold_in_addition_or_as_a_replacement_is_an_upgrade_question():
+    r = read("у парня одна 3060, хочет мистраль 7б гонять. что ему взять — в довесок или на замену?")
+    assert r.intent == "upgrade"  # had been a fit question
