@@ -2,7 +2,16 @@
 import pytest
 
 from assistant.reading import read
+from assistant.scenario import Scenario
+from assistant.turn.framing import frame, settle_intent
 from tests.assistant.test_reading_thirtyninth_pass import said
+
+
+def follow_up(text: str, previous: Scenario, previous_intent: str):
+    """The follow-up framed as the turn's pipeline frames it: the intent settled by the conversation, then the frame."""
+    reading = read(text)
+    reading.intent = settle_intent(reading, previous, previous_intent)  # type: ignore[assignment]
+    return frame(reading, previous, previous_intent)
 
 
 @pytest.mark.parametrize("text, model", [
@@ -115,22 +124,12 @@ def test_how_much_of_something_said_is_not_how_many_cards():
                                             ("and on a single one?", "recommend")])  # no fit asked: the same question
 def test_one_in_the_cards_gender_or_single_counts_cards_not_people(follow, intent):
     # after two cards for 12 people, "would a single one do?" had kept the two cards, a silent misuse
-    from assistant.scenario import Scenario
-    from assistant.turn.framing import frame, settle_intent
-
-    prev = Scenario(model="qwen3-32b", precision="fp8", users=12, gpu="l40s", gpu_count=2)
-    reading = read(follow)
-    reading.intent = settle_intent(reading, prev, "recommend")  # as the turn's pipeline does
-    fr = frame(reading, prev, "recommend")
+    fr = follow_up(follow, Scenario(model="qwen3-32b", precision="fp8", users=12, gpu="l40s", gpu_count=2), "recommend")
     assert fr.scenario.gpu_count == 1 and fr.scenario.users == 12 and fr.intent == intent
 
 
 def test_one_person_stays_people():
-    from assistant.scenario import Scenario
-    from assistant.turn.framing import frame
-
-    prev = Scenario(model="qwen3-32b", precision="fp8", users=12, gpu="l40s", gpu_count=2)
-    fr = frame(read("а для одного?"), prev, "vram")
+    fr = follow_up("а для одного?", Scenario(model="qwen3-32b", precision="fp8", users=12, gpu="l40s", gpu_count=2), "vram")
     assert fr.scenario.users == 1 and fr.scenario.gpu_count == 2
 
 
@@ -153,7 +152,6 @@ def test_a_ceiling_or_a_big_sum_after_the_cloud_is_no_hourly_price():
 def test_the_asked_range_answered_in_a_first_clause_before_more(reply, users):
     # "давайте считать на 180, а модель берём …" after "человек 150-200" was asked had left 180 unread
     from assistant.reading.context import carry
-    from assistant.scenario import Scenario
 
     r = carry(read(reply), Scenario(asked={"users": [150.0, 200.0]}))
     assert r.scenario.users == users and not r.unattached
@@ -171,13 +169,7 @@ def test_what_starts_on_the_rig_described_with_its_psu_is_what_runs(text):
     ("and if we add two more, will the psu handle it?", "power", 3)])
 def test_a_card_added_to_the_one_said_with_no_count_makes_two(follow, intent, count):
     # the card had been said with no count (one), and "ещё одну" had kept one card; the PSU asked after it is power
-    from assistant.scenario import Scenario
-    from assistant.turn.framing import frame, settle_intent
-
-    prev = Scenario(gpu="rtx-3060-12gb", ram_gb=32, psu_w=750)
-    reading = read(follow)
-    reading.intent = settle_intent(reading, prev, "models_for_hardware")
-    fr = frame(reading, prev, "models_for_hardware")
+    fr = follow_up(follow, Scenario(gpu="rtx-3060-12gb", ram_gb=32, psu_w=750), "models_for_hardware")
     assert fr.scenario.gpu_count == count and fr.intent == intent
 
 
@@ -200,7 +192,6 @@ def test_an_introduction_as_before_is_a_greeting(text):
 
 def test_clothes_by_size_in_a_sizing_chat_are_other_goods_and_their_sum_is_not_the_budget():
     from assistant.reading.context import carry
-    from assistant.scenario import Scenario
 
     r = carry(read("спасибо! а где куртку взять, 54 размер, тысяч за 15?"), Scenario(card_vram_gb=8, ram_gb=16))
     assert r.intent == "out_of_scope" and r.scenario.budget is None  # the jacket's 15 000 had become the GPU budget
