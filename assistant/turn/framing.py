@@ -54,11 +54,11 @@ def frame(reading: Reading, previous: Scenario | None, previous_intent: str | No
         elif slot not in variants:
             questions.append(t(lang, "conflict", slot=LABELS[lang].get(slot, slot), items=items))
     if "model" not in variants and previous is not None and previous.sized_models and not reading.new_model and \
-            scenario.model in previous.sized_models and intent == "compare" and not (scenario.gpus or reading.scenario.gpu):
-        intent = "vram"  # "сравните их между собой" after two models sized, no card named: the models, side by side
-    if "model" not in variants and previous is not None and previous.sized_models and not reading.new_model and \
-            scenario.model in previous.sized_models and intent == "vram":
-        variants["model"] = list(previous.sized_models)  # "а в q4?" after the side-by-side: both again
+            scenario.model in previous.sized_models:
+        if intent == "compare" and not (scenario.gpus or reading.scenario.gpu):
+            intent = "vram"  # "сравните их между собой" after two models sized, no card named: the models, side by side
+        if intent == "vram":
+            variants["model"] = list(previous.sized_models)  # "а в q4?" after the side-by-side: both again
     scenario = scenario.model_copy(update={"sized_models": variants.get("model")})
     if "model" in variants:  # two models sized at one scenario: the table under the side-by-side is the last one's
         scenario = scenario.model_copy(update={"model": variants["model"][-1], "params_b": None})
