@@ -19,7 +19,7 @@ import re
 from typing import Any, Iterable
 
 from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, others, power,
-                              rates, relations, tasks, wordnums)
+                              rates, relations, tasks, units, wordnums)
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer, stock_claimed
 from assistant.checks.kinds import KINDS, typed_facts
@@ -191,7 +191,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     if figure_for_unknown(sentence, unknown):
         out.append("unknown product")
     if echo.leaks(sentence) or echo.is_echo(sentence, getattr(allowed, "parts", ()), getattr(allowed, "question", ())) \
-            or echo.copies_a_line(sentence, getattr(allowed, "parts", ())):
+            or echo.copies_a_line(sentence, getattr(allowed, "parts", ())) \
+            or echo.slang_copied(sentence, getattr(allowed, "parts", ()), getattr(allowed, "question", ())):
         out.append("echo")
     if claims.contradicts_fit(sentence, getattr(allowed, "fits", None)):
         out.append("verdict")
@@ -214,6 +215,8 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.total_said_per_card(sentence, getattr(allowed, "facts", []))
     out += relations.pointless_quantising(sentence, getattr(allowed, "facts", []))
     out += relations.width_unknown(sentence, getattr(allowed, "facts", []))
+    out += units.yardstick_as_width(sentence, getattr(allowed, "facts", []))
+    out += units.tokens_as_bytes(sentence, getattr(allowed, "facts", []))
     out += relations.format_fit_contradicted(sentence, getattr(allowed, "facts", []))
     out += relations.fewer_than_one(sentence, getattr(allowed, "facts", []))
     out += relations.one_card_again(sentence, getattr(allowed, "facts", []))

@@ -859,7 +859,7 @@ def longest_said_as_used(text: str, facts: list[dict[str, Any]]) -> list[str]:
 _BITS = {"fp32": 32, "fp16": 16, "bf16": 16, "fp8": 8, "int8": 8, "q8_0": 8, "q8": 8, "int4": 4, "nf4": 4, "awq": 4,
          "gptq": 4, "mxfp4": 4, "q4": 4, "q4_0": 4, "q4_k_m": 4, "q4_k_s": 4, "q5_k_m": 5, "q5": 5, "q6_k": 6, "q6": 6,
          "q3_k_m": 3, "q3_k_s": 3, "q2_k": 2}
-_TO_WIDTH = re.compile(r"(?:квантов\w*|квантуй\w*|quanti[sz]\w*)[^.;]{0,40}?\b(?:до|в|to|into|at)\s+"
+_TO_WIDTH = re.compile(r"(?:квантов\w*|квантуй\w*|квантир\w*|квантизир\w*|quanti[sz]\w*)[^.;]{0,40}?\b(?:до|в|to|into|at)\s+"
                        r"(fp32|fp16|bf16|fp8|int8|int4|nf4|awq|gptq|mxfp4|q\d(?:_k_[sm]|_0|_k)?|(\d{1,2})[- ]?(?:бит\w*|bits?))\b",
                        re.I)
 
@@ -1039,3 +1039,46 @@ def short_option_recommended(text: str, facts: list[dict[str, Any]]) -> list[str
             if said and all(not holds[g] for g in said):
                 out.append(f"{', '.join(said)} recommended, too few of it to hold the model")
     return out
+
+
+# written apart from the guard's checks (assistant/checks/units.py): "нужно видеть 16 бит … требует 77,31 ГБ" under an
+# INT8 table, and "16 384 байта контекста" for a context counted in tokens (a hurried question at e983f89)
+_SIXTEEN_BITS = re.compile(r"(?<![\d.,])16\s?-?\s?(?:бит(?:а|ы|ов|ах|ами|ам|н\w*)?|bits?)(?!\w)", re.I)
+_AS_YARDSTICK = re.compile(r"(?<!\w)(?:чем|than|вместо|instead|вдвое|twice|half|половин\w*|в \d+ раза?|\d+ times|"
+                           r"сравнени\w*|compared|против|vs|был[аио]? бы|would|в отличие|unlike|исходн\w*|"
+                           r"original|без квантования|unquanti[sz]ed|full precision|а не|not)(?!\w)", re.I)
+_NEED_BEFORE = re.compile(r"(?:нужн[оаы]?|требу\w+|понадоб\w+|необходим\w*|работает|запуска\w+|needs?|requires?|"
+                          r"runs?)\s+(?:[^\s.]+\s+){0,2}$", re.I)
+_GB_FIGURE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:ГБ|GB)\b", re.I)
+
+
+def sixteen_bits_for_the_table(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    table = memory_table(facts)
+    tasks = {(f.get("input") or {}).get("task") for f in facts if f.get("tool") in ("vram", "fit")} - {None, "inference"}
+    if table is None or tasks or _BITS.get(str(table.get("precision", "")).lower(), 16) == 16:
+        return []
+    figures = {f"{v / 1e9:.2f}" for k, v in table.items() if k.endswith("_bytes") and v}
+    figures -= {f"{o['per_gpu_bytes'] / 1e9:.2f}" for f in facts if f.get("tool") == "fit_options"
+                for o in (f.get("output") or {}).get("formats") or [] if _BITS.get(o["precision"].lower()) == 16}
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        m = _SIXTEEN_BITS.search(sentence)
+        if not m or _AS_YARDSTICK.search(sentence):
+            continue
+        if _NEED_BEFORE.search(sentence[:m.start()]):
+            out.append(f"16 bits needed for a {table.get('precision')} table: {sentence.strip()[:80]}")
+            continue
+        if any(int(w) == _BITS.get(str(table.get("precision", "")).lower())
+               for w in re.findall(r"(\d{1,2})\s?-?\s?(?:бит|bit)", sentence)):
+            continue  # the table's own width said too: 16 is the contrast
+        if {g.replace(",", ".") for g in _GB_FIGURE.findall(sentence)} & figures:
+            out.append(f"16 bits for a {table.get('precision')} table: {sentence.strip()[:80]}")
+    return out
+
+
+def context_in_bytes(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    contexts = {int(f["input"]["context"]) for f in facts if isinstance((f.get("input") or {}).get("context"), int)}
+    contexts |= {int(c) for f in facts if f.get("tool") == "fit_options"
+                 if isinstance(c := (f.get("output") or {}).get("max_context"), int)}
+    said = re.finditer(r"(?<![\d.,])(\d{1,3}(?:[ \u00a0]\d{3})+|\d+)\s*(?:байт\w*|bytes?)(?!\w)", text, re.I)
+    return [m.group(0) for m in said if int(re.sub(r"\D", "", m.group(1))) in contexts]

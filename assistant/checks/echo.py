@@ -10,6 +10,7 @@ The evaluation (bench/explanation.py) measures the same overlap on whole texts.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 
 LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|ВОПРОС)\s*:|\bAnswer in (?:Russian|English)\b|"
@@ -77,6 +78,51 @@ def copied_share(sentence: str, question: str) -> float:
         return 0.0
     theirs = set(words(question))
     return sum(w in theirs for w in ws) / len(ws)
+
+
+# the customer's slang copied ("Для дипсик 32B нужно …, чтобы контекст шестнадцать тыщ крутить в 8 бит", a hurried
+# question at e983f89, too short a run for COPIED_RUN): the answer names things by the facts' and the guide's words
+SLANG_WORDS = 2
+_CYRILLIC = re.compile(r"[а-яё]{3,}")
+
+
+@lru_cache(maxsize=1)
+def _guide_words() -> frozenset[str]:
+    """Every Russian word of the built-in documents: the vocabulary a proper answer may use ("инференс", "промпт")."""
+    from tools.paths import DOCS_DIR
+    return frozenset(w for p in DOCS_DIR.rglob("*") if p.is_file() and p.suffix in (".md", ".txt")
+                     for w in _CYRILLIC.findall(p.read_text(encoding="utf-8").lower()))
+
+
+@lru_cache(maxsize=1)
+def _lexicon_slang() -> frozenset[str]:
+    """The lexicon's Russian aliases of model families ("дипсик", "квен") and its slang outside the dictionary
+    ("видюха", "сервак")."""
+    from assistant.reading.words import is_dictionary_word
+    from tools.lexicon import load_lexicon
+    lexicon = load_lexicon()
+    return frozenset([a for a in lexicon.family_index() if _CYRILLIC.fullmatch(a)]
+                     + [k for k in lexicon.slang if _CYRILLIC.fullmatch(k) and not is_dictionary_word(k)])
+
+
+@lru_cache(maxsize=4096)
+def _is_slang(word: str) -> bool:
+    from assistant.reading.words import morph
+    parsed = morph().parse(word)[0]
+    return word in _lexicon_slang() or parsed.normal_form in _lexicon_slang() or bool({"Infr", "Slng"} & set(
+        str(parsed.tag).replace(" ", ",").split(",")))
+
+
+def slang_copied(sentence: str, parts: Iterable[str], question: Iterable[str]) -> list[str]:
+    """The customer's slang words in a sentence when there are SLANG_WORDS or more of them (none the prompt's parts or
+    the guide use)."""
+    theirs = {w for q in question if q for w in _CYRILLIC.findall(q.lower())}
+    said = set(_CYRILLIC.findall(sentence.lower())) & theirs
+    if len(said) < SLANG_WORDS:
+        return []
+    ours = {w for p in parts if p for w in _CYRILLIC.findall(p.lower())} | _guide_words()
+    slang = sorted(w for w in said - ours if _is_slang(w))
+    return slang if len(slang) >= SLANG_WORDS else []
 
 
 def leaks(sentence: str) -> bool:

@@ -459,7 +459,7 @@ def total_said_per_card(sentence: str, facts: list[dict]) -> list[str]:
 
 # "квантуйте модель до Q8_0" under INT8 facts, copied from the config worked turn's FP16 advice: a format
 # no smaller than the computed one saves nothing. A KV-cache format ("KV-кэш до q8_0") is another matter.
-_QUANTISE = re.compile(r"\b(?:квантуйте|квантовать|квантуем|квантуя|quanti[sz]e|quanti[sz]ing)\b(?P<rest>[^.;]{0,80})",
+_QUANTISE = re.compile(r"\b(?:квантуйте|квантовать|квантуем|квантуя|квантир\w*|квантизир\w*|quanti[sz]e|quanti[sz]ing)\b(?P<rest>[^.;]{0,80})",
                        re.I)
 _KV = re.compile(r"\bkv\b|кэш|cache", re.I)
 
