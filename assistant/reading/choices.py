@@ -270,7 +270,7 @@ def _side_by_side(tokens: list[Token], pair: list[Attached], text: str) -> bool:
 
 
 _TASKS_SET_SIDE_BY_SIDE = re.compile(r"^(?:\s+[^\W\d]+){0,3}?[\s,]*(?:vs\.?|versus|или|либо|or|против|compared (?:to|with)|"
-                                     r"(?:отлича\w*|differ\w*) (?:от|from))[\s,]*$", re.I)
+                                     r"(?:отлича\w*|differ\w*) (?:от|from)(?: an?| the)?)[\s,]*$", re.I)  # fresh41: "from a full"
 
 
 def contrasted(items: list[Attached], tokens: list[Token], text: str) -> tuple[list[Attached], list[Attached]]:

@@ -67,7 +67,8 @@ CUES: list[tuple[Intent, str]] = [
     ("compare", r"сравн|\bvs\.?\b|\bversus\b|compare|\bили\b|\bor\b|разниц|difference|отлича|против|лучше|better|"
                 r"for comparison|быстрее|faster|"
                 # twenty-eighth pass: one card set against another ("would an h20 box beat an l20 box", "обгонит ли")
-                r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bобойд[её]т\b|\bперегон\w*"),
+                r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bобойд[её]т\b|\bперегон\w*|"
+                r"\bstacks? up (?:against|to|with)\b|\bmeasures? up (?:against|to)\b"),  # fresh41: "how does it stack up against"
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
@@ -107,7 +108,7 @@ CUES: list[tuple[Intent, str]] = [
                   r"теря\w* (?:в )?качеств|качеств\w* (?:\w+ )?(?:теря|пада|страда)|насколько хуже|how much worse|"
                   r"is \S+ worth it|worth (?:it|trying|using) for|стоит ли (?:пробовать|использовать|связываться|заморачиваться)|"
                   r"коммерческ\w* (?:цел|использ|проект)|commercial(?:ly| use)|драйвер|\bdrivers?\b|\bcuda\b|docker|ubuntu|linux|"
-                  r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
+                  r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|\bdifferent from\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
     ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
                             r"что (?:из [\w ]+)?(?:на н\w+ )?(?:можно |получится |смогу |могу |лучше |стоит |имеет смысл )?(?:на н\w+ )?(?:запустить|крутить|"
                             r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет|запустится|заведётся|заведется)|"
@@ -160,9 +161,9 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"доброе утро|доброго времени суток|(?:hi|hello|hey) there|hi|hello|hey|good (?:morning|afternoon|evening)|вс[её] понятно|понятно|ясно|got it|"
                       r"ok(?:ay)?|ок|that'?s all|cheers|great|отлично|супер|super|helpful|very helpful|super helpful|that helps|полезно|большое|огромное|a lot|so much|very much|"
                       r"понял\w*|принял\w*|принято|ладно|хорошо|всем|круто|cool|nice|perfect|awesome|understood|"
-                      r"добрый|доброго|дня|вечера|утра|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"
+                      r"добрый|доброго|дня|вечера|утра|вечер|день|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"
                       r"all|everyone|folks|team|guys|y'?all|ребят\w*|народ|"
-                      r"есть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь| на связи)?|кто-нибудь (?:тут|здесь|есть)|"  # 42nd pass
+                      r"есть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь)?(?: на (?:связи|линии|месте))?|кто-нибудь (?:тут|здесь|есть)|"  # 42nd pass
                       r"anyone (?:there|here|around|alive)|is anyone (?:there|here)|anybody (?:there|here|home)|"
                       r"вы (?:тут|здесь|на связи)|(?:are )?you (?:there|around)|"
                       # 43rd pass: asking leave to ask, an introduction, a closing that takes the answer away
@@ -170,6 +171,7 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"(?:can|may|could) i ask(?: you)?(?: (?:a|a few|a couple of|some))?(?: questions?)?|"
                       r"(?:[а-яё-]+ ){1,4}беспокоит|"
                       r"(?:это|тут|я) (?:снова|опять|ещё раз|еще раз)(?: [а-яё-]+){1,4}|"  # fresh40: "это опять коллекционер открыток"
+                      r"(?:[а-яё-]+ ){1,3}(?:снова|опять)|"  # fresh41: "голубятник снова"
                       r"(?:покажу|передам|перешлю|обсужу|обсудим|посоветуюсь|посоветуемся)(?: это)?(?: (?:с )?(?:директор\w*|"
                       r"руководств\w*|начальств\w*|начальник\w*|босс\w*|шеф\w*|коллег\w*|команд\w*))?|"
                       r"(?:i'?ll|we'?ll|will) (?:show|pass|forward|discuss)(?: (?:it|this|that))?(?: (?:to|with))?(?: (?:my|our|the))? "

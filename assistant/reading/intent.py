@@ -54,6 +54,7 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
+    out_spans += [m.span() for m in _WORK_MEASURED.finditer(text)]
     if not _CONTRACT_TALK.search(text):  # "договоры длинные", "модель чтоб договоры читала": the documents worked on
         out_spans += [(t.start, t.end) for t in tokens if re.match(r"^(?:договор\w*|contracts?)$", t.low)]
     for a, b in out_spans:
@@ -74,6 +75,13 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     if out["power"] and _MEMORY.search(text) and not _ENERGY.search(text):
         out["vram"] += out.pop("power")  # "сколько видеопамяти жрёт", "how much memory does it consume"
     return out
+
+
+# fresh41: what the model is to compute for the customer ("чтоб нейронка считала скорости по соревнованиям", "calculate
+# prices for our buyers"): the work, no question of the model's speed or the vendor's prices
+_WORK_MEASURED = re.compile(r"\b(?:(?:под|рас|пере)?счит(?:ыв)?а(?:ла|л|ли|ло|ет|ют)|вычисля(?:ла|л|ли|ло|ет|ют)|"
+                            r"(?:that|which|to) (?:calculate|compute)s?)\s+"
+                            r"(?:\w+\s+){0,3}?(?:скорост\w*|цен\w*|стоимост\w*|speeds?|prices?|costs?)\b", re.I)
 
 
 # seventeenth pass: a contract is the vendor's business only with a word of making, signing, sending or paying it beside
@@ -201,6 +209,7 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
 # thirty-fifth pass: goods the vendor does not sell ("игровую мышку не посоветуете? до пяти тыщ", a gaming chair)
 OTHER_GOODS = re.compile(r"\b(?:мыш[кь]\w*|кресл\w*|клавиатур\w*|наушник\w*|гарнитур\w*|коврик\w*|стул\w*|chairs?|"
                          r"mouse|mice|keyboards?|headphones|headsets?|mouse ?pads?|"
+                         r"штурвал\w*|джойстик\w*|геймпад\w*|педал\w*|joysticks?|gamepads?|pedals?|yokes?|"  # fresh41: sim gear
                          r"\d{2} размер\w*|размер\w* \d{2}|(?:shoe|dress|jacket) size \d{1,2})\b", re.I)  # fresh40: "52 размер", clothes
 OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|thank you|ok|ок|понял\w*)\W+(?:и\s+|and\s+)?)?"  # 42nd pass: "спасибо! и не по теме"
                        r"(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"

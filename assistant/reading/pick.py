@@ -18,7 +18,7 @@ _VERSUS_BETWEEN = re.compile(r"^\s*,?\s*(?:vs\.?|versus|или|or|против)\
 _COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|worth(?: it)? over|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
                       r"comparison|быстрее|faster|тише|cheaper|дешевле|between|между|choos\w*|выбира\w*|выбор\w*|"
                       r"дороже|(?:more|less) expensive|pricier|медленнее|slower|мощнее|more powerful|хуже|worse|"
-                      r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bперегон\w*", re.I)  # "would an h20 box beat an l20 box"
+                      r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bперегон\w*|\bstacks? up\b|\bmeasures? up\b", re.I)  # "would an h20 box beat an l20 box"
 # "какая пропускная способность у h200 и у h100", "the memory bandwidth of the h200 and of the b200", "тдп у б200 и у
 # h200": one measure asked of two cards joined by "и/and" is a comparison of them
 _SPEC_OF_BOTH = re.compile(r"пропускн|bandwidth|тдп|\btdp\b|памят|memory|\bvram\b|врам|цен[аыу]|price|стоят|\bcost|"

@@ -1,0 +1,65 @@
+"""Forty-fifth pass (fresh41.yaml's first sight at fd16828, issue 11): general rules, each with wordings of its own."""
+import pytest
+
+from assistant.reading import read
+from tests.assistant.test_reading_thirtyninth_pass import said
+
+
+@pytest.mark.parametrize("text, budget", [
+    ("на сервер у нас 800 миңһн рублей, что посоветуете?", 800_000),  # Kalmyk
+    ("бюджет 300 тӱжем рублей, что взять под ламу 8б?", 300_000)])  # Mari
+def test_thousand_in_the_languages_of_the_republics_is_a_multiplier(text, budget):
+    # "600 миңһн рублей" had been no budget at all: 600 was left unattached
+    assert said(text)["budget"] == budget
+
+
+@pytest.mark.parametrize("text", ["день добрый! бухгалтер снова, есть кто на линии?", "вечер добрый, есть кто живой на месте?",
+                                  "доброе утро, пасечник опять"])
+def test_a_hello_with_who_is_there_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+def test_a_hello_with_a_question_is_no_greeting():
+    assert read("вечер добрый! сколько памяти надо ламе 8б в q4?").intent != "greeting"
+
+
+@pytest.mark.parametrize("text", ["не по теме: какой джойстик посоветуете для авиасимулятора до 15 тыщ?",
+                                  "а педали с рулём для гонок не подскажете, тысяч до 30?",
+                                  "off-topic: which yoke would you get for a flight sim under $300?"])
+def test_sim_gear_is_goods_the_vendor_does_not_sell(text):
+    from assistant.reading.intent import OTHER_GOODS
+    assert OTHER_GOODS.search(text)
+
+
+@pytest.mark.parametrize("text", ["How is QLoRA different from a full fine-tune, memory-wise?",
+                                  "how is lora different from the full finetune?"])
+def test_two_tasks_set_against_each_other_are_knowledge(text):
+    # "how is LoRA different from a full fine-tune in memory?" had sized LoRA as the customer's task
+    r = read(text)
+    assert r.intent == "knowledge" and r.scenario.task is None
+
+
+def test_one_task_with_a_model_is_still_sized():
+    assert read("how much memory for a LoRA of llama 8b?").scenario.task == "lora"
+
+
+@pytest.mark.parametrize("text, gpus", [
+    ("my cousin swears by the A5000 — how does it stack up against an L40S?", ["rtx-a5000", "l40s"]),
+    ("how does a 4080 measure up to a 3090 for local LLMs?", ["rtx-4080", "rtx-3090"])])
+def test_stack_up_and_measure_up_compare_two_cards(text, gpus):
+    # "how does it stack up against a 4090" had been a knowledge question with neither card kept
+    r = read(text)
+    assert r.intent == "compare" and sorted(r.scenario.gpus or []) == sorted(gpus)
+
+
+@pytest.mark.parametrize("text", [
+    "пасека на 300 ульев, хочу чтоб нейросеть считала привесы и скорости медосбора. карта 3060 на 12, какую модель ставить?",
+    "we want a bot that calculates speeds of our delivery vans. we have an RTX 4080, which model should we run?"])
+def test_speeds_the_model_is_to_compute_are_the_customers_work(text):
+    # "чтоб нейронка … считала скорости по соревнованиям … какую модель поставить?" had been a speed question
+    assert read(text).intent == "models_for_hardware"
+
+
+@pytest.mark.parametrize("text", ["посчитайте скорость генерации квена 14б на 3090", "рассчитай скорость ламы 8б на 4090"])
+def test_asking_us_to_compute_a_speed_is_still_a_speed_question(text):
+    assert read(text).intent == "speed"
