@@ -80,7 +80,8 @@ CUES: list[tuple[Intent, str]] = [
     # seventeenth pass: how many people the hardware serves at once is the speed sum's question ("how many concurrent
     # calls can one l40s handle", "сколько пользователей потянет", as the corpus labels it)
     ("speed", r"how many (?:concurrent |simultaneous |parallel )?(?:users|people|calls|requests|sessions|chats|agents|seats|"
-              r"customers|clients) (?:(?:can|could|will|would|does|do)\s+(?:[\w-]+\s+){0,4}(?:handle|serve|support|sustain|take)\b|"
+              r"customers|clients|guests|visitors|students|employees|staff) (?:(?!at\b)[\w-]+ )?(?:at once |simultaneously |in parallel )?"
+              r"(?:(?:can|could|will|would|does|do)\s+(?:[\w-]+\s+){0,4}(?:handle|serve|support|sustain|take)\b|"
               r"before (?:it|things?) (?:chokes?|slows?|dies|breaks?))|"
               r"сколько (?:одновременн\w* |параллельн\w* )?(?:пользовател\w*|человек|запрос\w*|юзер\w*|звонк\w*|чат\w*|"
               r"сесси\w*|клиент\w*|операторов|диалог\w*|разговор\w*|поток\w*|агент\w*|беседы|бесед) (?:\w+ )?"

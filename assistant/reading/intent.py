@@ -54,7 +54,7 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
-    out_spans += [m.span() for m in _WORK_MEASURED.finditer(text)]
+    out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED) for m in pat.finditer(text)]
     if not _CONTRACT_TALK.search(text):  # "договоры длинные", "модель чтоб договоры читала": the documents worked on
         out_spans += [(t.start, t.end) for t in tokens if re.match(r"^(?:договор\w*|contracts?)$", t.low)]
     for a, b in out_spans:
@@ -82,6 +82,10 @@ def scores(text: str, tokens: list[Token]) -> Counter:
 _WORK_MEASURED = re.compile(r"\b(?:(?:под|рас|пере)?счит(?:ыв)?а(?:ла|л|ли|ло|ет|ют)|вычисля(?:ла|л|ли|ло|ет|ют)|"
                             r"(?:that|which|to) (?:calculate|compute)s?)\s+"
                             r"(?:\w+\s+){0,3}?(?:скорост\w*|цен\w*|стоимост\w*|speeds?|prices?|costs?)\b", re.I)
+
+# and the orders it is to take ("хотим бота, чтобы принимал заявки от оптовиков"): the customer's trade, no request to us
+_ORDERS_HANDLED = re.compile(r"\b(?:приним|обрабатыв|разбир|сортир|оформл|регистрир|записыв)\w*?(?:ал|ла|ли|ло|ет|ют|ял)\s+"
+                            r"(?:\w+\s+){0,2}?(?:заявк\w*|заказ\w*|доставк\w*|поставк\w*|оплат\w*)", re.I)
 
 
 # seventeenth pass: a contract is the vendor's business only with a word of making, signing, sending or paying it beside

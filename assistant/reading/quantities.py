@@ -289,6 +289,9 @@ def _second_memory(tokens: list[Token], k: int, e: int, beside: bool) -> bool:
 _TAKE_VERB = re.compile(r"^(?:возьм\w*|взять|берём|берем|брать|поставим|поставить|купим|купить|докупим|take|get|buy)$")
 
 
+_INSTEAD = re.compile(r"\b(?:вместо|instead|rather than)\b", re.I)  # a count taken in place of one said: which? ask
+
+
 def _taken_bare(tokens: list[Token], k: int) -> bool:
     """"вместо двух 4090 возьмём четыре": a number in words right after a verb of taking, with nothing counted after it,
     is a count the reader cannot place; named back, never dropped (42nd pass review)."""
@@ -865,6 +868,9 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             got = []  # "2 сервера по 4 карты": per server or in all? ask
             for k in [t.i, *said]:
                 tokens[k].asked = True  # named back, words as well as digits
+        if not got and t.word_number and _taken_bare(tokens, t.i) and len(gpu_starts) == 1 and \
+                not _INSTEAD.search(text) and not any(x.used == "gpu_count" for x in tokens):
+            got = [Attached("gpu_count", int(t.number or 0), [t.i])]  # fresh41: "почём 5090, если возьму десяток?"
         if not got and t.word_number and (_no_slot_unit(tokens, t.i) or _taken_bare(tokens, t.i)):
             tokens[t.i].asked = True  # "на шестнадцать ампер", "по четыре пятьдесят за квт": named back, as digits are
         if not got:

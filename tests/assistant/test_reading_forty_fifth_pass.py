@@ -63,3 +63,35 @@ def test_speeds_the_model_is_to_compute_are_the_customers_work(text):
 @pytest.mark.parametrize("text", ["посчитайте скорость генерации квена 14б на 3090", "рассчитай скорость ламы 8б на 4090"])
 def test_asking_us_to_compute_a_speed_is_still_a_speed_question(text):
     assert read(text).intent == "speed"
+
+
+@pytest.mark.parametrize("text, gpu, count", [
+    ("а l40s сколько стоит, если возьмём пяток?", "l40s", 5),
+    ("the a6000 looks right, what if we take three?", "rtx-a6000", 3)])
+def test_a_bare_count_after_taking_one_card_counts_that_card(text, gpu, count):
+    # "а почём у вас 5090, если десяток возьму под сборки?" had kept one card with the ten lost
+    s = said(text)
+    assert s["gpu"] == gpu and s["gpu_count"] == count
+
+
+def test_a_count_taken_instead_of_another_is_still_asked():
+    r = read("вместо двух 4090 возьмём четыре")
+    assert r.scenario.gpu_count != 4
+
+
+@pytest.mark.parametrize("text", ["нужна нейронка, чтоб обрабатывала заказы с маркетплейса, 8 операторов, какой сервер?",
+                                  "хотим бота, который принимает заявки на доставку, бюджет 500 тыщ, что взять?"])
+def test_orders_the_model_is_to_take_are_no_request_to_the_vendor(text):
+    # "хотим бота, чтобы принимал заявки от оптовиков … что можно взять?" had been handed to a manager
+    assert read(text).intent == "recommend"
+
+
+def test_a_request_to_the_vendor_stays_one():
+    assert read("примите заявку на два сервера с 4090").intent == "handoff"
+
+
+@pytest.mark.parametrize("text", ["how many visitors browsing at once could one L40S serve with llama 8b?",
+                                  "how many employees at once can two 4090s handle with qwen3 14b?"])
+def test_how_many_people_a_setup_serves_is_a_speed_question(text):
+    # "how many guests chatting at once could it serve?" had been a recommendation
+    assert read(text).intent == "speed"
