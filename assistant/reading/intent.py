@@ -267,6 +267,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
     if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
         return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
+    if _AT_ALL.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or s.context) and \
+            hits <= {"vram", "knowledge"}:
+        return "knowledge"  # fresh41: "такое вообще реально на своём железе, без чатгпт?": can it be done at all, nothing to size
     if (lead := list(_LEAD_TIME.finditer(text))) and not (s.server_price or s.cloud_hourly or s.users or model):
         inside = [(m.start(), m.end()) for m in lead]
         rest = scores(_LEAD_TIME.sub(" ", text), [t for t in tokens or [] if not any(a <= t.start < b for a, b in inside)])
@@ -481,7 +484,7 @@ def said_knowledge(text: str) -> bool:
     """Whether a knowledge question was asked in words ("что такое", "поддерживает ли sglang"), so that a "knowledge"
     of the rules is no fallback for the classifier to overrule readily (see `classifier.combine`)."""
     return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text)) or \
-        bool(_LANES.search(text))  # risers and lanes: how the bus works, said in words
+        bool(_LANES.search(text)) or bool(_AT_ALL.search(text))  # risers and lanes: how the bus works, said in words
 
 
 _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]
@@ -505,13 +508,18 @@ _RUN_ANYTHING = re.compile(r"\b(?:run|handle|host|serve)\s+(?:anything|something
 
 
 # "какая из них", "кто из этих двух", "which one", "which of the two": a choice among what was discussed
-_WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|что|котор\w+|which|what)\s+(?:(?:\w+\s+)?из\s+(?:них|этих|"
+_AT_ALL = re.compile(r"\bвообще\s+(?:\w+\s+)?(?:реально|возможно|осуществимо|выполнимо)|(?:реально|возможно) ли вообще|"
+                     r"\bis (?:that|it|this|such a thing) even (?:possible|doable|realistic|feasible)\b|\bpossible at all\b", re.I)
+_WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|что|котор\w+|which|what)\s+(?:(?:\w+\s+)?из\s+(?:них|этих|этого|"
                             r"двух|обеих|обоих|тех|трёх|трех)\b|one\b|of (?:them|the two|these|those|both|the three)\b)|"
                             r"^\W*(?:(?:а|и|ну|so|and|ok)\W+)?(?:как(?:ая|ой)|which|who)\s+(?:(?:из|of)\s+\w+\s+)?(?:is\s+)?"
                             r"(?:будет\s+)?(?=\w+\W*$)", re.I)  # "и какая быстрее?", "which is faster": short, nothing else
 _BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
                      r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"
-                     r"go with|prefer", re.I)
+                     r"go with|prefer|"
+                     # fresh41: "что из этого больше жрёт": the one that draws more, set against the other
+                     r"(?:больше|меньше)\s+(?:жр|ест|потребля|бер[её]т|кушает)\w*|прожорлив\w*|экономн\w*|"
+                     r"draws? (?:more|less)|(?:more|less) power-hungry|hungrier", re.I)
 # the hardware asked for by its word: then a fine-tuning wish is a question of what to take ("какая карта нужна")
 _HARDWARE_ASKED = re.compile(r"\bкак(?:ая|ое|ие)\b|\bна ч[её]м\b|\bon what\b|карт|видеокарт|видюх|сервер|желез|\bserver|hardware|\bgpu|\bcard|\bbox\b|"
                              r"\brig\b|setup", re.I)

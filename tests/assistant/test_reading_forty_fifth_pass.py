@@ -95,3 +95,34 @@ def test_a_request_to_the_vendor_stays_one():
 def test_how_many_people_a_setup_serves_is_a_speed_question(text):
     # "how many guests chatting at once could it serve?" had been a recommendation
     assert read(text).intent == "speed"
+
+
+def _first_turn(text: str) -> str:
+    """The first turn's intent as the pipeline settles it (the classifier may overrule a fallback)."""
+    from assistant.reading.context import carry
+    from assistant.turn.framing import settle_intent
+    r = carry(read(text), None)
+    return settle_intent(r, None, None)
+
+
+@pytest.mark.parametrize("text", [
+    "держим конноспортивный клуб. хотим ии-консультанта для записи на тренировки. это вообще реально без облака?",
+    "we run a small ferry line and want a voice assistant for bookings. is such a thing even possible on our own box?"])
+def test_can_it_be_done_at_all_with_nothing_to_size_is_knowledge(text):
+    # "такое вообще реально на своём железе, без чатгпт?" had been sized as a recommendation with nothing to size
+    assert _first_turn(text) == "knowledge"
+
+
+def test_at_all_with_a_model_and_a_card_is_still_sized():
+    assert read("а ламу 70б вообще реально на одной 4090 запустить?").intent == "vram"
+
+
+@pytest.mark.parametrize("text", ["а по электричеству кто из них больше ест?", "and which of those draws less power?",
+                                  "какая из этих двух прожорливее?"])
+def test_which_of_the_cards_held_draws_more_is_a_comparison(text):
+    # "а по ваттам что из этого больше жрёт?" after two configurations had been a power question about neither
+    assert read(text).intent == "compare"
+
+
+def test_a_cards_draw_asked_alone_is_power():
+    assert read("сколько жрёт 5090 под нагрузкой?").intent == "power"
