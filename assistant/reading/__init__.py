@@ -442,6 +442,15 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   framing); a delivery time asked beside the sizing gets a manager's line (intent, block). After: fresh40 0.883; every
   other non-holdout split unchanged (left: Mari "тӱжем" for thousands; "IDR 150 juta" asked; "livestock prices" read
   as a price question; two questions in one, a fit and the users held).
+- Forty-fifth pass (fresh41.yaml, 60 turns, a helper's set written before any change): first sight 0.750 (intent
+  0.800), 0 dropped. Mechanisms (tests/assistant/test_reading_forty_fifth_pass.py): thousand in Kalmyk and Mari
+  (lexicon); "голубятник снова", "есть кто живой на линии", sim gear as other goods, "how is LoRA different from a
+  full fine-tune", "stack up against", speeds or orders the model is to handle ("чтоб нейронка считала скорости",
+  "принимал заявки"), "how many guests chatting at once could it serve", which of the options held draws more, "такое
+  вообще реально" with nothing to size (cues, intent, choices); a bare count taken after one card (quantities). After:
+  fresh41 0.933, fresh40 0.917 (Mari "тӱжем"); every other non-holdout split unchanged (left: a month's electricity
+  asked inside an own-vs-cloud talk, "одну смену" halving the hours, a reseller's bulk price for a manager, "семь
+  комнат" as users).
 """
 from __future__ import annotations
 
