@@ -2,7 +2,7 @@
 import pytest
 
 from assistant.reading import read
-from tests.assistant.test_reading_thirtyninth_pass import said
+from tests.assistant.test_reading_thirtyninth_pass import said, talk
 
 
 @pytest.mark.parametrize("text, budget", [
@@ -97,20 +97,12 @@ def test_how_many_people_a_setup_serves_is_a_speed_question(text):
     assert read(text).intent == "speed"
 
 
-def _first_turn(text: str) -> str:
-    """The first turn's intent as the pipeline settles it (the classifier may overrule a fallback)."""
-    from assistant.reading.context import carry
-    from assistant.turn.framing import settle_intent
-    r = carry(read(text), None)
-    return settle_intent(r, None, None)
-
-
 @pytest.mark.parametrize("text", [
     "держим конноспортивный клуб. хотим ии-консультанта для записи на тренировки. это вообще реально без облака?",
     "we run a small ferry line and want a voice assistant for bookings. is such a thing even possible on our own box?"])
 def test_can_it_be_done_at_all_with_nothing_to_size_is_knowledge(text):
     # "такое вообще реально на своём железе, без чатгпт?" had been sized as a recommendation with nothing to size
-    assert _first_turn(text) == "knowledge"
+    assert talk(text)[1] == "knowledge"  # as the pipeline settles it: the classifier may overrule a fallback
 
 
 def test_at_all_with_a_model_and_a_card_is_still_sized():
