@@ -17,7 +17,10 @@ CUES: list[tuple[Intent, str]] = [
     # "Request for Information", "RFQ"): the vendor's people answer it
     ("handoff", r"ценов\w* (?:информаци|предложени)\w*|запрос\w* (?:цен|котировок|коммерческ)\w*|закупочн\w* процедур\w*|"
                 r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b|\bune soumission\b|\bdevis\b|"
-                r"(?:request|requesting|ask for|would like) (?:a |your )?(?:quotation|formal quote|price offer)"),  # 39th pass
+                r"(?:request|requesting|ask for|would like) (?:a |your )?(?:quotation|formal quote|price offer)|"  # 39th pass
+                # fresh42: a reseller's own terms ("а дилерские цены у вас есть?")
+                r"дилерск\w* (?:цен|скидк|услови|прайс)\w*|\bdealer (?:price|pricing|discount|terms)\w*|"
+                r"оптов\w* (?:цен|скидк)\w*|\bwholesale (?:price|pricing|discount)\w*"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),
@@ -169,6 +172,7 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"вы (?:тут|здесь|на связи)|(?:are )?you (?:there|around)|"
                       # 43rd pass: asking leave to ask, an introduction, a closing that takes the answer away
                       r"(?:можно|могу) (?:задать|спросить)(?: (?:вам|пару|пару-тройку|несколько|один))?(?: вопрос\w*)?|"
+                      r"(?:можно|могу) (?:вам )?(?:пару |один )?вопрос\w* (?:задать|спросить)|"  # fresh42: "можно вопрос задать"
                       r"(?:can|may|could) i ask(?: you)?(?: (?:a|a few|a couple of|some))?(?: questions?)?|"
                       r"(?:[а-яё-]+ ){1,4}беспокоит|"
                       r"(?:это|тут|я) (?:снова|опять|ещё раз|еще раз)(?: [а-яё-]+){1,4}|"  # fresh40: "это опять коллекционер открыток"

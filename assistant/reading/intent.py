@@ -214,6 +214,7 @@ _TAX_OF_SUM = re.compile(r"((?:руб\w*|р\.|₽|\$|€|тыс\w*|тыщ\w*|м�
 OTHER_GOODS = re.compile(r"\b(?:мыш[кь]\w*|кресл\w*|клавиатур\w*|наушник\w*|гарнитур\w*|коврик\w*|стул\w*|chairs?|"
                          r"mouse|mice|keyboards?|headphones|headsets?|mouse ?pads?|"
                          r"штурвал\w*|джойстик\w*|геймпад\w*|педал\w*|joysticks?|gamepads?|pedals?|yokes?|"  # fresh41: sim gear
+                         r"ноут(?:а|у|ом)?|ноутбук\w*|laptops?|"  # fresh42: "недорогой ноут для учебы", nothing of ours
                          r"\d{2} размер\w*|размер\w* \d{2}|(?:shoe|dress|jacket) size \d{1,2})\b", re.I)  # fresh40: "52 размер", clothes
 OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|thank you|ok|ок|понял\w*)\W+(?:и\s+|and\s+)?)?"  # 42nd pass: "спасибо! и не по теме"
                        r"(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"

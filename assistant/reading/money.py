@@ -128,10 +128,11 @@ NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number
 
 
 def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int | None:
-    """The index of a money scale word said before the number ("тысяч 30", "миллиона 2"), or with "за" between
+    """The index of a money scale word said before the number ("тысяч 30", "миллиона 2"), or with "за"/"на"/"в" between
     ("миллиона за два", "тысяч за 300": an estimate), when no number of its own comes before that word."""
     for s in (k - 1, k - 2):
-        if s < 0 or (s == k - 2 and tokens[k - 1].low not in ("за", "на")):  # "тысяч на 300": an estimate too
+        # "тысяч на 300": an estimate too; "уложиться тысяч в 150" (fresh42) a ceiling
+        if s < 0 or (s == k - 2 and tokens[k - 1].low not in ("за", "на", "в")):
             continue
         w = tokens[s]
         if w.low in scales and not w.used and not w.has_digit and not (s > 0 and tokens[s - 1].number is not None and

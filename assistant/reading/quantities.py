@@ -219,6 +219,10 @@ _ANIMALS = {"лошадь", "конь", "пони", "собака", "пёс", "�
             "животное", "питомец", "зверь", "лиса", "тигр", "лев", "медведь", "слон", "обезьяна", "волк", "кобыла"}
 
 
+# "7 рабочих дней", "3 дежурных смены": the people's word is an adjective of the time after it (fresh42: 7 users)
+_TIME_NOUN = re.compile(r"^(?:дн(?:ей|я)|день|час(?:ов|а)?|смен\w*|недел\w*|суток|месяц\w*)$")
+
+
 def _person(t: Token) -> bool:
     """"на 20 бухгалтеров", "для 12 юристов": a noun for people (pymorphy3's animate nouns, not names) counts users."""
     if t.used or not re.fullmatch(r"[а-яё]{4,}", t.low) or not morph().word_is_known(t.low) or t.lemma in _ANIMALS:
@@ -372,6 +376,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
         return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
+    if k > 1 and tokens[k - 1].low in ("all", "всех", "всем") and tokens[k - 2].low in ("for", "на", "для", "to") and \
+            t.number is not None and (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum()):
+        return [Attached("users", int(t.number), [k - 1, k])]  # fresh42: "enough for all 150?": the people said before
     if k > 0 and tokens[k - 1].low in ("those", "these", "both") and (t.word_number or re.fullmatch(r"\d{1,3}", low)) and (
             k + 1 >= len(tokens) or tokens[k + 1].concept is None):
         return []  # thirty-fourth pass: "stack up against those two?": the cards discussed, pointed at, not counted
@@ -517,7 +524,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         any(tokens[m].concept in ("user", "request") for m in range(max(0, k - 4), k - 1))
     if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or t.lemma in _COLLECTIVE or \
             piece_of_people or \
-            (concept is None and n > k and _person(tokens[n])) or \
+            (concept is None and n > k and _person(tokens[n]) and not _TIME_NOUN.match(
+                tokens[n + 1].low if n + 1 < len(tokens) else "")) or \
             (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
             (concept is None and k > 1 and tokens[k - 1].low in _ROUGHLY and _person(tokens[k - 2]) and
              _plural(tokens[k - 2])) or \
@@ -827,7 +835,7 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
 _DATASET = re.compile(r"\s*(?:заявлени\w*|пример\w*|диалог\w*|документ\w*|текст\w*|запис\w*|строк\w*|пар\b|пары|"
                       r"вопрос\w*|ответ\w*|письм\w*|писем|обращени\w*|тикет\w*|examples?|samples?|dialog\w*|documents?|"
                       r"docs|records?|rows?|pairs?|conversations?|tickets?|emails?)\b", re.I)
-_BOUND = {"не", "менее", "более", "меньше", "больше", "около", "примерно", "минимум", "максимум", "at", "least", "most",
+_BOUND = {"не", "менее", "более", "меньше", "больше", "около", "примерно", "минимум", "максимум", "до", "at", "least", "most",
           "up", "to", "minimum", "maximum", "about", "around", "~"}
 
 
@@ -852,7 +860,8 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             tokens[i].used = "hours_per_month"
     # "2 сервера по 8 карт", "2 nodes of 8 h100": per server or in all? "три сервера по восемь h100" too (a server
     # count in words asks only with "по": "four servers with 8 h100 each" is 8 a server, as dev.yaml labels it)
-    servers = any(t.concept == "server" and k > 0 and tokens[k - 1].has_digit for k, t in enumerate(tokens))
+    servers = any(t.concept == "server" and k > 0 and tokens[k - 1].has_digit and tokens[k - 1].number != 1
+                  for k, t in enumerate(tokens))  # fresh42: "1 server with 4 nos. L40S": per server is in all
     said = [k - 1 for k, t in enumerate(tokens) if t.concept == "server" and k > 0 and tokens[k - 1].word_number and
             (tokens[k - 1].number or 1) > 1]
     days = [m.span(1) for pat in (money._DAYS_A_WEEK, money._DAYS_A_MONTH) for m in pat.finditer(text)]

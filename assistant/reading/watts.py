@@ -96,7 +96,8 @@ def _wattage(tokens: list[Token], k: int) -> tuple[float, list[int]] | None:
     while u < len(tokens) and tokens[u].used == "number":
         u += 1
     unit = tokens[u] if u < len(tokens) else None
-    if t.number is not None and unit is not None and not t.used:
+    # "с 10 до 19, киловатт у нас 9 руб": a comma between parts the number from the unit (fresh42: a 19 kW PSU)
+    if t.number is not None and unit is not None and not t.used and not tokens[u - 1].comma:
         if unit.low in _WATT_WORD or unit.lemma == "ватт":
             return t.number, [k, u]
         if unit.low in _KW_WORD or unit.lemma == "киловатт":

@@ -1,0 +1,86 @@
+"""Forty-sixth pass (fresh42.yaml's first sight at 001c496, issue 11): general rules, each with wordings of its own."""
+import pytest
+
+from assistant.reading import read
+from tests.assistant.test_reading_thirtyninth_pass import said
+
+
+@pytest.mark.parametrize("text", ["открыты с 9 до 21, киловатт-час у нас 6 руб", "смена с 8 до 20, кВт·ч по 5,5 рубля"])
+def test_a_comma_parts_a_number_from_the_kilowatt_word_after_it(text):
+    # "работаем по будням с 10 до 19, киловатт у нас 9 руб 50 коп" had given a 19 kW power supply
+    assert said(text).get("psu_w") is None
+
+
+@pytest.mark.parametrize("text, psu", [("бп 1200 ватт, хватит на 4090?", 1200), ("у меня блок на 2 киловатта", 2000)])
+def test_a_wattage_said_with_its_unit_is_still_a_psu(text, psu):
+    assert said(text)["psu_w"] == psu
+
+
+@pytest.mark.parametrize("text", ["ответ нужен в течение 5 рабочих дней", "поставка за 10 рабочих дней, оплата по факту"])
+def test_working_days_are_no_workers(text):
+    # "оплата в течение 7 рабочих дней" had been 7 users
+    assert said(text).get("users") is None
+
+
+def test_workers_counted_are_still_users():
+    assert said("на 15 рабочих склада нужен чат-бот")["users"] == 15
+
+
+@pytest.mark.parametrize("text, users", [("Число одновременных пользователей — до 40 (сорока).", 40),
+                                         ("Количество одновременных сессий: до 12", 12)])
+def test_a_labelled_ceiling_in_tender_language_counts_users(text, users):
+    # "Количество одновременных обращений — до 25 (двадцати пяти)" had been no users at all
+    assert said(text)["users"] == users
+
+
+@pytest.mark.parametrize("text, budget", [("надо уложиться тысяч в 200 рублей", 200_000), ("миллиона в три уложимся?", 3_000_000)])
+def test_a_scale_word_before_a_ceiling_multiplies_it(text, budget):
+    # "чтобы уложиться тысяч в 150 рублей" had lost the sum and kept only the currency
+    assert said(text)["budget"] == budget
+
+
+@pytest.mark.parametrize("text", ["добрый вечер, это опять садовод, можно вопрос задать?", "можно вам вопрос задать?"])
+def test_asking_leave_to_ask_in_either_order_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", ["не по теме: посоветуйте ноутбук для учёбы тысяч до 70", "off-topic, any cheap laptop for school?"])
+def test_a_laptop_for_study_is_goods_the_vendor_does_not_sell(text):
+    assert read(text).intent == "out_of_scope"
+
+
+def test_a_laptop_with_a_model_is_still_a_sizing_question():
+    assert read("потянет ли ноутбук с 4090 на 16 гигов ламу 8б?").intent != "out_of_scope"
+
+
+@pytest.mark.parametrize("text", ["а оптовые цены на 4090 у вас есть?", "do you have dealer pricing on the RTX 5090?",
+                                  "какие у вас дилерские условия на l40s?"])
+def test_a_resellers_own_terms_go_to_a_manager(text):
+    # "а дилерские цены у вас есть?" had been a catalog lookup
+    assert read(text).intent == "handoff"
+
+
+def test_a_dealer_by_trade_is_no_request():
+    assert read("мы дилер стройматериалов, нужен бот на квене 14б на 6 менеджеров").intent != "handoff"
+
+
+@pytest.mark.parametrize("text, gpu, count", [("one server with 8 nos. NVIDIA H100 SXM please", "h100-sxm", 8),
+                                              ("1 сервер с 2 шт. RTX 4090", "rtx-4090", 2)])
+def test_cards_in_one_server_are_counted_outright(text, gpu, count):
+    # "1 server with 4 nos. NVIDIA L40S" had asked whether four was per server or in all: with one server it is both
+    s = said(text)
+    assert s["gpu"] == gpu and s["gpu_count"] == count
+
+
+def test_cards_in_several_servers_are_still_asked():
+    assert said("2 servers with 4 L40S").get("gpu_count") is None
+
+
+@pytest.mark.parametrize("text, users", [("is one L40S enough for all 60?", 60), ("а одной a6000 хватит на всех 25?", 25)])
+def test_for_all_n_counts_the_people(text, users):
+    # "would a single H100 be enough for all 150?" had left 150 unattached
+    assert said(text)["users"] == users
+
+
+def test_for_all_n_cards_counts_cards():
+    assert said("на всех 8 карт").get("users") is None
