@@ -163,6 +163,9 @@ _DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?за
                        # fortieth pass: a figure quoted from a quote or from what a manager said ("ваш менеджер говорил
                        # про две h100, а в кп написано четыре"): its source, no request for a person
                        r"\bв (?:вашем |нашем |этом |том )?(?:кп|коммерческом предложении|сч[её]те)\s+(?:написано|указано|значится|стоит)|"
+                       # fresh42: "директору в кп предложили сервер на rtx a4000": what someone's quote offered
+                       r"\bв (?:\w+ )?(?:кп|коммерческом предложении)\s+(?:нам |мне |директору |\w+ )?(?:предложили|предлагают|"
+                       r"прислали|заложили|включили|посчитали)|"
                        r"\b(?:ваш\w* )?менеджер\w*(?: \w+){0,4} (?:говорил\w*|сказал\w*|обещал\w*|называл\w*|писал\w*)\b", re.I)
 # the customer's own trade is leasing: "лизинговая компания, клиенты просят в лизинг"
 _LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)

@@ -110,6 +110,8 @@ _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|поч�
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
 _WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|пятидневк\w*|"
                        r"five-day week|5-day week|"
+                       r"monday (?:to|through|thru|-) friday|mon(?:day)?\s?-\s?fri(?:day)?\b|"  # fresh42
+                       r"с понедельника по пятницу|понедельник\s?-\s?пятниц\w*|"
                        r"working hours|office hours|рабоч\w+ врем|в рабочее время", re.I)
 
 

@@ -761,7 +761,7 @@ def _clock(h: int, part: str | None, end: bool = False) -> int:
         return 24 if end else 0
     return h
 _SPAN_EN = re.compile(r"\bfrom\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?\s+(?:to|till|until)\s+(\d{1,2})(?::\d\d)?\s*(am|pm)?|"
-                      r"\b(\d{1,2})(?::\d\d)?\s*(am|pm)\s*[-–]\s*(\d{1,2})(?::\d\d)?\s*(am|pm)", re.I)
+                      r"\b(\d{1,2})(?::\d\d)?\s*(am|pm)\s*(?:[-–]|to|till|until)\s*(\d{1,2})(?::\d\d)?\s*(am|pm)", re.I)  # "7am to 7pm"
 _SPAN_DASH = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*[-–]\s*(\d{1,2})(?::\d\d)?(?=\s*(?:по будням|в будни|каждый день|ежедневно|"
                         r"daily|every day|on weekdays|weekdays|mon-fri|пн-пт))", re.I)
 # "9 to 5 weekdays", "8 till 6 every day": a span of the clock said with a period; in English a 12-hour clock (5 is 17:00)
@@ -771,7 +771,8 @@ _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|da
                            r"working days|a day|per day|on workdays)", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
-                        r"\d:\d\d|\b(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run", re.I)
+                        r"\d:\d\d|\b(?:am|pm)\b|\d\s?(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run|"
+                        r"\bopen\b|открыт\w*", re.I)  # fresh42: "We're open 7am to 7pm"
 
 
 def _working_span(tokens: list[Token], text: str) -> Attached | None:

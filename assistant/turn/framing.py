@@ -140,7 +140,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         return "cost"
     if reading.intent in ("followup", "recommend", "models_for_hardware") and previous is not None and \
             (previous.model or previous.params_b) and not reading.new_model and \
-            (reading.scenario.gpu or reading.scenario.gpu_count) and _ENOUGH_Q.search(reading.text) and \
+            (reading.scenario.gpu or reading.scenario.gpu_count or reading.scenario.card_vram_gb) and \
+            _ENOUGH_Q.search(reading.text) and \
             previous_intent in ("recommend", "vram", "models_for_hardware"):
         # thirty-fourth pass: "qwen3 14b for 300 users?" .. "ok what about three of them, enough?": whether the model
         # fits on the cards named, as "we already have two L40S, enough?"
@@ -167,7 +168,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
 _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|enough|"
                            r"handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
-_ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|"
+_ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
                        r"\b(?:would|will|could) [\w ]{0,24}\bdo\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b", re.I)
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"

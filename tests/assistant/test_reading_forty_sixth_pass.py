@@ -84,3 +84,28 @@ def test_for_all_n_counts_the_people(text, users):
 
 def test_for_all_n_cards_counts_cards():
     assert said("на всех 8 карт").get("users") is None
+
+
+@pytest.mark.parametrize("text", ["в кп нам предложили сервер на l40s. это что за карта, сколько у неё памяти?",
+                                  "в коммерческом предложении прислали rtx a5000 — она серверная или игровая?"])
+def test_a_card_someones_quote_offered_is_asked_about_not_a_request(text):
+    # "директору в кп предложили сервер на rtx a4000. это что за карта вообще" had been handed to a manager
+    assert read(text).intent != "handoff"
+
+
+def test_asking_for_a_quote_is_still_a_request():
+    assert read("пришлите кп на сервер с двумя l40s").intent == "handoff"
+
+
+def test_a_card_by_its_memory_will_it_do_after_a_model_asks_the_fit():
+    from tests.assistant.test_reading_thirtyninth_pass import talk
+    scenario, intent = talk("что взять под gemma 3 12b на 4 человек?", "а 5060 на 8 гигов подойдёт?")
+    assert intent == "vram" and scenario.card_vram_gb == 8 and scenario.model == "gemma-3-12b"
+
+
+@pytest.mark.parametrize("text, hours", [("We're open 8am to 6pm, Monday to Friday.", 216.67),
+                                         ("open 6am till 10pm mon-fri", 346.67),
+                                         ("работаем с понедельника по пятницу с 9 до 18", 195.0)])
+def test_opening_hours_with_am_pm_and_named_weekdays(text, hours):
+    # "We're open 7am to 7pm, Monday to Friday" had been no hours at all
+    assert said(text)["hours_per_month"] == pytest.approx(hours, abs=0.01)
