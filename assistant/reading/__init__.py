@@ -451,6 +451,15 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   fresh41 0.933, fresh40 0.917 (Mari "тӱжем"); every other non-holdout split unchanged (left: a month's electricity
   asked inside an own-vs-cloud talk, "одну смену" halving the hours, a reseller's bulk price for a manager, "семь
   комнат" as users).
+- Forty-sixth pass (fresh42.yaml, 60 turns in ordinary trades, a helper's set written before any change): first sight
+  0.717 (intent 0.850), 0 dropped. Mechanisms (tests/assistant/test_reading_forty_sixth_pass.py): a comma parts a
+  number from the kilowatt word after it (watts); working days are no workers, "до" bounds a labelled count, cards in
+  one server are counted outright, "for all N" counts people (quantities); a scale word before "в N" (money); leave to
+  ask in either order, laptops as other goods, a reseller's dealer or wholesale terms, a card someone's quote offered,
+  documents the model is to search (cues, intent); a card by its memory "подойдёт?" after a model asks the fit
+  (framing); "7am to 7pm, Monday to Friday" (quantities, money); an alternative asked on after a question mark
+  (normalise). After: fresh42 0.967; every other non-holdout split unchanged (left: "докупить вторую 3090, тогда
+  лламу 70б запустим?" read as an upgrade; "Saturdays too, same hours" adding a day).
 """
 from __future__ import annotations
 

@@ -85,7 +85,11 @@ _WORK_MEASURED = re.compile(r"\b(?:(?:под|рас|пере)?счит(?:ыв)?�
 
 # and the orders it is to take ("хотим бота, чтобы принимал заявки от оптовиков"): the customer's trade, no request to us
 _ORDERS_HANDLED = re.compile(r"\b(?:приним|обрабатыв|разбир|сортир|оформл|регистрир|записыв)\w*?(?:ал|ла|ли|ло|ет|ют|ял)\s+"
-                            r"(?:\w+\s+){0,2}?(?:заявк\w*|заказ\w*|доставк\w*|поставк\w*|оплат\w*)", re.I)
+                            r"(?:\w+\s+){0,2}?(?:заявк\w*|заказ\w*|доставк\w*|поставк\w*|оплат\w*)|"
+                            # "an assistant to look up equipment manuals and warranty terms" (fresh42)
+                            r"\b(?:look(?:s|ing)? up|search(?:es|ing)?|answer(?:s|ing)? questions (?:about|on))\s+"
+                            r"(?:(?:[\w-]+\s+){0,4}?(?:warrant(?:y|ies)|contracts?|invoices?|orders?|deliver(?:y|ies))"
+                            r"(?:\s+terms)?\b(?:,?\s+(?:and|or|&)\s+)?)+", re.I)
 
 
 # seventeenth pass: a contract is the vendor's business only with a word of making, signing, sending or paying it beside

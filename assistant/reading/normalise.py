@@ -213,6 +213,9 @@ def normalise(text: str) -> tuple[str, list[int]]:
             if m.group()[:1].isupper():
                 fix = fix[0].upper() + fix[1:]
             swap[(m.start(), m.end())] = fix
+    # "а две a5000 потянут? или лучше одна a6000?": an alternative asked on after a question mark is one question (fresh42)
+    for q in re.finditer(r"\?(?=\s+(?:или|либо|or)\b)", text, re.I):
+        swap[(q.start(), q.end())] = ","
     if not cut and not swap:
         return text, list(range(len(text) + 1))
     out: list[str] = []

@@ -109,3 +109,25 @@ def test_a_card_by_its_memory_will_it_do_after_a_model_asks_the_fit():
 def test_opening_hours_with_am_pm_and_named_weekdays(text, hours):
     # "We're open 7am to 7pm, Monday to Friday" had been no hours at all
     assert said(text)["hours_per_month"] == pytest.approx(hours, abs=0.01)
+
+
+@pytest.mark.parametrize("text", [
+    "We're a roofing company. We want a tool the office can use to look up supplier contracts and warranty terms, "
+    "2 people at once, budget about $6,000. What should we get?",
+    "we'd like an assistant answering questions about our delivery terms for 5 dispatchers, what hardware?"])
+def test_documents_the_model_is_to_search_are_no_request_to_the_vendor(text):
+    # "an assistant the front office can use to look up equipment manuals and warranty terms" had gone to a manager
+    assert read(text).intent == "recommend"
+
+
+def test_asking_our_warranty_terms_is_still_a_request():
+    assert read("what are your warranty terms on the l40s server?").intent == "handoff"
+
+
+@pytest.mark.parametrize("text, gpus, counts", [
+    ("три 4090 потянут? или лучше две l40s?", ["rtx-4090", "l40s"], [3, 2]),
+    ("will two A6000 cope? or one H100?", ["rtx-a6000", "h100-sxm"], [2, 1])])
+def test_an_alternative_asked_on_after_a_question_mark_is_one_comparison(text, gpus, counts):
+    # "а две rtx a5000 потянут? или лучше одна a6000?" had kept only the last card and asked about "две"
+    s = said(text)
+    assert s["gpus"] == gpus and s["gpu_counts"] == counts
