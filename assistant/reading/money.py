@@ -133,8 +133,11 @@ def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int |
     """The index of a money scale word said before the number ("тысяч 30", "миллиона 2"), or with "за"/"на"/"в" between
     ("миллиона за два", "тысяч за 300": an estimate), when no number of its own comes before that word."""
     for s in (k - 1, k - 2):
-        # "тысяч на 300": an estimate too; "уложиться тысяч в 150" (fresh42) a ceiling
-        if s < 0 or (s == k - 2 and tokens[k - 1].low not in ("за", "на", "в")):
+        # "тысяч на 300": an estimate too; "уложиться тысяч в 150" (fresh42) a ceiling, only after a word of fitting
+        # ("облако в месяц обходится тысяч в 70" is a bill, asked)
+        ceiling = tokens[k - 1].low == "в" and any(x.low.startswith(("уложи", "уклад"))
+                                                   for x in tokens[max(0, s - 1):s] + tokens[k + 1:k + 2])
+        if s < 0 or (s == k - 2 and tokens[k - 1].low not in ("за", "на") and not ceiling):
             continue
         w = tokens[s]
         if w.low in scales and not w.used and not w.has_digit and not (s > 0 and tokens[s - 1].number is not None and
