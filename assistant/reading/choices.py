@@ -124,6 +124,9 @@ _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обуче�
                    r"(?:за|до|пере|по)?тюн\w*|fine|finetun\w*|fine-tun\w*|train\w*|sft)$", re.I)
 
 
+# "training plans for my clients' dogs", "staff training sessions" (fresh43): people or animals trained, no model
+_PEOPLE_TRAINING = re.compile(r"\s+(?:plans?|sessions?|programs?|programmes?|schedules?|courses?|classes|videos?|notes?)\b",
+                              re.I)
 _WORKOUT = re.compile(r"фитнес|спортзал|\bзал(?:а|ов|ы|ах)?\b|тренер\w*|абонемент\w*|\bgym\b|workout", re.I)
 # thirty-sixth pass: "нашу дообученную гемму", "our fine-tuned gemma": a model tuned already, to run; no task asked
 _TUNED = re.compile(r"\w*обученн\w*|\w*тренированн\w*|\w*тюнен\w*|\w*tuned|\w*trained")
@@ -173,7 +176,8 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
         return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     for t in tokens:
         if _TUNE.match(t.low) and not _negated(tokens, t.i) and not _TUNED.fullmatch(t.low) and \
-                not (t.low.startswith("тренировк") and _WORKOUT.search(text)):  # "запись на тренировки" in a gym
+                not (t.low.startswith("тренировк") and _WORKOUT.search(text)) and \
+                not (t.low == "training" and _PEOPLE_TRAINING.match(text[t.end:])):  # "запись на тренировки" in a gym
             if t.low == "fine" and not (t.i + 1 < len(tokens) and tokens[t.i + 1].low.startswith("tun")):
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve

@@ -19,8 +19,8 @@ CUES: list[tuple[Intent, str]] = [
                 r"request for (?:information|quotation|quote|proposal)|\brf[iqp]\b|\bune soumission\b|\bdevis\b|"
                 r"(?:request|requesting|ask for|would like) (?:a |your )?(?:quotation|formal quote|price offer)|"  # 39th pass
                 # fresh42: a reseller's own terms ("а дилерские цены у вас есть?")
-                r"дилерск\w* (?:цен|скидк|услови|прайс)\w*|\bdealer (?:price|pricing|discount|terms)\w*|"
-                r"оптов\w* (?:цен|скидк)\w*|\bwholesale (?:price|pricing|discount)\w*"),
+                r"дилерск\w* (?:цен(?:а|ы|у|е|ой|ам|ах)?\b|скидк\w*|услови\w*|прайс\w*)|\bdealer (?:price|pricing|discount|terms)\w*|"
+                r"оптов\w* (?:цен(?:а|ы|у|е|ой|ам|ах)?\b|скидк\w*)|\bwholesale (?:price|pricing|discount)\w*"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),
@@ -92,6 +92,8 @@ CUES: list[tuple[Intent, str]] = [
     # twentieth pass: outputs made per unit of time ("сколько картинок в минуту", "images per minute"): a rate
     ("speed", r"(?:картин\w*|изображени\w*|images?|pictures?|кадр\w*|frames?|слов\w*|words?)\s+(?:в|per|an?)\s+(?:минут\w*|секунд\w*|"
               r"час\b|minute|second|sec\b|hour)"),
+    # fresh43: "сколько врачей одновременно она потянет?": whoever they are, how many at once the setup serves
+    ("speed", r"сколько [а-яё]+ (?:одновременно|разом|параллельно|за раз) (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит)"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "

@@ -54,7 +54,7 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
-    out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED) for m in pat.finditer(text)]
+    out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED, _FOOD) for m in pat.finditer(text)]
     if not _CONTRACT_TALK.search(text):  # "договоры длинные", "модель чтоб договоры читала": the documents worked on
         out_spans += [(t.start, t.end) for t in tokens if re.match(r"^(?:договор\w*|contracts?)$", t.low)]
     for a, b in out_spans:
@@ -84,12 +84,17 @@ _WORK_MEASURED = re.compile(r"\b(?:(?:под|рас|пере)?счит(?:ыв)?�
                             r"(?:\w+\s+){0,3}?(?:скорост\w*|цен\w*|стоимост\w*|speeds?|prices?|costs?)\b", re.I)
 
 # and the orders it is to take ("хотим бота, чтобы принимал заявки от оптовиков"): the customer's trade, no request to us
-_ORDERS_HANDLED = re.compile(r"\b(?:приним|обрабатыв|разбир|сортир|оформл|регистрир|записыв)\w*?(?:ал|ла|ли|ло|ет|ют|ял)\s+"
+_ORDERS_HANDLED = re.compile(r"(?:почасов\w*|поминутн\w*) оплат\w*|"  # fresh43: a cloud's "почасовая оплата"
+                            r"\b(?:приним|обрабатыв|разбир|сортир|оформл|регистрир|записыв|надиктовыв|диктовыв|оставл)\w*?"
+                            r"(?:ал|ла|ли|ло|ет|ют|ял)\s+"
                             r"(?:\w+\s+){0,2}?(?:заявк\w*|заказ\w*|доставк\w*|поставк\w*|оплат\w*)|"
                             # "an assistant to look up equipment manuals and warranty terms" (fresh42)
                             r"\b(?:look(?:s|ing)? up|search(?:es|ing)?|answer(?:s|ing)? questions (?:about|on))\s+"
                             r"(?:(?:[\w-]+\s+){0,4}?(?:warrant(?:y|ies)|contracts?|invoices?|orders?|deliver(?:y|ies))"
                             r"(?:\s+terms)?\b(?:,?\s+(?:and|or|&)\s+)?)+", re.I)
+
+# food, not power: "комбинат школьного питания" (fresh43), "общественное питание"
+_FOOD = re.compile(r"\b(?:школьн|общественн|детск|здоров|спортивн|правильн|диетическ|лечебн)\w* питани\w*", re.I)
 
 
 # seventeenth pass: a contract is the vendor's business only with a word of making, signing, sending or paying it beside
