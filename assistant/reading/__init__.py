@@ -460,6 +460,13 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   (framing); "7am to 7pm, Monday to Friday" (quantities, money); an alternative asked on after a question mark
   (normalise). After: fresh42 0.967; every other non-holdout split unchanged (left: "докупить вторую 3090, тогда
   лламу 70б запустим?" read as an upgrade; "Saturdays too, same hours" adding a day).
+- Forty-seventh pass (fresh43.yaml, 60 turns, a helper's set written before any change): first sight 0.783 (intent
+  0.833), 0 dropped. Mechanisms (tests/assistant/test_reading_forty_seventh_pass.py): "дилерского центра" is no dealer
+  price, catering is food not power, "сколько врачей одновременно потянет" is speed, a cloud's hourly billing and
+  dictated orders are no request (cues, intent); training plans and trainers are no fine-tune (choices); days a week
+  in a follow-up are named back, never hours (context). After: fresh43 0.883, fresh40 0.933, fresh34 0.983; every other
+  non-holdout split unchanged (left: an off-topic sign after an introduction, 300 clients of a reseller read as users,
+  "что тогда потянет" after adding a card, a quoted customer question read as a why-question).
 """
 from __future__ import annotations
 

@@ -177,7 +177,8 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
     for t in tokens:
         if _TUNE.match(t.low) and not _negated(tokens, t.i) and not _TUNED.fullmatch(t.low) and \
                 not (t.low.startswith("тренировк") and _WORKOUT.search(text)) and \
-                not (t.low == "training" and _PEOPLE_TRAINING.match(text[t.end:])):  # "запись на тренировки" in a gym
+                not (t.low == "training" and _PEOPLE_TRAINING.match(text[t.end:])) and \
+                t.low not in ("trainer", "trainers", "тренер", "тренера", "тренеры"):  # "запись на тренировки" in a gym
             if t.low == "fine" and not (t.i + 1 < len(tokens) and tokens[t.i + 1].low.startswith("tun")):
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve

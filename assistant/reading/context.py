@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from assistant.reading import classifier
 from assistant.reading.cues import FOLLOWUP
 from assistant.reading.intent import OFF_TOPIC, OTHER_GOODS
+from assistant.reading.money import _DAYS_A_WEEK
 from assistant.reading.relative import SELL_OR_ADD, Change
 from assistant.reading.quantities import _TAKE_VERB
 from assistant.reading.tokens import parse_plain_number
@@ -665,7 +666,14 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         return reading
     update: dict = {}
     kept = []
+    # "three days a week, same hours": days of a week, no hours; named back (fresh43: it had become 3 hours a month)
+    days = [m.span(1) for m in _DAYS_A_WEEK.finditer(reading.text)]
     for span in [*reading.unattached, *words]:
+        if any(a <= span.start and span.end <= b for a, b in days):
+            kept.append(span)
+            if span not in reading.unattached:
+                reading.unattached = [*reading.unattached, span]
+            continue
         value = parse_plain_number(span.text)
         if value is None and span in words:
             value = word_value(span.text)

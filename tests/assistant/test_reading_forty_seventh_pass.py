@@ -52,3 +52,18 @@ def test_training_of_people_or_animals_is_no_fine_tuning(text):
 
 def test_training_a_model_is_still_fine_tuning():
     assert said("training llama 8b on two 4090s, enough memory?")["task"] == "full"
+
+
+def test_a_trainer_is_a_person_not_a_fine_tune():
+    # "Freelance dog trainer here … How many tokens a second" had been read as a full fine-tune
+    assert said("Horse trainer here, I run qwen3 14b on a 3090, how fast is it?").get("task") in (None, "inference")
+
+
+@pytest.mark.parametrize("text", ["And if it only runs four days a week, same hours?", "а если работать пять дней в неделю, часы те же?"])
+def test_days_a_week_in_a_follow_up_are_named_back_never_hours(text):
+    # "What if he only uses it three days a week, same hours?" had become 3 hours a month
+    from assistant.reading.context import carry
+    from assistant.scenario import Scenario
+    previous = Scenario(server_price=4500, cloud_hourly=1.1, hours_per_month=130.0, currency="$")
+    r = carry(read(text), previous)
+    assert r.scenario.hours_per_month is None and r.unattached
