@@ -109,8 +109,8 @@ def _lexicon_slang() -> frozenset[str]:
 def _is_slang(word: str) -> bool:
     from assistant.reading.words import morph
     parsed = morph().parse(word)[0]
-    return word in _lexicon_slang() or parsed.normal_form in _lexicon_slang() or bool({"Infr", "Slng"} & set(
-        str(parsed.tag).replace(" ", ",").split(",")))
+    return word in _lexicon_slang() or parsed.normal_form in _lexicon_slang() or "Infr" in parsed.tag or \
+        "Slng" in parsed.tag
 
 
 def slang_copied(sentence: str, parts: Iterable[str], question: Iterable[str]) -> list[str]:

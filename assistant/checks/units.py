@@ -7,11 +7,8 @@ from __future__ import annotations
 import re
 
 from assistant.checks import numbers as nums
-from tools.errors import SizingError
-from tools.precision import get_precision
-
-_TABLE_TOOLS = ("vram", "fit")
-_WIDTH = re.compile(r"(?<![\d.,])(\d{1,2})\s?-?\s?(?:бит\w*|bits?)(?!\w)", re.I)
+from assistant.checks.relations import _BREAKDOWN_TOOLS, _WIDTH_SAID
+from assistant.checks.relations import _whole_bits as _bits
 _SIXTEEN = re.compile(r"(?<![\d.,])16\s?-?\s?(?:бит\w*|bits?)(?!\w)", re.I)
 # the yardstick said as such: a comparison, a hypothesis, the unquantised original
 _YARDSTICK = re.compile(r"\b(?:чем|than|вместо|instead|вдвое|втрое|вчетверо|twice|half|половин\w*|раза?|times|"
@@ -23,15 +20,8 @@ _NEEDS = re.compile(r"\b(?:нужн\w*|требу\w*|понадоб\w*|необ�
                     r"runs?|running)\s+(?:\S+\s+){0,2}$", re.I)
 
 
-def _bits(name: str) -> int | None:
-    try:
-        return int(get_precision(name).bits_per_weight)
-    except SizingError:
-        return None
-
-
 def _table(facts: list[dict]) -> dict | None:
-    tables = [f for f in facts if f.get("tool") in _TABLE_TOOLS and isinstance(f.get("output"), dict)]
+    tables = [f for f in facts if f.get("tool") in _BREAKDOWN_TOOLS and isinstance(f.get("output"), dict)]
     return tables[0] if len(tables) == 1 else None
 
 
@@ -47,7 +37,7 @@ def yardstick_as_width(sentence: str, facts: list[dict]) -> list[str]:
     if any(_NEEDS.search(sentence[:m.start()]) for m in said):
         return [f"width: {said[0].group(0)} is not the computed format"]
     own_width = _bits(str(table["output"].get("precision", "")))
-    if not said or any(int(w.group(1)) == own_width for w in _WIDTH.finditer(sentence)) \
+    if not said or any(int(w.group(1)) == own_width for w in _WIDTH_SAID.finditer(sentence)) \
             or re.search(rf"\b{re.escape(str(table['output'].get('precision', '')))}\b", sentence, re.I):
         return []  # both widths said: the 16 is the contrast ("в 16 битах 70 ГБ, а в 8 битах 38,66")
     # a figure of the table in the same sentence binds the width to it, unless a 16-bit option has that figure too
