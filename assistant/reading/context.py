@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
 from assistant.reading.cues import FOLLOWUP
-from assistant.reading.intent import OFF_TOPIC, OTHER_GOODS
+from assistant.reading.intent import OTHER_GOODS, off_topic
 from assistant.reading.money import _DAYS_A_WEEK
 from assistant.reading.relative import SELL_OR_ADD, Change
 from assistant.reading.quantities import _TAKE_VERB
@@ -486,7 +486,7 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
     if not (reading.intent == "compare" and reading.scenario.gpu_counts):  # options with their own counts: said outright
         reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
     if reading.intent == "out_of_scope" and not reading.scenario.is_empty() and (
-            previous is not None and OFF_TOPIC.match(reading.text) or OTHER_GOODS.search(reading.text)):
+            off_topic(reading.text) or OTHER_GOODS.search(reading.text)):
         # thirty-fourth pass: "lol unrelated, can you recommend a gaming chair under 300 bucks" in the middle of a
         # sizing chat: its numbers are the chair's, never the conversation's budget
         reading.scenario = Scenario()

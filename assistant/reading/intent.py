@@ -231,6 +231,27 @@ OTHER_GOODS = re.compile(r"\b(?:мыш[кь]\w*|кресл\w*|клавиатур
 OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|thank you|ok|ок|понял\w*)\W+(?:и\s+|and\s+)?)?"  # 42nd pass: "спасибо! и не по теме"
                        r"(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"
                         r"(?:totally |completely )?unrelated|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
+# forty-eighth pass: said after a short introduction ("лесопилка опять. не по теме, но …"), or "вопрос не про нейросети"
+_OFF_TOPIC_AFTER = re.compile(r"^[^.!?]{0,60}[.!?]\s+(?:(?:вопрос|question)\s+)?(?:(?:совсем\s+)?не по теме|не в тему|"
+                              r"оффтоп\w*|офтоп\w*|off[- ]?topic|unrelated)\b|"
+                              r"\b(?:вопрос\w*\s+)?не\s+(?:про|о|по)\s+(?:нейросет\w*|нейронк\w*|ии|ai)\b|"
+                              r"\bnot (?:an? )?(?:ai|gpu|llm) question\b", re.I)
+
+
+def _leave_after_introduction(text: str) -> bool:
+    """Forty-eighth pass: "добрый день) у нас багетная мастерская, оформляем картины в рамы. можно у вас спросить про
+    компьютер под нейросеть?": who they are, then leave to ask; no question yet (no number, no domain word before)."""
+    parts = [p for p in re.split(r"(?<=[.!?)])\s+", text.strip()) if p]
+    if len(parts) < 2 or len(text.split()) > 40 or not C.GREETING.match(parts[-1]):
+        return False
+    return all(C.GREETING.match(p) or not (re.search(r"[\d?]", p) or C.DOMAIN.search(p)) for p in parts[:-1])
+
+
+def off_topic(text: str) -> bool:
+    """The customer says the question is off the topic (at the start, or after a sentence saying who they are)."""
+    return bool(OFF_TOPIC.match(text) or _OFF_TOPIC_AFTER.search(text))
+
+
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
 _PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b", re.I)  # the PSU asked about
 
@@ -271,18 +292,22 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     hits = {n for n, v in sc.items() if v > 0}
     if s.psu_w and model and hardware and not _PSU_ENOUGH.search(text) and _RUNS_ON_IT.search(text):
         return "vram"  # "шесть 3090 и два блока по 1600вт. квен 235б в q4 на этом заведется?": the rig described, the model asked
-    if C.GREETING.match(text) or (C.THANKS.match(text) and len(text.split()) <= 6 and not re.search(r"[\d?]", text)
+    if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and len(text.split()) <= 6 and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
-    if (OFF_TOPIC.match(text) or OTHER_GOODS.search(text)) and not (model or hardware or C.DOMAIN.search(text)):
+    if (off_topic(text) or OTHER_GOODS.search(text)) and not (model or hardware or
+                                                            C.DOMAIN.search(_OFF_TOPIC_AFTER.sub(" ", text))):
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
     if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
         return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
     if _AT_ALL.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or s.context) and \
             hits <= {"vram", "knowledge"}:
         return "knowledge"  # fresh41: "такое вообще реально на своём железе, без чатгпт?": can it be done at all, nothing to size
+    if _OWN_OR_CLOUD_AT_ALL.search(text) and not (model or hardware or s.budget or s.server_price or
+                                                  s.cloud_hourly or s.hours_per_month or s.gpu_count):
+        return "knowledge"  # forty-eighth pass: "это можно сделать на своём компьютере … или только через облако?": no prices
     if (lead := list(_LEAD_TIME.finditer(text))) and not (s.server_price or s.cloud_hourly or s.users or model):
         inside = [(m.start(), m.end()) for m in lead]
         rest = scores(_LEAD_TIME.sub(" ", text), [t for t in tokens or [] if not any(a <= t.start < b for a, b in inside)])
@@ -523,6 +548,10 @@ _RUN_ANYTHING = re.compile(r"\b(?:run|handle|host|serve)\s+(?:anything|something
 # "какая из них", "кто из этих двух", "which one", "which of the two": a choice among what was discussed
 _AT_ALL = re.compile(r"\bвообще\s+(?:\w+\s+)?(?:реально|возможно|осуществимо|выполнимо)|(?:реально|возможно) ли вообще|"
                      r"\bis (?:that|it|this|such a thing) even (?:possible|doable|realistic|feasible)\b|\bpossible at all\b", re.I)
+_OWN_OR_CLOUD_AT_ALL = re.compile(r"\bможно (?:ли )?(?:это |такое )?(?:сделать|запустить|держать) на сво\w+ (?:компьютер\w*|"
+                                  r"компе|железе|сервере|ноутбуке)\b[^?]{0,60}\bили (?:только )?(?:через |в )?облак\w*|"
+                                  r"\b(?:can|could) (?:we|i|this|it) (?:be )?(?:done|run|hosted) (?:on|in) (?:our|my) own "
+                                  r"(?:computer|hardware|server|pc|premises)\b[^?]{0,60}\bor (?:only )?(?:in |via |through )?the cloud\b", re.I)
 _WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|что|котор\w+|which|what)\s+(?:(?:\w+\s+)?из\s+(?:них|этих|этого|"
                             r"двух|обеих|обоих|тех|трёх|трех)\b|one\b|of (?:them|the two|these|those|both|the three)\b)|"
                             r"^\W*(?:(?:а|и|ну|so|and|ok)\W+)?(?:как(?:ая|ой)|which|who)\s+(?:(?:из|of)\s+\w+\s+)?(?:is\s+)?"

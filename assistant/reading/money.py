@@ -38,7 +38,8 @@ _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|�
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
-               "spend", "потратить", "upto", "больше", "дороже"}
+               "spend", "потратить", "upto", "больше", "дороже",
+               "отдать", "выложить"}  # forty-eighth pass: "на неё готовы отдать тысяч двести"
 # a money word on either side ("box for 60k", "обойдётся в 900 тысяч", "60k to buy"): a sum, not a context
 _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
               "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",

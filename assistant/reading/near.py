@@ -69,6 +69,8 @@ def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
     n = k + 1
     while n < len(tokens) and tokens[n].used == "number":  # "сорок восемь 3090": past the count's other words
         n += 1
+    if n < len(tokens) and tokens[n].low in ("—", "–", ":") and tokens[n - 1].word_number:
+        n += 1  # forty-eighth pass: "карта у нас одна — rtx 4080 супер": the count in words, a dash, the card
     while n < len(tokens) and (tokens[n].low in ("x", "х", "×", "шт", "штук", "of", "by") + _BRANDS or
                                tokens[n].low in _AGE and n <= k + 2 and not tokens[n - 1].comma):
         if tokens[n].low in _BRANDS and n in gpu_starts:

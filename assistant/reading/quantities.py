@@ -63,6 +63,18 @@ _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|�
 # punctuation and no "but" between
 _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_SITTING_AT_ONCE = re.compile(r"\s*,\s*(?:[а-яё]+\s+){1,4}(?:одновременно|разом|одномоментно|параллельно)\b", re.I)
+
+
+def _sitting_at_once(tokens: list[Token], last: int, text: str) -> bool:
+    """", сидят в ней одновременно" after the number: what those people do at once; not ", но одновременно будет
+    человек двадцать" (a contrast, the same-time figure still to come)."""
+    m = _SITTING_AT_ONCE.match(text[tokens[last].end:])
+    if m is None:
+        return False
+    end = tokens[last].end + m.end()
+    clause = [t for t in tokens[last + 1:] if t.start < end or not re.search(r"[.,;!?]", text[end:t.start])]
+    return not any(t.low in _CONTRAST or t.low in _SHARE or t.low in ("из", "а", "of") or t.number is not None for t in clause)
 # words that open the next clause of a message typed without punctuation ("не больше 15 нужен сервер"): after a
 # number they end it, as a full stop would
 _OPENS = {"нужный", "нужен", "нужна", "нужно", "надо", "хотеть", "модель", "бюджет", "контекст", "сколько", "какой",
@@ -82,6 +94,8 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
     if any(tokens[n].low in _BOUGHT for n in range(max(0, first - 2), first)):
         return False  # 43rd pass: "we bought 3 at once last year": things bought together, no people at once
     for n in range(first - 1, max(-1, first - 6), -1):
+        if n == first - 1 and tokens[n].number is not None and re.fullmatch(r"[-–]", text[tokens[n].end:tokens[first].start]):
+            continue  # forty-eighth pass: "разом сидят от силы пять-шесть": a range's first end, the same-time word before it
         if boundary(n, n + 1) or tokens[n].number is not None:
             break  # "200 одновременных запросов, контекст 4": the word belongs to the number before it
         if tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT:
@@ -99,6 +113,9 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
             return True
     if _SAME_TIME.match(text[tokens[last].end:]) or _SAME_TIME_AHEAD.match(text[tokens[last].end:]):
         return True  # "12 at the same time", "30 at a time", "25 would use it at the same time"
+    if _sitting_at_once(tokens, last, text) and any(
+            tokens[i].concept == "user" or tokens[i].used == "users" or _person(tokens[i]) for i in (first - 1, first) if i >= 0):
+        return True  # forty-eighth pass: "мастеров трое, сидят в ней одновременно": the people counted, then what they do
     # "40 одновременных запросов": the word between the number and its unit
     return any(tokens[n].lemma in _CONCURRENT or tokens[n].low in _CONCURRENT for n in range(first + 1, last))
 
@@ -509,6 +526,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(value), [k])]
     if concept == "piece" and tokens[n].low in ("them", "us") and _SAME_TIME_AHEAD.match(text[tokens[k].end:]):
         return [Attached("users", int(value), [k, n], concurrent=True)]  # 42nd pass: "25 of them using at the same time"
+    if concept == "piece" and _things_before(tokens, k) and not gpu_next(tokens, k, gpu_starts):
+        return []  # forty-eighth pass: "своих самосвалов 18 штук": the things counted said first, no cards; asked
     count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):

@@ -107,9 +107,11 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     found = _ordinal(tokens, text)
     if found[0] or found[1]:  # an ordinal weighed as one option is no change, but its words are read
         return found
-    if len(tokens) <= 8 and not any(t.number is not None for t in tokens) and \
+    same_hours = re.search(r"\b(?:те же|the same) (?:часы|hours)\b", text, re.I)
+    if len(tokens) <= (12 if same_hours else 8) and not any(t.number is not None for t in tokens) and \
             any(t.concept == "weekday" for t in tokens) and re.search(r"\b(?:только|лишь|only|just)\b", text, re.I):
         # thirty-ninth pass: "а если только по будням?": the same hours a day, on 260 days a year instead of 365
+        # (forty-eighth: "а если только по будням, те же часы?" says so outright)
         return [Change(slot="hours_per_month", op="mul", value=260 / 365)], []
     if len(tokens) <= 16 and (days := named_days(text)) and not any(t.has_digit for t in tokens) and \
             re.search(r"\b(?:только|лишь|only|just)\b|те же часы|the same hours", text, re.I):

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, word_value, carry
+from assistant.reading.intent import off_topic
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
@@ -132,6 +133,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         # "ну пусть будет 40" after "10 или 15 человек?" was asked: an answer to name back; thirty-second pass: a short
         # follow-up of a sizing question with a number no slot takes ("описаний надо штук 500 в день") as well
         return previous_intent
+    if reading.intent == "out_of_scope" and previous is not None and previous_intent in _SIZING and \
+            _SAID_LATER.match(reading.text) and not off_topic(reading.text):
+        return previous_intent  # forty-eighth pass: "забыл сказать, навигация у нас месяцев семь в году": more of that question
     said = set(reading.scenario.said())
     if previous_intent == "cost" and said and said <= {"hours_per_month", "electricity_price", "currency"} and \
             not reading.new_model:
@@ -165,6 +169,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+_SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомянуть|добавить|уточнить|написать)|(?:i |we )?forgot to "
+                         r"(?:say|mention|add)|(?:и )?(?:ещё|еще) (?:момент|нюанс)|one more thing)\b", re.I)
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
 _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|enough|"
                            r"handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)

@@ -1,0 +1,82 @@
+"""Forty-eighth pass (fresh44.yaml and fresh45.yaml's first sight at b1d3909, issue 11): general rules, each with
+wordings of its own and a known-good counterpart."""
+import pytest
+
+from assistant.reading import cues as C
+from assistant.reading import read
+from tests.assistant.test_reading_thirtyninth_pass import said, talk
+
+
+@pytest.mark.parametrize("text", ["автосервис снова. не по теме: где купить подъёмник подешевле? надо штуки 3",
+                                  "кондитерская. вопрос не про нейросети: вы формы для тортов продаёте? штук 40 надо"])
+def test_off_topic_said_after_an_introduction(text):
+    # "лесопилка опять. не по теме, но … надо штук 50" had been a cost question for 50 cards
+    scenario, intent = talk(text)
+    assert intent == "out_of_scope" and scenario.is_empty()
+
+
+def test_off_topic_words_with_a_sizing_question_are_still_sizing():
+    assert read("не по теме, но всё же: хватит ли 4090 на qwen3 14b?").intent == "vram"
+
+
+def test_lora_inside_another_word_is_no_domain_word():
+    assert C.DOMAIN.search("ленточные пилы на пилораму") is None
+    assert C.DOMAIN.search("хотим дообучить кулорой") and C.DOMAIN.search("дообучить лорой")
+
+
+def test_things_counted_before_pieces_are_no_cards():
+    assert "gpu_count" not in said("у нас погрузчиков 12 штук, на какой комп запустить бота тысяч за 150?")
+    assert said("видеокарт 4 штуки, что на них запустить?").get("gpu_count") == 4
+
+
+@pytest.mark.parametrize("text", ["доброе утро! опять пекарня, тверь. подскажете ещё кое-что?",
+                                  "здравствуйте) у нас типография, печатаем визитки и буклеты. можно у вас спросить про "
+                                  "сервер под нейросеть?",
+                                  "добрый вечер, хотел спросить пару моментов, есть кто на связи?"])
+def test_leave_to_ask_after_an_introduction_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", ["у нас 3 сервера с 4090. можно спросить?", "подскажете видеокарту под qwen3 14b?",
+                                  "можно спросить про цену 4090?"])
+def test_a_question_with_content_is_no_greeting(text):
+    assert read(text).intent != "greeting"
+
+
+def test_weekdays_only_with_the_same_hours_said():
+    scenario, intent = talk("сервер за 600 тысяч или облако по 90 рублей в час? работать с 8 до 20 каждый день",
+                            "а если только по будням, те же часы?")
+    assert intent == "cost" and scenario.hours_per_month == pytest.approx(12 * 260 / 12, abs=0.2)
+
+
+def test_something_forgotten_is_more_of_the_same_question():
+    scenario, intent = talk("облако за 120 рублей в час или свой сервер за 700 тысяч? работаем с 9 до 21 каждый день",
+                            "забыла сказать, сезон у нас месяцев пять в году")
+    assert intent == "cost" and scenario.server_price == 700000
+
+
+@pytest.mark.parametrize("text,users", [("операторов четверо, работают в системе одновременно. что брать?", 4),
+                                        ("у нас двести пользователей, но одновременно будет человек двадцать", 20),
+                                        ("менеджеров 90, онлайн одновременно примерно треть", 30),
+                                        ("Количество одновременных сеансов — не менее 40 (сорока).", 40)])
+def test_the_people_at_once(text, users):
+    assert said(text).get("users") == users
+
+
+def test_a_range_in_words_after_a_same_time_word_is_asked():
+    r = read("инженеров у нас десяток, но разом сидят от силы семь-восемь. какую карту под gemma 3 27b?")
+    assert "users" not in r.scenario.said() and len(r.conflicts.get("users", [])) >= 2
+
+
+def test_own_computer_or_only_the_cloud_with_no_prices_is_knowledge():
+    assert read("у меня ателье. это можно сделать на своём компьютере, чтоб данные не уходили, или только через "
+                "облако?").intent == "knowledge"
+    assert read("что выгоднее: свой сервер за 500 тысяч или облако по 100 рублей в час?").intent == "cost"
+
+
+def test_a_sum_the_customer_is_ready_to_give():
+    assert said("какую видеокарту взять? готовы отдать тысяч триста").get("budget") == 300000
+
+
+def test_one_card_said_in_words_then_a_dash_then_the_card():
+    assert said("модель qwen3 8b, видеокарта у нас одна — rtx 3090. влезет?").get("gpu_count") == 1
