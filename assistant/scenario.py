@@ -51,6 +51,8 @@ class Scenario(BaseModel):
     # two models sized side by side ("сравни llama 3.1 8b и qwen3 14b по памяти"): a follow-up that names no model
     # ("а в q4?") sizes both again
     sized_models: list[str] | None = Field(None, description="Models sized side by side in the last memory answer.")
+    # the shifts a day the hours were said in ("две смены по 8 часов"), so that "а если одну смену?" scales them
+    shifts: int | None = Field(None, description="Shifts a day the hours per month were said in.")
 
     def is_empty(self) -> bool:
         return not any(v is not None for v in self.said().values())
@@ -59,7 +61,7 @@ class Scenario(BaseModel):
         return self.model_dump(exclude_none=True, exclude=MEMORY)
 
 
-MEMORY = {"asked_gpus", "asked", "sized_models"}  # Scenario fields that remember the conversation and are no slot
+MEMORY = {"asked_gpus", "asked", "sized_models", "shifts"}  # Scenario fields that remember the conversation and are no slot
 MONEY = {"budget", "server_price", "cloud_hourly", "hours_per_month", "electricity_price", "currency"}
 
 
@@ -92,10 +94,12 @@ def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, compari
     if previous is None:
         return new
     fields = new.said()
+    if "hours_per_month" in fields:  # the hours said again: their shifts are the new turn's (or none said)
+        fields["shifts"] = new.shifts
     if new_model and (new.model, new.params_b) != (previous.model, previous.params_b):
         # another model is another question, but the money is the customer's, not the model's: "до 60к" .. "чтоб 14б
         # модели шли нормально" is still within 60k
-        money = previous.model_dump(include=MONEY, exclude_none=True)
+        money = previous.model_dump(include=MONEY | {"shifts"}, exclude_none=True)
         return new.model_copy(update={k: v for k, v in money.items() if getattr(new, k) is None})
     if "gpus" in fields:  # two or more cards compared: the one card asked about before is one of them, or not at all
         fields.setdefault("gpu", None)

@@ -476,8 +476,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from assistant.reading import choices, names, pick, quantities, watts
-from assistant.reading.relative import Change, find as find_relative
+from assistant.reading import choices, cues as C, names, pick, quantities, watts
+from assistant.reading.relative import Change, find as find_relative, shifts_said
 from assistant.reading.intent import asks_the_vendor, classify
 from assistant.reading.normalise import back as _back, normalise as _normalise
 from assistant.reading.resolve import meant_after_denied, offered_after, offered_before, resolve
@@ -908,6 +908,8 @@ def _read(text: str) -> Reading:
         fields["cpus"] = sockets
         if counts := [t.i for t in tokens if t.used == "cpus"]:  # "2 ксеона": the count the scenario line repeats
             spans["cpus"] = [_span(text, tokens, [k]) for k in counts]
+    if fields.get("hours_per_month") and (n := shifts_said(text)):
+        fields["shifts"] = n  # "две смены по 8 часов": remembered, so that "а если одну смену?" halves the hours
     scenario = Scenario(**fields)
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
@@ -917,6 +919,12 @@ def _read(text: str) -> Reading:
                         len({h.id for h in models}) > 1 or any(a.slot != "task" for a in contrasted), conflicted=frozenset(clashes), tokens=tokens,
                         named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
                         relative=_follows_up(changes, tokens))
+    if "precision" in assumed and intent in ("knowledge", "followup") and C.GENERAL.search(text) and \
+            not (scenario.model or scenario.params_b or scenario.gpu or scenario.card_vram_gb):
+        # forty-eighth pass: "what is it, and would a quantized model be less accurate?": quantising asked about, no
+        # model's width to take (a follow-up's bare "а квантованная?" keeps it)
+        scenario = scenario.model_copy(update={"precision": None})
+        assumed = [a for a in assumed if a != "precision"]
     return Reading(
         text=text, language=detect_language(text), scenario=scenario, intent=intent,
         vendor_asked=intent not in ("handoff", "greeting", "out_of_scope") and asks_the_vendor(text),

@@ -29,6 +29,7 @@ from assistant.scenario import Scenario
 if TYPE_CHECKING:
     from assistant.reading import Reading
 
+_FIT_ASKED_LAST = re.compile(r"\b(?:помест\w*|влез\w*|уместит\w*|fits?)\b[^.!?]*\?\s*$", re.I)
 _CUES = {
     "users": r"польз|юзер|человек|\bчел\b|сотрудник|клиент|запрос|сесси|\busers?\b|people|seats?|requests?|sessions?",
     "gpu_count": r"карт|видюх|\bгпу\b|\bgpus?\b|cards?|штук|\bшт\b",
@@ -483,7 +484,11 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
         if p is not None:
             top: str = max(p, key=p.__getitem__)
             reading.intent = top  # type: ignore[assignment]
-    if not (reading.intent == "compare" and reading.scenario.gpu_counts):  # options with their own counts: said outright
+    fit_asked = reading.intent == "vram" and (reading.scenario.model or reading.scenario.params_b) and \
+        (reading.scenario.gpu or reading.scenario.card_vram_gb) and _FIT_ASKED_LAST.search(reading.text)
+    # options with their own counts: said outright; forty-eighth pass: nor "модель квен3 30б … на одной rtx pro 6000
+    # поместится?", the model and the card named and the fit asked last
+    if not (reading.intent == "compare" and reading.scenario.gpu_counts) and not fit_asked:
         reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
     if reading.intent == "out_of_scope" and not reading.scenario.is_empty() and (
             off_topic(reading.text) or OTHER_GOODS.search(reading.text)):

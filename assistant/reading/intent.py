@@ -289,6 +289,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if s.psu_w and not (model and not _PSU_ENOUGH.search(text)) and not rig_asked:
         sc["power"] += 3  # "хватит ли 1600w на две 4090", "у меня бп 1200": is the customer's PSU enough
         # (thirty-second pass: not "два блока по 1600вт. квен 235б в q4 на этом заведется?": the model, on the rig)
+    if sc["models_for_hardware"] > 0 and sc["speed"] > 0 and not model and _SPEED_AS_CONDITION.search(text):
+        sc["speed"] = 0  # forty-eighth pass: "the biggest model I can run at a decent speed": which models, the speed a bar
     hits = {n for n, v in sc.items() if v > 0}
     if s.psu_w and model and hardware and not _PSU_ENOUGH.search(text) and _RUNS_ON_IT.search(text):
         return "vram"  # "шесть 3090 и два блока по 1600вт. квен 235б в q4 на этом заведется?": the rig described, the model asked
@@ -357,7 +359,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "knowledge"  # fresh40: "чем gguf отличается от awq и что из них лучше для нашей a4000": the formats, no cards
     if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
-    if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu:
+    if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu and \
+            not (s.server_price and s.cloud_hourly):  # forty-eighth pass: not a server's quote against a cloud's hour
         return "compare"  # "какая из них быстрее", "which one is faster": the cards already discussed
     if not named_gpus and not new_model and not s.gpu and _COMPARE_THEM.search(text):
         return "compare"  # 43rd pass: "сравните их между собой по скорости", "compare them on speed": the cards discussed,
@@ -548,6 +551,8 @@ _RUN_ANYTHING = re.compile(r"\b(?:run|handle|host|serve)\s+(?:anything|something
 # "какая из них", "кто из этих двух", "which one", "which of the two": a choice among what was discussed
 _AT_ALL = re.compile(r"\bвообще\s+(?:\w+\s+)?(?:реально|возможно|осуществимо|выполнимо)|(?:реально|возможно) ли вообще|"
                      r"\bis (?:that|it|this|such a thing) even (?:possible|doable|realistic|feasible)\b|\bpossible at all\b", re.I)
+_SPEED_AS_CONDITION = re.compile(r"\b(?:at|with) (?:a )?(?:decent|reasonable|good|usable|ok|okay|normal|acceptable|comfortable) "
+                                 r"speeds?\b|\bс (?:нормальн|приличн|адекватн|хорош|комфортн|терпим)\w* скорост\w*", re.I)
 _OWN_OR_CLOUD_AT_ALL = re.compile(r"\bможно (?:ли )?(?:это |такое )?(?:сделать|запустить|держать) на сво\w+ (?:компьютер\w*|"
                                   r"компе|железе|сервере|ноутбуке)\b[^?]{0,60}\bили (?:только )?(?:через |в )?облак\w*|"
                                   r"\b(?:can|could) (?:we|i|this|it) (?:be )?(?:done|run|hosted) (?:on|in) (?:our|my) own "

@@ -22,7 +22,7 @@ from tools.lexicon import load_lexicon
 
 class Change(BaseModel):
     slot: str
-    op: Literal["add", "mul", "set"]
+    op: Literal["add", "mul", "set", "shifts"]  # "shifts": the hours of that many shifts a day instead
     value: float
 
 
@@ -58,7 +58,9 @@ _ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|купл|куп|докуп|п
 # (eighteenth pass) or buying another card at once instead: "докупить третью или сразу взять rtx pro 6000",
 # "add a third or switch to a 5090", "или перейти на 5090"
 _SELL = r"(?:\bsell\w*|\bпрода(?:ть|м|ю|вать|ём|ем|дим)\b|\breplac\w*|\bswap\w*|\bпомен\w*|\bзамен\w*|\bсплав\w*|\bслить\b|" \
-        r"\bсразу(?: (?:взять|купить|брать|перейти))?\b|\bперейти на\b|\bswitch\w* to\b|\bmove to\b)"
+        r"\bсразу(?: (?:взять|купить|брать|перейти))?\b|\bперейти на\b|\bswitch\w* to\b|\bmove to\b|" \
+        r"\bсня(?:ть|в)\b|\bвытащ\w*|\bвыня(?:ть|в)\b|\bpull\w* (?:it|the \w+) out\b|" \
+        r"(?:\bещ[её]|\bmore)\s+(?:оперативк\w*|оперативы|озу|ram|памяти|memory)\b)"  # 48th pass: taking it out, or more RAM
 _ADD_ONE = r"(?:\badd\w*|\bдокуп\w*|\bв довес\w*|\bдобав\w*|\bдокин\w*|\bвтор(?:ую|ой|ая)\b|\bтреть\w*|\bsecond\b|\bthird\b|\banother\b|" \
            r"\bещ[её] одн\w*)"
 SELL_OR_ADD = re.compile(rf"{_SELL}.*\b(?:or|или|либо)\b.*{_ADD_ONE}|{_ADD_ONE}.*\b(?:or|или|либо)\b.*{_SELL}", re.I)
@@ -90,6 +92,20 @@ _NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая вых�
 _WEEKEND = re.compile(r"\bвыходн\w*|\bweekends?\b", re.I)
 
 
+_SHIFTS = re.compile(r"\b(одн[уаой]|дв[еу]|двух|тр[иеё]х|три|[1-4])\s+смен\w*|\b(one|two|three|single|[1-4])\s+shifts?\b", re.I)
+_SHIFT_WORDS = {"одну": 1, "одна": 1, "одной": 1, "одно": 1, "две": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3,
+                "one": 1, "single": 1, "two": 2, "three": 3}
+
+
+def shifts_said(text: str) -> int | None:
+    """The shifts a day a message names ("в две смены", "one shift"), else None."""
+    m = _SHIFTS.search(text)
+    if m is None:
+        return None
+    w = (m.group(1) or m.group(2)).lower()
+    return int(w) if w.isdigit() else _SHIFT_WORDS.get(w)
+
+
 def days_added(text: str) -> int:
     """The weekend days a follow-up adds to a weekday schedule ("и по субботам тоже", "and weekends too"), else 0."""
     if _NEW_HOURS.search(re.sub(r"\b(?:те же|the same) (?:часы|hours)\b", "", text, flags=re.I)):
@@ -117,6 +133,12 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             re.search(r"\b(?:только|лишь|only|just)\b|те же часы|the same hours", text, re.I):
         # forty-first pass: "а если только по пятницам, субботам и воскресеньям, те же часы": the hours a day kept
         return [Change(slot="hours_per_month", op="mul", value=days * 52 / 365)], []
+    if len(tokens) <= 10 and not any(t.concept == "hour" for t in tokens) and (n := shifts_said(text)):
+        # forty-eighth pass: "а если оставить одну смену?": the hours of so many shifts a day (scaled by `apply`
+        # from the shifts the hours were said in)
+        m = _SHIFTS.search(text)
+        return [Change(slot="hours_per_month", op="shifts", value=n)], \
+            [t.i for t in tokens if m and m.start() <= t.start < m.end()]
     if len(tokens) <= 12 and not any(t.has_digit for t in tokens) and (added := days_added(text)):
         # 43rd pass: "а если ещё и по субботам, те же часы?" after weekdays: the hours a day kept on more days (the
         # schedule held is taken as weekdays, 260 days a year, 52 more for each day; `apply` keeps it within 730 h)
@@ -182,6 +204,10 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
             cur = 1  # "а если докупить ещё одну?" to the card said with no count: one card, so two now (fresh40 had kept one)
         if c.op == "set" and c.slot == "gpu_count" and (s.gpu or s.card_vram_gb or cur):
             update[c.slot] = int(c.value)  # "возьму вторую такую же": two cards now
+            continue
+        if c.op == "shifts":  # forty-eighth pass: "а если оставить одну смену?" after "две смены по 8 часов"
+            if cur is not None and s.shifts:
+                update.update({c.slot: round(min(cur * c.value / s.shifts, 730.0), 2), "shifts": int(c.value)})
             continue
         if cur is None or c.op == "set":
             continue

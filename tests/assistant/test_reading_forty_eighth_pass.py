@@ -80,3 +80,62 @@ def test_a_sum_the_customer_is_ready_to_give():
 
 def test_one_card_said_in_words_then_a_dash_then_the_card():
     assert said("модель qwen3 8b, видеокарта у нас одна — rtx 3090. влезет?").get("gpu_count") == 1
+
+
+@pytest.mark.parametrize("first,then", [
+    ("у меня одна 4090 и 64 гига оперативы, хочу qwen3 235b в Q2_K с выгрузкой, потянет?",
+     "а что выгоднее докупить — вторую 4090 или ещё оперативки?"),
+    ("на сервере одна rtx a5000, модель еле шевелится", "что лучше: докинуть вторую a5000 или вытащить её и поставить a6000?")])
+def test_a_second_card_weighed_against_another_upgrade_keeps_the_count_held(first, then):
+    # "докупить вторую 3090 или ещё оперативки" had made it two cards, as if bought
+    scenario, intent = talk(first, then)
+    assert intent == "upgrade" and scenario.gpu_count == 1
+
+
+def test_the_biggest_model_at_a_decent_speed_is_which_models():
+    assert read("got a 3090 and 64GB RAM, what's the biggest model I can run at a usable speed?").intent == \
+        "models_for_hardware"
+    assert read("у меня 4090, какую самую большую модель можно гонять с приличной скоростью?").intent == \
+        "models_for_hardware"
+    assert read("qwen3 32b на 3090 с нормальной скоростью пойдёт?").intent == "speed"  # one model: its speed
+
+
+def test_quantising_asked_about_sets_no_width():
+    assert "precision" not in said("Our manager keeps hearing about quantization. What is it, and would a quantized "
+                                   "model make more mistakes?")
+    scenario, _ = talk("qwen3 14b на 4090 влезет?", "а квантованная?")
+    assert scenario.precision == "int4"
+
+
+def test_a_greenhouse_is_no_heat():
+    assert read("у нас тепличное хозяйство, какую видеокарту взять под qwen3 14b?").intent == "recommend"
+    assert read("сколько тепла выделяет сервер с четырьмя 4090?").intent == "power"
+
+
+def test_which_one_is_cheaper_of_a_server_quote_and_a_cloud_hour():
+    assert read("One supplier quotes a server at $15,000, another offers cloud at $1.20 per hour, 12 hours a day. "
+                "Which one is cheaper for us?").intent == "cost"
+
+
+def test_the_fit_asked_last_with_model_and_card_named_stays_a_fit():
+    scenario, intent = talk("программист 1С на мебельной фабрике. хотим, чтобы менеджеры прямо из 1С спрашивали модель "
+                            "про остатки. одновременно человек десять. модель qwen3 14b через vllm. на одной rtx 4090 "
+                            "поместится?")
+    assert intent == "vram" and scenario.gpu_count == 1
+
+
+@pytest.mark.parametrize("first,then,hours", [
+    ("сервер за 900 тысяч или облако по 150 рублей в час? работаем в две смены по 10 часов каждый день",
+     "а если оставить одну смену?", 10 * 365 / 12),
+    ("server is $20k or cloud at $2 an hour, we run one shift of 8 hours on weekdays", "and with three shifts?",
+     24 * 260 / 12)])
+def test_shifts_a_day_in_a_follow_up_scale_the_hours(first, then, hours):
+    scenario, intent = talk(first, then)
+    assert intent == "cost" and scenario.hours_per_month == pytest.approx(hours, abs=0.2)
+    assert scenario.cloud_hourly in (150, 2)  # "one" is the shift's count, never the hour's price
+
+
+def test_shifts_are_not_remembered_past_hours_said_again():
+    scenario, _ = talk("сервер за 900 тысяч или облако по 150 рублей в час? работаем в две смены по 10 часов каждый день",
+                       "а если круглосуточно?", "а если одну смену?")
+    assert scenario.hours_per_month == pytest.approx(730, abs=0.5)  # no shifts known for round the clock: unchanged
