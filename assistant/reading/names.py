@@ -251,6 +251,9 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
         if "distill" in version and t.canon in load_lexicon().families:  # "дипсик дистилл лама 8б": the base's family
             version.append(t.canon)
             continue
+        if "distill" in version and t.low in ("на", "on", "of") and k + 1 < len(tokens) and \
+                tokens[k + 1].canon in load_lexicon().families:
+            continue  # forty-eighth pass: "дипсик дистилл на лламе 8б", "deepseek distill on qwen 14b": the base after it
         if t.low in _SIZE_PREPOSITIONS and k + 1 < len(tokens) and (_SIZE.match(tokens[k + 1].canon) or version and (
                 tokens[k + 1].number is not None and (w := next_word(tokens, k + 1)) < len(tokens) and
                 tokens[w].concept == "billion")):  # fortieth pass: "квена 2.5 на 72 миллиарда", "гемму 3 на 12 миллиардов"
@@ -335,6 +338,8 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         size, end, version = found
         fam = t.canon if t.canon in families or glued is None else glued.group(1)
         version = [glued.group(2), *version] if glued is not None and fam != t.canon else version
+        if t.i > 1 and tokens[t.i - 1].low in ("на", "on", "of") and tokens[t.i - 2].canon == "distill":
+            continue  # forty-eighth pass: "дипсик дистилл на лламе 8б": the base of the distill named from its maker
         if t.i > 0 and tokens[t.i - 1].canon == "distill" and "distill" not in version:
             version = ["distill", *version]  # "дистилл квен 32б": a distill on that base ("модель дистилл квен 32б")
         cands = [m for m in models if (m.family == fam or m.id.startswith(fam) or

@@ -452,7 +452,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         after = []
         reach = t.end + 24  # where this size's words may end
         for x in tokens[k + 1:k + 5]:  # "256GB DDR5", "128 гигов оперативки"; not past the next number or card
-            if x.concept == "ram" and x.i > max([k] + unit) + 1 and _own_number(tokens, x.i + 1):
+            of_card = k >= 2 and tokens[k - 1].low in ("на", "with", "с") and tokens[k - 2].used in ("gpu_name", "unknown_product")
+            # forty-eighth pass: "комп с 4070 супер на 12 гигов оперативки 64" typed as one run: the card's size, then RAM
+            if x.concept == "ram" and (x.i > max([k] + unit) + 1 and _own_number(tokens, x.i + 1) or of_card and x.i + 1 < len(
+                    tokens) and tokens[x.i + 1].number in (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)):
                 reach = x.start  # fresh40: "4060 на 8 гигов и оперативки 16": the RAM word with a number of its own
                 break
             if x.concept == "ram":

@@ -139,3 +139,17 @@ def test_shifts_are_not_remembered_past_hours_said_again():
     scenario, _ = talk("сервер за 900 тысяч или облако по 150 рублей в час? работаем в две смены по 10 часов каждый день",
                        "а если круглосуточно?", "а если одну смену?")
     assert scenario.hours_per_month == pytest.approx(730, abs=0.5)  # no shifts known for round the clock: unchanged
+
+
+@pytest.mark.parametrize("text,model", [("дистиллят дипсика на лламе 8б через ollama на ноуте пойдёт?", "deepseek-r1-distill-llama-8b"),
+                                        ("дипсик дистилл на квене 14б влезет в 4090?", "deepseek-r1-distill-qwen-14b"),
+                                        ("deepseek distill on qwen 32b, fits a 5090?", "deepseek-r1-distill-qwen-32b")])
+def test_a_distill_named_from_its_maker_on_its_base(text, model):
+    r = read(text)
+    assert r.scenario.model == model and r.models == [] and r.intent == "vram"
+
+
+def test_a_card_size_then_ram_typed_as_one_run():
+    s = said("у дочки комп с 3070 на 8 гигов оперативки 32 квен3 8б на нём пойдёт")
+    assert (s.get("card_vram_gb"), s.get("ram_gb")) == (8, 32)
+    assert "ram_gb" not in said("на 32 гигов оперативки 64")  # no card before: two sizes of one thing, asked
