@@ -482,6 +482,19 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   0.900, fresh41 0.950; every other non-holdout split unchanged (left: a staff size beside a LoRA, a PSU or a
   how-question, labelled there as no users against the corpus's convention; "for those 5" after a new model; "nvl"
   alone; "would a single H200 do the same job" after a recommendation).
+- Forty-ninth pass (fresh46.yaml, health, education, media and culture, and fresh47.yaml, finance, logistics and
+  property: 60 turns each, helpers' sets written before any change): first sight 0.683 / 0.717 (intent 0.883 /
+  0.817), 0 dropped. Mechanisms (tests/assistant/test_reading_forty_ninth_pass.py): people taught ("центр
+  дистанционного обучения") and "дополнительного" are no training, RAG "лучше, чем дообучать" (choices); "вопрос не
+  про компы", "not really an AI question", "можно вопрос не совсем про покупку", "можно глупый вопрос задать", a
+  price sent by mail or a partner's price for a manager, what the model is to explain, a food diary, "что на нём
+  реально запустить", what a document lacks, a loan's payoffs, speed asked with a changed card count, how much memory
+  a card pointed at has (cues, intent); consultations and reps are people, "если сидеть будут все одиннадцать", "дел
+  ... штук сорок", "4 (четырьмя) графическими ускорителями" (lexicon, quantities, near); a value pointed at kept beside
+  a new model (context); adding a card weighed against swapping it, "add Saturdays, same hours", "выключать на ночь и
+  гонять с 8 до 20" (relative, quantities). After: fresh46 0.950, fresh47 0.967, fresh45 0.933, fresh42 0.983; every
+  other non-holdout split unchanged (left: artists and staff beside a cost question labelled no users there, against
+  the corpus's convention; "денег на это тысяч сто пятьдесят" beside "без облака" read as a server's price).
 """
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ _TASKS = [
     ("lora", re.compile(r"^(?:lora(?:-tun\w*)?|лор[аеуыо]\w*|лоры)$")),  # "lora-tune" (thirty-eighth pass)
     ("inference", re.compile(r"^(?:инференс\w*|inference|инференц\w*|чат-?бот\w*|chatbot\w*)$")),
 ]
-_FULL = re.compile(r"fully[\s-]+(?:fine[\s-]?tun(?!ed)\w*|finetun(?!ed)\w*|train(?:ing)?\b)|(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*|ft\b|фт\b)|"
+_FULL = re.compile(r"fully[\s-]+(?:fine[\s-]?tun(?!ed)\w*|finetun(?!ed)\w*|train(?:ing)?\b)|\b(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*|ft\b|фт\b)|"
                    r"с нуля|from scratch|pre-?train\w*|претрейн\w*", re.I)
 # verb prefixes say the same task ("зафайнтюнить", "перетюнить", "дообучить", "натренировать")
 _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обучени\w*|учить|\w*тренир\w*|(?:за|до|пере|по)?файн-?тюн\w*|"
@@ -140,7 +140,12 @@ _TUNE_OR_RAG = re.compile(r"(?:дообуч\w*|файн-?тюн\w*|fine[\s-]?tun
                           r"(?:дообуч|файн-?тюн|fine[\s-]?tun|finetun|\blora\b|\bлор)", re.I)
 _RAG = re.compile(r"\b(?:rag|раг)\b", re.I)
 _TUNING = re.compile(r"дообуч|файн-?тюн|fine[\s-]?tun|finetun|\blora\b|\bлор[аыуео]", re.I)
-_SET_AGAINST = re.compile(r"отлича\w*|разниц\w*|differ\w*|\bdiff\b|\bvs\.?\b|versus|сравн\w*|compar\w*|что лучше|which is better", re.I)
+_SET_AGAINST = re.compile(r"отлича\w*|разниц\w*|differ\w*|\bdiff\b|\bvs\.?\b|versus|сравн\w*|compar\w*|что лучше|which is better|"
+                          r"\bлучше,? чем\b|\bbetter than\b", re.I)  # forty-ninth pass: "чем он лучше, чем дообучать"
+# forty-ninth pass: people taught ("центр дистанционного обучения", "обучение сотрудников"): no model trained
+_LEARNING = re.compile(r"(?:дистанционн|заочн|электронн|онлайн-?|очн|дополнительн|профессиональн|корпоративн)\w*\s+"
+                       r"обучени\w*|обучени\w*\s+(?:сотрудник|персонал|студент|дет|школьник|водител|кадр|взросл)\w*|"
+                       r"(?:центр|курс|учебн)\w*\s+(?:\w+\s+)?обучени\w*", re.I)
 
 
 def task(tokens: list[Token], text: str) -> list[Attached]:
@@ -178,7 +183,8 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
         if _TUNE.match(t.low) and not _negated(tokens, t.i) and not _TUNED.fullmatch(t.low) and \
                 not (t.low.startswith("тренировк") and _WORKOUT.search(text)) and \
                 not (t.low == "training" and _PEOPLE_TRAINING.match(text[t.end:])) and \
-                t.low not in ("trainer", "trainers", "тренер", "тренера", "тренеры"):  # "запись на тренировки" in a gym
+                t.low not in ("trainer", "trainers", "тренер", "тренера", "тренеры") and \
+                not any(m.start() <= t.start < m.end() for m in _LEARNING.finditer(text)):  # "запись на тренировки" in a gym
             if t.low == "fine" and not (t.i + 1 < len(tokens) and tokens[t.i + 1].low.startswith("tun")):
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve

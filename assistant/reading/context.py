@@ -630,6 +630,9 @@ def _pointed_back(reading: "Reading", previous: Scenario | None) -> None:
         if len(held) == 1 and _POINTED.search(reading.text[:sp.start]) and getattr(reading.scenario, held[0]) is None:
             reading.unattached.remove(sp)
             reading.spans.setdefault(held[0], []).append(sp)
+            # forty-ninth pass: said outright, so that a new model named with it ("would two 5090s run qwen3 32b for
+            # those 5?") keeps it too (a new model's scenario starts afresh but for the money)
+            reading.scenario = reading.scenario.model_copy(update={held[0]: getattr(previous, held[0])})
 
 
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":

@@ -26,7 +26,13 @@ CUES: list[tuple[Intent, str]] = [
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
-                r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
+                r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|"
+                # forty-ninth pass: "пришлите цену на почту", "could someone send me a price and lead time"
+                # (a channel said: "скиньте цену на h200" alone is the catalog's price, a spec question)
+                r"(?:пришлите|пришли|вышлите|скиньте|скинь|отправьте) (?:мне |нам )?(?:\w+ )?(?:цен[уы]|стоимость) "
+                r"(?:\w+ ){0,3}?(?:на (?:почту|мыло|e-?mail|имейл|емейл|мейл)|в (?:вотсап|ватсап|whatsapp|телеграм\w*|тг))\b|"
+                r"(?:send|email|e-mail) (?:me |us )?a (?:price|quote)\b|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
+                r"(?:нам |мне )?как (?:партн[её]рам|дилерам|реселлерам)|(?:for|to) (?:us as )?(?:partners|resellers)\b|"
                 r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
                 r"как (?:у вас )?(?:можно )?купить|how (?:can i|do i|do we|to) (?:buy|order|purchase)|где (?:у вас )?(?:купить|заказать|оформить)|"
                 r"(?:хочу|хотим|хотел\w*) (?:бы )?(?:\w+ )?(?:заказать|приобрести)|(?:want|like) to (?:order|purchase)|"
@@ -72,12 +78,12 @@ CUES: list[tuple[Intent, str]] = [
                 # twenty-eighth pass: one card set against another ("would an h20 box beat an l20 box", "обгонит ли")
                 r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bобойд[её]т\b|\bперегон\w*|"
                 r"\bstacks? up (?:against|to|with)\b|\bmeasures? up (?:against|to)\b"),  # fresh41: "how does it stack up against"
-    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
+    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
     ("power", r"\bза свет\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
-    ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off|выгодн|дешевле|cheaper|стоимость владения|"
+    ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off(?!s\b)|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles|"
              r"(?:buying|to buy|owning)\b[^.?!]{0,30}\bworth it|colab|колаб|kaggle|runpod|vast\.ai"),
     # seventeenth pass: how many people the hardware serves at once is the speed sum's question ("how many concurrent
@@ -103,7 +109,7 @@ CUES: list[tuple[Intent, str]] = [
               r"(?:пользовател\w*|юзер\w*|человек|запрос\w*|операторов|диспетчер\w*|сотрудник\w*|клиент\w*|чат\w*|"
               r"диалог\w*|разговор\w*|сесси\w*|поток\w*|агент\w*)|мало токенов|токенов будет|how many tokens|"
               r"пропускн\w* способн\w* (?:в|по) токен|\bits?(?:/| per )s(?:ec)?\b|iterations? (?:per|a) sec"),
-    ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|explain|объясни|"
+    ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<!\bto )\bexplain|объясни|"
                   # thirty-second pass: where the data goes ("does anything phone home", "is the data ever sent outside")
                   r"phones? home|telemetry|телеметри|(?:data|anything) (?:\w+ ){0,2}(?:sent|leav\w*|leak\w*) (?:outside|out|anywhere)|"
                   r"утечк\w* данных|данные (?:\w+ )?(?:уход\w*|утека\w*|передаю\w*|отправля\w*) (?:наружу|куда-?то|в интернет|на сторону)|"
@@ -116,7 +122,7 @@ CUES: list[tuple[Intent, str]] = [
                   r"коммерческ\w* (?:цел|использ|проект)|commercial(?:ly| use)|драйвер|\bdrivers?\b|\bcuda\b|docker|ubuntu|linux|"
                   r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|\bdifferent from\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
     ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
-                            r"что (?:из [\w ]+)?(?:на н\w+ )?(?:можно |получится |смогу |могу |лучше |стоит |имеет смысл )?(?:на н\w+ )?(?:запустить|крутить|"
+                            r"что (?:из [\w ]+)?(?:на н\w+ )?(?:реально |вообще )?(?:можно |получится |смогу |могу |лучше |стоит |имеет смысл )?(?:на н\w+ )?(?:запустить|крутить|"
                             r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет|запустится|заведётся|заведется)|"
                             r"что (?:на н\w+ )?(?:клиенты|пользователи|студенты|арендаторы|ученики) (?:на н\w+ )?(?:смогут|могут) (?:запустить|крутить|гонять)|"
                             r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we|they|he|she|you|(?:the |our |my |your )?(?:clients?|customers?|users?|students?|renters?|tenants?|team|staff|people)) run|"
@@ -129,7 +135,7 @@ CUES: list[tuple[Intent, str]] = [
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
-    ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
+    ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|how much (?:memory|vram) does (?:it|that|this(?: card)?) have|"
                  r"что (?:это )?за (?:зверь|зверюг\w*|зверушк\w*|железяк\w*|железк\w*)|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) пам[яи]т|"  # 41st pass: "партию h20. что это за зверь"; 43rd: "зверюга", "памити"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"
@@ -175,6 +181,9 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       # 43rd pass: asking leave to ask, an introduction, a closing that takes the answer away
                       r"(?:можно|могу) (?:задать|спросить)(?: (?:вам|пару|пару-тройку|несколько|один))?(?: вопрос\w*)?|"
                       r"(?:можно|могу) (?:вам )?(?:пару |один )?вопрос\w* (?:задать|спросить)|"  # fresh42: "можно вопрос задать"
+                      r"(?:можно|могу) (?:вам )?(?:задать )?(?:пару |один |глуп\w+ |дурацк\w+ |нубск\w+ |странн\w+ )?вопрос\w*"
+                      r"(?: задать)?(?: (?:не (?:совсем |совсем не )?|не только )?"
+                      r"(?:про|о|по) (?:покупк\w*|железо|технике|делу|теме))?|"  # forty-ninth: "можно вопрос не совсем про покупку?"
                       r"(?:can|may|could) i ask(?: you)?(?: (?:a|a few|a couple of|some))?(?: questions?)?|"
                       # forty-eighth pass: "подскажете ещё кое-что?", "хотела спросить пару вещей", "можно у вас спросить
                       # про компьютер под нейросеть?": leave to ask, the question itself still to come

@@ -64,6 +64,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
             continue
         if t.low in ("плюс", "plus"):
             continue  # forty-first pass: "флакс дев плюс какая-нить ллмка": "and"; "плюсы и минусы" still weighs pros
+        if t.low.startswith(("explain", "объясня")) and t.i > 0 and tokens[t.i - 1].low in _DOES_IT:
+            continue  # forty-ninth pass: "an LLM tutor that explains signs": what the model is to do, nothing asked
         hit = index.get(t.lemma) or index.get(t.low)
         if not hit and len(t.low) > 3 and t.low.endswith("s") and t.low.isascii():
             hit = index.get(t.low[:-1])  # "speeds", "prices", "connectors": English plurals
@@ -75,6 +77,9 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     if out["power"] and _MEMORY.search(text) and not _ENERGY.search(text):
         out["vram"] += out.pop("power")  # "сколько видеопамяти жрёт", "how much memory does it consume"
     return out
+
+
+_DOES_IT = {"that", "which", "who", "to", "чтоб", "чтобы", "который", "которая", "которое", "которые"}
 
 
 # fresh41: what the model is to compute for the customer ("чтоб нейронка считала скорости по соревнованиям", "calculate
@@ -94,7 +99,9 @@ _ORDERS_HANDLED = re.compile(r"(?:почасов\w*|поминутн\w*) опл�
                             r"(?:\s+terms)?\b(?:,?\s+(?:and|or|&)\s+)?)+", re.I)
 
 # food, not power: "комбинат школьного питания" (fresh43), "общественное питание"
-_FOOD = re.compile(r"\b(?:школьн|общественн|детск|здоров|спортивн|правильн|диетическ|лечебн)\w* питани\w*", re.I)
+_FOOD = re.compile(r"\b(?:школьн|общественн|детск|здоров|спортивн|правильн|диетическ|лечебн)\w* питани\w*|"
+                   r"\b(?:дневник|рацион|режим|план)\w* питани\w*|\bпитани\w* (?:клиент|пациент|дет|спортсмен)\w*",
+                   re.I)  # forty-ninth pass: a nutritionist's "по дневнику питания"
 
 
 # seventeenth pass: a contract is the vendor's business only with a word of making, signing, sending or paying it beside
@@ -234,8 +241,9 @@ OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|than
 # forty-eighth pass: said after a short introduction ("лесопилка опять. не по теме, но …"), or "вопрос не про нейросети"
 _OFF_TOPIC_AFTER = re.compile(r"^[^.!?]{0,60}[.!?]\s+(?:(?:вопрос|question)\s+)?(?:(?:совсем\s+)?не по теме|не в тему|"
                               r"оффтоп\w*|офтоп\w*|off[- ]?topic|unrelated)\b|"
-                              r"\b(?:вопрос\w*\s+)?не\s+(?:про|о|по)\s+(?:нейросет\w*|нейронк\w*|ии|ai)\b|"
-                              r"\bnot (?:an? )?(?:ai|gpu|llm) question\b", re.I)
+                              r"\b(?:вопрос\w*\s+)?не\s+(?:про|о|по)\s+(?:нейросет\w*|нейронк\w*|ии|ai|комп\w*|железо|"
+                              r"видеокарт\w*|сервер\w*)\b|"
+                              r"\bnot (?:really |exactly |quite )?(?:an? )?(?:ai|gpu|llm|computer|tech) question\b", re.I)
 
 
 def _leave_after_introduction(text: str) -> bool:
@@ -390,7 +398,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if relative and not new_model and max((v for k, v in sc.items() if k != "upgrade"), default=0) < 3:
         return "followup"  # "а если ещё две", "what if usage doubles"; not "бп 750 ватт, хочу вторую 3060, хватит?"
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
-            not _ASKS_WHICH.search(text):
+            not _ASKS_WHICH.search(text) and sc["speed"] < 2:  # 49th pass: not "а если двумя h200 — по скорости вытянет?"
         return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
     if "gpu_count" in conflicted and s.gpu and not s.gpus and C.VERSUS.search(text) and \
             not _top(sc, ["power", "cost", "speed"]) and sc["vram"] < 2 and sc["upgrade"] < 2:

@@ -65,6 +65,9 @@ _AGE = ("старые", "старых", "старыми", "новые", "нов�
         "refurbished", "second-hand", "secondhand", "майнинговые", "майнинговых", "игровые", "игровых", "gaming")
 
 
+_KIND_OF_CARD = re.compile(r"^(?:графическ|вычислительн|graphics|compute)\w*$")
+
+
 def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
     n = k + 1
     while n < len(tokens) and tokens[n].used == "number":  # "сорок восемь 3090": past the count's other words
@@ -78,6 +81,10 @@ def gpu_next(tokens: list[Token], k: int, gpu_starts: set[int]) -> bool:
         n += 1
     if [x.low for x in tokens[n:n + 3]] == ["б", "/", "у"]:
         n += 3  # 42nd pass: "на одной б/у 3090", split by the tokenizer
+    while n < len(tokens) and _KIND_OF_CARD.match(tokens[n].low):
+        n += 1  # forty-ninth pass, tender language: "4 (четырьмя) графическими ускорителями NVIDIA H100 NVL"
+    if n < len(tokens) and n > k + 1 and tokens[n].concept == "gpu" and _KIND_OF_CARD.match(tokens[n - 1].low):
+        return True
     return n in gpu_starts or (n < len(tokens) and bool(re.match(r"^\d+(?:gb|гб)$", tokens[n].low)))
 
 

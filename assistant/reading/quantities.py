@@ -375,6 +375,9 @@ def _lanes(tokens: list[Token], k: int) -> bool:
 
 
 _OF_YOUR = {"of", "your", "the", "вашего", "ваших", "ваш", "вашей"}
+# what people do with the assistant, said before "все N" (forty-ninth pass: "если сидеть будут все одиннадцать")
+_PEOPLE_DOING = {"сидеть", "работать", "пользоваться", "писать", "зайти", "заходить", "спрашивать", "обращаться",
+                 "подключиться", "сесть", "навалиться", "набежать"}
 
 
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
@@ -393,6 +396,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
         return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
+    if k > 0 and tokens[k - 1].low in ("все", "всех") and t.number is not None and t.number >= 2 and \
+            (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum()) and \
+            any(x.lemma in _PEOPLE_DOING for x in tokens[max(0, k - 4):k - 1]):
+        return [Attached("users", int(t.number), [k - 1, k])]  # forty-ninth pass: "если сидеть будут все одиннадцать"
     if k > 1 and tokens[k - 1].low in ("all", "всех", "всем") and tokens[k - 2].low in ("for", "на", "для", "to") and \
             t.number is not None and (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum()):
         return [Attached("users", int(t.number), [k - 1, k])]  # fresh42: "enough for all 150?": the people said before
@@ -638,10 +645,11 @@ def _things_before(tokens: list[Token], k: int) -> bool:
     plain words before the number; a count of things, no context."""
     from assistant.reading.words import morph
 
-    for x in reversed(tokens[max(0, k - 4):k]):
+    reach = 5 if k > 0 and tokens[k - 1].concept == "piece" else 4  # "дел на мне сейчас штук сорок": "штук" between
+    for x in reversed(tokens[max(0, k - reach):k]):
         if x.has_digit or x.closes_clause or x.used:
             return False
-        if x.concept is None and re.fullmatch(r"[а-яё]{4,}", x.low) and any(
+        if x.concept is None and re.fullmatch(r"[а-яё]{4,}|дел", x.low) and any(  # 49th pass: "дел ... штук сорок"
                 p.tag.POS == "NOUN" and {"gent", "plur"} <= p.tag.grammemes for p in morph().parse(x.low)[:1]):
             return True
     return False
@@ -794,7 +802,8 @@ _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|da
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
                         r"\d:\d\d|\b(?:am|pm)\b|\d\s?(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run|"
-                        r"\bopen\b|открыт\w*", re.I)  # fresh42: "We're open 7am to 7pm"
+                        r"\bopen\b|открыт\w*|гонять|гоняем|включ\w*|выключ\w*|на ночь", re.I)  # fresh42: "We're open 7am
+# to 7pm"; forty-ninth pass: "выключать его на ночь и гонять только с 8 до 20"
 
 
 def _working_span(tokens: list[Token], text: str) -> Attached | None:

@@ -85,7 +85,8 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     return [], []
 
 
-_ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|\btoo\b|\balso\b|\bas well\b|\bplus\b", re.I)
+_ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|\btoo\b|\balso\b|\bas well\b|\bplus\b|"
+                   r"\badd(?:ing)?\b|\bдобав\w*", re.I)  # forty-ninth pass: "and if we add Saturdays, same hours?"
 _NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round the clock|around the clock|\bчас\w*|\bhours?\b|"
                         r"\bночь\w*|\bnights?\b", re.I)
 _NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b", re.I)
@@ -108,7 +109,7 @@ def shifts_said(text: str) -> int | None:
 
 def days_added(text: str) -> int:
     """The weekend days a follow-up adds to a weekday schedule ("и по субботам тоже", "and weekends too"), else 0."""
-    if _NEW_HOURS.search(re.sub(r"\b(?:те же|the same) (?:часы|hours)\b", "", text, flags=re.I)):
+    if _NEW_HOURS.search(re.sub(r"\b(?:те же|(?:the )?same) (?:часы|hours)\b", "", text, flags=re.I)):
         return 0  # "а если круглые сутки без выходных": a schedule of its own, read as such
     if _NO_DAYS_OFF.search(text):
         return 2  # "а без выходных?", "including weekends": every day now
@@ -120,10 +121,18 @@ def days_added(text: str) -> int:
 def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """(changes, token indices they came from). For short follow-ups; in a longer message only "ещё N"
     said with a verb of adding ("хватит если поставить ещё две"), added to the count the message gives."""
+    changes, idx = _find(tokens, text)
+    if any(c.slot == "gpu_count" and c.op == "add" for c in changes) and SELL_OR_ADD.search(text):
+        # forty-ninth pass: "докупить ещё одну 3060 или поменять её на 3090?": adding one is an option weighed, not done
+        changes = [c for c in changes if not (c.slot == "gpu_count" and c.op == "add")]
+    return changes, idx
+
+
+def _find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     found = _ordinal(tokens, text)
     if found[0] or found[1]:  # an ordinal weighed as one option is no change, but its words are read
         return found
-    same_hours = re.search(r"\b(?:те же|the same) (?:часы|hours)\b", text, re.I)
+    same_hours = re.search(r"\b(?:те же|(?:the )?same) (?:часы|hours)\b", text, re.I)
     if len(tokens) <= (12 if same_hours else 8) and not any(t.number is not None for t in tokens) and \
             any(t.concept == "weekday" for t in tokens) and re.search(r"\b(?:только|лишь|only|just)\b", text, re.I):
         # thirty-ninth pass: "а если только по будням?": the same hours a day, on 260 days a year instead of 365
