@@ -71,7 +71,10 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True,
     if block.text:
         yield Event(type="computed", text=block.text)
     with tm.stage("retrieval"):
-        sources, degraded = retrieve(a.retriever, asked, lang, a.settings.retrieval.top_k)
+        sc = fr.scenario
+        sources, degraded = retrieve(a.retriever, asked, lang, a.settings.retrieval.top_k,
+                                     gpus={g for g in [sc.gpu, *(sc.gpus or [])] if g},
+                                     models={m for m in [sc.model, *(sc.sized_models or [])] if m})
     if degraded:
         notices.append(degraded)
     report = GuardReport()
