@@ -495,6 +495,16 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   гонять с 8 до 20" (relative, quantities). After: fresh46 0.950, fresh47 0.967, fresh45 0.933, fresh42 0.983; every
   other non-holdout split unchanged (left: artists and staff beside a cost question labelled no users there, against
   the corpus's convention; "денег на это тысяч сто пятьдесят" beside "без облака" read as a server's price).
+- Fiftieth pass (fresh48.yaml, private people, hobbies and home businesses, and fresh49.yaml, construction, energy and
+  industrial services: 60 turns each, helpers' sets written before any change): first sight 0.750 / 0.683 (intent
+  0.917 / 0.733), 0 dropped. Mechanisms (tests/assistant/test_reading_fiftieth_pass.py): the customer's own turnkey
+  service, no cloud wanted, the difference between cloud and own, waiting for the answer, pages an hour, a thermal
+  imager, "our spec library", dealers' terms, leave to ask as a newcomer, "что значит" (cues, intent); a fleet's
+  things ("в парке штук 60", "техники 23 единицы"), no count of cards above 64, "памяти 32" after the card's
+  memory, "народ" as people (quantities, lexicon); another appliance's kW is no PSU (watts); the cloud "подешевеет
+  до" a price, cents an hour, no server's price "без облака" (money); weekends off, money added with its scale said
+  first (had been 1000 cards) (relative); home schooling (choices); "сдхл" (catalog alias). After: fresh48 0.933,
+  fresh49 0.917, fresh42 0.983; every other non-holdout split unchanged.
 """
 from __future__ import annotations
 

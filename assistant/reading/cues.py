@@ -32,7 +32,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:пришлите|пришли|вышлите|скиньте|скинь|отправьте) (?:мне |нам )?(?:\w+ )?(?:цен[уы]|стоимость) "
                 r"(?:\w+ ){0,3}?(?:на (?:почту|мыло|e-?mail|имейл|емейл|мейл)|в (?:вотсап|ватсап|whatsapp|телеграм\w*|тг))\b|"
                 r"(?:send|email|e-mail) (?:me |us )?a (?:price|quote)\b|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
-                r"(?:нам |мне )?как (?:партн[её]рам|дилерам|реселлерам)|(?:for|to) (?:us as )?(?:partners|resellers)\b|"
+                r"(?:нам |мне )?как (?:партн[её]рам|дилерам|реселлерам)|услови\w* (?:для|по) (?:дилер|партн[её]р|реселлер|оптовик)\w*|(?:for|to) (?:us as )?(?:partners|resellers)\b|"
                 r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
                 r"как (?:у вас )?(?:можно )?купить|how (?:can i|do i|do we|to) (?:buy|order|purchase)|где (?:у вас )?(?:купить|заказать|оформить)|"
                 r"(?:хочу|хотим|хотел\w*) (?:бы )?(?:\w+ )?(?:заказать|приобрести)|(?:want|like) to (?:order|purchase)|"
@@ -81,7 +81,7 @@ CUES: list[tuple[Intent, str]] = [
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
-    ("power", r"\bза свет\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\bза свет\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off(?!s\b)|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles|"
@@ -96,10 +96,12 @@ CUES: list[tuple[Intent, str]] = [
               r"сесси\w*|клиент\w*|операторов|диалог\w*|разговор\w*|поток\w*|агент\w*|беседы|бесед) (?:\w+ )?"
               r"(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*|осил\w*|вывез\w*|тащит|потащит)"),
     # twentieth pass: outputs made per unit of time ("сколько картинок в минуту", "images per minute"): a rate
-    ("speed", r"(?:картин\w*|изображени\w*|images?|pictures?|кадр\w*|frames?|слов\w*|words?)\s+(?:в|per|an?)\s+(?:минут\w*|секунд\w*|"
+    ("speed", r"(?:картин\w*|изображени\w*|images?|pictures?|кадр\w*|frames?|слов\w*|words?|страниц\w*|pages?)\s+(?:в|per|an?)\s+(?:минут\w*|секунд\w*|час\w*|hours?|"
               r"час\b|minute|second|sec\b|hour)"),
     # fresh43: "сколько врачей одновременно она потянет?": whoever they are, how many at once the setup serves
     ("speed", r"сколько [а-яё]+ (?:одновременно|разом|параллельно|за раз) (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит)"),
+    # fiftieth pass: "если все 12 разом навалятся, долго ответ ждать придётся?"
+    ("speed", r"\bдолго (?:\w+ ){0,2}жда\w*|\bждать (?:\w+ )?(?:долго|ответ\w*)|\bсколько (?:\w+ )?ждать|\bhow long (?:\w+ ){0,3}wait"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
               r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
@@ -140,7 +142,7 @@ CUES: list[tuple[Intent, str]] = [
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"
                  r"how much (?:would|will) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|how much (?:does|is|are|do) "
-                 r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b|пропускн(?!\w* способн\w* (?:в|по) токен)|что за сервер|что за карт|"
+                 r"[^?]{0,40}cost|\bcost of\b|характеристик|спек|\bspecs?\b(?! librar| documents?| sheets? (?:of|from) our)|пропускн(?!\w* способн\w* (?:в|по) токен)|что за сервер|что за карт|"
                  r"расскажи\w* (?:про|о|об)\b|tell me about|in stock|lead time|availability|\bavailable\b|active cooling|passive|в наличии|can i order|заказать"),
     ("recommend", r"advise (?:on |us on |me on )?(?:the |a |suitable |appropriate )?(?:hardware|server|config\w*|setup|gpus?)|"
                   r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
@@ -181,7 +183,7 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       # 43rd pass: asking leave to ask, an introduction, a closing that takes the answer away
                       r"(?:можно|могу) (?:задать|спросить)(?: (?:вам|пару|пару-тройку|несколько|один))?(?: вопрос\w*)?|"
                       r"(?:можно|могу) (?:вам )?(?:пару |один )?вопрос\w* (?:задать|спросить)|"  # fresh42: "можно вопрос задать"
-                      r"(?:можно|могу) (?:вам )?(?:задать )?(?:пару |один |глуп\w+ |дурацк\w+ |нубск\w+ |странн\w+ )?вопрос\w*"
+                      r"(?:можно|могу) (?:вам )?(?:задать )?(?:пару |один |глуп\w+ |дурацк\w+ |нубск\w+ |странн\w+ |чайник\w* )?вопрос\w*"
                       r"(?: задать)?(?: (?:не (?:совсем |совсем не )?|не только )?"
                       r"(?:про|о|по) (?:покупк\w*|железо|технике|делу|теме))?|"  # forty-ninth: "можно вопрос не совсем про покупку?"
                       r"(?:can|may|could) i ask(?: you)?(?: (?:a|a few|a couple of|some))?(?: questions?)?|"
@@ -193,6 +195,7 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"(?: (?:про|насчёт|насчет|по поводу) (?:(?:компьютер|комп|железо|сервер|видеокарт\w*|нейросет\w*|"
                       r"нейронк\w*|ии|оборудовани\w*|под|для)\b ?){1,4})?|"
                       r"(?:[а-яё-]+ ){1,4}беспокоит|"
+                      r"можно (?:к вам )?(?:обратиться )?с (?:вопросом|вопросами)(?: (?:новичка|чайника|дилетанта|от новичка))?|"
                       r"(?:это|тут|я) (?:снова|опять|ещё раз|еще раз)(?: [а-яё-]+){1,4}|"  # fresh40: "это опять коллекционер открыток"
                       r"(?:[а-яё-]+ ){1,3}(?:снова|опять)|"  # fresh41: "голубятник снова"
                       r"(?:снова|опять)(?:,? [а-яё-]+){1,4}|"  # forty-eighth pass: "снова форелевое хозяйство, карелия"
@@ -210,11 +213,11 @@ THANKS = re.compile(r"^\W*(?:спасибо|благодарю|спс|пасиб
 FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
-GENERAL = re.compile(r"что такое|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"
+GENERAL = re.compile(r"что такое|что значит|что означает|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"
                       r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
 SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|"
                    r"how much (?:would|will|does|do) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|"
-                   r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|спек|\bspecs?\b|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
+                   r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|спек|\bspecs?\b(?! librar| documents?| sheets? (?:of|from) our)|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
                    r"что (?:это )?за зверь|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) памят", re.I)
 RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
@@ -232,3 +235,7 @@ VERSUS = re.compile(r"\bvs\.?\b|\bили\b|\bor\b|versus", re.I)
 USERS_HELD = re.compile(r"сколько (?:одновременн\w* |параллельн\w* )?(?:пользовател\w*|человек|юзер\w*|запрос\w*) (?:\w+ )?"
                         r"(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*)|how many (?:concurrent |simultaneous )?"
                         r"(?:users|people|requests) (?:can|could|will|would)", re.I)
+# fiftieth pass: no cloud wanted ("nothing in the cloud", "без облака"): a wish about where it runs, no costing
+NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\b|\bnot (?:in )?the cloud\b|"
+                      r"\bwithout (?:the |any )?cloud\b|\bбез (?:всяких |никаких )?облак\w*|\bне в облак\w*|\bникаких облак\w*|"
+                      r"\bв облако (?:\w+ )?нельзя\b|\bне (?:хотим|хочу) (?:\w+ )?в облак\w*", re.I)

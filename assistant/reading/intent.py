@@ -79,6 +79,10 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     return out
 
 
+# fiftieth pass: the customer's own turnkey service ("строим каркасные дома под ключ", "бурим скважины ... под ключ"):
+# a verb in the first person plural a few words before; not "настроить это под ключ вы можете?"
+_OWN_SERVICE = re.compile(r"\b[а-яё]+(?:ем|им|ём)\b(?:\s+[\w-]+,?){0,6}?\s+(под ключ)", re.I)
+_DIFFERENCE = re.compile(r"\bdifference between\b|\bразниц\w* между\b|\bчем (?:\w+ )?отлича\w*|\bв ч[её]м разниц", re.I)
 _DOES_IT = {"that", "which", "who", "to", "чтоб", "чтобы", "который", "которая", "которое", "которые"}
 
 
@@ -279,6 +283,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     text = _SPOKEN.sub("что", text)  # "че можно запустить", "чо такое": the cues are written for "что"
     if temp := [m.span() for m in _TEMPERATURE.finditer(text)]:  # "зимой минус пятьдесят": the weather, no pros and cons
         text, tokens = _without(text, tokens or [], temp)
+    if no_cloud := [m.span() for m in C.NO_CLOUD.finditer(text)]:
+        text, tokens = _without(text, tokens or [], no_cloud)  # fiftieth pass: "nothing in the cloud": a wish, no costing
+    if own := [m.span(1) for m in _OWN_SERVICE.finditer(text)]:
+        text, tokens = _without(text, tokens or [], own)  # fiftieth pass: "строим каркасные дома под ключ": their trade
     if _TAX_OF_SUM.search(text):  # "три миллиона рублей с ндс": the sum's tax, not an invoice asked for (its word
         tokens = [t for t in tokens or [] if t.low not in ("ндс", "vat")]  # too, thirty-seventh pass)
     text = _TAX_OF_SUM.sub(r"\1", text)
@@ -318,6 +326,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _OWN_OR_CLOUD_AT_ALL.search(text) and not (model or hardware or s.budget or s.server_price or
                                                   s.cloud_hourly or s.hours_per_month or s.gpu_count):
         return "knowledge"  # forty-eighth pass: "это можно сделать на своём компьютере … или только через облако?": no prices
+    if "cost" in hits and _DIFFERENCE.search(text) and not (model or hardware or s.budget or s.server_price or
+                                                            s.cloud_hourly or s.hours_per_month or s.electricity_price):
+        return "knowledge"  # fiftieth pass: "the difference between running a model in the cloud and on your own server"
     if (lead := list(_LEAD_TIME.finditer(text))) and not (s.server_price or s.cloud_hourly or s.users or model):
         inside = [(m.start(), m.end()) for m in lead]
         rest = scores(_LEAD_TIME.sub(" ", text), [t for t in tokens or [] if not any(a <= t.start < b for a, b in inside)])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from assistant.reading.cues import NO_CLOUD
 from assistant.reading.tokens import Token
 from tools.lexicon import load_lexicon
 
@@ -27,6 +28,8 @@ _HOURLY = re.compile(r"^\s*(?:(?:(?:за|per|a|each|на)\s+(?:карт\w*|ви�
 _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|работы)(?: \S+)?(?: (?:стоит|обойд[её]тся))?$|per hour$|"
                             r"(?:за|в|per|an?|one|each) (?:час|hour)\s*(?:стоит|обойд\w+|costs?|is)?\s*$|(?:^|\s)час$", re.I)
 # "облако по 260 р", "cloud is $2.5": the cloud named a few words before a sum too small for a month or a server
+_CHEAPER_TO = re.compile(r"(?:подешеве\w*|подорожа\w*|снизит\w*|упад[её]т|вырастет|drops?|falls?|goes (?:up|down)|rises?) "
+                         r"(?:до|to)\s*\S*$", re.I)
 _CLOUD_BEFORE = re.compile(r"(?:облак\w*|облачн\w*|cloud)(?:\s+\S+){0,3}$", re.I)
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
@@ -288,6 +291,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if t.low in _HUNDRED_K and end == last and k > 0 and (tokens[k - 1].low in _HUNDRED_K_BEFORE or
                                                            tokens[k - 1].lemma in ("бюджет", "budget")):
         value, scale_word, first = 100_000, "тыщ", True  # "за сотку", "до сотки", "бюджет сотка": a hundred thousand
+    if not glued and end + 1 < len(tokens) and tokens[end + 1].low in ("cents", "cent", "¢", "центов", "цента") and \
+            _HOURLY.match(text[tokens[end + 1].end:]):
+        # fiftieth pass: "rent a cloud GPU for 45 cents an hour": an hour's price in hundredths of the dollar
+        return [Attached("cloud_hourly", round(value / 100, 4), [*used, end + 1])]
     # "6 рублей 2 4090": a currency word the sum before took is not the next number's ("рублей 2" had been a budget)
     before = _currency(tokens[k - 1]) if k > 0 and not tokens[k - 1].closes_clause and not tokens[k - 1].used else None
     if end + 2 < len(tokens) and tokens[end + 1].low == ".":  # "900 тыс. рублей"
@@ -400,11 +407,13 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     elif _MONTHLY_BEFORE.search(" ".join(head.split()[-4:])) and not re.search(r"час|hour|сервер|сервак|server|box|купи|buy", head):
         _ask_words(tokens, used)
         return bill
-    elif not scaled and not budget_cue and _CLOUD_BEFORE.search(head) and value < (5000 if cur == "₽" else 200):
+    elif not scaled and (not budget_cue or _CHEAPER_TO.search(head)) and _CLOUD_BEFORE.search(head) and \
+            value < (5000 if cur == "₽" else 200):
+        # (fiftieth pass: "а если облако подешевеет до 2,2 доллара?": "до" the new price, no budget's bound)
         slot = "cloud_hourly"  # fresh40: "а если облако обойдётся в 260 р": a cloud's price small enough to be an hour's
     elif budget_cue:
         slot = "budget"
-    elif _SERVER_BEFORE.search(head) or _OWN_VS_CLOUD.search(text):
+    elif _SERVER_BEFORE.search(head) or _OWN_VS_CLOUD.search(NO_CLOUD.sub(" ", text)):  # not "без облака"
         slot = "server_price"
     else:
         slot = "budget"

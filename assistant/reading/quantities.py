@@ -375,6 +375,7 @@ def _lanes(tokens: list[Token], k: int) -> bool:
 
 
 _OF_YOUR = {"of", "your", "the", "вашего", "ваших", "ваш", "вашей"}
+_FLEET = ("техники", "оборудования", "транспорта", "инвентаря")  # fiftieth pass: "техники 23 единицы": a fleet counted
 # what people do with the assistant, said before "все N" (forty-ninth pass: "если сидеть будут все одиннадцать")
 _PEOPLE_DOING = {"сидеть", "работать", "пользоваться", "писать", "зайти", "заходить", "спрашивать", "обращаться",
                  "подключиться", "сесть", "навалиться", "набежать"}
@@ -454,6 +455,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         while tokens[e + 1].used == "number":
             e += 1
         return [Attached("params_b", value, list(range(k, e + 2)))]
+    if concept is None and not suffix and k > 0 and tokens[k - 1].low in ("памяти", "memory") and \
+            value in (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512) and \
+            any(x.used == "card_vram_gb" or x.used == "gpu_name" for x in tokens[:k - 1]):
+        # fiftieth pass: "видюха 4060 на 8 гигов, памяти 32": the card's memory said, the plain word's is the RAM
+        return [Attached("ram_gb", value, [k - 1, k])]
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
         after = []
@@ -536,13 +542,16 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(value), [k])]
     if concept == "piece" and tokens[n].low in ("them", "us") and _SAME_TIME_AHEAD.match(text[tokens[k].end:]):
         return [Attached("users", int(value), [k, n], concurrent=True)]  # 42nd pass: "25 of them using at the same time"
-    if concept == "piece" and _things_before(tokens, k) and not gpu_next(tokens, k, gpu_starts):
+    if concept == "piece" and (_things_before(tokens, k) or k > 0 and tokens[k - 1].low.endswith(_FLEET)) and \
+            not gpu_next(tokens, k, gpu_starts):
         return []  # forty-eighth pass: "своих самосвалов 18 штук": the things counted said first, no cards; asked
     count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"
-        return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] if whole else []
+        # (fiftieth pass: never more than a server holds, "колоду карт на 120 штук": playing cards; named back)
+        return [Attached("gpu_count", int(value), [k] + (unit if concept in ("gpu", "piece") else []))] \
+            if whole and value <= 64 else []
     sb = _scale_before(tokens, k) if value <= 256 and not suffix else None
     if sb is not None and tokens[sb].low in lex.scale.context and cue_before(tokens, sb, _CONTEXT_CUE | {"context"}, 4):
         # thirty-second pass: "контекст нужен тыщ на восемь диалоги длинные": the context's thousands, said scale
@@ -609,6 +618,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             # вариантов показать": the thing counted is named after the number, and it is no card; fresh40: "плотов
             # за навигацию штук сорок": or before "штук", in the genitive plural
             return []
+        if k > 2 and tokens[k - 1].concept == "piece" and tokens[k - 3].low in ("в", "на") and _place(tokens[k - 2]):
+            return []  # fiftieth pass: "дизель-генераторы, в парке штук 60": the fleet's things, no cards
         return [Attached("gpu_count", int(value), [k])] if whole and value <= 64 else []
     end = k  # past the number's own words: "максимум полтора десятка", "полторы сотни"
     while end + 1 < len(tokens) and tokens[end + 1].used == "number" and not tokens[end].comma:

@@ -91,6 +91,8 @@ _NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round
                         r"\bночь\w*|\bnights?\b", re.I)
 _NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b", re.I)
 _WEEKEND = re.compile(r"\bвыходн\w*|\bweekends?\b", re.I)
+# switching it off, said of a schedule held every day (not "по выходным не работает": the weekdays said again)
+_OFF = re.compile(r"\b(?:вы|от)ключ\w*|\bгаси\w*|\bshut\w*|\b(?:turn|switch)\w* (?:it )?off\b", re.I)
 
 
 _SHIFTS = re.compile(r"\b(одн[уаой]|дв[еу]|двух|тр[иеё]х|три|[1-4])\s+смен\w*|\b(one|two|three|single|[1-4])\s+shifts?\b", re.I)
@@ -148,6 +150,9 @@ def _find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         m = _SHIFTS.search(text)
         return [Change(slot="hours_per_month", op="shifts", value=n)], \
             [t.i for t in tokens if m and m.start() <= t.start < m.end()]
+    if len(tokens) <= 10 and not any(t.has_digit for t in tokens) and _WEEKEND.search(text) and _OFF.search(text):
+        # fiftieth pass: "а если на выходные её выключать?": the same hours a day on weekdays only, 260 days of 365
+        return [Change(slot="hours_per_month", op="mul", value=260 / 365)], []
     if len(tokens) <= 12 and not any(t.has_digit for t in tokens) and (added := days_added(text)):
         # 43rd pass: "а если ещё и по субботам, те же часы?" after weekdays: the hours a day kept on more days (the
         # schedule held is taken as weekdays, 260 days a year, 52 more for each day; `apply` keeps it within 730 h)
@@ -192,6 +197,8 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                 tokens[t.i + 1].number == int(tokens[t.i + 1].number or 0) and tokens[t.i + 1].low not in FRACTION_WORDS:
             # "ещё полторы тыщи баксов", "ещё 1.5": a fraction, or the amount it starts, is no count to add
             n = tokens[t.i + 1]
+            if n.low.rstrip(".") in load_lexicon().scale.money:
+                continue  # fiftieth pass: "а если добавлю ещё тыщ пятьдесят": the scale said first, money (had been 1000 cards)
             after = tokens[n.i + 1] if n.i + 1 < len(tokens) else None
             if after is not None and (after.low.rstrip(".") in load_lexicon().scale.money or
                                       after.concept in ("usd", "eur", "rub")):

@@ -33,7 +33,10 @@ _HAVE = re.compile(r"у (?:меня|нас|клиента|заказчика)|\b
 # what a wattage is when it is not the customer's PSU: a rack, a line, a UPS, a draw, a card's TDP
 _NOT_PSU = re.compile(r"стойк|\brack|розетк|\bлини[яиюей]|\bввод|\bфаз|circuit|\bfeed|\bибп|\bups\b|\btdp\b|\bтдп|"
                       r"потребл|consum|\bdraws?\b|жр[её]т|жрать|кушает|\bест\b|тепл|\bheat|сч[её]тчик|лимит|\blimit|огранич|undervolt|андервольт|"
-                      r"available|доступн|выделен|per card|per gpu|each card|на карту|кажд|в месяц|per month|a month|в час|per hour", re.I)
+                      r"available|доступн|выделен|per card|per gpu|each card|на карту|кажд|в месяц|per month|a month|в час|per hour|"
+                      # fiftieth pass: another appliance's rating ("печь для обжига на 5 кВт"), no PSU of the computer
+                      r"\bпеч[ьи]\b|\bпечк\w*|\bплит[аыу]\b|\bкот[её]л\w*|\bбойлер\w*|\bобогревател\w*|\bкондиционер\w*|"
+                      r"\bсварк\w*|\bсварочн\w*|\bстан(?:ок|ка)\b|\bkiln|\boven|\bstove|\bheater|\bwelder|\bdryer", re.I)
 # "у меня щас стоит киловатт", "у нас есть киловатт": a kilowatt the customer has installed is a unit they own (a PSU);
 # not "сколько стоит киловатт" (the price of energy)
 _OWN_UNIT = re.compile(r"\bу (?:меня|нас|клиента|заказчика)\b[^,.;?]*\b(?:стоит|есть|стоял)\b|\b(?:стоит|есть) у (?:меня|нас)\b",
