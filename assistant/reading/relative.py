@@ -89,6 +89,7 @@ _ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|
                    r"\badd(?:ing)?\b|\bдобав\w*", re.I)  # forty-ninth pass: "and if we add Saturdays, same hours?"
 _NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round the clock|around the clock|\bчас\w*|\bhours?\b|"
                         r"\bночь\w*|\bnights?\b", re.I)
+_SAME_HOURS = re.compile(r"\b(?:те же|(?:the )?same) (?:часы|hours)\b", re.I)  # a schedule's hours a day kept
 _NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b", re.I)
 _WEEKEND = re.compile(r"\bвыходн\w*|\bweekends?\b", re.I)
 # switching it off, said of a schedule held every day (not "по выходным не работает": the weekdays said again)
@@ -102,7 +103,10 @@ _SHIFT_WORDS = {"одну": 1, "одна": 1, "одной": 1, "одно": 1, "�
 
 def shifts_said(text: str) -> int | None:
     """The shifts a day a message names ("в две смены", "one shift"), else None."""
-    m = _SHIFTS.search(text)
+    return _shift_count(_SHIFTS.search(text))
+
+
+def _shift_count(m: re.Match | None) -> int | None:
     if m is None:
         return None
     w = (m.group(1) or m.group(2)).lower()
@@ -111,7 +115,7 @@ def shifts_said(text: str) -> int | None:
 
 def days_added(text: str) -> int:
     """The weekend days a follow-up adds to a weekday schedule ("и по субботам тоже", "and weekends too"), else 0."""
-    if _NEW_HOURS.search(re.sub(r"\b(?:те же|(?:the )?same) (?:часы|hours)\b", "", text, flags=re.I)):
+    if _NEW_HOURS.search(_SAME_HOURS.sub("", text)):
         return 0  # "а если круглые сутки без выходных": a schedule of its own, read as such
     if _NO_DAYS_OFF.search(text):
         return 2  # "а без выходных?", "including weekends": every day now
@@ -123,33 +127,24 @@ def days_added(text: str) -> int:
 def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """(changes, token indices they came from). For short follow-ups; in a longer message only "ещё N"
     said with a verb of adding ("хватит если поставить ещё две"), added to the count the message gives."""
-    changes, idx = _find(tokens, text)
-    if any(c.slot == "gpu_count" and c.op == "add" for c in changes) and SELL_OR_ADD.search(text):
-        # forty-ninth pass: "докупить ещё одну 3060 или поменять её на 3090?": adding one is an option weighed, not done
-        changes = [c for c in changes if not (c.slot == "gpu_count" and c.op == "add")]
-    return changes, idx
-
-
-def _find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     found = _ordinal(tokens, text)
     if found[0] or found[1]:  # an ordinal weighed as one option is no change, but its words are read
         return found
-    same_hours = re.search(r"\b(?:те же|(?:the )?same) (?:часы|hours)\b", text, re.I)
+    same_hours = _SAME_HOURS.search(text)
     if len(tokens) <= (12 if same_hours else 8) and not any(t.number is not None for t in tokens) and \
             any(t.concept == "weekday" for t in tokens) and re.search(r"\b(?:только|лишь|only|just)\b", text, re.I):
         # thirty-ninth pass: "а если только по будням?": the same hours a day, on 260 days a year instead of 365
         # (forty-eighth: "а если только по будням, те же часы?" says so outright)
         return [Change(slot="hours_per_month", op="mul", value=260 / 365)], []
     if len(tokens) <= 16 and (days := named_days(text)) and not any(t.has_digit for t in tokens) and \
-            re.search(r"\b(?:только|лишь|only|just)\b|те же часы|the same hours", text, re.I):
+            (re.search(r"\b(?:только|лишь|only|just)\b", text, re.I) or same_hours):
         # forty-first pass: "а если только по пятницам, субботам и воскресеньям, те же часы": the hours a day kept
         return [Change(slot="hours_per_month", op="mul", value=days * 52 / 365)], []
-    if len(tokens) <= 10 and not any(t.concept == "hour" for t in tokens) and (n := shifts_said(text)):
+    if len(tokens) <= 10 and not any(t.concept == "hour" for t in tokens) and \
+            (n := _shift_count(m := _SHIFTS.search(text))) and m:
         # forty-eighth pass: "а если оставить одну смену?": the hours of so many shifts a day (scaled by `apply`
         # from the shifts the hours were said in)
-        m = _SHIFTS.search(text)
-        return [Change(slot="hours_per_month", op="shifts", value=n)], \
-            [t.i for t in tokens if m and m.start() <= t.start < m.end()]
+        return [Change(slot="hours_per_month", op="shifts", value=n)], [t.i for t in tokens if m.start() <= t.start < m.end()]
     if len(tokens) <= 10 and not any(t.has_digit for t in tokens) and _WEEKEND.search(text) and _OFF.search(text):
         # fiftieth pass: "а если на выходные её выключать?": the same hours a day on weekdays only, 260 days of 365
         return [Change(slot="hours_per_month", op="mul", value=260 / 365)], []
@@ -175,7 +170,7 @@ def _find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                 idx = [t.i] + ([t.i - 1] if t.low in ("раза", "times", "x") else [])
                 return [Change(slot=slot, op="mul", value=float(factor))], idx
     more = _more(tokens, text, short=True)
-    if more[0]:
+    if more[0] or more[1]:  # an option weighed adds nothing, but its words are read
         return more
     for t in tokens:  # fortieth pass: "and if I buy another 3090?", patois "a nex' 3090": one more of the card named
         if t.low in ("another", "nex", "nex'") and t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name":
@@ -208,6 +203,8 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
             named = _slot(tokens[n.i + 1:n.i + 3 if not short else None])
             slot = named or ("gpu_count" if bare or _ADD_VERB.search(text) else None)
             if slot and (short or named or not tokens[n.i].has_digit):
+                if slot == "gpu_count" and SELL_OR_ADD.search(text):
+                    return [], [t.i, n.i]  # forty-ninth pass: "докупить ещё одну 3060 или поменять её на 3090?": an option
                 return [Change(slot=slot, op="add", value=float(n.number or 0))], [t.i, n.i]
     return [], []
 
