@@ -358,7 +358,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):
         return None  # "контекст 1.2 млн", "контекст поднять до 64к": not money
     tail = text[tokens[end].end:tokens[end].end + 16]
-    if not cur and end + 1 < len(tokens) and tokens[end + 1].concept == "user" and end == last:
+    if not cur and end + 1 < len(tokens) and tokens[end + 1].concept == "user" and end == last and \
+            not (tokens[end].comma or tokens[end].closes_clause):  # not "бюджет тыщ двести пятьдесят, человек десять"
         return None  # "2 сервера на 1500 сотрудников": people counted, never money (a review at e87aa8f)
     if not cur and _COUNTED_AFTER.match(text[tokens[end].end:]):
         return None  # "max 2000 words per page", "до 300 страниц": a count of things, never money (37th pass)

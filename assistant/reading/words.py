@@ -347,7 +347,7 @@ def _zero_point(tokens: list[Token]) -> None:
 FRACTION_WORDS = {"полтора", "полторы", "полутора"}
 _TENS_OF = {"десятка", "десятков", "десятками", "дюжины", "дюжин"}
 _HALF_OF = {"пол", "half"}
-_HALF_AFTER = (("с", "половиной"), ("and", "a", "half"), ("and", "half"))
+_HALF_AFTER = (("с", "половиной"), ("с", "полтиной"), ("and", "a", "half"), ("and", "half"))  # "шесть с полтиной" 6.5
 
 
 def _fractions(tokens: list[Token]) -> None:

@@ -116,3 +116,15 @@ def test_pages_an_hour_is_speed():
 
 def test_sdxl_in_cyrillic():
     assert said("а сдхл для обложек на 4060 запустится?").get("model") == "sdxl"
+
+
+def test_a_budget_said_scale_first_before_a_comma_and_people():
+    # review: "бюджет тыщ двести пятьдесят, человек десять" lost the budget, and nothing named it back
+    s = said("пекарня у нас, хотим бота на сайт, бюджет тыщ двести пятьдесят, человек десять одновременно, чо посоветуете")
+    assert (s.get("budget"), s.get("users")) == (250000, 10)
+    assert "budget" not in said("2 сервера на 1500 сотрудников")  # people counted right after the number
+
+
+def test_and_a_half_rouble_said_the_old_way():
+    # review: "по шесть с полтиной за киловат" had been 6.00 a kW·h
+    assert said("сервак с тремя 4090 круглые сутки, свет по шесть с полтиной за киловат").get("electricity_price") == 6.5
