@@ -1,4 +1,4 @@
-"""Sanity check of the understanding corpus (tune, dev, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13, fresh14, fresh15, fresh16, fresh17, fresh18, fresh19, fresh20, fresh21, fresh22, fresh23, fresh24, fresh25, fresh26, fresh27, fresh28, fresh29, fresh30, fresh31, fresh32, fresh33, fresh34, fresh35, fresh36, fresh37, fresh38, fresh39, fresh40, fresh41, fresh42, fresh43, fresh44, fresh45, fresh46, fresh47, fresh48, fresh49 and holdout).
+"""Sanity check of the understanding corpus (tune, dev, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13, fresh14, fresh15, fresh16, fresh17, fresh18, fresh19, fresh20, fresh21, fresh22, fresh23, fresh24, fresh25, fresh26, fresh27, fresh28, fresh29, fresh30, fresh31, fresh32, fresh33, fresh34, fresh35, fresh36, fresh37, fresh38, fresh39, fresh40, fresh41, fresh42, fresh43, fresh44, fresh45, fresh46, fresh47, fresh48, fresh49, fresh50, fresh51 and holdout).
 
 Parses the files, checks unique ids, persona/lang/intent/slot names, that model, GPU and server ids
 exist in the catalog (or in the list of ids being added), value types, and prints totals.
@@ -22,7 +22,7 @@ NEW_GPUS = {"rtx-pro-6000-blackwell", "rtx-5060-ti-16gb", "rtx-3060-12gb", "rtx-
             "l20", "h20", "b300"}
 PERSONAS = {"student", "it_manager", "lab", "reseller", "integrator", "startup", "freelancer",
             "accountant", "sysadmin", "owner", "hobbyist", "erp", "buyer"}
-SPLITS = ("tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44", "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "holdout")
+SPLITS = ("tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44", "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50", "fresh51", "holdout")
 RUNTIMES = {"llama.cpp", "vllm", "sglang", "cpu"}
 INTENTS = {"vram", "recommend", "power", "cost", "speed", "gpu_info", "compare", "models_for_hardware",
            "upgrade", "knowledge", "handoff", "greeting", "out_of_scope"}
