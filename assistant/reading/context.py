@@ -25,6 +25,7 @@ from assistant.reading.relative import SELL_OR_ADD, Change
 from assistant.reading.quantities import _TAKE_VERB
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
+from tools.lexicon import load_lexicon
 
 if TYPE_CHECKING:
     from assistant.reading import Reading
@@ -189,12 +190,25 @@ def _loose_number_words(reading: "Reading") -> list:
     tokens = tokenize(reading.text)
     annotate(tokens)
     out = []
+    scale = load_lexicon().scale.money
+    skip = -1
     for t in tokens:
+        if t.i <= skip:
+            continue
         if t.word_number and t.number and not any(a <= t.start and t.end <= b for a, b in covered) and \
                 not _pronoun(tokens, t.i):
             end = t.i
             while end + 1 < len(tokens) and tokens[end + 1].used == "number":  # "тридцати двух": one number, 32
                 end += 1
+            # fifty-first pass: "ещё тысяч тридцать", "тридцать тысяч": the amount and its scale are one number (the
+            # scale word alone had been 1 000 added to a budget)
+            if t.low in scale and end + 1 < len(tokens) and tokens[end + 1].word_number and tokens[end + 1].low not in scale:
+                end += 1
+                while end + 1 < len(tokens) and tokens[end + 1].used == "number":
+                    end += 1
+            elif end + 1 < len(tokens) and tokens[end + 1].low in scale and tokens[end + 1].word_number:
+                end += 1
+            skip = end
             out.append(Span(start=t.start, end=tokens[end].end, text=reading.text[t.start:tokens[end].end]))
     return out
 
@@ -229,7 +243,14 @@ def word_value(text: str) -> float | None:
 
     tokens = tokenize(text)
     annotate(tokens)
-    return tokens[0].number if tokens and tokens[0].word_number else None
+    if not tokens or not tokens[0].word_number or tokens[0].number is None:
+        return None
+    scale = load_lexicon().scale.money
+    factor = next((scale[t.low] for t in tokens if t.low in scale), None)
+    if factor is None or len(tokens) == 1:
+        return tokens[0].number
+    amount = next((t.number for t in tokens if t.low not in scale and t.word_number and t.number), None)
+    return amount * factor if amount is not None else tokens[0].number  # "тысяч тридцать", "тридцать тысяч": 30 000
 
 
 _ONE_PRONOUN_BEFORE = {"which", "this", "that", "the", "each", "any", "every", "another", "no", "a", "one's"}
@@ -379,7 +400,7 @@ def _model_within_budget(reading: "Reading", previous: Scenario | None) -> None:
 
 # a sum asked as a ceiling or a price: "уложиться в", "в пределах", "бюджет", "за" (the price of), "within", "budget"
 _MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money|"
-                        r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving|"
+                        r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving|накин\w*|накид\w*|доплат\w*|доплач\w*|"
                         # a sum cut ("а если он урежет до двух", "сократим до полутора", "if they cut it to 30")
                         r"урез\w*|уреж\w*|сократ\w*|сокращ\w*|ужм\w*|ужать|срез\w*|срежет|\bcuts?\b|\btrim\w*|\bslash\w*",
                         re.I)
@@ -418,8 +439,13 @@ def _money_scale_kept(reading: "Reading", previous: Scenario) -> None:
                 _POINTED.search(reading.text[:span.start]):  # "and for those 7?": people or cards pointed at, asked
             continue
         reading.unattached = [x for x in reading.unattached if x is not span]
-        reading.scenario = reading.scenario.model_copy(update={held[0]: value * scale})
-        reading.spans.setdefault(held[0], []).append(Span(start=span.start, end=span.end, text=span.text))
+        if held[0] == "budget" and _ADDED.search(reading.text) and not _TAKEN_FROM.search(reading.text):
+            # fifty-first pass: "а если ещё тридцатку накину?": that much more, in the scale of the budget held
+            reading.relative = [*reading.relative, Change(slot="budget", op="add", value=value * scale)]
+            reading.spans.setdefault("relative", []).append(Span(start=span.start, end=span.end, text=span.text))
+        else:
+            reading.scenario = reading.scenario.model_copy(update={held[0]: value * scale})
+            reading.spans.setdefault(held[0], []).append(Span(start=span.start, end=span.end, text=span.text))
         if reading.intent in ("out_of_scope", "knowledge", "greeting"):
             reading.intent = "followup"
         return

@@ -130,8 +130,10 @@ CUES: list[tuple[Intent, str]] = [
                             r"(?:what|which) (?:open )?(?:\w+ )?(?:models?|llms?)\b|what can (?:i|we|they|he|she|you|(?:the |our |my |your )?(?:clients?|customers?|users?|students?|renters?|tenants?|team|staff|people)) run|"
                             r"what could we run|what (?:will|would) (?:run|fit)|на что способ\w+|на что (?:\w+ )?хват\w+|"
                             r"what can (?:my|our|this|a|an|the) \S+(?: \S+)? (?:do|handle|run)\b|"
-                            r"что[- ]?(?:нибудь|то)\b[^?.!]{0,20}?(?:запуст\w*|пойд[её]т|влез\w*|потян\w*|заработа\w*|поед\w*)|"
+                            r"что[- ]?(?:нибудь|то)\b[^?.!]{0,20}?(?:запуст\w*|пойд[её]т|влез\w*|потян\w*|заработа\w*|поед\w*|завед[её]тся)|"
                             r"\bчто (?:\w+ )?(?:запустится|пойд[её]т|влезет|поместится|потянет|заработает|поедет)\b|"
+                            # fifty-first pass: "пойдёт на нём какой чат-бот?": a kind of model asked for the machine described
+                            r"\b(?:пойд[её]т|пойдут|запустится|заработает|потянет|влезет) (?:ли )?на (?:н[её]м|них|этом|этой) (?:хоть )?как(?:ой|ая|ое|ие)\b|"
                             r"(?:переделать|приспособить|перепрофилировать|использовать) (?:\w+ ){0,2}под (?:нейр|ии\b|ai\b|ллм|llm|модел)|"
                             r"repurpose|use (?:them|it|those) for (?:ai|llms?|inference)|"
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
@@ -217,7 +219,7 @@ GENERAL = re.compile(r"что такое|что значит|что означа
                       r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
 SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|"
                    r"how much (?:would|will|does|do) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|"
-                   r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|спек|\bspecs?\b(?! librar| documents?| sheets? (?:of|from) our)|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
+                   r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|\bспек(?:и|ов|ам|ами|ах|а|у)?\b|\bspecs?\b(?! librar| documents?| sheets? (?:of|from) our)|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
                    r"что (?:это )?за зверь|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) памят", re.I)
 RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
@@ -235,7 +237,12 @@ VERSUS = re.compile(r"\bvs\.?\b|\bили\b|\bor\b|versus", re.I)
 USERS_HELD = re.compile(r"сколько (?:одновременн\w* |параллельн\w* )?(?:пользовател\w*|человек|юзер\w*|запрос\w*) (?:\w+ )?"
                         r"(?:потян\w*|выдерж\w*|обслуж\w*|держит|вытян\w*)|how many (?:concurrent |simultaneous )?"
                         r"(?:users|people|requests) (?:can|could|will|would)", re.I)
+# fifty-first pass: the customer's own card replaced ("видюху поменять", "что поставить на замену", "swap my 3060 for"):
+# which card to take instead of the one owned, an upgrade
+REPLACE_OWN = re.compile(r"\b(?:поменять|заменить|сменить|менять|обновить) (?:\w+ )?(?:видюх|видеокарт|карт|гпу|gpu)\w*|"
+                         r"\b(?:видюх|видеокарт|карт)\w* (?:\w+ )?(?:поменять|заменить|сменить|менять|обновить)\b|"
+                         r"\bна замену\b|\bвзамен\b|\b(?:replace|swap(?: out)?) (?:it|my|our|the|this)\b", re.I)
 # fiftieth pass: no cloud wanted ("nothing in the cloud", "без облака"): a wish about where it runs, no costing
-NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\b|\bnot (?:in )?the cloud\b|"
+NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\b|\bnot (?:in )?the cloud\b|\boff the cloud\b|"
                       r"\bwithout (?:the |any )?cloud\b|\bбез (?:всяких |никаких )?облак\w*|\bне в облак\w*|\bникаких облак\w*|"
                       r"\bв облако (?:\w+ )?нельзя\b|\bне (?:хотим|хочу) (?:\w+ )?в облак\w*", re.I)

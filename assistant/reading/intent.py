@@ -418,7 +418,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I):
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
     if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or \
-            (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)):  # "i have two 3090s, what do i need to buy"
+            (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or \
+            (hardware and C.REPLACE_OWN.search(text) and not compared):  # "i have two 3090s, what do i need to buy"
         return "upgrade"
     if C.NEEDED.search(text) and not s.server:
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one

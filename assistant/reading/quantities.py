@@ -28,7 +28,8 @@ _USERS_CUE = {"batch", "батч", "пользователи", "users", "юзе�
 _BITS = {"bit", "бит", "бита", "bits", "битный"}
 _GB = {"gb", "гб", "g", "гиг"}
 # "system memory is 1TB", "памяти в сервере 384 гб", "512 GB host memory": the machine's RAM, not a card's
-_HOST_MEMORY = re.compile(r"(?:system|host|server|main) (?:memory|ram)|памят\w* (?:в|на|у) (?:сервер|машин|компе|пк)\w*|"
+# "64 гига объединённой памяти", "192GB of unified memory": a Mac's memory is its RAM (the catalog has no Apple chip)
+_HOST_MEMORY = re.compile(r"(?:system|host|server|main|unified) (?:memory|ram)|(?:объедин[её]нн|унифицированн)\w* памят\w*|памят\w* (?:в|на|у) (?:сервер|машин|компе|пк)\w*|"
                           r"(?:серверн|системн)\w* памят", re.I)
 
 

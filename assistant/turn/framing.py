@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, word_value, carry
+from assistant.reading.cues import REPLACE_OWN
 from assistant.reading.intent import off_topic
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
@@ -136,6 +137,10 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if reading.intent == "out_of_scope" and previous is not None and previous_intent in _SIZING and \
             _SAID_LATER.match(reading.text) and not off_topic(reading.text):
         return previous_intent  # forty-eighth pass: "забыл сказать, навигация у нас месяцев семь в году": more of that question
+    if reading.intent in ("followup", "knowledge", "recommend", "vram", "out_of_scope") and previous is not None and \
+            (previous.gpu or previous.card_vram_gb or previous.gpus) and REPLACE_OWN.search(reading.text) and \
+            not reading.new_model:
+        return "upgrade"  # fifty-first pass: "а если видюху поменять, что взять тыщ за сорок?": instead of the card owned
     said = set(reading.scenario.said())
     if previous_intent == "cost" and said and said <= {"hours_per_month", "electricity_price", "currency"} and \
             not reading.new_model:
