@@ -127,7 +127,8 @@ _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обуче�
 # "training plans for my clients' dogs", "staff training sessions" (fresh43): people or animals trained, no model
 _PEOPLE_TRAINING = re.compile(r"\s+(?:plans?|sessions?|programs?|programmes?|schedules?|courses?|classes|videos?|notes?)\b",
                               re.I)
-_WORKOUT = re.compile(r"фитнес|спортзал|\bзал(?:а|ов|ы|ах)?\b|тренер\w*|абонемент\w*|\bgym\b|workout", re.I)
+_WORKOUT = re.compile(r"фитнес|спортзал|\bзал(?:а|ов|ы|ах)?\b|тренер\w*|абонемент\w*|\bgym\b|workout|"
+                      r"спорт\w*|соревновани\w*|спортсмен\w*|сборн\w* команд|матч\w*", re.I)  # fifty-first pass: athletes' training
 # thirty-sixth pass: "нашу дообученную гемму", "our fine-tuned gemma": a model tuned already, to run; no task asked
 _TUNED = re.compile(r"\w*обученн\w*|\w*тренированн\w*|\w*тюнен\w*|\w*tuned|\w*trained")
 
@@ -181,7 +182,7 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
         return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     for t in tokens:
         if _TUNE.match(t.low) and not _negated(tokens, t.i) and not _TUNED.fullmatch(t.low) and \
-                not (t.low.startswith("тренировк") and _WORKOUT.search(text)) and \
+                not ((t.low.startswith("тренировк") or t.lemma == "тренировка") and _WORKOUT.search(text)) and \
                 not (t.low == "training" and _PEOPLE_TRAINING.match(text[t.end:])) and \
                 t.low not in ("trainer", "trainers", "тренер", "тренера", "тренеры") and \
                 not any(m.start() <= t.start < m.end() for m in _LEARNING.finditer(text)):  # "запись на тренировки" in a gym

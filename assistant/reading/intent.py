@@ -66,6 +66,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
             continue  # forty-first pass: "флакс дев плюс какая-нить ллмка": "and"; "плюсы и минусы" still weighs pros
         if t.low.startswith(("explain", "объясня")) and t.i > 0 and tokens[t.i - 1].low in _DOES_IT:
             continue  # forty-ninth pass: "an LLM tutor that explains signs": what the model is to do, nothing asked
+        if t.lemma == "добавить" and re.search(r"(?:ит|ят|ет)$", t.low) and _CARD_TUNED.search(text):
+            continue  # fifty-first pass: "разгон вообще заметно добавит?": what overclocking adds, no card added
         hit = index.get(t.lemma) or index.get(t.low)
         if not hit and len(t.low) > 3 and t.low.endswith("s") and t.low.isascii():
             hit = index.get(t.low[:-1])  # "speeds", "prices", "connectors": English plurals
@@ -265,7 +267,9 @@ def off_topic(text: str) -> bool:
 
 
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
-_PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b", re.I)  # the PSU asked about
+_PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b|"  # the PSU asked about
+                         r"\b(?:psu|power supply|it) (?:handle|take|cope with|run)\b|\ba bigger one\b|"
+                         r"\b(?:бп|блок\w*)(?: \w+)? (?:потянет|вытянет|тянет|справится)|\bпотянет ли (?:бп|блок)", re.I)
 
 
 def _without(text: str, tokens: list[Token], spans: list[tuple[int, int]]) -> tuple[str, list[Token]]:
@@ -499,6 +503,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "followup"  # "бюджет 300к руб", "загрузка 24/7", "on H200 specifically"
     if _changes(s) and not new_model and len(text.split()) <= 5 and not hits:
         return "followup"  # "with 64k context?", "at 8-bit?", "on 3 of them?": a value changed, asked
+    if _WHICH_MATTERS.search(text) and not model and not s.budget:
+        return "knowledge"  # fifty-first pass: "что важнее для нейронки, оперативка или видеопамять? у меня 3060 на 12"
     if s.budget and not hardware:
         return "recommend"  # "бюджет миллион, на что хватит для 8B"
     if model and not hardware and _ON_WHAT.search(text):
@@ -545,7 +551,8 @@ def said_knowledge(text: str) -> bool:
     """Whether a knowledge question was asked in words ("что такое", "поддерживает ли sglang"), so that a "knowledge"
     of the rules is no fallback for the classifier to overrule readily (see `classifier.combine`)."""
     return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text)) or \
-        bool(_LANES.search(text)) or bool(_AT_ALL.search(text))  # risers and lanes: how the bus works, said in words
+        bool(_LANES.search(text)) or bool(_AT_ALL.search(text)) or \
+        bool(_WHICH_MATTERS.search(text))  # risers and lanes: how the bus works, said in words
 
 
 _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]
@@ -593,6 +600,11 @@ _HARDWARE_ASKED = re.compile(r"\bкак(?:ая|ое|ие)\b|\bна ч[её]м\b|
 # a card needed or looked for, not one owned ("нужна карта на 40 гигов", "looking for a 24gb card")
 _WANTED_CARD = re.compile(r"\b(?:нужн[аыо]|нужен|ищу|ищем|подбираю|подбираем|need|looking for)\s+(?:\w+\s+){0,2}?"
                           r"(?:карт\w*|видеокарт\w*|видюх\w*|видях\w*|gpus?|cards?)\b", re.I)
+_CARD_TUNED = re.compile(r"разгон\w*|разогна\w*|андервольт\w*|overclock\w*|undervolt\w*", re.I)
+# fifty-first pass: "что важнее, оперативка или видеопамять?", "правда что майнинговые карты убитые?": asked in general
+_WHICH_MATTERS = re.compile(r"\bчто (?:важнее|важней|главнее)\b|\bwhat matters (?:more|most)\b|"
+                            r"(?:^|[.?!,]\s*)(?:а |и |так )?правда (?:ли )?(?:что|,? что)\b|\bis it true that\b|"
+                            r"\bwhich (?:one )?(?:matters|counts) more\b|\bwhat(?:'s| is) more important\b", re.I)
 _OWNS = re.compile(r"\b(?:i|we|they|he|she|client|customer) (?:have|has|own|owns|got|run|runs)\b|\bi've got\b|"
                    r"у (?:меня|нас|клиента|заказчика)\b|\bесть\b|\bстоит\b|\bимеется\b", re.I)
 _BUY_MORE = re.compile(r"what (?:else )?(?:do|should|would|must) (?:i|we|they) (?:need to |have to )?(?:buy|get|purchase)|"
