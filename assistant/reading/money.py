@@ -34,12 +34,17 @@ _CLOUD_BEFORE = re.compile(r"(?:облак\w*|облачн\w*|cloud)(?:\s+\S+){0
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
 # "сервер за", "свой сервак с ними стоит", "the box with four cards costs": a server's price, a few words between
-_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be|as|at)"
+# (fifty-first pass: "a local server would run $16,000", "сервер с двумя l40s нам насчитали в 3,4 млн": its price)
+_SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*) (?:за|for|costs?|стоит|обойд\w*(?: в)?|is|would be|as|at|"
+                            r"would run|will run|runs|would cost|will cost)"
                             r"(?: (?:around|about|roughly|approximately|approx|like|примерно|около|где-то|порядка))?$|"
+                            r"(?:^|\s)(?:на|по)считали(?: в)?$|\bquoted(?: us)?(?: at)?$|"  # a quote: what was priced
                             r"(?:сервер\w*|server|box|node|сборк\w*|сервак\w*)(?: \S+){1,3} (?:costs?|стоит|стоят|обойд\w*(?: в)?|"
                             r"is|would be)(?: (?:around|about|roughly|approximately|approx|like|примерно|около|где-то|порядка))?$|"
                             r"стоимост\w* сервер|(?:quote|invoice|сч[её]т) (?:is|на)|купить (?:за|сервер за)|buy(?:ing)? (?:it |one )?for",
                             re.I)
+# fifty-first pass: "выделенный в аренду за 140 тыс", "выделенный сервер": a dedicated server rented, no money granted
+_DEDICATED = re.compile(r"\s+(?:\w+\s+)?(?:сервер|сервак|в аренд|хостинг|server|host)", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
                "spend", "потратить", "upto", "больше", "дороже",
                "отдать", "выложить"}  # forty-eighth pass: "на неё готовы отдать тысяч двести"
@@ -318,7 +323,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         if _OURS.search(text[:tokens[min(k, foreign)].start] + " " + text[tokens[end].end:]):
             return []  # forty-first pass: "server KES 6.5 million, cloud $2.40 an hour": two currencies, one slot; asked
     # a sum granted ("выделили 2 млн") is money only with its currency or scale: "выделили 2 сервера на 1500 сотрудников"
-    granted = any(x.lemma in _GRANTED for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) and \
+    granted = any(x.lemma in _GRANTED and not (x.low.startswith("выделенн") and _DEDICATED.match(text[x.end:]))
+                  for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) and \
         bool(cur or foreign is not None or end > last or glued)
     budget_cue = granted or any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
