@@ -400,7 +400,7 @@ def _model_within_budget(reading: "Reading", previous: Scenario | None) -> None:
 
 # a sum asked as a ceiling or a price: "уложиться в", "в пределах", "бюджет", "за" (the price of), "within", "budget"
 _MONEY_CUE = re.compile(r"уложит\w*|влез\w*|вписат\w*|в пределах|бюджет|budget|within|\bза\b|\bfor\b|денег|money|"
-                        r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving|накин\w*|накид\w*|доплат\w*|доплач\w*|"
+                        r"накоп\w*|наскреб\w*|наскрёб\w*|save up|saving|накин\w*|дотян\w*|накид\w*|доплат\w*|доплач\w*|"
                         # a sum cut ("а если он урежет до двух", "сократим до полутора", "if they cut it to 30")
                         r"урез\w*|уреж\w*|сократ\w*|сокращ\w*|ужм\w*|ужать|срез\w*|срежет|\bcuts?\b|\btrim\w*|\bslash\w*",
                         re.I)

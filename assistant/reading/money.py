@@ -45,6 +45,8 @@ _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|�
                             re.I)
 # fifty-first pass: "выделенный в аренду за 140 тыс", "выделенный сервер": a dedicated server rented, no money granted
 _DEDICATED = re.compile(r"\s+(?:\w+\s+)?(?:сервер|сервак|в аренд|хостинг|server|host)", re.I)
+_THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
+                         r"\bwith (?:that|this) (?:money|amount)\b", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
                "spend", "потратить", "upto", "больше", "дороже",
                "отдать", "выложить"}  # forty-eighth pass: "на неё готовы отдать тысяч двести"
@@ -340,6 +342,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # "к лету будет тысяч шестьдесят", "денег появится тысяч двести": the scale said first after a verb of having is
     # the money the customer will have
     budget_cue = bool(budget_cue or (first and any(x.lemma in _HAVE or x.low in _HAVE for x in tokens[max(0, k - 4):k])))
+    # fifty-first pass: "цель сбора 800 тысяч. … какой сервер на эти деньги взять?": the sum pointed back at is to spend
+    budget_cue = budget_cue or bool(_THAT_MONEY.search(text[tokens[end].end:]))
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
