@@ -53,7 +53,7 @@ _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", 
 # a money word on either side ("box for 60k", "обойдётся в 900 тысяч", "60k to buy"): a sum, not a context
 _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
               "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",
-              "предлагать", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
+              "предлагать", "платёж", "платеж", "взнос", "payment", "installment", "instalment", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant",
               "деньги", "деньга", "money", "cash", "бабки", "средство"}  # "денег есть тысяч сто", "have the money for 2k"
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
@@ -343,7 +343,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # the money the customer will have
     budget_cue = bool(budget_cue or (first and any(x.lemma in _HAVE or x.low in _HAVE for x in tokens[max(0, k - 4):k])))
     # fifty-first pass: "цель сбора 800 тысяч. … какой сервер на эти деньги взять?": the sum pointed back at is to spend
-    budget_cue = budget_cue or bool(_THAT_MONEY.search(text[tokens[end].end:]))
+    budget_cue = budget_cue or scaled_or_cur and bool(_THAT_MONEY.search(text[tokens[end].end:]))  # not "их у нас 1200"
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
