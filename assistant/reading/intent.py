@@ -505,8 +505,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "followup"  # "with 64k context?", "at 8-bit?", "on 3 of them?": a value changed, asked
     if _WHICH_MATTERS.search(text) and not model and not s.budget:
         return "knowledge"  # fifty-first pass: "что важнее для нейронки, оперативка или видеопамять? у меня 3060 на 12"
-    if s.budget and not hardware:
-        return "recommend"  # "бюджет миллион, на что хватит для 8B"
+    if s.budget and not (hardware and (s.gpu or s.gpus or s.card_vram_gb or s.server or named_gpus)):
+        # "бюджет миллион, на что хватит для 8B"; fifty-first pass: the RAM wanted beside it ("оперативы на сервере
+        # хотим гигов 256. бюджет 900к") is part of what to buy, no card owned
+        return "recommend"
     if model and not hardware and _ON_WHAT.search(text):
         return "recommend"  # twenty-ninth pass: "на чем она пойдет чтоб недорого": on what hardware, not will it fit
     if "vram" in hits:

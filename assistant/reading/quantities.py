@@ -27,6 +27,7 @@ _USERS_CUE = {"batch", "батч", "пользователи", "users", "юзе�
               "батча", "батче", "батчем", "батчу", "батчи", "батчей", "batches"}  # pymorphy3 does not know "батч"
 _BITS = {"bit", "бит", "бита", "bits", "битный"}
 _GB = {"gb", "гб", "g", "гиг"}
+_MEMORY_SIZES = {2, 4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 141, 192, 256, 384, 512, 768, 1024, 1536, 2048}
 # "system memory is 1TB", "памяти в сервере 384 гб", "512 GB host memory": the machine's RAM, not a card's
 # "64 гига объединённой памяти", "192GB of unified memory": a Mac's memory is its RAM (the catalog has no Apple chip)
 _HOST_MEMORY = re.compile(r"(?:system|host|server|main|unified) (?:memory|ram)|(?:объедин[её]нн|унифицированн)\w* памят\w*|памят\w* (?:в|на|у) (?:сервер|машин|компе|пк)\w*|"
@@ -451,6 +452,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if concept is None and not suffix and k >= 2 and tokens[k - 1].low == "на" and not tokens[k - 2].used and \
             tokens[k - 2].concept in ("gb", "tb") and not tokens[k - 2].has_digit:
         concept, unit = tokens[k - 2].concept, [k - 2]  # thirty-first pass: "карта гигабайт на шестнадцать", "гигов на 16"
+    elif concept is None and not suffix and k >= 1 and tokens[k - 1].concept in ("gb", "tb") and not tokens[k - 1].used and \
+            not tokens[k - 1].has_digit and not tokens[k - 1].closes_clause and value in _MEMORY_SIZES:
+        concept, unit = tokens[k - 1].concept, [k - 1]  # fifty-first pass: "оперативы хотим гигов 256": the unit said first
     if suffix in ("b", "б", "bn") or concept == "billion":
         return [Attached("params_b", value, [k] + (unit if concept == "billion" else []))]
     if _size_letter_after(tokens, k) and 0.5 <= value <= 1000:  # "чтоб тридцать б модели летали", "30 b models"
@@ -488,7 +492,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         word = next((x for x in tokens[k + 1:e + 2] if x.concept == "vram"), None)
         beside = (k > 0 and tokens[k - 1].concept == "vram") or \
             (word is not None and not any(x.comma for x in tokens[k:word.i]))  # not past a comma
-        ram = not beside and cue_before(tokens, k, {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
+        ram = not beside and cue_before(tokens, min([k] + unit), {"ram"}, 4) or bool(after) or bool(_HOST_MEMORY.search(
             text[max(0, t.start - 32):t.start] + " " + text[t.end:reach].split(",")[0])) or \
             bool(_CPU_ONLY.search(text)) or _second_memory(tokens, k, e, beside) or \
             (not beside and any(x.used == "server_name" for x in tokens) and  # "сервер дипсик с 1 тб памяти": a named
