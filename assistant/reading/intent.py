@@ -54,7 +54,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
-    out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED, _FOOD, _GRANT_APPLICATION) for m in pat.finditer(text)]
+    out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED, _FOOD, _GRANT_APPLICATION, _OWN_DELIVERY)
+                  for m in pat.finditer(text)]
     if not _CONTRACT_TALK.search(text):  # "договоры длинные", "модель чтоб договоры читала": the documents worked on
         out_spans += [(t.start, t.end) for t in tokens if re.match(r"^(?:договор\w*|contracts?)$", t.low)]
     for a, b in out_spans:
@@ -602,6 +603,9 @@ _HARDWARE_ASKED = re.compile(r"\bкак(?:ая|ое|ие)\b|\bна ч[её]м\b|
 # a card needed or looked for, not one owned ("нужна карта на 40 гигов", "looking for a 24gb card")
 _WANTED_CARD = re.compile(r"\b(?:нужн[аыо]|нужен|ищу|ищем|подбираю|подбираем|need|looking for)\s+(?:\w+\s+){0,2}?"
                           r"(?:карт\w*|видеокарт\w*|видюх\w*|видях\w*|gpus?|cards?)\b", re.I)
+# fifty-first pass: "пока доставка закрыта", "наша доставка": the customer's own delivery business, no delivery asked
+_OWN_DELIVERY = re.compile(r"\bдоставк\w* (?:у нас )?(?:уже |ещё |еще )?(?:закрыт\w*|открыт\w*|работает|не работает)|"
+                           r"\b(?:наш\w*|сво\w*) доставк\w*|\bдоставк\w* (?:суши|пицц\w*|ед\w*|цвет\w*|продукт\w*|роллов)", re.I)
 # fifty-first pass: "пишем заявку на грант РНФ": an application for a grant, no order placed with the vendor
 _GRANT_APPLICATION = re.compile(r"заявк\w* на (?:\w+ )?(?:грант|конкурс|субсиди)\w*|грантов\w* заявк\w*|"
                                 r"grant (?:application|proposal)s?", re.I)

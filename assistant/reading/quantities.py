@@ -824,6 +824,10 @@ _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business
 # to 7pm"; forty-ninth pass: "выключать его на ночь и гонять только с 8 до 20"
 
 
+_OFF_BEFORE = re.compile(r"(?:выключ|отключ|гаси|гасить|гасим|turn(?:ed|ing)? (?:it |them )?off|shut(?:ting)? (?:it |them )?down|"
+                         r"switch(?:ed|ing)? (?:it |them )?off|power(?:ed|ing)? (?:it |them )?off)\w*\s+(?:\w+\s+){0,2}$", re.I)
+
+
 def _working_span(tokens: list[Token], text: str) -> Attached | None:
     """"с 9 до 18 по будням", "from 9am to 6pm", "8-20 каждый день", "с девяти до шести": hours a day from a span of
     the clock."""
@@ -873,6 +877,8 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
         if not (0 <= a <= 24 and 0 <= b <= 24) or a == b:
             continue
         per_day = b - a if b > a else b + 24 - a
+        if _OFF_BEFORE.search(text[:m.start()]):
+            per_day = 24 - per_day  # fifty-first pass: "выключать его с 23 до 9": the hours it is off; it runs the rest
         idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()]
         weekdays = bool(money._WEEKDAYS.search(text))
         if days := money._DAYS_A_WEEK.search(text):  # thirty-fourth pass: "с 10 до 19, шесть дней в неделю"
