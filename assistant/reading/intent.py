@@ -242,6 +242,9 @@ OTHER_GOODS = re.compile(r"\b(?:мыш[кь]\w*|кресл\w*|клавиатур
                          r"штурвал\w*|джойстик\w*|геймпад\w*|педал\w*|joysticks?|gamepads?|pedals?|yokes?|"  # fresh41: sim gear
                          r"ноут(?:а|у|ом)?|ноутбук\w*|laptops?|"  # fresh42: "недорогой ноут для учебы", nothing of ours
                          r"\d{2} размер\w*|размер\w* \d{2}|(?:shoe|dress|jacket) size \d{1,2})\b", re.I)  # fresh40: "52 размер", clothes
+# fifty-first pass: "акции нвидии щас брать?", "is NVDA stock worth buying": shares, not cards ("акции на 4090" are sales)
+_INVESTING = re.compile(r"\bакци\w* (?:компани\w* )?(?:нвиди\w*|nvidia|nvda|амд|amd|интел\w*|intel)\b|"
+                        r"\b(?:nvidia|nvda|amd|intel)(?:'s)? (?:stocks?|shares)\b|\bshares of (?:nvidia|amd|intel)\b", re.I)
 OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|thank you|ok|ок|понял\w*)\W+(?:и\s+|and\s+)?)?"  # 42nd pass: "спасибо! и не по теме"
                        r"(?:(?:lol|btw|кстати|ps|p\.s\.)[\s,]+)?(?:(?:slightly |a bit |kinda |totally )?off[- ]?topic|"
                         r"(?:totally |completely )?unrelated|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
@@ -320,7 +323,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
-    if (off_topic(text) or OTHER_GOODS.search(text)) and not (model or hardware or
+    if (off_topic(text) or OTHER_GOODS.search(text) or _INVESTING.search(text)) and not (model or hardware or
                                                             C.DOMAIN.search(_OFF_TOPIC_AFTER.sub(" ", text))):
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
     if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
@@ -441,6 +444,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _WHY.search(text) and sc["knowledge"] >= max(sc["power"], sc["cost"], sc["speed"]) and \
             not (s.server_price or s.cloud_hourly or s.hours_per_month or model):
         return "knowledge"  # "почему нельзя взять игровые карты? дешевле же": a reason asked, not a sum
+    if _WHAT_IT_TAKES.search(text) and not (model or s.users or s.budget or s.server_price or s.cloud_hourly or
+                                           s.hours_per_month or s.gpu_count or s.electricity_price):
+        return "knowledge"  # fifty-first pass: "что туда входит кроме цены железа?", "how fast do cards lose resale value"
     if sc["speed"] and (sc["recommend"] >= 2 or sc["vram"] >= 2) and _WANTED_SPEED.search(text):
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
     if "precision" in conflicted and not model and re.search(r"разниц|отлича|difference|differ", text, re.I):
@@ -609,6 +615,9 @@ _OWN_DELIVERY = re.compile(r"\bдоставк\w* (?:у нас )?(?:уже |ещ�
 # fifty-first pass: "пишем заявку на грант РНФ": an application for a grant, no order placed with the vendor
 _GRANT_APPLICATION = re.compile(r"заявк\w* на (?:\w+ )?(?:грант|конкурс|субсиди)\w*|грантов\w* заявк\w*|"
                                 r"grant (?:application|proposal)s?", re.I)
+_WHAT_IT_TAKES = re.compile(r"\bчто (?:туда |в (?:не[её]|него|это|стоимость\w*) )?входит\b|\bиз чего (?:складывается|состоит)\b|"
+                            r"\bwhat goes into\b|\bwhat(?:'s| is) included in\b|\blose (?:their |its )?(?:resale )?value\b|"
+                            r"\bdepreciat\w*|\bresale value\b|\bтеря\w* в цене\b|\bобесцени\w*|\bамортизац\w*", re.I)
 _CARD_TUNED = re.compile(r"разгон\w*|разогна\w*|андервольт\w*|overclock\w*|undervolt\w*", re.I)
 # fifty-first pass: "что важнее, оперативка или видеопамять?", "правда что майнинговые карты убитые?": asked in general
 _WHICH_MATTERS = re.compile(r"\bчто (?:важнее|важней|главнее)\b|\bwhat matters (?:more|most)\b|"
