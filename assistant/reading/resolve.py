@@ -21,6 +21,9 @@ _NOT_THIS_BUT = re.compile(NOT_THIS_BUT, re.I)
 NEGATED_BEFORE = r"(?:^|\s)(?:не|not)\s*(?:в|на|at|in|on)?\s*$"
 _NEGATED_BEFORE = re.compile(NEGATED_BEFORE, re.I)
 _BUT_NOT = re.compile(r"^\s*,?\s*(?:а не|(?:but )?not|и не)\s*(?:в|на|at|in|on)?\s*$", re.I)
+# a value refused, then the one the customer will go to ("полтора ляма не дам, а вот 400 норм", "not paying 2M, but 1M is ok")
+_REFUSED_BUT = re.compile(r"^\s*(?:(?:я|мы|i|we)\s+)?(?:не|not|can'?t|won'?t|cannot)\s+(?:\w+\s+){0,2}?\w+\s*(?:,\s*)?"
+                          r"(?:(?:конечно|уж точно|точно|though|of course)\s*,?\s*)?(?:а|но|but)\s+(?:вот\s+)?$", re.I)
 _INSTEAD_BEFORE = re.compile(r"(?:^|\s)(?:вместо|instead of|rather than)\s*(?:в|на|at|in|on)?\s*$", re.I)
 _INSTEAD = re.compile(r"^\s*,?\s*(?:вместо|instead of|rather than)\s*(?:в|на|at|in|on)?\s*$", re.I)
 _ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|то ли|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
@@ -134,6 +137,10 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
                 continue
             if instead and _INSTEAD.match(gap):
                 replaced.append(nxt)  # "в восьми битах вместо awq", "q4 instead of fp16"
+                continue
+            if _REFUSED_BUT.match(gap):
+                replaced.append(current)  # fifty-first pass: "полтора ляма не дам конечно, а вот тыщ 400 норм"
+                current = nxt
                 continue
             if _BUT_NOT.match(gap):
                 replaced.append(nxt)  # "в q8, а не в q4", "8 cards, not 4": the first is meant
