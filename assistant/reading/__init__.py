@@ -505,6 +505,22 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   до" a price, cents an hour, no server's price "без облака" (money); weekends off, money added with its scale said
   first (had been 1000 cards) (relative); home schooling (choices); "сдхл" (catalog alias). After: fresh48 0.933,
   fresh49 0.917, fresh42 0.983; every other non-holdout split unchanged.
+- Fifty-first pass (fresh50.yaml, customers who already own hardware, and fresh51.yaml, customers asking about money:
+  60 turns each, sets chosen by what the customer asks rather than by trade, written before any change): first sight
+  0.717 / 0.550 (intent 0.750 / 0.800), 0 dropped. Mechanisms (tests/assistant/test_reading_fifty_first_pass.py):
+  "спек" only as a word (it matched "спектрумы", "конспекты"), "что-нибудь заведётся", "пойдёт на нём какой чат-бот",
+  "off the cloud", a card replaced ("видюху поменять", "на замену") is an upgrade, "что важнее", "правда что", what
+  overclocking "добавит", "will the power supply handle it", a grant application, the customer's own delivery, shares,
+  what a cost is made of, resale value, leave to ask "не совсем технический", "нейронка" a domain word (cues, intent,
+  framing); a Mac's unified memory is RAM, a size with its unit first ("гигов 256"), "N курс" no people (quantities);
+  athletes' "тренировок" (choices); a dedicated server rented, a price quoted ("нам насчитали"), a sum pointed back at
+  ("на эти деньги"), a payment a month asked (had been a context), a sum refused then the one gone to (money,
+  resolve); "тысяч тридцать" is 30 000 (the scale word alone had been 1 000 added), "ещё тридцатку накину", "дотяну",
+  hours switched off ("выключать с 23 до 9") (context, quantities). After: fresh50 0.917, fresh51 0.850, fresh8
+  0.966; every other non-holdout split unchanged. Left: money chipped in per head ("по 15 тыщ с носа", 14 people),
+  two cards weighed "две 5090 вместо одной про 6000" in a follow-up, a night tariff beside a day one, two schedules
+  added, "месяца три в году простой", a startup's "$60k for compute" beside a rent-or-buy question (read as the
+  server's price), a three-person startup's size beside a cost question (labelled no users, against the convention).
 """
 from __future__ import annotations
 

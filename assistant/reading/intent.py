@@ -423,14 +423,19 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             not _top(sc, ["power", "cost", "speed"]) and sc["vram"] < 2 and sc["upgrade"] < 2:
         return "recommend"  # "четыре или восемь l40s ставить", "four or eight h200, what would you spec": which count
     if "upgrade" in hits and hardware and model and _FITS.search(text) and not _ASKS_WHICH.search(text) and \
-            not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I):
+            not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I) and \
+            not (s.psu_w and _PSU_ENOUGH.search(text)):  # fifty-first pass: not "will the power supply handle it?"
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
-    if sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or \
-            (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or \
-            (hardware and C.REPLACE_OWN.search(text) and not compared):  # "i have two 3090s, what do i need to buy"
+    psu_asked = bool(s.psu_w and _PSU_ENOUGH.search(text))  # "want to add a second 4090. will the power supply handle it?"
+    if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or
+                          (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or
+                          (hardware and C.REPLACE_OWN.search(text) and not compared)):  # "i have two 3090s, what do i need to buy"
         return "upgrade"
     if C.NEEDED.search(text) and not s.server:
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
+    if _WHAT_IT_TAKES.search(text) and not (model or s.users or s.budget or s.server_price or s.cloud_hourly or
+                                           s.hours_per_month or s.gpu_count or s.electricity_price):
+        return "knowledge"  # fifty-first pass: "что туда входит кроме цены железа?", "how fast do cards lose resale value"
     if ("gpu_info" in hits or _PRICE_ASKED.search(text)) and not (s.gpu or s.server or named_gpus or model) and \
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
@@ -444,9 +449,6 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _WHY.search(text) and sc["knowledge"] >= max(sc["power"], sc["cost"], sc["speed"]) and \
             not (s.server_price or s.cloud_hourly or s.hours_per_month or model):
         return "knowledge"  # "почему нельзя взять игровые карты? дешевле же": a reason asked, not a sum
-    if _WHAT_IT_TAKES.search(text) and not (model or s.users or s.budget or s.server_price or s.cloud_hourly or
-                                           s.hours_per_month or s.gpu_count or s.electricity_price):
-        return "knowledge"  # fifty-first pass: "что туда входит кроме цены железа?", "how fast do cards lose resale value"
     if sc["speed"] and (sc["recommend"] >= 2 or sc["vram"] >= 2) and _WANTED_SPEED.search(text):
         sc["speed"] = 0  # "нужна низкая задержка ... на какой карте": speed wanted of the hardware asked for
     if "precision" in conflicted and not model and re.search(r"разниц|отлича|difference|differ", text, re.I):

@@ -820,7 +820,7 @@ _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|da
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
                         r"\d:\d\d|\b(?:am|pm)\b|\d\s?(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run|"
-                        r"\bopen\b|открыт\w*|гонять|гоняем|включ\w*|выключ\w*|на ночь", re.I)  # fresh42: "We're open 7am
+                        r"\bopen\b|открыт\w*|гонять|гоняем|включ\w*|выключ\w*|отключ\w*|на ночь", re.I)  # fresh42: "We're open 7am
 # to 7pm"; forty-ninth pass: "выключать его на ночь и гонять только с 8 до 20"
 
 
