@@ -396,7 +396,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                                               _WHICH_OF_THEM.search(text) and _BETTER.search(text)):
         return "compare"  # thirty-fourth pass: "а у l40s? и какая из них шустрее", "how does the rtx pro 6000 stack up
         # against those two?": the card named against the ones discussed (the conversation adds them)
-    if named_gpus == 1 and not new_model and C.VERSUS.search(text) and _BETTER.search(text) and _IT.search(text):
+    if named_gpus == 1 and not new_model and C.VERSUS.search(text) and _BETTER.search(text) and _IT.search(text) and \
+            not re.search(r"облак|облач|cloud|аренд|\brent", text, re.I):  # not "is it cheaper to rent or buy two 4090s"
         return "compare"  # "и что быстрее она или 5080", "is it better or the a40": the card discussed against one more
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning

@@ -371,6 +371,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if not cur and end + 1 < len(tokens) and tokens[end + 1].concept == "user" and end == last and \
             not (tokens[end].comma or tokens[end].closes_clause):  # not "бюджет тыщ двести пятьдесят, человек десять"
         return None  # "2 сервера на 1500 сотрудников": people counted, never money (a review at e87aa8f)
+    if not cur and end == last and not budget_cue and \
+            any(x.concept == "user" and not x.used for x in tokens[max(0, k - 3):k]) and \
+            not any(x.comma or x.stop for x in tokens[max(0, k - 3):k]):
+        return None  # fifty-first pass: "клиентов у нас 1500, какой сервер взять?": people counted, the server after no price
     if not cur and _COUNTED_AFTER.match(text[tokens[end].end:]):
         return None  # "max 2000 words per page", "до 300 страниц": a count of things, never money (37th pass)
     from assistant.reading.quantities import _things_after, _things_before  # (quantities imports this module)

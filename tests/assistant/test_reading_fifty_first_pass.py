@@ -167,3 +167,15 @@ def test_a_neural_net_named_keeps_a_business_question_in_scope():
 
 def test_leave_to_ask_a_question_not_quite_technical():
     assert read("добрый день! можно вопрос не совсем технический?").intent == "greeting"
+
+
+def test_people_counted_before_a_number_are_no_money():
+    # "клиентов у нас 1500, какой сервер взять?" had been a budget of 1 500 (the server word after read as a price)
+    got = said("клиентов у нас 1500, какой сервер взять?")
+    assert "budget" not in got and got.get("users") == 1500
+    assert said("человек 10, бюджет 1500 долларов").get("budget") == 1500
+
+
+def test_renting_against_buying_cards_is_a_cost_question():
+    assert read("is it cheaper to rent in the cloud or buy two 4090s?").intent == "cost"
+    assert read("is it better or the a40?").intent != "cost"
