@@ -674,7 +674,13 @@ def _said_apart(tokens: list[Token], text: str) -> list[tuple[str, list[int]]]:
         if before in _QUARTER_BEFORE or re.fullmatch(r"20\d\d", after) or \
                 before == "in" and t.i > 1 and _LAUNCH.fullmatch(tokens[t.i - 2].low):
             quarters.append(t.i)
-    return [(kind, idx) for kind, idx in (("injection", injected), ("quarter", quarters)) if idx]
+    # fifty-second pass: a phone number left for a call back ("Ray, 405-555-0199", "+7 912 345-67-89"): no quantity
+    # (its first group had become a server's price of 405)
+    phone = [t.i for m in _PHONE.finditer(text) for t in tokens if m.start() <= t.start < m.end() and t.has_digit]
+    return [(kind, idx) for kind, idx in (("injection", injected), ("quarter", quarters), ("phone", phone)) if idx]
+
+
+_PHONE = re.compile(r"(?<![\w.,])(?:\+?\d{1,3}[\s-]?)?\(?\d{3}\)?[\s-]\d{3}[\s-](?:\d{4}|\d{2}[\s-]\d{2})(?![\w.,]?\d)")
 
 
 # thirty-sixth pass: "не, забудьте про бюджет", "forget the budget", "контекст не учитывайте": a value taken back

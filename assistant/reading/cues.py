@@ -212,7 +212,8 @@ CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|s
 # "сколько это будет стоить", "what would that cost": a question about what was just discussed
 ANAPHORA = re.compile(r"\b(?:это|этот|эта|эти|этого|такой|такая|такие|такого|он|она|они|оно|его|их|it|that|this|them|those|"
                       r"these)\b", re.I)
-THANKS = re.compile(r"^\W*(?:спасибо|благодарю|спс|пасиб\w*|thanks?|thx|ty|cheers|appreciate)", re.I)
+THANKS = re.compile(r"^\W*(?:(?:cool|great|ok(?:ay)?|ок|понял[аи]?|поняла|ясно|супер|отлично)\W+)?"  # "поняла, спасибо", "Cool, thanks"
+                    r"(?:спасибо|благодарю|спс|пасиб\w*|thanks?|thx|ty|cheers|appreciate)", re.I)
 FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)

@@ -668,7 +668,8 @@ _IT = re.compile(r"\b(?:она|он|оно|её|ее|его|it|this one|that one
 
 
 _HOW_MANY_SKIP = {"нужно", "надо", "нам", "мне", "нужны", "потребуется", "понадобится", "уйдёт", "уйдет", "штук", "шт",
-                  "карт", "карточек", "видеокарт", "их", "do", "we", "i", "you", "need", "would", "of", "the", "будет", "them"}
+                  "карт", "карточек", "видеокарт", "их", "do", "we", "i", "you", "need", "would", "of", "the", "будет", "them",
+                  "таких", "этих", "выйдет", "such", "those"}  # fifty-second pass: "сколько таких карт надо", "сколько их выйдет"
 
 
 _SERVER_UNITS = {"нода", "узел", "node", "nodes", "box", "boxes", "machine", "machines", "машина"}
@@ -689,6 +690,8 @@ def _how_many_cards(tokens: list[Token]) -> bool:
                     return True
                 if x.concept == "piece" and any(y.used == "gpu_name" for y in tokens[:p]):
                     return True  # fortieth pass: "если брать 4090-е, сколько штук надо?": pieces of the card named
+                if x.concept == "gpu" and not x.used and x.low not in ("их", "them"):
+                    return True  # fifty-second pass: "тогда сколько таких карт надо?": the cards of the conversation
                 if x.low not in _HOW_MANY_SKIP:
                     break
             else:  # "on h100s how many do we need", "а h200 сколько нужно": the card said before the question

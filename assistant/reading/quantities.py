@@ -393,8 +393,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(m.group(1)), [k]), Attached("card_vram_gb", float(m.group(2)), [k])]
     if _lanes(tokens, k):
         return []  # "райзеры х1", "pcie x16", "x8 lanes": a slot's width, never a count of cards (named back)
-    if k + 1 < len(tokens) and tokens[k + 1].lemma in ("курс", "семестр") and (t.number or 0) <= 6 and not t.closes_clause:
-        return []  # fifty-first pass: "студент, 4 курс": a year of study, no people (named back)
+    if k + 1 < len(tokens) and (tokens[k + 1].lemma in ("курс", "семестр") and (t.number or 0) <= 6 or
+                                tokens[k + 1].lemma == "класс" and (t.number or 0) <= 11) and not t.closes_clause:
+        return []  # fifty-first pass: "студент, 4 курс"; fifty-second: "школьник, 9 класс": a year of study, no people
     if m := _X_COUNT.match(low):
         return [Attached("gpu_count", int(m.group(1)), [k])]
     if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
