@@ -54,8 +54,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
-    out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED, _FOOD, _GRANT_APPLICATION, _OWN_DELIVERY)
-                  for m in pat.finditer(text)]
+    out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED, _FOOD, _GRANT_APPLICATION, _OWN_DELIVERY,
+                                       _ASKED_OF_THE_MODEL, _STAFF_MANAGERS, _WHOLESALE_TRADE) for m in pat.finditer(text)]
     if not _CONTRACT_TALK.search(text):  # "договоры длинные", "модель чтоб договоры читала": the documents worked on
         out_spans += [(t.start, t.end) for t in tokens if re.match(r"^(?:договор\w*|contracts?)$", t.low)]
     for a, b in out_spans:
@@ -612,6 +612,15 @@ _HARDWARE_ASKED = re.compile(r"\bкак(?:ая|ое|ие)\b|\bна ч[её]м\b|
 # a card needed or looked for, not one owned ("нужна карта на 40 гигов", "looking for a 24gb card")
 _WANTED_CARD = re.compile(r"\b(?:нужн[аыо]|нужен|ищу|ищем|подбираю|подбираем|need|looking for)\s+(?:\w+\s+){0,2}?"
                           r"(?:карт\w*|видеокарт\w*|видюх\w*|видях\w*|gpus?|cards?)\b", re.I)
+# fifty-second pass: what the model is to be asked about ("спрашивали модель про остатки и сертификаты") and the
+# customer's own managers as its users ("чтоб менеджеры из 1С спрашивали", "менеджеров 25"): no request for a person
+_ASKED_OF_THE_MODEL = re.compile(r"\b(?:модел\w*|бот\w*|нейросет\w*|нейронк\w*|ии|ллм|llm|ai)\s+(?:про|о|об|по)\s+"
+                                 r"[а-яёa-z]+(?:(?:,\s*|\s+и\s+)[а-яёa-z]+)*", re.I)
+_STAFF_MANAGERS = re.compile(r"\b(?:чтоб(?:ы)?|наши|наших|нашим|у нас|для)\s+(?:\w+\s+)?менеджер\w*|"
+                             r"\bменеджер\w* (?:по продажам |прямо )?(?:будут|смогут|могли|могут|спрашивал\w*|пользовал\w*|"
+                             r"работают|сидят)\b|\bменеджеров\s+(?:у нас\s+)?\d+|\d+\s+менеджер\w*", re.I)
+_WHOLESALE_TRADE = re.compile(r"\bоптов\w+\s+(?:фирм|компани|баз|склад|магазин|торговл)\w*|\bторгуем оптом\b|"
+                              r"\bwholesale (?:business|company|firm|distributor)\b", re.I)  # the customer's trade
 # fifty-first pass: "пока доставка закрыта", "наша доставка": the customer's own delivery business, no delivery asked
 _OWN_DELIVERY = re.compile(r"\bдоставк\w* (?:у нас )?(?:уже |ещё |еще )?(?:закрыт\w*|открыт\w*|работает|не работает)|"
                            r"\b(?:наш\w*|сво\w*) доставк\w*|\bдоставк\w* (?:суши|пицц\w*|ед\w*|цвет\w*|продукт\w*|роллов)", re.I)

@@ -143,7 +143,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         return "upgrade"  # fifty-first pass: "а если видюху поменять, что взять тыщ за сорок?": instead of the card owned
     said = set(reading.scenario.said())
     if previous_intent == "cost" and said and said <= {"hours_per_month", "electricity_price", "currency"} and \
-            not reading.new_model:
+            not reading.new_model and not (reading.intent == "power" and _BILL_ASKED.search(reading.text)):
         # thirty-fourth pass: own server against the cloud .. "сидят с 10 до 19, шесть дней в неделю", "и свет у нас по
         # 7,2 руб за кВт·ч, это учитывается?": the hours and the electricity of that comparison
         return "cost"
@@ -179,8 +179,14 @@ _SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомяну
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
 _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|enough|"
                            r"handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
+# fifty-second pass: the power bill asked outright ("what would that box add to the power bill", "сколько сервер сожрёт
+# в месяц"), not an electricity price given to a cost comparison ("и свет у нас по 7,2 руб, это учитывается?")
+_BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|жрать|"
+                         r"за свет|электричеств|энерги)|за свет (?:выйдет|будет|набежит)", re.I)
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
-                       r"\b(?:would|will|could) [\w ]{0,24}\bdo\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b", re.I)
+                       r"\b(?:would|will|could) [\w ]{0,24}\bdo\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b|"
+                       r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"  # fifty-second
+                       r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b", re.I)  # pass: "would that do it?", "потянут?"
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"
                           r"что (?:можно|могу|можем|получится) (?:\w+ )?(?:взять|купить|собрать)|что посовету\w*|что предлож\w*", re.I)
