@@ -399,6 +399,9 @@ _ORDINAL_TENS = {"пятидесятый": 50, "шестидесятый": 60, "
 _ORDINAL_HUNDREDS = {"сотый": 100, "двухсотый": 200, "трёхсотый": 300, "трехсотый": 300, "сороковой": 40,
                      "двадцатый": 20, "десятый": 10}
 _LETTERS = {"эйч": "h", "аш": "h", "а": "a", "би": "b", "эль": "l"}
+_A_SERIES = {"2000", "4000", "4500", "5000", "5500", "6000"}
+_EN_TENS = {"twenty": "20", "thirty": "30", "forty": "40", "fifty": "50"}
+_EN_ORDINAL_TENS = {"sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90"}  # not "forty fifty people"
 _UNIT_AFTER = {"user", "request", "rub", "usd", "eur", "hour", "day", "week", "month", "token", "context", "billion",
                "gb", "tb", "piece"}
 _THOUSAND = {"тысяч", "тысячи", "тысяча", "тыщ", "тыщи", "тыща"}
@@ -408,9 +411,19 @@ def _spoken_cards(tokens: list[Token]) -> None:
     """Give the two words of a card name said aloud the canon of its digits, so the name matcher joins
     them ("40" "90" -> "4090"); the number word is then a name, not a count."""
     for a, b in zip(tokens, tokens[1:]):
+        if a.low in ("а", "a") and a.i > 0 and tokens[a.i - 1].number is not None and b.low in _A_SERIES and \
+                not tokens[a.i - 1].closes_clause:
+            a.canon, b.canon = "a", b.low  # fifty-second pass: "с четырьмя а 6000" voice-typed: A6000 (had been 6 000 ₽)
+            continue
         if b.has_digit or a.has_digit:
             continue
         second = lemma(b.low)
+        nxt = tokens[b.i + 1] if b.i + 1 < len(tokens) else None
+        if a.low in _EN_TENS and b.low in _EN_ORDINAL_TENS and not a.closes_clause and \
+                not (nxt is not None and (nxt.concept in _UNIT_AFTER or nxt.concept == "user")):
+            a.canon, b.canon = _EN_TENS[a.low], _EN_ORDINAL_TENS[b.low]  # "a forty ninety": the 4090 said aloud
+            a.word_number = b.word_number = False
+            continue
         if a.word_number and a.number in (20, 30, 40, 50) and second in _ORDINAL_TENS:
             a.canon, b.canon = f"{int(a.number)}", f"{_ORDINAL_TENS[second]}"
         elif a.low in _LETTERS and second in _ORDINAL_HUNDREDS:
