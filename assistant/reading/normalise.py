@@ -183,6 +183,86 @@ def _noun_type(prev: str) -> bool:
     return any(t in str(p.tag) for p in parses for t in ("ADJF", "Apro", "NPRO", "PRTF"))
 
 
+# Russian typed in Latin letters ("skolko nuzhno videopamyati dlya qwen3 14b", "kakoi noutbuk vzyat do 200 tysyach
+# rublei"): the common spellings, longest first; a word is read in Cyrillic only where one of its spellings is a
+# dictionary word, and only in a message most of whose Latin words are (an English message is left as it is)
+_TRANSLIT = sorted({"shch": "щ", "sch": "щ", "zh": "ж", "kh": "х", "ch": "ч", "sh": "ш", "ts": "ц", "yu": "ю", "ju": "ю",
+                    "ya": "я", "ja": "я", "yo": "ё", "jo": "ё", "ye": "е", "a": "а", "b": "б", "v": "в", "g": "г", "d": "д",
+                    "e": "е", "z": "з", "i": "и", "j": "й", "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п",
+                    "r": "р", "s": "с", "t": "т", "u": "у", "f": "ф", "h": "х", "c": "ц", "y": "ы", "w": "в", "x": "кс",
+                    "q": "к", "'": "ь"}.items(), key=lambda kv: -len(kv[0]))
+_VOWELS_RU = set("аеёиоуыэюя")
+
+
+def _cyrillic(word: str) -> str:
+    out, i = "", 0
+    while i < len(word):
+        for lat, cyr in _TRANSLIT:
+            if word.startswith(lat, i):
+                out, i = out + cyr, i + len(lat)
+                break
+        else:
+            out, i = out + word[i], i + 1
+    # "kakoi" -> "какой", "rublei" -> "рублей", "reise" -> "рейсе": и after a vowel, before a consonant or at the end
+    return re.sub(r"(?<=[аеёиоуыэюя])и(?![аеёиоуыэюя])", "й", out)
+
+
+def _spellings(word: str) -> list[str]:
+    """The Cyrillic word and its likely variants: a soft sign the Latin spelling drops ("tolko", "model", "vzyat"),
+    э for a first e ("eto"), ы and й for y."""
+    base = _cyrillic(word.lower())
+    out = [base]
+    soft = [k + 1 for k, ch in enumerate(base[:-1]) if ch in "лтнсдзрм" and base[k + 1] not in _VOWELS_RU] + \
+        ([len(base)] if base[-1:] in list("лтнсдзрм") else [])
+    out += [base[:k] + "ь" + base[k:] for k in soft]
+    if base.startswith("е"):
+        out.append("э" + base[1:])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _russian_spelling(word: str) -> str | None:
+    return next((w for w in _spellings(word) if is_dictionary_word(w)), None)
+
+
+def transliterated(text: str, words: list) -> dict[tuple[int, int], str]:
+    """Fifty-second pass: the Latin words of a message written in Russian transliteration, in Cyrillic."""
+    if any(m.group().lower() in _ENGLISH for m in words):
+        return {}  # "I have a 4090 and want to run …": English ("and", "want", "run" are Russian words in Cyrillic too)
+    latin = [m for m in words if m.group().isascii() and not _known_latin(m.group().lower()) and
+             not (m.end() < len(text) and text[m.end()].isdigit()) and not (m.start() and text[m.start() - 1].isdigit())]
+    found = {(m.start(), m.end()): _russian_spelling(m.group().lower()) for m in latin}  # never "q4", "14b" glued
+    counted = [m for m in latin if len(m.group()) >= 3]
+    hits = [m for m in counted if found[(m.start(), m.end())]]
+    if len(hits) < 3 or len(hits) < 0.6 * len(counted):
+        return {}
+    return {span: w for span, w in found.items() if w}
+
+
+# words of English that transliterated Russian does not write (not "a", "i", "to", "on", "no": и, то, он, но)
+# ("do", "by", "so", "net", "no" neither: до, бы, со, нет, но)
+_ENGLISH = {"the", "and", "is", "are", "have", "has", "of", "for", "with", "my", "we", "it", "can", "will", "what", "how",
+            "does", "you", "your", "this", "that", "want", "need", "would", "should", "run", "there", "our", "at", "be",
+            "here", "like", "all", "now", "if", "just", "about", "get", "got", "any", "some", "but", "not", "from", "or",
+            "an", "me", "us", "wise", "thanks", "thank", "please", "lol", "which", "when", "who", "why", "where", "could",
+            "was", "were", "they", "them", "i'm", "it's", "that's", "what's", "don't", "hi", "hello", "hey", "ok", "okay"}
+
+
+def _known_latin(low: str) -> bool:
+    """Names and units the reader takes in Latin letters (qwen, llama, gb, rtx, ...): never transliterated."""
+    return low in _latin_vocabulary()
+
+
+@lru_cache(maxsize=1)
+def _latin_vocabulary() -> frozenset[str]:
+    from tools.lexicon import load_lexicon
+
+    lex = load_lexicon()
+    words = {w for w in (*lex.name_words, *lex.families, *lex.cue_index()) if w.isascii()}
+    return frozenset(words | {"gb", "tb", "rtx", "gpu", "gpus", "ram", "vram", "fp16", "bf16", "int8", "int4", "lora",
+                              "qlora", "llm", "ai", "api", "cpu", "psu", "ti", "super", "ada", "pro", "max"})
+
+
 def normalise(text: str) -> tuple[str, list[int]]:
     """The cleaned text, and for each of its characters (and its end) the offset in `text`."""
     words = list(_WORDS.finditer(text))
@@ -213,6 +293,7 @@ def normalise(text: str) -> tuple[str, list[int]]:
             if m.group()[:1].isupper():
                 fix = fix[0].upper() + fix[1:]
             swap[(m.start(), m.end())] = fix
+    swap.update(transliterated(text, words))
     # "а две a5000 потянут? или лучше одна a6000?": an alternative asked on after a question mark is one question (fresh42)
     for q in re.finditer(r"\?(?=\s+(?:или|либо|or)\b)", text, re.I):
         swap[(q.start(), q.end())] = ","
