@@ -96,7 +96,10 @@ def offered_after(items: list[Attached], tokens: list[Token], text: str) -> list
                 (j + 1 < len(tokens) and tokens[j + 1].concept is not None):
             continue
         gap = text[tokens[max(a.tokens)].end:tokens[j].start]
-        if _OWN_ESTIMATE.match(gap) or _SEEN_ELSEWHERE.match(gap):
+        # fifty-second pass: "пишут человек 30 40" voice-typed, the dash lost: a bare larger number right after is a range
+        spoken_range = a.slot in ("users", "gpu_count") and gap == " " and j == max(a.tokens) + 1 and \
+            not tokens[max(a.tokens)].closes_clause and a.value < n <= 3 * a.value and n == int(n)
+        if _OWN_ESTIMATE.match(gap) or _SEEN_ELSEWHERE.match(gap) or spoken_range:
             out.append(Attached(a.slot, type(a.value)(n), [j]))
     return out
 
