@@ -661,6 +661,37 @@ def _pointed_back(reading: "Reading", previous: Scenario | None) -> None:
             reading.scenario = reading.scenario.model_copy(update={held[0]: getattr(previous, held[0])})
 
 
+# fifty-second pass: "давай как было, на одной. бп у меня 650 ватт, хватит?": going back to a card count, said with the
+# count, in a message long enough to ask something else too
+_BACK_TO = re.compile(r"\bкак (?:было|раньше)\b|\bобратно\b|\bвернём\w*|\bвернем\w*|\bback to\b|\bgo back\b", re.I)
+_ON_COUNT = re.compile(r"\b(?:на|с|with|on)\s+(одн(?:ой|у|а)|двух|две|два|тр[её]х|три|четыр[её]х|четыре|one|two|three|four)\b",
+                       re.I)
+
+
+def _back_to_a_count(reading: "Reading", previous: Scenario | None) -> None:
+    from assistant.reading import Span
+
+    if previous is None or previous.gpu_count is None or reading.scenario.gpu_count is not None or \
+            not _BACK_TO.search(reading.text) or not (m := _ON_COUNT.search(reading.text)):
+        return
+    n = word_value(m.group(1))
+    if n and n != previous.gpu_count:
+        reading.scenario = reading.scenario.model_copy(update={"gpu_count": int(n)})
+        reading.spans.setdefault("gpu_count", []).append(Span(start=m.start(1), end=m.end(1), text=m.group(1)))
+
+
+# fifty-second pass: "тогда сколько таких карт надо?": the count held is the question now, not an answer kept
+_HOW_MANY_CARDS = re.compile(r"\bсколько (?:\w+ ){0,2}(?:карт\w*|видеокарт\w*|видюх\w*|гпу|gpu|их)\b|"
+                             r"\bhow many (?:\w+ )?(?:cards|gpus|of them)\b", re.I)
+
+
+def _how_many_asked_again(reading: "Reading", previous: Scenario | None) -> None:
+    if previous is not None and previous.gpu_count and reading.scenario.gpu_count is None and \
+            reading.intent in ("recommend", "followup") and _HOW_MANY_CARDS.search(reading.text) and \
+            not reading.relative:
+        reading.withdrawn = sorted({*reading.withdrawn, "gpu_count"})
+
+
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
     _pointed_back(reading, previous)
@@ -683,6 +714,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _model_within_budget(reading, previous)
     _context_said_as_thousands(reading, previous)
     _instead_as_first_question(reading, previous)
+    _back_to_a_count(reading, previous)
+    _how_many_asked_again(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _still_compared(reading, previous)

@@ -55,7 +55,8 @@ def scores(text: str, tokens: list[Token]) -> Counter:
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
     out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED, _FOOD, _GRANT_APPLICATION, _OWN_DELIVERY,
-                                       _ASKED_OF_THE_MODEL, _STAFF_MANAGERS, _WHOLESALE_TRADE) for m in pat.finditer(text)]
+                                       _ASKED_OF_THE_MODEL, _STAFF_MANAGERS, _WHOLESALE_TRADE, _AGAINST_THE_CLOCK)
+                  for m in pat.finditer(text)]
     if not _CONTRACT_TALK.search(text):  # "договоры длинные", "модель чтоб договоры читала": the documents worked on
         out_spans += [(t.start, t.end) for t in tokens if re.match(r"^(?:договор\w*|contracts?)$", t.low)]
     for a, b in out_spans:
@@ -619,6 +620,9 @@ _ASKED_OF_THE_MODEL = re.compile(r"\b(?:модел\w*|бот\w*|нейросет
 _STAFF_MANAGERS = re.compile(r"\b(?:чтоб(?:ы)?|наши|наших|нашим|у нас|для)\s+(?:\w+\s+)?менеджер\w*|"
                              r"\bменеджер\w* (?:по продажам |прямо )?(?:будут|смогут|могли|могут|спрашивал\w*|пользовал\w*|"
                              r"работают|сидят)\b|\bменеджеров\s+(?:у нас\s+)?\d+|\d+\s+менеджер\w*", re.I)
+# fifty-second pass: "собираю кубик рубика на скорость", "бегаю на скорость": the customer's hobby against the clock
+_AGAINST_THE_CLOCK = re.compile(r"\b(?:собира\w*|собрать|реша\w*|реши\w*|печата\w*|бега\w*|плава\w*|чита\w*|"
+                                r"проходи\w*|пройти)\s+(?:\w+\s+){0,2}на скорость\b|\bspeed ?(?:cub|run)\w*", re.I)
 _WHOLESALE_TRADE = re.compile(r"\bоптов\w+\s+(?:фирм|компани|баз|склад|магазин|торговл)\w*|\bторгуем оптом\b|"
                               r"\bwholesale (?:business|company|firm|distributor)\b", re.I)  # the customer's trade
 # fifty-first pass: "пока доставка закрыта", "наша доставка": the customer's own delivery business, no delivery asked
