@@ -664,7 +664,7 @@ def _pointed_back(reading: "Reading", previous: Scenario | None) -> None:
 # fifty-second pass: "давай как было, на одной. бп у меня 650 ватт, хватит?": going back to a card count, said with the
 # count, in a message long enough to ask something else too
 _BACK_TO = re.compile(r"\bкак (?:было|раньше)\b|\bобратно\b|\bвернём\w*|\bвернем\w*|\bback to\b|\bgo back\b", re.I)
-_ON_COUNT = re.compile(r"\b(?:на|с|with|on)\s+(одн(?:ой|у|а)|двух|две|два|тр[её]х|три|четыр[её]х|четыре|one|two|three|four)\b",
+_ON_COUNT = re.compile(r"\b(?:на|с|к|with|on|to)\s+(одн(?:ой|у|а)|двух|две|два|тр[её]х|три|четыр[её]х|четыре|one|two|three|four)\b",
                        re.I)
 
 

@@ -22,7 +22,9 @@ _PHONE = (r"(?<![\w+])(?:(?:\+\d{1,3}|8)[ \u00a0(-]{0,3}\d{3}[ \u00a0)-]{0,3}\d{
           # thirty-fifth pass: the Indian "+91 98765 43210" and the North American "+1 415 555 0100"
           r"\+\d{1,3}[ \u00a0-]?\d{5}[ \u00a0-]?\d{5}|"
           # thirty-seventh pass: Uzbek, Belarusian, Ukrainian, Kyrgyz ... "+998 90 123 45 67", "+375 29 123-45-67"
-          r"\+(?:998|375|380|996|992|993|994|995|374|373)[ \u00a0(-]{0,2}\d{2}[ \u00a0)-]{0,2}\d{3}[ \u00a0-]?\d{2}[ \u00a0-]?\d{2}|\+1[ \u00a0(-]{0,2}\d{3}[ \u00a0)-]{0,2}\d{3}[ \u00a0-]?\d{4})"
+          r"\+(?:998|375|380|996|992|993|994|995|374|373)[ \u00a0(-]{0,2}\d{2}[ \u00a0)-]{0,2}\d{3}[ \u00a0-]?\d{2}[ \u00a0-]?\d{2}|\+1[ \u00a0(-]{0,2}\d{3}[ \u00a0)-]{0,2}\d{3}[ \u00a0-]?\d{4}|"
+          # fifty-second pass: the North American number without its +1, "405-555-0199", "(312) 555-0142"
+          r"\(?\d{3}\)?[ \u00a0-]\d{3}-\d{4})"
           r"(?![\w]|[.,]\d)")
 _WORD = r"[^\W_][\w.,'×+]*(?:-[\w.,'×+]+)*"
 # a power connector's name ("12V-2x6", "12VHPWR", "8-pin"): a name, never a count of cards or a card's size
