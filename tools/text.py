@@ -35,7 +35,7 @@ def detect_language(text: str) -> Language:
 
 
 # words only an English sentence has; product names, units and numbers say nothing about the language
-_EN_WORDS = frozenset("""a an and or but the of on in at to for with without from by about if is are was be can could
+EN_WORDS = frozenset("""a an and or but the of on in at to for with without from by about if is are was be can could
 would will should do does did how what which who why when where much many it its this that these those we i you our my
 your me us they them need needs want run runs fit fits enough cards card users user two three four five six eight ten
 one more less instead than then per hour month price cost yes no please thanks hi hello""".split())
@@ -48,7 +48,7 @@ def follow_up_language(text: str, previous: Language | None) -> Language:
     lang = detect_language(text)
     if previous is None or lang == previous or len(text) >= LONG_TEXT:
         return lang
-    if lang == "en" and not any(w.lower() in _EN_WORDS for w in _LAT_WORD.findall(text)):
+    if lang == "en" and not any(w.lower() in EN_WORDS for w in _LAT_WORD.findall(text)):
         return previous  # no English word: names, numbers, units, a Russian letter or two
     return lang
 

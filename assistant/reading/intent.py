@@ -424,11 +424,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "gpu_count" in conflicted and s.gpu and not s.gpus and C.VERSUS.search(text) and \
             not _top(sc, ["power", "cost", "speed"]) and sc["vram"] < 2 and sc["upgrade"] < 2:
         return "recommend"  # "четыре или восемь l40s ставить", "four or eight h200, what would you spec": which count
+    # fifty-first pass: "want to add a second 4090. will the power supply handle it?": the PSU, neither a fit nor an upgrade
+    psu_asked = bool(s.psu_w and _PSU_ENOUGH.search(text))
     if "upgrade" in hits and hardware and model and _FITS.search(text) and not _ASKS_WHICH.search(text) and \
-            not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I) and \
-            not (s.psu_w and _PSU_ENOUGH.search(text)):  # fifty-first pass: not "will the power supply handle it?"
+            not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I) and not psu_asked:
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
-    psu_asked = bool(s.psu_w and _PSU_ENOUGH.search(text))  # "want to add a second 4090. will the power supply handle it?"
     if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or
                           (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or
                           (hardware and C.REPLACE_OWN.search(text) and not compared)):  # "i have two 3090s, what do i need to buy"

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from assistant.reading.words import is_dictionary_word, morph
+from tools.text import EN_WORDS
 
 if TYPE_CHECKING:
     from assistant.reading import Reading
@@ -239,13 +240,11 @@ def transliterated(text: str, words: list) -> dict[tuple[int, int], str]:
     return {span: w for span, w in found.items() if w}
 
 
-# words of English that transliterated Russian does not write (not "a", "i", "to", "on", "no": и, то, он, но)
-# ("do", "by", "so", "net", "no" neither: до, бы, со, нет, но)
-_ENGLISH = {"the", "and", "is", "are", "have", "has", "of", "for", "with", "my", "we", "it", "can", "will", "what", "how",
-            "does", "you", "your", "this", "that", "want", "need", "would", "should", "run", "there", "our", "at", "be",
-            "here", "like", "all", "now", "if", "just", "about", "get", "got", "any", "some", "but", "not", "from", "or",
-            "an", "me", "us", "wise", "thanks", "thank", "please", "lol", "which", "when", "who", "why", "where", "could",
-            "was", "were", "they", "them", "i'm", "it's", "that's", "what's", "don't", "hi", "hello", "hey", "ok", "okay"}
+# the English words of tools.text, less those Russian in Latin letters writes too ("a", "i", "to", "on", "no", "do",
+# "by", "more": а, и, то, он, но, до, бы, море), with more of a chat's
+_ENGLISH = (EN_WORDS - {"a", "i", "to", "on", "no", "do", "by", "more"}) | {
+    "have", "has", "my", "our", "here", "like", "all", "now", "just", "get", "got", "any", "some", "not", "wise", "thank",
+    "lol", "were", "them", "there", "i'm", "it's", "that's", "what's", "don't", "hey", "ok", "okay"}
 
 
 def _known_latin(low: str) -> bool:

@@ -27,7 +27,6 @@ _USERS_CUE = {"batch", "батч", "пользователи", "users", "юзе�
               "батча", "батче", "батчем", "батчу", "батчи", "батчей", "batches"}  # pymorphy3 does not know "батч"
 _BITS = {"bit", "бит", "бита", "bits", "битный"}
 _GB = {"gb", "гб", "g", "гиг"}
-_MEMORY_SIZES = {2, 4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 141, 192, 256, 384, 512, 768, 1024, 1536, 2048}
 # "system memory is 1TB", "памяти в сервере 384 гб", "512 GB host memory": the machine's RAM, not a card's
 # "64 гига объединённой памяти", "192GB of unified memory": a Mac's memory is its RAM (the catalog has no Apple chip)
 _HOST_MEMORY = re.compile(r"(?:system|host|server|main|unified) (?:memory|ram)|(?:объедин[её]нн|унифицированн)\w* памят\w*|памят\w* (?:в|на|у) (?:сервер|машин|компе|пк)\w*|"
@@ -217,6 +216,7 @@ _PAIR = {"pair", "пара", "парой", "парочка"}
 _COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
 _SUCH = {"такой", "таков", "those", "these", "them", "such"}
 _RAM_SIZES = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048}
+_MEMORY_SIZES = _RAM_SIZES | {2, 4, 6, 10, 11, 12, 20, 40, 80, 141}  # and the cards' own sizes
 _VRAM_SIZES = {4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 94, 96, 128, 141, 192}
 
 
