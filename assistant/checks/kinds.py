@@ -74,6 +74,11 @@ def _numbers(value: Any) -> Iterator[float]:
             yield from _numbers(v)
 
 
+# the customer's own sum, echoed in a tool's input and output: no price of anything, so never grounds "стоит 700 000
+# долларов" (a model sentence said so of a budget given without a currency); "ваш бюджет 700 000" stays the customer's
+_CUSTOMERS_OWN = {"budget"}
+
+
 def unit_values(model: type[BaseModel], data: Any) -> Iterator[tuple[Unit, float]]:
     """(unit, value) for each number that `data`, a dump of `model` (or a list of them), holds in a
     field with a unit, nested models included. Keys the model does not declare are passed over."""
@@ -84,7 +89,7 @@ def unit_values(model: type[BaseModel], data: Any) -> Iterator[tuple[Unit, float
     if not isinstance(data, dict):
         return
     for name, field in model.model_fields.items():
-        if name not in data:
+        if name not in data or name in _CUSTOMERS_OWN:
             continue
         if (unit := unit_of(field)) is not None:
             yield from ((unit, v) for v in _numbers(data[name]))

@@ -35,3 +35,14 @@ def test_a_ruble_or_unnamed_budget_is_named_back_not_compared():
 
 def test_no_budget_no_budget_fact():
     assert not [f for f in compute(Scenario(model="llama-3-70b"), "recommend").facts if f.tool == "budget"]
+
+
+def test_the_customers_budget_never_grounds_a_price_the_model_states():
+    # seen in the app: "бюджет тыщ семьсот" (no currency) .. "Это будет стоить около 700 000 долларов." was shown
+    from assistant import guard
+
+    c = compute(Scenario(model="qwen3-32b", precision="int4", users=15, budget=700_000), "recommend")
+    text = render(c.facts, "ru")
+    allowed = guard.grounding(c.facts, [text], ["что посоветуете, бюджет тыщ семьсот"], "ru")
+    assert guard.violations("Это будет стоить около 700 000 долларов.", allowed)
+    assert not guard.violations("Ваш бюджет 700 000 — укажите валюту, и я сравню.", allowed)
