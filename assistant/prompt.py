@@ -29,6 +29,8 @@ SYSTEM = RULES
 _THIRD_DEFAULT = "Sentence 3: one practical next step (quantisation, a shorter context, another card, LoRA, a manager's check)."
 assert _THIRD_DEFAULT in RULES
 LANG_NAME = {"ru": "Russian", "en": "English"}
+# every turn's message opens with it, so the saved static start ends with it too (assistant/llm/prefix.py)
+TURN_LEAD = "QUESTION:"
 # the last line, in the answer's own language: the small model follows the language it last read.
 # Short: every token of the turn's own message is prefilled before the first word (~10 ms each).
 ANSWER_IN = {"ru": "3 предложения по-русски.", "en": "3 sentences in English."}
@@ -486,7 +488,7 @@ def _passage(text: str, chars: int) -> str:
 
 def user_message(question: str, computed: str, sources: list[Source], lang: str, correction: str = "",
                  passage_chars: int = PASSAGE_CHARS["computed"]) -> str:
-    parts = [f"QUESTION: {question.strip()}"]
+    parts = [f"{TURN_LEAD} {question.strip()}"]
     facts = unlabelled(compact(computed))
     parts.append("FACTS:\n" + (facts or "(no calculation for this question)"))
     if sources:

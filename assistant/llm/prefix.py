@@ -40,12 +40,12 @@ class PrefixStore:
         self.identity = json.dumps([Path(model_path).name, st.st_size, st.st_mtime_ns, n_ctx,
                                     llama_cpp.__version__])
 
-    def path(self, static: list[dict]) -> Path:
-        key = hashlib.sha256((self.identity + json.dumps(static, ensure_ascii=False)).encode()).hexdigest()
+    def path(self, static: list[dict], lead: str = "") -> Path:
+        key = hashlib.sha256((self.identity + json.dumps([static, lead] if lead else static, ensure_ascii=False)).encode()).hexdigest()
         return self.directory / f"{key[:40]}.kv"
 
-    def load(self, static: list[dict]) -> tuple[list[int], bytes] | None:
-        path = self.path(static)
+    def load(self, static: list[dict], lead: str = "") -> tuple[list[int], bytes] | None:
+        path = self.path(static, lead)
         try:
             data = path.read_bytes()
             os.utime(path)  # in use: kept by prune()
@@ -60,8 +60,8 @@ class PrefixStore:
         state = data[head + 4 * n:]
         return (tokens.tolist(), state) if len(tokens) == n and n and state else None
 
-    def save(self, static: list[dict], tokens: list[int], state: bytes) -> None:
-        path = self.path(static)
+    def save(self, static: list[dict], tokens: list[int], state: bytes, lead: str = "") -> None:
+        path = self.path(static, lead)
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")  # two processes warming at once: whole files only
@@ -82,11 +82,11 @@ class PrefixStore:
 
 
 def warm_prefix(llm, structured: bool = False, store: PrefixStore | None = None) -> "StaticPrefix | None":
-    from assistant.prompt import CASES, static_messages  # the static starts of explanations
+    from assistant.prompt import CASES, TURN_LEAD, static_messages  # the static starts of explanations
 
     try:  # the starts share the rules, so each after the first prefills only its worked turn
         return StaticPrefix(llm, *(static_messages(structured, lang, case) for lang in ("ru", "en") for case in CASES),
-                            store=store)
+                            store=store, lead=TURN_LEAD)
     except Exception as exc:  # an optimisation only: turns still work, just with a cold first token
         log.warning("static prompt not cached (%s: %s)", exc.__class__.__name__, exc)
         llm.reset()
@@ -100,12 +100,14 @@ class _Saved:
         self.static, self.tokens, self.state = list(static), tokens, state
 
     @classmethod
-    def evaluate(cls, llm, static: list[dict]) -> "_Saved":
+    def evaluate(cls, llm, static: list[dict], lead: str = "") -> "_Saved":
         import llama_cpp
 
         seen = []
-        for probe in ("a", "b"):  # the template's tokens up to where the turn's own text starts
-            llm.create_chat_completion(messages=[*static, {"role": "user", "content": probe}], max_tokens=1,
+        # the template's tokens up to where the turn's own text starts, and the words every turn's message
+        # opens with (a message that does not is still right: llama-cpp-python re-evaluates from where it differs)
+        for probe in (f"{lead} a", f"{lead} b"):
+            llm.create_chat_completion(messages=[*static, {"role": "user", "content": probe.lstrip()}], max_tokens=1,
                                        temperature=0)
             seen.append(list(llm.input_ids[: llm.n_tokens]))
         n = next((i for i, (x, y) in enumerate(zip(*seen)) if x != y), min(map(len, seen)))
@@ -140,39 +142,39 @@ class StaticPrefix:
     KV is saved (no logits): the turn's own message is always decoded after it, which refreshes the
     logits before sampling."""
 
-    def __init__(self, llm, *statics: list[dict], store: PrefixStore | None = None):
-        self.llm = llm
+    def __init__(self, llm, *statics: list[dict], store: PrefixStore | None = None, lead: str = ""):
+        self.llm, self.lead = llm, lead
         self.saved: list[_Saved] = []
         self.loaded = 0  # starts read from the store instead of evaluated
         for static in statics:
             if static:
-                self.saved.append(self._load(llm, static, store) or self._evaluate(llm, static, store))
+                self.saved.append(self._load(llm, static, store) or self._evaluate(llm, static, store, lead))
         llm.reset()
         if store is not None:
             store.prune()
 
     def _load(self, llm, static: list[dict], store: PrefixStore | None) -> _Saved | None:
-        found = store.load(static) if store is not None else None
+        found = store.load(static, self.lead) if store is not None else None
         if store is None or found is None:
             return None
         saved = _Saved(static, *found)
         if not saved.put_into(llm):  # written by another build of llama.cpp or cut short: evaluate anew
-            log.warning("saved static prompt state %s did not load; evaluating it again", store.path(static).name)
+            log.warning("saved static prompt state %s did not load; evaluating it again", store.path(static, self.lead).name)
             return None
         self.loaded += 1
         return saved
 
     @staticmethod
-    def _evaluate(llm, static: list[dict], store: PrefixStore | None) -> _Saved:
-        saved = _Saved.evaluate(llm, static)
+    def _evaluate(llm, static: list[dict], store: PrefixStore | None, lead: str = "") -> _Saved:
+        saved = _Saved.evaluate(llm, static, lead)
         if store is not None:
-            store.save(static, saved.tokens, saved.state)
+            store.save(static, saved.tokens, saved.state, lead)
         return saved
 
     def for_context(self, llm) -> "StaticPrefix":
         """The same saved starts for another context of the same model and size (llm.parallel > 1)."""
         twin = object.__new__(StaticPrefix)
-        twin.llm, twin.saved, twin.loaded = llm, self.saved, self.loaded
+        twin.llm, twin.saved, twin.loaded, twin.lead = llm, self.saved, self.loaded, self.lead
         return twin
 
     @property
