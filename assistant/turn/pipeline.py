@@ -54,7 +54,10 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True,
         reading = read(asked)
         reading.intent = settle_intent(reading, conv.scenario, conv.intent)  # type: ignore[assignment]
         previous = conv.last_result.language if conv.last_result else None
-        reading.language = lang = follow_up_language(inp.text, previous)  # type: ignore[arg-type]
+        lang = follow_up_language(inp.text, previous)
+        if lang == "en" and reading.language == "ru":  # Russian in Latin letters, which the reader spelt in Cyrillic
+            lang = "ru"
+        reading.language = lang  # type: ignore[assignment]
     if reading.intent in NO_NUMBERS:
         yield from _short(t(lang, reading.intent), lang, reading.intent, notices, tm)
         return

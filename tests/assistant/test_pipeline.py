@@ -101,6 +101,15 @@ def test_a_follow_up_that_is_only_a_name_is_answered_in_the_conversations_langua
     assert bare.ask(conv, "and in Q4?").language == "en"
 
 
+@pytest.mark.parametrize("text, lang", [("skolko nado videokart dlya llama 70b v q4", "ru"),
+                                        ("how many cards for llama 70b in q4", "en")])
+def test_russian_in_latin_letters_is_answered_in_russian(bare, text, lang):
+    """The reader spells transliterated Russian in Cyrillic; the answer follows it, not the letters."""
+    res = bare.ask(Conversation(), text)
+    assert res.language == lang
+    assert res.computed.startswith("**Считаю для:**" if lang == "ru" else "**Computed for:**")
+
+
 def test_qlora_is_computed_and_shown_in_4_bit(make_assistant):
     """The line 'Считаю для' said 'FP16 (по умолчанию)' over a table computed in NF4; the model then wrote
     'FP16 весов занимают 9,98 ГБ' (explain-eval ru-fresh-qlora)."""
