@@ -128,7 +128,10 @@ _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обуче�
 _PEOPLE_TRAINING = re.compile(r"\s+(?:plans?|sessions?|programs?|programmes?|schedules?|courses?|classes|videos?|notes?)\b",
                               re.I)
 _WORKOUT = re.compile(r"фитнес|спортзал|\bзал(?:а|ов|ы|ах)?\b|тренер\w*|абонемент\w*|\bgym\b|workout|"
-                      r"спорт\w*|соревновани\w*|спортсмен\w*|сборн\w* команд|матч\w*", re.I)  # fifty-first pass: athletes' training
+                      r"спорт\w*|соревновани\w*|спортсмен\w*|сборн\w* команд|матч\w*|"  # fifty-first pass: athletes' training
+                      # fifty-third pass: a climbing gym's, a runner's, a martial-arts club's
+                      r"скалодром\w*|марафон\w*|\bбега\w*|снаряжени\w*|\bйог\w*|бассейн\w*|секци\w*|карат[эе]\w*|"
+                      r"единоборств\w*|\bбокс\w*|дневник\w* тренировок", re.I)
 # thirty-sixth pass: "нашу дообученную гемму", "our fine-tuned gemma": a model tuned already, to run; no task asked
 _TUNED = re.compile(r"\w*обученн\w*|\w*тренированн\w*|\w*тюнен\w*|\w*tuned|\w*trained")
 

@@ -139,7 +139,7 @@ CUES: list[tuple[Intent, str]] = [
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
-    ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|how much (?:memory|vram) does (?:it|that|this(?: card)?) have|"
+    ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|\bwhat (?:an? |the |one )?[\w-]*\d[\w-]*(?: \w+)? costs\b|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|how much (?:memory|vram) does (?:it|that|this(?: card)?) have|"
                  r"что (?:это )?за (?:зверь|зверюг\w*|зверушк\w*|железяк\w*|железк\w*)|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) пам[яи]т|"  # 41st pass: "партию h20. что это за зверь"; 43rd: "зверюга", "памити"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"
@@ -244,6 +244,13 @@ USERS_HELD = re.compile(r"сколько (?:одновременн\w* |пара�
 REPLACE_OWN = re.compile(r"\b(?:поменять|заменить|сменить|менять|обновить) (?:\w+ )?(?:видюх|видеокарт|карт|гпу|gpu)\w*|"
                          r"\b(?:видюх|видеокарт|карт)\w* (?:\w+ )?(?:поменять|заменить|сменить|менять|обновить)\b|"
                          r"\bна замену\b|\bвзамен\b|\b(?:replace|swap(?: out)?) (?:it|my|our|the|this)\b", re.I)
+# fifty-third pass: which models the hardware described can run ("what's the best model those two cards can run",
+# "какие языковые модели возможно развернуть на указанной конфигурации"): the hardware's models, not general knowledge
+MODELS_ON_IT = re.compile(r"\b(?:which|what)(?:'s| is| are)? (?:the )?(?:\w+ )?models?\b[^.?!]{0,40}?\b(?:can|could|will|would)"
+                          r"(?: \w+){0,2}? (?:run|handle|host|serve)\b|"
+                          r"\bкак(?:ие|ую|ая) (?:\w+ ){0,2}модел\w*[^.?!]{0,30}?\b(?:запустить|развернуть|крутить|гонять|"
+                          r"пойд[её]т|пойдут|потян\w*)\b[^.?!]{0,12}\bна (?:указанн|этой|этом|эти|этих|такой|таком|наш|нашей|нашем|"
+                          r"данн)\w*", re.I)
 # fiftieth pass: no cloud wanted ("nothing in the cloud", "без облака"): a wish about where it runs, no costing
 NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\b|\bnot (?:in )?the cloud\b|\boff the cloud\b|"
                       r"\bwithout (?:the |any )?cloud\b|\bбез (?:всяких |никаких )?облак\w*|\bне в облак\w*|\bникаких облак\w*|"

@@ -21,6 +21,9 @@ from assistant.scenario import Intent, Scenario
 from tools.lexicon import load_lexicon
 from tools.text import DATA_CENTRE
 
+# the answer taken to someone else (the boss, a client, a daughter): a goodbye
+_PASSING_ON = re.compile(r"\b(?:передам|перешлю|передаю|покажу (?:шефу|начальнику|директору|руководству))\b|"
+                         r"\b(?:pass|passing) (?:this|it|that|these|them) (?:along|on)\b|\bforward (?:this|it) to\b", re.I)
 _ORDER = ["power", "cost", "speed", "upgrade", "gpu_info", "compare", "knowledge", "models_for_hardware",
           "recommend", "vram", "handoff"]
 
@@ -169,6 +172,15 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
 # forty-first pass: a power limit the setup must keep within, with what to take asked, is sizing
 _POWER_LIMIT = re.compile(r"(?:питани\w*|мощност\w*|power|розетк\w*)[^.?!]{0,30}(?:ограничен\w*|limited|не более|не больше|"
                           r"лимит\w*|capped)|(?:лимит|limit|cap)\w*[^.?!]{0,20}\d[\d,.]*\s?(?:квт|kw|вт|w)\b", re.I)
+# fifty-third pass: the power a place allows ("на всю стойку выделено 3 квт", "питание на него 2 квт", "бп на 800 ватт,
+# другой не купят"), then which hardware fits there ("какой сервак туда встанет", "что туда поставить", "подходящую
+# конфигурацию"): a limit to size within
+_POWER_GIVEN = re.compile(r"выделен\w*[^.?!]{0,12}?\d[\d,.]*\s?(?:квт|kw)\b|питани\w* на (?:него|не[её]|стойку|шкаф|сервер)\w*\s+"
+                          r"\d[\d,.]*\s?(?:квт|kw)\b|(?:\bбп|блок\w* питани\w*|\bpsu)\s+(?:на\s+)?\d+\s?(?:вт|ватт|w)\b", re.I)
+_WHICH_HARDWARE = re.compile(r"\bкак(?:ой|ую|ие) (?:\w+ )?(?:сервер|сервак|карт|видеокарт|видюх|конфигураци|желез)\w*|"
+                             r"\bчто (?:\w+ )?(?:туда |сюда )?(?:реально )?(?:поставить|ставить|взять|брать|воткнуть)\b|"
+                             r"\bподходящ\w* конфигураци\w*|\bwhich (?:server|card|gpu)s?\b|"
+                             r"\bwhat (?:server|card|gpu|hardware) (?:should|to|can|could|would)\b", re.I)
 _POWER_ASKED = re.compile(r"сколько|скок\w*|how much|how many|хватит|enough|потянет|выдержит|will (?:it|that) hold", re.I)
 # forty-first pass: a batch the customer brought in or bought ("привезли через китай партию h20") is theirs, no order
 _OWN_BATCH = re.compile(r"\b(?:привез\w*|завез\w*|взял\w*|купил\w*|закупил\w*|достал\w*|урвал\w*)\s+(?:[а-яё-]+\s+){0,3}"
@@ -322,6 +334,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and len(text.split()) <= 6 and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
+    if _PASSING_ON.search(text) and re.search(r"\b(?:спасибо|благодарю|thanks?|thank you)\b", text, re.I) and \
+            len(text.split()) <= 12 and not re.search(r"[\d?]", text) and not hits and not (model or hardware):
+        return "greeting"  # fifty-third pass: "записала, всё передам шефу, спасибо!", "thank you, I'll pass this along"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
     if (off_topic(text) or OTHER_GOODS.search(text) or _INVESTING.search(text)) and not (model or hardware or
@@ -458,6 +473,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if sc["power"] and sc["recommend"] >= 2 and _POWER_LIMIT.search(text) and (model or s.users) and \
             not _POWER_ASKED.search(text):
         return "recommend"  # forty-first pass: "питание на стойку ограничено 1,5 кВт. что взять?": a limit to size within
+    if sc["power"] and (_POWER_LIMIT.search(text) or _POWER_GIVEN.search(text)) and _WHICH_HARDWARE.search(text) and \
+            not _POWER_ASKED.search(text):
+        return "recommend"  # fifty-third pass: "на стойку выделено 3 квт. какой сервак туда встанет под квен3 32б?"
     top = _top(sc, ["power", "cost", "speed"])
     if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
         # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds
@@ -484,6 +502,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # "с чего начать по железу": where to start with hardware, a question of what to buy
     if _WHERE_TO_START.search(text) and (s.users or s.budget) and not s.model:
         return "recommend"  # "нас 50 человек, хотим свой гпт, с чего начать": a setup for these people, to size
+    if (hardware or unknown_cards) and not model and C.MODELS_ON_IT.search(text):
+        return "models_for_hardware"  # fifty-third pass: "what's the best model those two cards can run?"
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
         return "knowledge"

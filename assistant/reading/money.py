@@ -51,6 +51,14 @@ _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", 
                "spend", "потратить", "upto", "больше", "дороже",
                "отдать", "выложить"}  # forty-eighth pass: "на неё готовы отдать тысяч двести"
 # a money word on either side ("box for 60k", "обойдётся в 900 тысяч", "60k to buy"): a sum, not a context
+
+
+def _max_of_something(tokens: list[Token], i: int, k: int) -> bool:
+    """Fifty-third pass: "max seq len (40960)", a log's "максимум токенов 8192": "max" of a named thing, no money's cap."""
+    return tokens[i].low in ("max", "максимум") and any(x.low.isalpha() and x.low not in _MAX_OF_MONEY for x in tokens[i + 1:k])
+
+
+_MAX_OF_MONEY = {"of", "budget", "бюджет", "about", "around", "около", "примерно", "usd", "rub", "eur", "рублей", "долларов"}
 _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
               "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",
               "предлагать", "платёж", "платеж", "взнос", "payment", "installment", "instalment", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
@@ -148,7 +156,8 @@ def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int |
         # ("облако в месяц обходится тысяч в 70" is a bill, asked)
         ceiling = tokens[k - 1].low == "в" and any(x.low.startswith(("уложи", "уклад"))
                                                    for x in tokens[max(0, s - 1):s] + tokens[k + 1:k + 2])
-        if s < 0 or (s == k - 2 and tokens[k - 1].low not in ("за", "на") and not ceiling):
+        # (fifty-third pass: "тыщ до двухсот пятидесяти": a ceiling)
+        if s < 0 or (s == k - 2 and tokens[k - 1].low not in ("за", "на", "до") and not ceiling):
             continue
         w = tokens[s]
         if w.low in scales and not w.used and not w.has_digit and not (s > 0 and tokens[s - 1].number is not None and
@@ -328,7 +337,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     granted = any(x.lemma in _GRANTED and not (x.low.startswith("выделенн") and _DEDICATED.match(text[x.end:]))
                   for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) and \
         bool(cur or foreign is not None or end > last or glued)
-    budget_cue = granted or any(x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE for x in tokens[max(0, k - 4):k]) or \
+    budget_cue = granted or any((x.lemma in _BUDGET_CUE or x.low in _BUDGET_CUE) and not _max_of_something(tokens, x.i, k)
+                                for x in tokens[max(0, k - 4):k]) or \
         any(x.lemma in _CAP_AFTER for x in tokens[end + 1:end + 4])  # "2 млн максимум", "50k tops"
     # "успеем в 600 тыщ?", "влезем в 500к", "can we fit in 40k": a sum with its scale or currency after a verb of
     # fitting is a ceiling
@@ -360,10 +370,13 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
                          tokens[named].low == "на" and tokens[named + 1].used == "card_vram_gb" or
                          tokens[named].low in ("у", "нас", "меня", "них", "вас", "сейчас", "щас")):
         named -= 1  # thirty-ninth pass: "5090 у нас по 310 тыщ": the seller's price of the card, "по" each
+    # fifty-third pass: "сервер с двумя L40S за 2 млн": the cards are the server's, the sum the server's price
+    in_a_server = named > 0 and any(re.match(r"(?:сервер|сервак|server|box)", x.low) for x in tokens[max(0, named - 4):named]) \
+        and any(x.low in ("с", "со", "with", "на") for x in tokens[max(0, named - 3):named])
     if scaled and k > 0 and tokens[k - 1].low in ("за", "по") and k > 1 and tokens[named].used == "gpu_name" and \
-            not _OWN_VS_CLOUD.search(text):
+            not _OWN_VS_CLOUD.search(text) and not in_a_server:
         return []  # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч")
-    if scaled and k > 0 and tokens[k - 1].low == "за" and not (k > 1 and tokens[k - 2].used in NAMES):
+    if scaled and k > 0 and tokens[k - 1].low == "за" and (in_a_server or not (k > 1 and tokens[k - 2].used in NAMES)):
         priced = True
     if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):
         return None  # "контекст 1.2 млн", "контекст поднять до 64к": not money
@@ -428,6 +441,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         slot = "cloud_hourly"  # fresh40: "а если облако обойдётся в 260 р": a cloud's price small enough to be an hour's
     elif budget_cue:
         slot = "budget"
+    elif in_a_server and tokens[k - 1].low == "за":
+        slot = "server_price"
     elif _SERVER_BEFORE.search(head) or _OWN_VS_CLOUD.search(NO_CLOUD.sub(" ", text)):  # not "без облака"
         slot = "server_price"
     else:

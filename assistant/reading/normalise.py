@@ -247,6 +247,12 @@ _ENGLISH = (EN_WORDS - {"a", "i", "to", "on", "no", "do", "by", "more"}) | {
     "lol", "were", "them", "there", "i'm", "it's", "that's", "what's", "don't", "hey", "ok", "okay"}
 
 
+# fifty-third pass: "--max-model-len 8192", "n_ctx = 8192", "num_ctx 4096" (vLLM, llama.cpp, Ollama): the context,
+# not "max" of a budget
+_CONTEXT_KEY = re.compile(r"(?<![\w-])(?:--)?(?:max[-_]model[-_]len|max[-_]seq[-_]len|n[-_]ctx|num[-_]ctx|ctx[-_]size|"
+                          r"context[-_]length)\b", re.I)
+
+
 def _known_latin(low: str) -> bool:
     """Names and units the reader takes in Latin letters (qwen, llama, gb, rtx, ...): never transliterated."""
     return low in _latin_vocabulary()
@@ -293,6 +299,8 @@ def normalise(text: str) -> tuple[str, list[int]]:
                 fix = fix[0].upper() + fix[1:]
             swap[(m.start(), m.end())] = fix
     swap.update(transliterated(text, words))
+    for m in _CONTEXT_KEY.finditer(text):  # a pasted launch line or config: the context's own key
+        swap[(m.start(), m.end())] = "context"
     # "а две a5000 потянут? или лучше одна a6000?": an alternative asked on after a question mark is one question (fresh42)
     for q in re.finditer(r"\?(?=\s+(?:или|либо|or)\b)", text, re.I):
         swap[(q.start(), q.end())] = ","

@@ -322,6 +322,8 @@ def _forms_compared(fields: dict, text: str) -> None:
 RAM_MIN_GB = 64  # a size this large next to a named card is the server's RAM ("две 4090 и 512 ГБ")
 
 
+# fifty-third pass: "надо 140 гигов видеопамяти", "needs 140GB of VRAM": a size said to be video memory is never RAM
+_VIDEO_MEMORY_AFTER = re.compile(r"\s*(?:of\s+)?(?:видеопам|vram\b|врам)", re.I)
 _PORTABLE = re.compile(r"ноут|laptop|notebook|мобильн|mobile|\bmax-?q\b", re.I)
 # between a card and a size: the card's own memory said of it ("4090 на 48 гигов", "the 4090 has 48 GB", "a100 120gb")
 _OWN_SIZE_GAP = re.compile(r"^[\s,:\-–—(]*(?:(?:на|с|со|with|has|have|had|is|имеет|там|у\s+неё|у\s+нее|на\s+борту|"
@@ -359,7 +361,8 @@ def _card_size(fields: dict, spans: dict, text: str = "") -> None:
         fields["gpu"] = sib[0].id
         fields.pop("card_vram_gb")
         spans.setdefault("gpu_name", []).extend(spans.pop("card_vram_gb", []))
-    elif size >= RAM_MIN_GB and size > vram and "ram_gb" not in fields and not own:
+    elif size >= RAM_MIN_GB and size > vram and "ram_gb" not in fields and not own and not (
+            size_span and _VIDEO_MEMORY_AFTER.match(text[size_span.end:size_span.end + 16])):
         fields["ram_gb"] = fields.pop("card_vram_gb")
         spans["ram_gb"] = spans.pop("card_vram_gb", [])
     elif _PORTABLE.search(text) and size < vram and count == 1 or any(abs(size - o) <= 0.5 for o in card.other_vram_gib):

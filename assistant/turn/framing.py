@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, word_value, carry
-from assistant.reading.cues import REPLACE_OWN
+from assistant.reading.cues import MODELS_ON_IT, REPLACE_OWN
 from assistant.reading.intent import off_topic
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
@@ -141,6 +141,10 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             (previous.gpu or previous.card_vram_gb or previous.gpus) and REPLACE_OWN.search(reading.text) and \
             not reading.new_model:
         return "upgrade"  # fifty-first pass: "а если видюху поменять, что взять тыщ за сорок?": instead of the card owned
+    if reading.intent in ("knowledge", "recommend", "followup") and previous is not None and \
+            (previous.gpu or previous.gpus or previous.card_vram_gb or previous.server) and not reading.new_model and \
+            not reading.scenario.model and MODELS_ON_IT.search(reading.text):
+        return "models_for_hardware"  # fifty-third pass: a spec pasted .. "which models that configuration could run"
     said = set(reading.scenario.said())
     if previous_intent == "cost" and said and said <= {"hours_per_month", "electricity_price", "currency"} and \
             not reading.new_model and not (reading.intent == "power" and _BILL_ASKED.search(reading.text)):

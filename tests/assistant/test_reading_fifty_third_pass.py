@@ -1,0 +1,94 @@
+"""Fifty-third pass (fresh54.yaml and fresh55.yaml's first sight at b53b1e6, issue 11): general rules, each with
+wordings of its own and a known-good counterpart."""
+import pytest
+
+from assistant.reading import read
+from tests.assistant.test_reading_thirtyninth_pass import said, talk
+
+
+@pytest.mark.parametrize("text", ["у меня 4070, а пишут что для 70b надо 96 гигов видеопамяти, серьёзно?",
+                                  "my 3090 is fine? a forum says 70b needs 96GB of VRAM"])
+def test_a_size_said_to_be_video_memory_is_never_ram(text):
+    assert "ram_gb" not in said(text)
+
+
+def test_a_large_size_beside_a_card_is_still_the_servers_ram():
+    assert said("две 4090 и 512 ГБ, что пойдёт?").get("ram_gb") == 512
+
+
+@pytest.mark.parametrize("text", ["хотим бота для записи в бассейн на тренировки, пишут человек пять",
+                                  "веду секцию карате, бот чтоб отвечал родителям про тренировки"])
+def test_a_sports_workout_is_no_training(text):
+    assert "task" not in said(text)
+
+
+def test_training_a_network_is_still_training():
+    assert said("сервер для тренировки нейросетей на 4 человека").get("task") == "full"
+
+
+@pytest.mark.parametrize("text, context", [("vllm serve qwen3 32b --max-model-len 16384, what card?", 16384),
+                                           ("ollama с num_ctx 8192 на 3060, квен 8б влезет?", 8192),
+                                           ("llama.cpp, n_ctx = 4096, mistral 7b on a 4060?", 4096)])
+def test_a_launch_lines_context_key_is_the_context(text, context):
+    got = said(text)
+    assert got.get("context") == context and "budget" not in got
+
+
+def test_max_of_a_named_thing_is_no_budget_but_max_money_is():
+    assert "budget" not in said("error: max seq len (32768) exceeds the kv cache, qwen3 8b on 4060")
+    assert said("бюджет максимум 400 тысяч, что взять под квен 14б?").get("budget") == 400000
+
+
+@pytest.mark.parametrize("text", ["we have four RTX 4000 Ada. What's the best model these cards can run?",
+                                  "есть две 3090, какие модели реально запустить на этих картах?"])
+def test_which_models_the_hardware_runs(text):
+    assert read(text).intent == "models_for_hardware"
+
+
+def test_which_models_after_a_pasted_spec():
+    assert talk("Spec: GPU 2x NVIDIA H100 NVL, RAM 1TB", "Which models could that configuration run for contracts?")[1] \
+        == "models_for_hardware"
+
+
+def test_which_models_are_best_in_general_stays_knowledge():
+    assert read("какие модели лучше для кода?").intent == "knowledge"
+
+
+@pytest.mark.parametrize("text", ["поняла, спасибо, перешлю директору", "thanks a lot, I'll forward this to my boss"])
+def test_thanks_and_passing_it_on_is_a_goodbye(text):
+    assert read(text).intent == "greeting"
+
+
+def test_thanks_then_a_question_is_a_question():
+    assert read("спасибо, передам, а сколько стоит a6000?").intent == "gpu_info"
+
+
+def test_what_a_card_costs():
+    assert read("my manager wants to know what an A100 costs right now").intent == "gpu_info"
+
+
+@pytest.mark.parametrize("text", ["на серверную выделено 5 квт. какой сервер поставить под ламу 70б на 40 человек?",
+                                  "у нас бп на 1000 ватт и менять не будем. какую карту туда ставить под квен 14б?"])
+def test_a_power_limit_then_which_hardware_is_sizing(text):
+    assert read(text).intent == "recommend"
+
+
+def test_how_much_power_is_still_power():
+    assert read("сколько ватт будет жрать сервер с четырьмя 4090?").intent == "power"
+
+
+@pytest.mark.parametrize("text, price", [("предлагают сервер с четырьмя 4090 за 1,5 млн, под ламу 70б хватит?", 1_500_000),
+                                         ("интегратор посчитал сервер на двух a6000 за 900 тысяч, нормально?", 900_000)])
+def test_a_server_with_its_cards_for_a_sum_is_the_servers_price(text, price):
+    assert said(text).get("server_price") == price
+
+
+def test_a_card_for_a_sum_is_still_the_cards_price_asked():
+    got = said("б/у 3090 за 60к, брать?")
+    assert "server_price" not in got and "budget" not in got
+
+
+@pytest.mark.parametrize("text, budget", [("что взять под мистраль тыщ до ста пятидесяти?", 150_000),
+                                          ("собрать комп под нейронки тысяч до 200", 200_000)])
+def test_a_scale_word_then_a_ceiling(text, budget):
+    assert said(text).get("budget") == budget
