@@ -549,6 +549,8 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
     if words and not reading.scenario.is_empty() and any(
             sp.start < len(first) for group in reading.spans.values() for sp in group):
         words = []
+    if _offered_value_read_elsewhere(reading, asked, len(first)):
+        return
     if len(reading.unattached) + len(words) != 1:
         return
     (slot, values), = asked.items()
@@ -556,6 +558,9 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
     value = parse_plain_number(span.text) if reading.unattached else word_value(span.text)
     if value is None or getattr(reading.scenario, slot) is not None or getattr(previous, slot) is not None:
         return
+    if slot in ("budget", "server_price") and not min(values) <= value <= max(values) and \
+            min(values) <= value * 1000 <= max(values):
+        value *= 1000  # "то ли 300 то ли 400 тыщ" .. "партнёр сказал 400": the thousands the question was in
     if not min(values) <= value <= max(values):
         # "ну пусть будет сорок" after "10 или 15 человек?": an answer to the question, but to no value offered: named
         # back (in words as well as digits), in the conversation's question, never guessed and never out of scope
@@ -569,6 +574,29 @@ def _answers_question(reading: "Reading", previous: Scenario | None) -> None:
     reading.unattached = []
     if reading.intent in ("out_of_scope", "knowledge", "greeting"):
         reading.intent = "followup"  # type: ignore[assignment]
+
+
+def _offered_value_read_elsewhere(reading: "Reading", asked: dict[str, list[float]], end: int) -> bool:
+    """Fifty-third pass: one of the values offered, read by the reply's own words into another count or at another
+    scale ("человек двадцать-двадцать пять" .. "считайте на двадцать пять. сколько тогда 4090 надо?", read as 25 cards;
+    "то ли 300 то ли 400 тыщ" .. "партнёр сказал 400", read as 400): the answer to the question asked."""
+    (slot, values), = asked.items()
+    s = reading.scenario
+    for other in (slot, "gpu_count", "users"):
+        got, spans = getattr(s, other, None), reading.spans.get(other) or []
+        if not isinstance(got, (int, float)) or not spans or spans[0].start >= end:
+            continue
+        if other == slot and got not in values and got * 1000 in values and slot in ("budget", "server_price"):
+            value = got * 1000
+        elif other != slot and slot in ("gpu_count", "users") and got in values and getattr(s, slot) is None:
+            value = got
+        else:
+            continue
+        update = {slot: int(value) if slot in _INTS else value} | ({other: None} if other != slot else {})
+        reading.scenario = s.model_copy(update=update)
+        reading.spans[slot] = reading.spans.pop(other)
+        return True
+    return False
 
 
 # "то 6 то 9", "6 или 9", "6-9", "between 6 and 9": two values offered where the conversation holds one

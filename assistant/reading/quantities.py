@@ -20,7 +20,7 @@ from tools.lexicon import load_lexicon
 
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit|"
                     r"гигов(?:ая|ой|ую|ые|ых|ый|ое)?|гига|гигабайт\w*)$")  # "80гиговая а100", "24гига": glued words of size
-_COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(?:gb|гб|g)?$")
+_COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(gb|гб|g)?$")
 _X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
 _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
 _USERS_CUE = {"batch", "батч", "пользователи", "users", "юзеры",
@@ -389,7 +389,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     t, low = tokens[k], tokens[k].low
     if low in ("24/7", "24x7", "24х7"):
         return [Attached("hours_per_month", 730.0, [k])]
-    if m := _COUNT_VRAM.match(low):  # "2x48GB"
+    # "2x48GB", "4x24"; not a bare "3х6" (fifty-third pass: "щитов 3х6", billboards' metres), a size no card has
+    if (m := _COUNT_VRAM.match(low)) and (m.group(3) or float(m.group(2)) in _VRAM_SIZES and float(m.group(2)) >= 8):
         return [Attached("gpu_count", int(m.group(1)), [k]), Attached("card_vram_gb", float(m.group(2)), [k])]
     if _lanes(tokens, k):
         return []  # "райзеры х1", "pcie x16", "x8 lanes": a slot's width, never a count of cards (named back)

@@ -65,6 +65,8 @@ def offered_before(items: list[Attached], tokens: list[Token]) -> list[Attached]
         between = j > 0 and tokens[j - 1].low in ("between", "между", "от", "from")  # "between 150 and 300 users"
         if 0 <= j < k - 1 and not tokens[j].used and (n := tokens[j].number) is not None and \
                 (between or any(t.low in ("или", "либо", "or", "ли") for t in tokens[j + 1:k])):
+            if a.slot in ("budget", "server_price") and n < 1000 <= a.value:  # "то ли 300 то ли 400 тыщ": the same scale
+                n *= 1_000_000 if a.value >= 1_000_000 else 1000
             out.append(Attached(a.slot, type(a.value)(n), [j]))
     return out
 

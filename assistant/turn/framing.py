@@ -103,12 +103,22 @@ def offered(reading: Reading, variants: dict) -> dict[str, list[float]] | None:
     for slot, spans in reading.conflicts.items():
         # digits, or words ("десять или пятнадцать человек"): the reply answers either
         values = [v for v in map(_span_value, spans) if v is not None]
+        if slot in ("budget", "server_price"):
+            values = _same_scale(values, [sp.text for sp in spans])
         if slot not in variants and slot in ANSWERABLE and len(values) >= 2:
             return {slot: values}
     return None
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_SCALE = re.compile(r"(тыс|тыщ|\d\s?[kк]\b|grand)|(млн|лям|миллион|million|mln)", re.I)
+
+
+def _same_scale(values: list[float], texts: list[str]) -> list[float]:
+    """Fifty-third pass: "то ли 300 то ли 400 тыщ": both sums in thousands, as the reply "партнёр сказал 400" is read."""
+    scales = [1_000_000 if (m := _SCALE.search(t)) and m.group(2) else 1000 if m else 1 for t in texts]
+    common = max(scales)
+    return [v * (common if sc == 1 and v < 1000 else sc) if v < 1000 else v for v, sc in zip(values, scales)]
 
 
 def _span_value(span) -> float | None:
