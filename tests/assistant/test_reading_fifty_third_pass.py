@@ -3,6 +3,7 @@ wordings of its own and a known-good counterpart."""
 import pytest
 
 from assistant.reading import read
+from tests.assistant.reading_helpers import talk as conversation
 from tests.assistant.test_reading_thirtyninth_pass import said, talk
 
 
@@ -94,35 +95,19 @@ def test_a_scale_word_then_a_ceiling(text, budget):
     assert said(text).get("budget") == budget
 
 
-def _fold(*texts: str):
-    """As bench.understanding folds a conversation, with the question each turn asked remembered."""
-    from bench.understanding import apply_relative, merge
-    from assistant.reading.context import carry
-    from assistant.turn.framing import compared_values, offered, settle_intent
-
-    scenario, last = None, None
-    for text in texts:
-        r = carry(read(text), scenario)
-        r.intent = settle_intent(r, scenario, last)  # type: ignore[assignment]
-        last = last if r.intent == "followup" and last else r.intent
-        scenario = apply_relative(merge(scenario, r.scenario, r.new_model, comparing=last == "compare",
-                                        instead_of=r.instead_of, per_user=r.per_user, withdrawn=r.withdrawn), r.relative)
-        scenario = scenario.model_copy(update={"asked": offered(r, compared_values(r))})
-    return scenario
-
-
 def test_the_offered_sums_keep_their_scale_and_the_reply_takes_it():
-    s = _fold("хотим бота под квен 14б, бюджет то ли 200 то ли 250 тыщ, пишут человек пять", "директор сказал 250")
+    s = conversation("хотим бота под квен 14б, бюджет то ли 200 то ли 250 тыщ, пишут человек пять", "директор сказал 250", asked=True)
     assert s.budget == 250_000 and s.users == 5
 
 
 def test_a_reply_picking_the_people_offered_is_not_a_card_count():
-    s = _fold("сидеть будут человек тридцать-тридцать пять, квен 32б", "считайте на тридцать пять. а сколько 4090 надо?")
+    s = conversation("сидеть будут человек тридцать-тридцать пять, квен 32б", "считайте на тридцать пять. а сколько 4090 надо?",
+                     asked=True)
     assert s.users == 35 and s.gpu_count is None
 
 
 def test_a_reply_with_a_new_count_still_sets_it():
-    assert _fold("сидеть будут человек 30-35, квен 32б", "считайте на 35, и карт возьмём 2").gpu_count == 2
+    assert conversation("сидеть будут человек 30-35, квен 32б", "считайте на 35, и карт возьмём 2", asked=True).gpu_count == 2
 
 
 def test_a_bare_size_no_card_has_is_no_card():
