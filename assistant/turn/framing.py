@@ -155,6 +155,12 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             (previous.gpu or previous.gpus or previous.card_vram_gb or previous.server) and not reading.new_model and \
             not reading.scenario.model and MODELS_ON_IT.search(reading.text):
         return "models_for_hardware"  # fifty-third pass: a spec pasted .. "which models that configuration could run"
+    if previous_intent == "compare" and reading.intent in ("followup", "power", "out_of_scope", "knowledge", "cost", "speed") \
+            and not reading.new_model and _WHICH_OF_THE_TWO.search(reading.text):
+        return "compare"  # fifty-third pass: "одна 5090 или две 3090?" .. "а по свету что меньше мотать будет?"
+    if reading.intent in ("followup", "out_of_scope") and previous is not None and _NOISE_ASKED.search(reading.text) and \
+            reading.scenario.is_empty():
+        return "knowledge"  # fifty-third pass: "а насколько вообще шумят такие серверы?": the guide's, no figure of ours
     said = set(reading.scenario.said())
     if previous_intent == "cost" and said and said <= {"hours_per_month", "electricity_price", "currency"} and \
             not reading.new_model and not (reading.intent == "power" and _BILL_ASKED.search(reading.text)):
@@ -188,6 +194,12 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+# the two options compared before, weighed on another measure ("which of the two pulls less from the wall", "что меньше
+# мотать будет", "какой из них тише")
+_WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|\bчто (?:из (?:них|этого|двух) )?(?:меньше|больше)\b|"
+                               r"\b(?:кто|какой|какая|какое|что) из (?:них|двух|вариантов|этих)\b|\bкакой вариант\b", re.I)
+_NOISE_ASKED = re.compile(r"\bнасколько (?:\w+ )?(?:шумн|шумят|шумит|громк|гудят|гудит)\w*|\bшумят ли\b|\bсильно (?:ли )?(?:шумят|шумит|"
+                          r"гудят|гудит)\b|\bhow (?:loud|noisy)\b", re.I)
 _SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомянуть|добавить|уточнить|написать)|(?:i |we )?forgot to "
                          r"(?:say|mention|add)|(?:и )?(?:ещё|еще) (?:момент|нюанс)|one more thing)\b", re.I)
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
@@ -195,7 +207,7 @@ _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power s
                            r"handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
 # fifty-second pass: the power bill asked outright ("what would that box add to the power bill", "сколько сервер сожрёт
 # в месяц"), not an electricity price given to a cost comparison ("и свет у нас по 7,2 руб, это учитывается?")
-_BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|жрать|"
+_BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|нажж|жрать|"
                          r"за свет|электричеств|энерги)|за свет (?:выйдет|будет|набежит)", re.I)
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
                        r"\b(?:would|will|could) [\w ]{0,24}\bdo\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b|"

@@ -114,3 +114,22 @@ def test_a_bare_size_no_card_has_is_no_card():
     got = said("баннеров 3х6 у нас штук двадцать, хотим бота под ламу 8б")
     assert "card_vram_gb" not in got
     assert said("сервер 4x24 под ламу 70б").get("card_vram_gb") == 24
+
+
+@pytest.mark.parametrize("then", ["а какой из них меньше электричества жрёт?", "and which one of them runs cooler?"])
+def test_the_two_compared_weighed_on_another_measure(then):
+    assert talk("что лучше под ламу 70б: две 3090 или одна 5090?", then)[1] == "compare"
+
+
+def test_a_power_question_after_a_comparison_of_one_card_stays_power():
+    assert talk("что лучше под ламу 70б: две 3090 или одна 5090?", "а бп какой нужен на две 3090?")[1] == "power"
+
+
+@pytest.mark.parametrize("then", ["а сильно гудят такие серверы? в офисе тихо должно быть", "how loud are these boxes?"])
+def test_how_loud_is_the_guides(then):
+    assert talk("какой сервер под квен 14б на 10 человек?", then)[1] == "knowledge"
+
+
+def test_the_bill_burnt_after_a_costing_is_power():
+    assert talk("что выгоднее: свой комп за 150 тысяч или облако по 40 р/час круглосуточно?",
+                    "а по свету сколько он нажжёт? киловатт 6 рублей")[1] == "power"
