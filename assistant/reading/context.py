@@ -709,8 +709,9 @@ def _back_to_a_count(reading: "Reading", previous: Scenario | None) -> None:
 
 
 # fifty-second pass: "тогда сколько таких карт надо?": the count held is the question now, not an answer kept
-_HOW_MANY_CARDS = re.compile(r"\bсколько (?:\w+ ){0,2}(?:карт\w*|видеокарт\w*|видюх\w*|гпу|gpu|их)\b|"
-                             r"\bhow many (?:\w+ )?(?:cards|gpus|of them)\b", re.I)
+# (fifty-third pass: or the card by its name, "how many L40S would we need", "сколько тогда 4090 надо")
+_HOW_MANY_CARDS = re.compile(r"\bсколько (?:\w+ ){0,2}(?:карт\w*|видеокарт\w*|видюх\w*|гпу|gpu|их|[a-z]*\d{2,}\w*)\b|"
+                             r"\bhow many (?:\w+ )?(?:cards|gpus|of them|[a-z]*\d{2,}\w*)\b", re.I)
 
 
 def _how_many_asked_again(reading: "Reading", previous: Scenario | None) -> None:

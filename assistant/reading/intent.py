@@ -21,6 +21,10 @@ from assistant.scenario import Intent, Scenario
 from tools.lexicon import load_lexicon
 from tools.text import DATA_CENTRE
 
+# a model fitted into the money ("fit in that budget", "уложимся в этот бюджет"): the hardware to buy for it
+_IN_THE_BUDGET = re.compile(r"\bfit (?:in|into|within) (?:that|the|our|this|my|your|such a) budget\b|"
+                            r"\b(?:влез\w*|уложи\w*|впиш\w*|помест\w*|впихн\w*) (?:ли )?(?:в|в этот|в тот|в наш|в такой) бюджет\b|"
+                            r"\bв (?:этот |тот |наш |такой )?бюджет (?:\w+ )?(?:влез|уложи|впиш|помест)\w*", re.I)
 # the answer taken to someone else (the boss, a client, a daughter): a goodbye
 _PASSING_ON = re.compile(r"\b(?:передам|перешлю|передаю|покажу (?:шефу|начальнику|директору|руководству))\b|"
                          r"\b(?:pass|passing) (?:this|it|that|these|them) (?:along|on)\b|\bforward (?:this|it) to\b", re.I)
@@ -339,6 +343,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "greeting"  # fifty-third pass: "записала, всё передам шефу, спасибо!", "thank you, I'll pass this along"
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
+    if _IN_THE_BUDGET.search(text) and not hardware:
+        return "recommend"  # fifty-third pass: "would llama 3.3 70b in fp8 fit in that budget?": what to buy for it
     if (off_topic(text) or OTHER_GOODS.search(text) or _INVESTING.search(text)) and not (model or hardware or
                                                             C.DOMAIN.search(_OFF_TOPIC_AFTER.sub(" ", text))):
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)

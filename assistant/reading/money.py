@@ -45,6 +45,9 @@ _SERVER_BEFORE = re.compile(r"(?:сервер\w*|server|box|node|сборк\w*|�
                             re.I)
 # fifty-first pass: "выделенный в аренду за 140 тыс", "выделенный сервер": a dedicated server rented, no money granted
 _DEDICATED = re.compile(r"\s+(?:\w+\s+)?(?:сервер|сервак|в аренд|хостинг|server|host)", re.I)
+# fifty-third pass: "what to buy for about $2,500", "что купить за 200 тысяч": what the money gets, a budget
+_WHAT_TO_BUY = re.compile(r"\b(?:what|which(?: \w+)?|что|как(?:ой|ую|ие) \w+)(?: \w+){0,3} (?:buy|get|купить|взять|брать|"
+                          r"собрать) (?:for|за)(?: (?:about|around|roughly|approximately|примерно|около|где-то|порядка))?$", re.I)
 _THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
                          r"\bwith (?:that|this) (?:money|amount)\b", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -439,7 +442,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
             value < (5000 if cur == "₽" else 200):
         # (fiftieth pass: "а если облако подешевеет до 2,2 доллара?": "до" the new price, no budget's bound)
         slot = "cloud_hourly"  # fresh40: "а если облако обойдётся в 260 р": a cloud's price small enough to be an hour's
-    elif budget_cue:
+    elif budget_cue or _WHAT_TO_BUY.search(head):
         slot = "budget"
     elif in_a_server and tokens[k - 1].low == "за":
         slot = "server_price"

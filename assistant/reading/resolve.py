@@ -110,6 +110,15 @@ def _between(text: str, tokens: list[Token], a: Attached, b: Attached) -> str:
     return text[tokens[max(a.tokens)].end:tokens[min(b.tokens)].start]
 
 
+_QUOTE = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
+
+
+def _quoted(text: str, tokens: list[Token], a: Attached) -> bool:
+    """Whether the value stands inside quotation marks (someone else's words pasted in)."""
+    at = tokens[min(a.tokens)].start
+    return any(m.start() < at < m.end() for m in _QUOTE.finditer(text))
+
+
 def resolve(items: list[Attached], tokens: list[Token], text: str
             ) -> tuple[dict, dict[str, list[Attached]], list[str], list[Attached]]:
     """(slot -> chosen Attached, slot -> contradictory Attached list, assumed slots, values a correction replaced)."""
@@ -142,6 +151,15 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
                 continue
             if instead and _INSTEAD.match(gap):
                 replaced.append(nxt)  # "в восьми битах вместо awq", "q4 instead of fp16"
+                continue
+            if _quoted(text, tokens, current) != _quoted(text, tokens, nxt):
+                # fifty-third pass: a model card or a listing pasted in quotes («Context Length: 32,768») beside the
+                # customer's own value ("нам контекст 16к хватит"): the customer's is meant
+                if _quoted(text, tokens, current):
+                    replaced.append(current)
+                    current = nxt
+                else:
+                    replaced.append(nxt)
                 continue
             if _REFUSED_BUT.match(gap):
                 replaced.append(current)  # fifty-first pass: "полтора ляма не дам конечно, а вот тыщ 400 норм"

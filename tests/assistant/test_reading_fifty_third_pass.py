@@ -133,3 +133,39 @@ def test_how_loud_is_the_guides(then):
 def test_the_bill_burnt_after_a_costing_is_power():
     assert talk("что выгоднее: свой комп за 150 тысяч или облако по 40 р/час круглосуточно?",
                     "а по свету сколько он нажжёт? киловатт 6 рублей")[1] == "power"
+
+
+@pytest.mark.parametrize("text, context", [
+    ("в карточке модели написано «context window: 131,072 tokens», а нам контекст 8к хватит, мистраль 7б на 3060 пойдёт?", 8192),
+    ('the card says "supports 128k context" but we only need 32k for qwen3 14b, fits on a 4090?', 32768)])
+def test_a_value_pasted_in_quotes_gives_way_to_the_customers_own(text, context):
+    assert said(text).get("context") == context
+
+
+def test_two_values_of_the_customers_own_are_still_asked():
+    assert "context" not in said("контекст 32к или 16к, не знаю, мистраль 7б на 3060")
+
+
+@pytest.mark.parametrize("text, budget", [("my son asked me to find out what to buy for about $1,800 to run llama 8b", 1800),
+                                          ("что купить за 300 тысяч под квен 14б?", 300_000)])
+def test_what_to_buy_for_a_sum_is_a_budget(text, budget):
+    got = said(text)
+    assert got.get("budget") == budget and "server_price" not in got
+
+
+def test_a_server_bought_for_a_sum_against_the_cloud_is_its_price():
+    assert said("свой сервер купить за 2 млн или облако по 300 р/час?").get("server_price") == 2_000_000
+
+
+def test_how_many_of_a_card_by_name_drops_the_count_held():
+    scenario, intent = talk("we run qwen3 32b on 2x H100 for 30 people", "how many H100s would we need for 90 people?")
+    assert intent == "recommend" and scenario.gpu_count is None
+
+
+@pytest.mark.parametrize("text", ["and would mistral small 24b fit in that budget?", "а квен 32б в этот бюджет влезет?"])
+def test_a_model_fitted_into_the_budget_is_what_to_buy(text):
+    assert read(text).intent == "recommend"
+
+
+def test_a_model_on_the_card_owned_is_still_a_fit():
+    assert read("у меня 4090, квен 32б в q4 влезет?").intent == "vram"
