@@ -387,6 +387,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     """The slot(s) of the number at token k, or [] when its unit and context say nothing."""
     lex = load_lexicon()
     t, low = tokens[k], tokens[k].low
+    if t.code:
+        return []  # fifty-third pass: "арт. GS-2204", "RFQ #PD-2025-0311": a code, named back
     if low in ("24/7", "24x7", "24х7"):
         return [Attached("hours_per_month", 730.0, [k])]
     # "2x48GB", "4x24"; not a bare "3х6" (fifty-third pass: "щитов 3х6", billboards' metres), a size no card has

@@ -45,6 +45,7 @@ class Token:
     lemma: str = ""
     number: float | None = None  # the value of a plain number or number word
     word_number: bool = False  # "четыре", "пару", "four"
+    code: bool = False  # an article's or a tender's number ("арт. GS-2204"): no quantity, named back
     stop: bool = False  # a full stop was glued to the token's end ("15." ends a sentence)
     comma: bool = False  # a comma was glued to the token's end ("десять, две карты": two numbers)
     used: str | None = field(default=None, repr=False)  # slot or name this token went into

@@ -178,6 +178,19 @@ def annotate(tokens: list[Token]) -> None:
     _rubles_and_kopecks(tokens)
     _spelled_out_in_brackets(tokens)
     _agents_counted(tokens)
+    _codes(tokens)
+
+
+# fifty-third pass: an article, a tender's or a part's number ("арт. GS-2204", "RFQ #PD-2025-0311", "артикул 88123"): no
+# quantity of any slot; its digits stay unattached, so they are named back, never read as a price or a count
+_CODE_MARK = {"арт", "артикул", "art", "sku", "#", "№", "pn", "p/n", "извещение", "заявка", "rfq", "тендер", "лот"}
+
+
+def _codes(tokens: list[Token]) -> None:
+    for t in tokens:
+        if t.has_digit and any(x.low.rstrip(".") in _CODE_MARK for x in tokens[max(0, t.i - 3):t.i]) and \
+                all(not x.word_number and x.used != "gpu_name" for x in tokens[max(0, t.i - 3):t.i]):
+            t.number, t.code = None, True
 
 
 def _half_a_unit(tokens: list[Token]) -> None:

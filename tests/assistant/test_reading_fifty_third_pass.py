@@ -169,3 +169,15 @@ def test_a_model_fitted_into_the_budget_is_what_to_buy(text):
 
 def test_a_model_on_the_card_owned_is_still_a_fit():
     assert read("у меня 4090, квен 32б в q4 влезет?").intent == "vram"
+
+
+@pytest.mark.parametrize("text, code", [("КП: сервер арт. SR-4410 с двумя a6000, под ламу 70б хватит?", "4410"),
+                                        ("Tender #TX-2031: quote a server for llama 3.1 8b, 20 users", "2031")])
+def test_an_articles_number_is_named_back_never_a_quantity(text, code):
+    r = read(text)
+    assert not any(code in str(v) for v in r.scenario.model_dump().values() if v is not None)
+    assert any(sp.text == code for sp in r.unattached)
+
+
+def test_a_count_after_a_lot_number_is_still_read():
+    assert said("лот 2: сервер с 4 картами a6000").get("gpu_count") == 4
