@@ -548,10 +548,15 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   the hardware described, or a spec pasted before, can run; thanks and passing the answer on is a goodbye; "what an H100
   costs"; a power limit then which hardware to put there is sizing (cues, intent, framing); the sums offered keep their
   scale and the reply takes it, a reply picking the people offered is no card count (framing, context); a bare "3х6"
-  is no cards and size (quantities); a span takes in its number's later words ("двадцать пять"). After: fresh54 0.800,
-  fresh55 0.667, fresh38 0.917; every other non-holdout split unchanged. Left: pasted logs and error messages (their
-  sizes, versions and speeds), a table row pasted from a quote, noise and heat questions, "штук сорок" of billboards
-  read as cards, "which of the two pulls less" after a comparison, a quoted figure beside the customer's own card.
+  is no cards and size (quantities); a span takes in its number's later words ("двадцать пять"); the two options
+  compared, weighed on another measure in a follow-up ("что меньше мотать будет?"), stay a comparison; "насколько
+  шумят такие серверы?" is knowledge (framing); a value pasted in quotation marks gives way to the customer's own
+  (resolve); "what to buy for $2,500" is a budget; "how many L40S would we need" drops the count held; "fit in that
+  budget" is what to buy; an article's or a tender's number is named back, never a price (words). After: fresh54
+  0.933, fresh55 0.767, fresh29 0.929, fresh38 0.917, fresh48 0.950, fresh52 0.750; every other non-holdout split
+  unchanged. Left: pasted logs and error messages (their sizes, versions and speeds), a table row pasted from a quote
+  ("| 1 шт. | 1 890 000,00"), "штук сорок" of billboards read as cards, a card named inside a quoted model card, a
+  laptop card's memory said beside it.
 """
 from __future__ import annotations
 

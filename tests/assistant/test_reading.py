@@ -215,8 +215,8 @@ FRESH50_FLOOR = 0.90  # first sight 0.717; 0.917 after the fifty-first pass
 FRESH51_FLOOR = 0.83  # first sight 0.550; 0.850 after the fifty-first pass
 FRESH52_FLOOR = 0.71  # first sight 0.600; 0.733 after the fifty-second pass
 FRESH53_FLOOR = 0.81  # first sight 0.667; 0.833 after the fifty-second pass
-FRESH54_FLOOR = 0.78  # first sight 0.600; 0.800 after the fifty-third pass
-FRESH55_FLOOR = 0.65  # first sight 0.533; 0.667 after the fifty-third pass
+FRESH54_FLOOR = 0.91  # first sight 0.600; 0.933 after the fifty-third pass
+FRESH55_FLOOR = 0.75  # first sight 0.533; 0.767 after the fifty-third pass
 
 
 def said(text: str) -> dict:
