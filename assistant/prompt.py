@@ -67,7 +67,7 @@ FEW_SHOT = [
      "В стойке держите 20–25 °C, иначе карты сбрасывают частоты из-за троттлинга и сервер теряет скорость. "
      "Уточните у менеджера корпус и блоки питания на 2300–2500 Вт.", "ru", "knowledge"),
     ("QUESTION: Почему Mistral 7B при контексте 16k требует больше памяти, чем при 4k?\n\nFACTS:\nСчитаю для: "
-     "Mistral 7B v0.3 · инференс · FP16 · контекст 16 384\nВеса модели: контекст 4 096 14,50; контекст 16 384 14,50\n"
+     "Mistral 7B v0.3 · FP16 · контекст 16 384\nВеса модели: контекст 4 096 14,50; контекст 16 384 14,50\n"
      "KV-кэш: контекст 4 096 0,54; контекст 16 384 2,15\n"
      "Итого: контекст 4 096 21,08; контекст 16 384 23,01",
      "Из-за KV-кэша: он растёт вместе с контекстом и при 16 384 токенах занимает 2,15 ГБ против 0,54 ГБ при 4 096. "
@@ -89,7 +89,7 @@ FEW_SHOT = [
      "and 0.08 GB against 15.24 and 60.96 GB for full fine-tuning. The model weights (15.24 GB) are needed either way, "
      "so the total drops from 139.53 to 22.36 GB. Choose LoRA to fit the training on one card, or QLoRA, which also "
      "quantises the frozen weights, when memory is tighter still.", "en", "training"),
-    ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · инференс · "
+    ("QUESTION: Влезет ли Mistral 7B в fp16 на RTX 3060 12 ГБ?\n\nFACTS:\nСчитаю для: Mistral 7B v0.3 · "
      "FP16 · контекст 8 192\nВеса модели: 14,50\nKV-кэш: 1,07\nКарта: RTX 3060 "
      "12GB (12,88 ГБ) — нужно 21,73 ГБ: не помещается, не хватает 8,84 ГБ\nМинимум карт: 2\nЕсли квантовать: "
      "Q8_0 — нужно 13,07 ГБ: не помещается; Q4_K_M — нужно 8,89 ГБ: помещается",
@@ -99,20 +99,20 @@ FEW_SHOT = [
      "ru", "short"),
     # "how many cards" is answered with the count first: under the one-card worked turn the model opened "Нет, не
     # помещается" and never gave the count (a review at b28496e, Qwen2.5 72B INT8 on RTX 4090)
-    ("QUESTION: Сколько карт RTX 4080 нужно под Phi-4 в fp16?\n\nFACTS:\nСчитаю для: Phi-4 · инференс · FP16 · "
+    ("QUESTION: Сколько карт RTX 4080 нужно под Phi-4 в fp16?\n\nFACTS:\nСчитаю для: Phi-4 · FP16 · "
      "контекст 8 192\nВеса модели: 29,32\nКарта: RTX 4080 (17,18 ГБ) — нужно 41,35 ГБ: не помещается, не хватает "
      "24,17 ГБ\nМинимум карт RTX 4080: 3\nЕсли квантовать: Q8_0 — нужно 23,85 ГБ: не помещается; Q4_K_M — нужно 15,39 ГБ: "
      "помещается",
      "Нужно минимум 3 карты RTX 4080: модели нужно 41,35 ГБ, а у одной карты 17,18 ГБ. Больше всего занимают веса "
      "в FP16 — 29,32 ГБ. Если квантовать модель до Q4_K_M, нужно 15,39 ГБ, и карт понадобится меньше.", "ru", "count"),
     ("QUESTION: How many RTX 5080 cards do I need for Mistral 7B in FP16?\n\nFACTS:\nComputed for: Mistral 7B v0.3 · "
-     "inference · FP16 · context 8,192\nModel weights: 14.50\nCard: RTX 5080 (17.18 GB) — needs 21.73 GB: does not "
+     "FP16 · context 8,192\nModel weights: 14.50\nCard: RTX 5080 (17.18 GB) — needs 21.73 GB: does not "
      "fit, short by 4.55 GB\nMinimum cards RTX 5080: 2\nIf quantised: Q8_0 — needs 13.07 GB: fits",
      "You need at least 2 RTX 5080 cards: the model needs 21.73 GB and one card has 17.18 GB. Most of it is the "
      "FP16 weights, 14.50 GB. Quantised to Q8_0 it needs 13.07 GB, so fewer cards would do.", "en", "count"),
     # a speed question is answered with the rate first: under the fitting turn the model answered "скорость ламы 8б на
     # 3060" with the fit and no rate (a review at 73660d8)
-    ("QUESTION: Какая скорость у Qwen2.5 7B в Q4 на RTX 4070 Ti Super?\n\nFACTS:\nСчитаю для: Qwen2.5 7B · инференс · "
+    ("QUESTION: Какая скорость у Qwen2.5 7B в Q4 на RTX 4070 Ti Super?\n\nFACTS:\nСчитаю для: Qwen2.5 7B · "
      "INT4 · контекст 8 192\nКарта: RTX 4070 Ti Super (17,18 ГБ) — нужно 8,15 ГБ: помещается, свободно 9,03 ГБ\n"
      "Скорость (оценка сверху) — 1 × RTX 4070 Ti Super, движок llama.cpp: генерация, ток/с на пользователя ≈ 96, "
      "обработка промпта, ток/с ≈ 2 612, первый токен через ≈ 3,1 с",
@@ -120,7 +120,7 @@ FEW_SHOT = [
      "секунду. Это оценка сверху: генерация упирается в пропускную способность памяти карты, потому что для каждого "
      "токена читаются все веса модели. Чтобы было быстрее, нужна карта с большей пропускной способностью памяти.",
      "ru", "speed"),
-    ("QUESTION: How fast is Gemma 2 9B in Q8 on an RTX A5000?\n\nFACTS:\nComputed for: Gemma 2 9B · inference · INT8 · "
+    ("QUESTION: How fast is Gemma 2 9B in Q8 on an RTX A5000?\n\nFACTS:\nComputed for: Gemma 2 9B · INT8 · "
      "context 8,192\nModel weights: 9.83\nCard: RTX A5000 (25.77 GB) — needs 17.12 GB: fits, free 8.65 GB\n"
      "Speed (upper bound) — 1 × RTX A5000, runtime llama.cpp: generation, tok/s per user ≈ 45, prompt processing, "
      "tok/s ≈ 2,608, first token after ≈ 3.2 s",
@@ -143,9 +143,9 @@ FEW_SHOT = [
      "the model for longer than that, owning is cheaper. Ask a manager to add electricity and service to the "
      "comparison.", "en", "cost"),
     # the next step comes from the computed options line, never from habit (a fit needs no quantising)
-    ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · инференс · "
-     "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта «16 ГБ» "
-     "(17,18 ГБ): нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nПользователей одновременно: до 3",
+    ("QUESTION: Поместится ли Gemma 2 9B в Q4_K_M на карту 16 ГБ?\n\nFACTS:\nСчитаю для: Gemma 2 9B · "
+     "Q4_K_M · контекст 8 192\nВеса модели: 5,65\nKV-кэш: 2,20\nКарта "
+     "17,18 ГБ: нужно 11,79 ГБ — помещается, свободно 5,39 ГБ\nПользователей одновременно: до 3",
      "Да, модель помещается: нужно 11,79 ГБ из 17,18 ГБ, свободно 5,39 ГБ. Веса в Q4_K_M занимают 5,65 ГБ, "
      "ещё 2,20 ГБ уходит на KV-кэш контекста. Квантовать не нужно: запас можно отдать под "
      "пользователей, до 3 одновременно.", "ru", "fits"),
@@ -154,7 +154,7 @@ FEW_SHOT = [
      "Take a 2000 W PSU (80 PLUS Platinum): the whole system peaks at 1200–1400 W. The cards draw 700 W and the "
      "CPUs up to 350 W, and short GPU power spikes go above that, so the supply needs headroom. Ask a manager to "
      "check that it fits your chassis.", "en", "power"),
-    ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nComputed for: Llama 3 70B · inference · "
+    ("QUESTION: Does Llama-3-70B in fp16 fit on one A100 80GB?\n\nFACTS:\nComputed for: Llama 3 70B · "
      "FP16 · context 8,192\nModel weights: 141.10\nKV cache: 2.68\nCard: A100 80GB "
      "(85.90 GB) — needs 185.07 GB: does not fit, short by 99.17 GB\nMinimum cards: 3\n"
      "If quantised: Q8_0 — needs 100.86 GB: does not fit; Q4_K_M — needs 60.15 GB: fits",
@@ -162,7 +162,7 @@ FEW_SHOT = [
      "141.10 GB. Quantise to Q4_K_M, which needs 60.15 GB and fits, or split the model across at least 3 such cards.",
      "en", "short"),
     ("QUESTION: Will Qwen2.5 7B in Q4_K_M fit on a 12 GB card, and why?\n\nFACTS:\nComputed for: Qwen2.5 7B · "
-     "inference · Q4_K_M · context 8,192\nModel weights: 4.66\nKV cache: 0.47\nCard «12 GB» (12.88 GB): needs 8.45 GB "
+     "Q4_K_M · context 8,192\nModel weights: 4.66\nKV cache: 0.47\nCard 12.88 GB: needs 8.45 GB "
      "— fits, free 4.43 GB\nLongest context (Q4_K_M): 72,607 tokens\nUsers at once: up to 8",
      "Yes, it fits: the model needs 8.45 GB and the card has 12.88 GB, so 4.43 GB stay free. The Q4_K_M "
      "weights take 4.66 GB, and the KV cache for 8,192 tokens adds only 0.47 GB. Use the spare memory for "
@@ -188,7 +188,7 @@ FEW_SHOT = [
      "No, your 1200 W PSU is not enough: the system peaks at 1200–1400 W. With 20 % headroom for GPU power spikes it "
      "takes 1680 W or more. Take a 2000 W PSU (80 PLUS Platinum).", "en", "own_psu"),
     ("QUESTION: Какой сервер взять под Gemma 2 27B на 10 пользователей?\n\nFACTS:\nСчитаю для: Gemma 2 27B · "
-     "инференс · FP16 · контекст 8 192 · польз. 10\nВеса модели: 54,40\nKV-кэш: 24,12\nИтого: 100,25\n4 × RTX 5090: "
+     "FP16 · контекст 8 192 · польз. 10\nВеса модели: 54,40\nKV-кэш: 24,12\nИтого: 100,25\n4 × RTX 5090: "
      "VRAM всего 137,44; на карту 26,53; Цена GPU, $ 8 000–10 000; Пиковая мощность, Вт 3000",
      "Подойдёт сервер с 4 × RTX 5090: у них 137,44 ГБ видеопамяти, а модели нужно 100,25 ГБ. "
      "Веса в FP16 занимают 54,40 ГБ, ещё 24,12 ГБ уходит на KV-кэш. Чтобы "
@@ -201,13 +201,13 @@ FEW_SHOT = [
      "Keep the rack at 20–25 °C, or the cards lower their clocks and the server loses speed. Ask a manager to check "
      "the chassis and power supplies for 2300–2500 W.", "en", "knowledge"),
     ("QUESTION: Why does Qwen2.5 14B need more memory at 16k context than at 4k?\n\nFACTS:\nComputed for: Qwen2.5 "
-     "14B · inference · FP16 · context 16,384\nModel weights: context 4,096 29.54; context 16,384 29.54\nKV cache: "
+     "14B · FP16 · context 16,384\nModel weights: context 4,096 29.54; context 16,384 29.54\nKV cache: "
      "context 4,096 0.81; context 16,384 3.22\nTotal: context 4,096 40.58; context 16,384 43.48",
      "Because of the KV cache: it grows with the context and takes 3.22 GB at 16,384 tokens against 0.81 GB at "
      "4,096. The model weights (29.54 GB) do not depend on the context, so the total only rises from 40.58 to "
      "43.48 GB. If memory is tight, shorten the context or quantise the KV cache to q8_0.", "en", "values"),
     ("QUESTION: What server do I need for Gemma 2 27B for 10 users?\n\nFACTS:\nComputed for: Gemma 2 27B · "
-     "inference · FP16 · context 8,192 · users 10\nModel weights: 54.40\nKV cache: 24.12\nTotal: 100.25\n4 × RTX 5090: "
+     "FP16 · context 8,192 · users 10\nModel weights: 54.40\nKV cache: 24.12\nTotal: 100.25\n4 × RTX 5090: "
      "Total VRAM 137.44; per card 26.53; GPU price, $ 8,000–10,000; Peak power, W 3000",
      "A server with 4 × RTX 5090 will do: the cards have 137.44 GB of memory and the model needs "
      "100.25 GB. The FP16 weights take 54.40 GB, and the KV cache adds 24.12 GB. To get "
@@ -330,7 +330,8 @@ _COMPARED_KEEP = re.compile(r"^(?:Лицензия|Licence|Модель на о�
 _SCENARIO = re.compile(r"^(?:Считаю для|Computed for):")
 _MEMORY_HEADING = re.compile(r"^(?:Расчёт памяти|Memory estimate|Питание|Power|Что меняется, ГБ|What changes, GB) — ")  # repeats the scenario line
 _OPTIONS = re.compile(r"\.\s*(?:Варианты|Options):.*$")  # the PSU alternatives: the customer's table has them
-_TRIVIAL = re.compile(r"^(?:движок|runtime) |^(?:польз\.|users|карт|cards) 1$")  # nothing to explain
+# nothing to explain; inference is the task a line without one sizes (the worked turns' facts have none either)
+_TRIVIAL = re.compile(r"^(?:движок|runtime) |^(?:польз\.|users|карт|cards) 1$|^(?:инференс|inference)$")
 _CARD_GIB = re.compile(r"\(= [\d,.]+ (?:ГиБ|GiB) = ([\d,.]+ (?:ГБ|GB))\)")  # the card's size in GB is enough
 _EMOJI = re.compile(r"[✅❌⚠⚡]\ufe0f?\s?")
 _DEFAULT_MARK = re.compile(r"\s*_\((?:по умолчанию|default|предположение|assumed)\)_")
@@ -427,6 +428,9 @@ _WORDY = [(re.compile(r" (?:на этих картах|on these cards)(?= \(|:)"
           (re.compile(r" (?:при этом контексте|at this context):"), ":")]
 
 
+# a card named by its size alone: the size in the catalog's GB is the whole of it ("Карта «24 ГБ» (25,77 ГБ)", 8 tokens
+# of the first word's wait for a name that only repeats the question)
+_SIZE_NAMED = re.compile(r"^(Карта|Card) «[\d.,]+ (?:ГБ|GB)» \(([\d.,]+ (?:ГБ|GB))\)")
 _ASKED_CONTEXT = re.compile(r"^(?:Считаю для|Computed for):.*?· (?:контекст|context) ([\d ,]+?)(?: ·|$)")
 _ACTS = re.compile(r"^(?:Активации и буферы|Activations and buffers): ([\d ,.]+)$")
 
@@ -466,6 +470,7 @@ def _shorter(lines: list[str]) -> list[str]:
                                            and x not in fit.string)
         for pat, repl in _WORDY:
             ln = pat.sub(repl, ln)
+        ln = _SIZE_NAMED.sub(r"\1 \2", ln)
         out.append(ln)
     return out
 

@@ -362,7 +362,7 @@ def run_bench(settings: Settings, quick: bool, out_dir: Path | None = None, samp
         report["accuracy"].update(with_tools=with_tools["accuracy"], baseline_no_tools=baseline["accuracy"],
                                   with_tools_detail=with_tools, baseline_detail=baseline)
         if settings.llm.mode == "local" and "turn" not in skip:
-            report["turn"] = bench_turns(assistant, repeats=1 if quick else 3)
+            report["turn"] = bench_turns(assistant, repeats=1 if quick else 5)
     else:
         report["accuracy"].update(with_tools=None, baseline_no_tools=None, model_status=str(status))
     if "turn" not in report:

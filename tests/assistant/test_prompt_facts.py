@@ -57,9 +57,11 @@ def test_fit_keeps_verdict_and_main_parts_without_hint_or_markup():
     text = compact(FIT)
     lines = text.splitlines()
     # the card size and the total are in the fit line: said once, fewer tokens to prefill
-    assert lines[0] == "Считаю для: Llama 3 8B · инференс · FP16 · контекст 8 192"
+    # inference is what a scenario without a task sizes: said by no word (a word of the first wait)
+    assert lines[0] == "Считаю для: Llama 3 8B · FP16 · контекст 8 192"
     assert "Веса модели: 16,06" in lines and "KV-кэш: 1,07" in lines and "Итого: 23,71" not in lines
-    assert lines[-1] == "Карта «24 ГБ» (25,77 ГБ): нужно 23,71 ГБ — помещается, свободно 2,05 ГБ"
+    # the card named by its size alone is its size: the name only repeats the question
+    assert lines[-1] == "Карта 25,77 ГБ: нужно 23,71 ГБ — помещается, свободно 2,05 ГБ"
     assert not any(x in text for x in ("Поменять", "по умолчанию", "**", "|", "✅", "Расчёт памяти"))
     assert len(lines) <= MAX_FACT_LINES
     assert "Активации и буферы: 1,20" not in lines  # 5 % of the need: no reason, the need includes it
@@ -113,7 +115,7 @@ def test_side_by_side_replaces_the_single_scenario_rows_and_drops_rows_that_do_n
              "| Веса модели | 16,06 | 16,06 |\n| KV-кэш | 1,07 | 4,29 |\n| Активации и буферы | 1,20 | 1,20 |\n"
              "| **Итого** | **23,71** | **27,58** |")
     lines = compact(block).splitlines()
-    assert lines == ["Считаю для: Llama 3 8B · инференс · FP16 · контекст 32 768",
+    assert lines == ["Считаю для: Llama 3 8B · FP16 · контекст 32 768",
                      "Веса модели: контекст 8 192 16,06; контекст 32 768 16,06",  # unchanged, but the reason
                      "KV-кэш: контекст 8 192 1,07; контекст 32 768 4,29",
                      "Итого: контекст 8 192 23,71; контекст 32 768 27,58"]
