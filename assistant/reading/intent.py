@@ -21,6 +21,8 @@ from assistant.scenario import Intent, Scenario
 from tools.lexicon import load_lexicon
 from tools.text import DATA_CENTRE
 
+_BY_POWER = re.compile(r"\bпо (?:питанию|мощности|электричеству|розетке|ваттам)\b|\bpower-?wise\b|\bon (?:the )?power\b|"
+                       r"\b\d[\d,.]*\s?(?:квт|kw|вт|w|ватт\w*|киловатт\w*|watts?)\b", re.I)
 # a model fitted into the money ("fit in that budget", "уложимся в этот бюджет"): the hardware to buy for it
 _IN_THE_BUDGET = re.compile(r"\bfit (?:in|into|within) (?:that|the|our|this|my|your|such a) budget\b|"
                             r"\b(?:влез\w*|уложи\w*|впиш\w*|помест\w*|впихн\w*) (?:ли )?(?:в|в этот|в тот|в наш|в такой) бюджет\b|"
@@ -434,6 +436,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             not _ASKS_WHICH.search(text) and not (hits - {"vram"}):
         return "vram"  # "на одной 5090 потянет?", "would a single l40s fit it", "на моей 3060 хватит?": the card said
         # (the customer's own, for "enough"), will the model fit on it
+    if (s.gpu or s.card_vram_gb) and s.gpu_count and _FIT_WITHIN.search(text) and _BY_POWER.search(text):
+        return "power"  # fifty-third pass: "а если туда одну l40s — по питанию в наши 3 квт уложимся?": within the power
     if (s.gpu or s.card_vram_gb) and s.gpu_count and _FIT_WITHIN.search(text) and not (s.budget or s.server_price) and \
             not _MONEY_WORD.search(text):
         return "vram"  # fortieth pass: "а лорой на восьми h200 уложимся?": the cards said, will the job fit on them

@@ -192,6 +192,15 @@ def _spec_of_both(gpus: list[Hit], text: str, tokens) -> bool:
     return bool(_JOINED.match(text[tokens[a.j - 1].end:tokens[b.i].start]))
 
 
+# fifty-third pass: a card ruled out, then another taken ("4090 в сотку не влезет походу. ладно, беру 3090", "the 5090 won't
+# fit my case, so I'll take a 4080"): the one taken is meant
+_RULED_OUT_THEN_TAKEN = re.compile(
+    r"^[^?]{0,60}?\b(?:не (?:влез\w*|лез\w*|подход\w*|подойд\w*|потян\w*|помест\w*|по карману|вариант)|"
+    r"won'?t fit|doesn'?t fit|does not fit|too (?:big|long|expensive)|not an option|out of (?:the question|budget))\b"
+    r"[^?]{0,30}?\b(?:беру|возьму|берём|берем|возьмём|возьмем|пусть будет|остановлюсь на|i'?ll (?:take|get|go with)|"
+    r"going with|we'?ll (?:take|get|go with))\s*$", re.I)
+
+
 def _denied(hits: list[Hit], text: str, tokens: list[Token]) -> list[Hit]:
     """Nineteenth pass: a name denied and the one meant ("не 4090 а 5090", "not the 3090 but a 4090", "5090, а не
     4090"): the denied one is no part of the question (the same words as resolve's for values)."""
@@ -204,7 +213,7 @@ def _denied(hits: list[Hit], text: str, tokens: list[Token]) -> list[Hit]:
             continue
         gap = re.sub(r"\b(?:the|a|an)\b", " ", text[tokens[a.j - 1].end:tokens[b.i].start], flags=re.I)
         before = re.sub(r"\b(?:the|a|an)\s*$", "", text[max(0, tokens[a.i].start - 12):tokens[a.i].start], flags=re.I)
-        if _NOT_THIS_BUT.match(gap) and _NEGATED_BEFORE.search(before):
+        if _NOT_THIS_BUT.match(gap) and _NEGATED_BEFORE.search(before) or _RULED_OUT_THEN_TAKEN.match(gap):
             gone.add(id(a))
         elif _BUT_NOT.match(gap):
             gone.add(id(b))

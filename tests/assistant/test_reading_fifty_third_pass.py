@@ -181,3 +181,24 @@ def test_an_articles_number_is_named_back_never_a_quantity(text, code):
 
 def test_a_count_after_a_lot_number_is_still_read():
     assert said("лот 2: сервер с 4 картами a6000").get("gpu_count") == 4
+
+
+@pytest.mark.parametrize("text, card", [("5090 по деньгам не вариант, значит беру 4080. мистраль 24б пойдёт?", "rtx-4080"),
+                                        ("the 5090 won't fit my case, so I'll take a 4080. will qwen 14b run?", "rtx-4080")])
+def test_a_card_ruled_out_then_another_taken(text, card):
+    r = read(text)
+    assert r.scenario.gpu == card and "gpu" not in r.conflicts
+
+
+def test_two_cards_owned_are_still_asked():
+    assert "gpu" in read("у меня 3090 и 4090, пойдёт 70b?").conflicts
+
+
+@pytest.mark.parametrize("text", ["а если две a6000 поставить — по питанию в наши 2 квт уложимся?",
+                                  "три 3090 в 1600 ватт уложатся?"])
+def test_cards_within_a_power_limit_is_power(text):
+    assert read(text).intent == "power"
+
+
+def test_a_job_within_the_cards_is_still_a_fit():
+    assert read("а лорой на восьми h200 уложимся?").intent == "vram"
