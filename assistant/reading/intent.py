@@ -21,6 +21,8 @@ from assistant.scenario import Intent, Scenario
 from tools.lexicon import load_lexicon
 from tools.text import DATA_CENTRE
 
+_OUT_OF_MEMORY = re.compile(r"out of memory|\bOOM\b|OutOfMemory|\btoo small\b|не хватает (?:видео)?памяти|"
+                            r"(?:вылета\w*|пада\w*) по памяти", re.I)
 _BY_POWER = re.compile(r"\bпо (?:питанию|мощности|электричеству|розетке|ваттам)\b|\bpower-?wise\b|\bon (?:the )?power\b|"
                        r"\b\d[\d,.]*\s?(?:квт|kw|вт|w|ватт\w*|киловатт\w*|watts?)\b", re.I)
 # a model fitted into the money ("fit in that budget", "уложимся в этот бюджет"): the hardware to buy for it
@@ -512,6 +514,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # "с чего начать по железу": where to start with hardware, a question of what to buy
     if _WHERE_TO_START.search(text) and (s.users or s.budget) and not s.model:
         return "recommend"  # "нас 50 человек, хотим свой гпт, с чего начать": a setup for these people, to size
+    if model and hardware and _OUT_OF_MEMORY.search(text):
+        return "vram"  # fifty-third pass: a pasted "CUDA out of memory" beside the setup, "is this setup too small?"
     if (hardware or unknown_cards) and not model and C.MODELS_ON_IT.search(text):
         return "models_for_hardware"  # fifty-third pass: "what's the best model those two cards can run?"
     if "knowledge" in hits or (compared and not s.gpu) or \

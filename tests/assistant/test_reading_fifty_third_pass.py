@@ -202,3 +202,19 @@ def test_cards_within_a_power_limit_is_power(text):
 
 def test_a_job_within_the_cards_is_still_a_fit():
     assert read("а лорой на восьми h200 уложимся?").intent == "vram"
+
+
+@pytest.mark.parametrize("text", [
+    "коллега прислал: «torch.OutOfMemoryError: CUDA out of memory» — у нас одна 4090, квен 32б в q8. не хватает?",
+    "vLLM throws OOM at 30 users: one A100 80GB, llama 3.3 70b fp8. Is this setup too small?"])
+def test_a_pasted_out_of_memory_beside_the_setup_is_a_fit(text):
+    assert read(text).intent == "vram"
+
+
+def test_what_cuda_is_stays_knowledge():
+    assert read("что такое cuda и зачем она нужна?").intent == "knowledge"
+
+
+def test_would_a_card_do_it_after_a_sizing():
+    assert talk("what do I need to fine-tune llama 3.1 8b with LoRA for about $2,500?",
+                "she wants to know if a 5090 would do it.")[1] == "vram"
