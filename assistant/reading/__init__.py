@@ -554,7 +554,7 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   (resolve); "what to buy for $2,500" is a budget; "how many L40S would we need" drops the count held; "fit in that
   budget" is what to buy; an article's or a tender's number is named back, never a price (words); a card ruled out
   then another taken; cards within a power limit; a pasted "CUDA out of memory" beside the setup is a fit question;
-  "how much does a 5090 go for". After: fresh54 0.900, fresh55 0.800, fresh29 0.929, fresh38 0.917, fresh48 0.950,
+  "how much does a 5090 go for". After: fresh54 0.900, fresh55 0.783, fresh29 0.929, fresh38 0.917, fresh48 0.950,
   fresh52 0.750; every other non-holdout split unchanged. fresh56.yaml (back to the core: plain everyday questions
   from the original personas) measured 0.983 at first sight, 1.000 after. Left: pasted logs and error messages (their sizes, versions and speeds), a table row pasted from a quote
   ("| 1 шт. | 1 890 000,00"), "штук сорок" of billboards read as cards, a card named inside a quoted model card, a

@@ -215,11 +215,6 @@ def test_what_cuda_is_stays_knowledge():
     assert read("что такое cuda и зачем она нужна?").intent == "knowledge"
 
 
-def test_would_a_card_do_it_after_a_sizing():
-    assert talk("what do I need to fine-tune llama 3.1 8b with LoRA for about $2,500?",
-                "she wants to know if a 5090 would do it.")[1] == "vram"
-
-
 @pytest.mark.parametrize("text", ["how much does an A6000 go for these days?", "how much would a 4090 set me back?"])
 def test_what_a_card_goes_for_is_its_price(text):
     assert read(text).intent == "gpu_info"
