@@ -65,8 +65,6 @@ def offered_before(items: list[Attached], tokens: list[Token]) -> list[Attached]
         between = j > 0 and tokens[j - 1].low in ("between", "между", "от", "from")  # "between 150 and 300 users"
         if 0 <= j < k - 1 and not tokens[j].used and (n := tokens[j].number) is not None and \
                 (between or any(t.low in ("или", "либо", "or", "ли") for t in tokens[j + 1:k])):
-            if a.slot in ("budget", "server_price") and n < 1000 <= a.value:  # "то ли 300 то ли 400 тыщ": the same scale
-                n *= 1_000_000 if a.value >= 1_000_000 else 1000
             out.append(Attached(a.slot, type(a.value)(n), [j]))
     return out
 
@@ -113,10 +111,10 @@ def _between(text: str, tokens: list[Token], a: Attached, b: Attached) -> str:
 _QUOTE = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
 
 
-def _quoted(text: str, tokens: list[Token], a: Attached) -> bool:
+def _quoted(quotes: list[tuple[int, int]], tokens: list[Token], a: Attached) -> bool:
     """Whether the value stands inside quotation marks (someone else's words pasted in)."""
     at = tokens[min(a.tokens)].start
-    return any(m.start() < at < m.end() for m in _QUOTE.finditer(text))
+    return any(b < at < e for b, e in quotes)
 
 
 def resolve(items: list[Attached], tokens: list[Token], text: str
@@ -128,6 +126,7 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
     chosen: dict[str, Attached] = {}
     conflicts: dict[str, list[Attached]] = {}
     replaced: list[Attached] = []
+    quotes = [(m.start(), m.end()) for m in _QUOTE.finditer(text)]
     for slot, group in by_slot.items():
         if any(not a.assumed for a in group):  # "quantize it to 8 bit": the bits said beat the int4 a vague word assumes
             group = [a for a in group if not a.assumed]
@@ -152,10 +151,10 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
             if instead and _INSTEAD.match(gap):
                 replaced.append(nxt)  # "в восьми битах вместо awq", "q4 instead of fp16"
                 continue
-            if _quoted(text, tokens, current) != _quoted(text, tokens, nxt):
+            if (inside := _quoted(quotes, tokens, current)) != _quoted(quotes, tokens, nxt):
                 # fifty-third pass: a model card or a listing pasted in quotes («Context Length: 32,768») beside the
                 # customer's own value ("нам контекст 16к хватит"): the customer's is meant
-                if _quoted(text, tokens, current):
+                if inside:
                     replaced.append(current)
                     current = nxt
                 else:
