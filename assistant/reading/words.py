@@ -188,9 +188,15 @@ _CODE_MARK = {"арт", "артикул", "art", "sku", "#", "№", "pn", "p/n",
 
 def _codes(tokens: list[Token]) -> None:
     for t in tokens:
-        if t.has_digit and any(x.low.rstrip(".") in _CODE_MARK for x in tokens[max(0, t.i - 3):t.i]) and \
-                all(not x.word_number and x.used != "gpu_name" for x in tokens[max(0, t.i - 3):t.i]):
+        before = tokens[max(0, t.i - 3):t.i]
+        mark = next((j for j, x in enumerate(before) if x.low.rstrip(".") in _CODE_MARK), None)
+        # the mark names the number ("лот 2", "№ 0364..."), not what it is for ("заявка на 20 пользователей")
+        if t.has_digit and mark is not None and not any(x.low in _FOR for x in before[mark + 1:]) and \
+                all(not x.word_number and x.used != "gpu_name" for x in before):
             t.number, t.code = None, True
+
+
+_FOR = {"на", "для", "под", "по", "до", "с", "for", "of", "with", "to"}
 
 
 def _half_a_unit(tokens: list[Token]) -> None:

@@ -183,6 +183,12 @@ def test_a_count_after_a_lot_number_is_still_read():
     assert said("лот 2: сервер с 4 картами a6000").get("gpu_count") == 4
 
 
+@pytest.mark.parametrize("text, slot, value", [("заявка на 20 пользователей, квен 14б, что нужно?", "users", 20),
+                                               ("RFQ for 30 users, llama 3.1 8b", "users", 30)])
+def test_a_number_a_code_word_is_for_is_still_read(text, slot, value):
+    assert said(text).get(slot) == value
+
+
 @pytest.mark.parametrize("text, card", [("5090 по деньгам не вариант, значит беру 4080. мистраль 24б пойдёт?", "rtx-4080"),
                                         ("the 5090 won't fit my case, so I'll take a 4080. will qwen 14b run?", "rtx-4080")])
 def test_a_card_ruled_out_then_another_taken(text, card):
