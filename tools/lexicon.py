@@ -52,6 +52,8 @@ class Lexicon(BaseModel):
     precision: PrecisionWords
     model_defaults: dict[str, str] = Field(default_factory=dict, description="'mistral' -> a catalog model id")
     name_words: dict[str, str] = Field(default_factory=dict, description="Cyrillic spellings of name words")
+    other_lines: dict[str, list[str]] = Field(default_factory=dict,
+                                              description="family -> its lines the catalog lacks ('mistral': ['nemo'])")
     retrieval_slang: list[tuple[str, str | None, str | None]]
     server_names: dict[str, str] = Field(default_factory=dict, description="'ферма 4u' -> a server line id")
     intent_cues: dict[str, list[str]] = Field(default_factory=dict, description="intent -> cue lemmas")

@@ -117,9 +117,12 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 key = normalise_name(window[0].low.translate(_SOUNDS))  # "л40с": a card's letters said in Cyrillic
                 found = ("gpu", key) if key in idx["gpu"] else None
             if found and found[0] == "model" and len(window) == 1 and window[0].canon in load_lexicon().families and \
-                    j < len(tokens) and _UNKNOWN_VERSION.match(tokens[j].low) and not tokens[j].used and \
-                    not any(_SAID_VERSION.match(x.low) for x in tokens[j + 1:j + 4]):  # "в2.5? не, р1": taken back
-                # "дипсик в4", "deepseek v5": a version the catalog lacks is no reason to take the family's default
+                    j < len(tokens) and not tokens[j].used and (
+                        _UNKNOWN_VERSION.match(tokens[j].low) and
+                        not any(_SAID_VERSION.match(x.low) for x in tokens[j + 1:j + 4]) or  # "в2.5? не, р1": taken back
+                        tokens[j].low in load_lexicon().other_lines.get(window[0].canon, ())):
+                # "дипсик в4", "deepseek v5", "мистраль немо": a version or a line the catalog lacks is no reason to take
+                # the family's default
                 hits.append(Hit("unknown", f"{window[0].text} {tokens[j].text}", i, j))  # its digits named back too
                 break
             if found:

@@ -224,3 +224,15 @@ def test_what_cuda_is_stays_knowledge():
 @pytest.mark.parametrize("text", ["how much does an A6000 go for these days?", "how much would a 4090 set me back?"])
 def test_what_a_card_goes_for_is_its_price(text):
     assert read(text).intent == "gpu_info"
+
+
+@pytest.mark.parametrize("text", ["хватит ли 4060 ти на шестнадцать гигов для мистраля немо в q4", "mistral large on two h100?"])
+def test_a_line_the_catalog_lacks_is_named_back_not_the_familys_default(text):
+    r = read(text)
+    assert r.scenario.model is None and r.unknown_products
+
+
+@pytest.mark.parametrize("text, model", [("мистраль на 3060 влезет?", "mistral-7b-v0.3"),
+                                         ("mistral small 24b на 4090?", "mistral-small-3.2")])
+def test_the_family_alone_and_a_line_it_has_still_name_the_model(text, model):
+    assert read(text).scenario.model == model
