@@ -501,8 +501,17 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     return _settle(reading, previous)
 
 
+# "3090 Ti", "4090 D": a card-shaped name the catalog lacks (not a model's "nemo 12b")
+_CARD_SHAPED = re.compile(r"(?<![\d.])\d{3,4}(?![\d.,]*\s*[bбmм]\b)", re.I)
+
+
 def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
     _carry(reading, previous)
+    if previous is not None and previous.gpu and reading.scenario.card_vram_gb and not reading.scenario.gpu and \
+            any(_CARD_SHAPED.search(u) for u in reading.unknown_products) and "gpu" not in reading.withdrawn:
+        # fifty-fourth pass: "what about two 3090 Ti 24GB cards instead?": a card the catalog lacks, sized by what was
+        # said of it, takes the place of the one before (it had stayed an RTX A5000 beside the 24 GB)
+        reading.withdrawn = [*reading.withdrawn, "gpu"]
     if reading.intent == "followup" and previous is None:
         # "поставлю вторую 3060 к своей, будет быстрее?" as the first question: nothing to follow, so what it asks is
         # the classifier's best reading of its words (the rules only saw a change of a value)

@@ -488,6 +488,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if sc["power"] and (_POWER_LIMIT.search(text) or _POWER_GIVEN.search(text)) and _WHICH_HARDWARE.search(text) and \
             not _POWER_ASKED.search(text):
         return "recommend"  # fifty-third pass: "на стойку выделено 3 квт. какой сервак туда встанет под квен3 32б?"
+    if sc["cost"] and model and _CHEAPER_SETUP.search(text) and not _OWN_OR_RENT.search(text):
+        return "recommend"  # fifty-fourth pass: "а если квен 3 на 14б, можно дешевле?": a cheaper build, not owning vs renting
     top = _top(sc, ["power", "cost", "speed"])
     if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
         # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds
@@ -528,6 +530,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "gpu_info" if s.gpu or s.server or re.search(r"сервер|server", text, re.I) else "knowledge"
     if hardware and not model and (_WHAT_RUNS.search(text) or _RUN_ANYTHING.search(text) or _WHICH_RUNS.search(text)):
         return "models_for_hardware"  # "что потянут две 3090", "what will my 5090 handle"
+    if _MEANING.search(text) and not _FITS.search(text):
+        return "knowledge"  # fifty-fourth pass: "а что значит A3B в названии?", "а что значит fp8?": a word explained
     if C.FOLLOWUP.match(text) and not new_model and _changes(s):
         return "followup"
     # the words besides the model's name ("ok what about glm 4.5 air": four), not the name's own words
@@ -635,6 +639,11 @@ _WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|ч�
                             r"двух|обеих|обоих|тех|трёх|трех)\b|one\b|of (?:them|the two|these|those|both|the three)\b)|"
                             r"^\W*(?:(?:а|и|ну|so|and|ok)\W+)?(?:как(?:ая|ой)|which|who)\s+(?:(?:из|of)\s+\w+\s+)?(?:is\s+)?"
                             r"(?:будет\s+)?(?=\w+\W*$)", re.I)  # "и какая быстрее?", "which is faster": short, nothing else
+_MEANING = re.compile(r"\b(?:что|чё|че|чего) (?:\w+ )?(?:значит|означает|означают|значат)\b|"
+                      r"\bwhat (?:does|do) (?:the )?\S+(?: \S+)? (?:mean|stand for)\b", re.I)
+_CHEAPER_SETUP = re.compile(r"\b(?:можно|получится|выйдет|обойдёмся|обойтись|can (?:we|i|it) (?:go|get|be)|could (?:we|it) (?:go|be))"
+                            r"(?: ли)?(?: \w+)? (?:по)?дешевле\b", re.I)
+_OWN_OR_RENT = re.compile(r"облак|облач|cloud|аренд|\brent|окуп|payback|break-?even|электричеств|electricity", re.I)
 _BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
                      r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"
                      r"go with|prefer|"

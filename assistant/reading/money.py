@@ -354,7 +354,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # thirty-second pass: the verb after the sum too ("в 300 тыс уложиться можно?", "в 500к впишемся?")
     # "к лету будет тысяч шестьдесят", "денег появится тысяч двести": the scale said first after a verb of having is
     # the money the customer will have
-    budget_cue = bool(budget_cue or (first and any(x.lemma in _HAVE or x.low in _HAVE for x in tokens[max(0, k - 4):k])))
+    # fifty-fourth pass: or right after the sum ("чё брать тысяч триста есть")
+    budget_cue = bool(budget_cue or (first and any(x.lemma in _HAVE or x.low in _HAVE
+                                                   for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 2]))))
     # fifty-first pass: "цель сбора 800 тысяч. … какой сервер на эти деньги взять?": the sum pointed back at is to spend
     budget_cue = budget_cue or scaled_or_cur and bool(_THAT_MONEY.search(text[tokens[end].end:]))  # not "их у нас 1200"
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
@@ -465,8 +467,8 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
 # "electricity here 0.2 eur"): the price of energy too
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
-                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у клиента|нам|им|for us|for them|here|сейчас|now|тут|"
-                         r"there))?(?: (?:на|в|во) [а-яё-]{3,})?$", re.I)  # fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"
+                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у [а-яё]{4,}|нам|им|for us|for them|here|сейчас|now|тут|"
+                         r"there))?(?: (?:на|в|во) [а-яё-]{3,})?$", re.I)  # fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"; fresh58 "у заказчика"
 # 43rd pass: "свет 6 рублей", "свет у нас 5.5 р": a small sum after the word for the light is a kW·h's price ("счёт за
 # свет 5000 рублей" is a bill, asked)
 _LIGHT_BEFORE = re.compile(r"\bсвет(?: у нас| у меня| сейчас| тут| нынче)?$", re.I)

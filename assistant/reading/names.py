@@ -261,6 +261,9 @@ def _size_after(tokens: list[Token], i: int) -> tuple[float, int, list[str]] | N
                 tokens[k + 1].number is not None and (w := next_word(tokens, k + 1)) < len(tokens) and
                 tokens[w].concept == "billion")):  # fortieth pass: "квена 2.5 на 72 миллиарда", "гемму 3 на 12 миллиардов"
             continue  # "дипсик дистил на 32б", "deepseek distill for 14b": the size after a preposition is still its size
+        if t.low in ("на", "for") and k + 1 < len(tokens) and not tokens[k + 1].word_number and _bare_size(tokens, i, k + 1) \
+                and not (k + 2 < len(tokens) and tokens[k + 2].has_digit):  # "дипсик v3 на 8 H200": the cards counted
+            continue  # fifty-fourth pass: "гемма на 27", "квен на 32 в q4": one of the family's sizes, no unit after it
         return None
     return None
 
@@ -348,6 +351,11 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         cands = [m for m in models if (m.family == fam or m.id.startswith(fam) or
                                        "distill" in version and f"distill-{fam}" in m.id) and
                  (abs(m.params_b - size) / size < 0.15 or _nominal(m) == size)]
+        # fifty-fourth pass: "кодер от квена на 30", "the coder from qwen": the line's word said before its maker
+        maker = t.i > 1 and tokens[t.i - 1].low in ("от", "from") and tokens[t.i - 2].canon in _name_words() and \
+            t.i - 2 not in used
+        if maker:
+            version = [tokens[t.i - 2].canon, *version]
         numbers = [v for v in version if re.match(r"^v?\d", v)]
         words = [v for v in version if v not in numbers and v not in ("instruct", "it", "chat")]  # a tune, same model
         if numbers:  # "лама 3.1 8б": the version written right after the family
@@ -357,6 +365,9 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
             plain = [m for m in cands if normalise_name(m.name).startswith(prefix) and
                      not re.match(r"(?!p\d)[a-z]", normalise_name(m.name)[len(prefix):])]  # "p1": ".1", a minor version
             cands = plain if plain and not words else cands  # "квен три кодер тридцать б": the word said
+            # fifty-fourth pass: "лама три семьдесят б" is Llama 3 70B as "лама 3 70б" is, not 3.3 (a minor version unsaid)
+            whole = [m for m in cands if not re.match(r"p\d", normalise_name(m.name)[len(prefix):])]
+            cands = whole or cands
         if words:  # "дипсик р1 дистил 14б": every name word said is in the name
             cands = [m for m in cands if all(w in normalise_name(m.name) or w in m.id for w in words)]
         exact = [m for m in cands if _nominal(m) == size]  # "qwen 32b" is Qwen3 32B, not Qwen3-Coder 30B
@@ -370,7 +381,7 @@ def _family_size(tokens: list[Token], used: set[int]) -> list[Hit]:
         default = indexes()["model"].get(normalise_name(fam))  # "дипсик 671b": the family's own default
         pick = default if default in {m.id for m in cands} else (cands[-1].id if cands else None)
         start = t.i - 1 if t.i > 0 and (tokens[t.i - 1].canon == "distill" and "distill" in version or
-                                        before is not None) else t.i
+                                        before is not None) else t.i - 2 if maker else t.i
         if before is not None and (b := _BILLIONS.fullmatch(tokens[t.i - 1].low)) and not b.group(1):
             start -= 1  # "70 миллиардная лама": the number said before the adjective is the name's too
         hits.append(Hit("model", pick, start, end) if pick else
@@ -429,7 +440,7 @@ def _unknown(text: str, tokens: list[Token], used: set[int]) -> list[Hit]:
 
 # a GeForce model number said without "RTX" ("3080", "4060ти", "2080 super"): a card, known or not
 _GEFORCE = re.compile(r"^(?:rtx|gtx)?[1-5]0[5-9]0(?:ti|super)?$")
-_GEFORCE_TAIL = {"ti", "ти", "super", "супер", "s"}
+_GEFORCE_TAIL = {"ti", "ти", "super", "супер", "s", "d"}  # "4090 D": China's cut-down 4090, a card the catalog lacks
 _NOT_A_CARD = {"rub", "usd", "eur", "hour", "day", "week", "month", "token", "context", "user", "request", "billion"}
 
 
@@ -459,7 +470,7 @@ def find_names(text: str, tokens: list[Token]) -> list[Hit]:
     return sorted(_other_line(_other_variant(hits, tokens), tokens), key=lambda h: h.i)
 
 
-_VARIANT = re.compile(r"\d+(ti|ти|super|супер)$")
+_VARIANT = re.compile(r"\d+(ti|ти|super|супер|d)$")
 
 
 def _other_variant(hits: list[Hit], tokens: list[Token]) -> list[Hit]:

@@ -24,6 +24,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from assistant.reading.spoken import rewrites
 from assistant.reading.words import is_dictionary_word, morph
 from tools.text import EN_WORDS
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from assistant.reading import Reading
 
 _WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-_OPENING = {"ну", "короче", "слушайте", "слушай", "типа", "so", "well", "like"}
+_OPENING = {"ну", "короче", "слушайте", "слушай", "типа", "вот", "so", "well", "like"}  # "ну вот а по жору…" (fresh58)
 _ANYWHERE = {"please", "pls", "plz", "плиз", "пожалуйста"}
 _LIKE_KEEP_BEFORE = {"would", "'d", "i'd", "we'd", "you'd", "i", "we", "you", "they", "looks", "look", "looked",
                      "something", "anything", "models", "model", "cards", "card", "gpus", "things", "feel", "feels",
@@ -277,6 +278,9 @@ def normalise(text: str) -> tuple[str, list[int]]:
         low = m.group().lower()
         before = text[:m.start()].rstrip()
         opens = not before or before[-1] in ",.!?;:"
+        if cut and cut[-1][1] >= m.start():  # "ну вот …": after an opening filler cut, the next word opens too
+            ahead = text[:cut[-1][0]].rstrip()
+            opens = opens or not ahead or ahead[-1] in ",.!?;:"
         prev = words[k - 1].group().lower() if k and text[words[k - 1].end():m.start()].strip() == "" else ""
         nxt = words[k + 1].group().lower() if k + 1 < len(words) else ""
         rest = text[m.end():].strip()
@@ -299,6 +303,11 @@ def normalise(text: str) -> tuple[str, list[int]]:
                 fix = fix[0].upper() + fix[1:]
             swap[(m.start(), m.end())] = fix
     swap.update(transliterated(text, words))
+    for (a, b), written in rewrites(text).items():  # names said aloud (spoken.py); a word inside one is theirs
+        for key in [k for k in swap if a <= k[0] < b]:
+            del swap[key]
+        cut = [c for c in cut if not a <= c[0] < b]
+        swap[(a, b)] = written
     for m in _CONTEXT_KEY.finditer(text):  # a pasted launch line or config: the context's own key
         swap[(m.start(), m.end())] = "context"
     # "а две a5000 потянут? или лучше одна a6000?": an alternative asked on after a question mark is one question (fresh42)
@@ -316,7 +325,8 @@ def normalise(text: str) -> tuple[str, list[int]]:
         out.append(text[i:a])
         where += list(range(i, a))
         out.append(s)
-        where += [min(a + j, b - 1) for j in range(len(s))]
+        # the last character on the range's last: a span over the whole replacement covers what it replaced
+        where += [min(a + j, b - 1) for j in range(len(s) - 1)] + ([b - 1] if s else [])
         i = b
     out.append(text[i:])
     where += list(range(i, len(text)))

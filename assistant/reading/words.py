@@ -420,7 +420,10 @@ _ORDINAL_HUNDREDS = {"сотый": 100, "двухсотый": 200, "трёхсо
 _LETTERS = {"эйч": "h", "аш": "h", "а": "a", "би": "b", "эль": "l"}
 _A_SERIES = {"2000", "4000", "4500", "5000", "5500", "6000"}
 _EN_TENS = {"twenty": "20", "thirty": "30", "forty": "40", "fifty": "50"}
-_EN_ORDINAL_TENS = {"sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90"}  # not "forty fifty people"
+_EN_ORDINAL_TENS = {"sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",  # not "forty fifty people"
+                    "sixties": "60", "seventies": "70", "eighties": "80", "nineties": "90"}  # "two thirty nineties"
+# fifty-fourth pass: the second half said as a cardinal after RTX ("эр тэ икс сорок девяносто", spoken.py writes RTX)
+_CARDINAL_TENS = {"шестьдесят": 60, "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
 _UNIT_AFTER = {"user", "request", "rub", "usd", "eur", "hour", "day", "week", "month", "token", "context", "billion",
                "gb", "tb", "piece"}
 _THOUSAND = {"тысяч", "тысячи", "тысяча", "тыщ", "тыщи", "тыща"}
@@ -445,6 +448,10 @@ def _spoken_cards(tokens: list[Token]) -> None:
             continue
         if a.word_number and a.number in (20, 30, 40, 50) and second in _ORDINAL_TENS:
             a.canon, b.canon = f"{int(a.number)}", f"{_ORDINAL_TENS[second]}"
+        elif a.word_number and a.number in (20, 30, 40, 50) and b.low in _CARDINAL_TENS and a.i > 0 and \
+                tokens[a.i - 1].low in ("rtx", "gtx", "ртх"):
+            a.canon, b.canon = f"{int(a.number)}", f"{_CARDINAL_TENS[b.low]}"
+            a.word_number = b.word_number = False
         elif a.low in _LETTERS and second in _ORDINAL_HUNDREDS:
             a.canon, b.canon = _LETTERS[a.low], f"{_ORDINAL_HUNDREDS[second]}"
         elif a.word_number and a.number in (2, 3, 4, 5) and b.low in _THOUSAND and b.i + 1 < len(tokens) and \

@@ -219,6 +219,8 @@ FRESH54_FLOOR = 0.88  # first sight 0.600; 0.900 after the fifty-third pass
 FRESH55_FLOOR = 0.76  # first sight 0.533; 0.783 after the fifty-third pass
 FRESH56_FLOOR = 0.98  # first sight 0.983 (the core questions); 1.000 after the fifty-third pass
 FRESH57_FLOOR = 0.98  # first sight 1.000 (plain follow-ups), never tuned on
+FRESH58_FLOOR = 0.98  # first sight 0.600 (voice-typed, hurried); 1.000 after the fifty-fourth pass
+FRESH59_FLOOR = 0.95  # first sight 0.767 (models and cards named loosely); 0.967 after the fifty-fourth pass
 
 
 def said(text: str) -> dict:
@@ -358,6 +360,7 @@ def test_read_is_fast():
                                          ("fresh51", FRESH51_FLOOR), ("fresh52", FRESH52_FLOOR),
                                          ("fresh53", FRESH53_FLOOR), ("fresh54", FRESH54_FLOOR),
                                          ("fresh55", FRESH55_FLOOR), ("fresh56", FRESH56_FLOOR), ("fresh57", FRESH57_FLOOR),
+                                         ("fresh58", FRESH58_FLOOR), ("fresh59", FRESH59_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split

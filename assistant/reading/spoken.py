@@ -1,0 +1,61 @@
+"""Names said aloud, written as customers type them: a normalise step (offsets kept, see normalise.py).
+
+Fifty-fourth pass (issue 11, fresh58: voice-typed and hurried messages). Phone dictation spells a card's letters
+and a version's ordinal out in words, and a hurried thumb glues a family to its size; the name matcher reads the
+written forms only. Each rewrite here is of words that name nothing else:
+- card letters: "эр тэ икс" RTX, "джи ти икс" GTX; "эл сорок эс" / "l forty s" L40S; "a one hundreds",
+  "h two hundred" A100s, H200 (never before a unit: "a one hundred dollar card" stays money); "про шесть тысяч",
+  "pro six thousand" PRO 6000;
+- a version said as an ordinal before its family: "третья лама" Llama 3, "четвёртая лама скаут" Llama 4 Scout,
+  "вторая гемма" Gemma 2 (a version the family lacks is then named back as an unknown product, as written);
+- a family glued to its size: "ламу70б" "ламу 70б"; "gpt oss на 20" gpt-oss-20b (a catalog model only);
+- "a buck fifty" $1.50; "a thousand watt" 1000 watt.
+The digits of a card said in number words ("сорок девяносто", "thirty nineties") are joined in words.py
+(_spoken_cards), where the token after them tells a card from a count.
+"""
+from __future__ import annotations
+
+import re
+
+from tools import catalog
+from tools.text import family_of
+
+_UNIT_AFTER = r"(?!\s+(?:dollars?|bucks?|users?|people|persons?|tokens?|gb|gigs?|watts?|w|hours?|k|grand|euros?)\b)"
+_EN_DIGIT = {"one": "1", "two": "2", "three": "3"}
+_RULES: list[tuple[re.Pattern[str], object]] = [
+    (re.compile(r"(?<![\w-])(?:эр|р)[\s-]*т[эе][\s-]*икс(?![\w-])", re.I), "RTX"),
+    (re.compile(r"(?<![\w-])джи[\s-]*ти[\s-]*икс(?![\w-])", re.I), "GTX"),
+    (re.compile(r"(?<![\w-])эл[ьи]?\s+сорок(?:\s+(эс))?(?![\w-])", re.I), lambda m: "L40S" if m.group(1) else "L40"),
+    (re.compile(r"(?<![\w-])l\s+forty(?:\s+(s))?(?![\w-])", re.I), lambda m: "L40S" if m.group(1) else "L40"),
+    (re.compile(r"(?<![\w'-])([ahb])\s+(one|two|three)\s+hundred(s)?(?![\w-])" + _UNIT_AFTER, re.I),
+     lambda m: f"{m.group(1).upper()}{_EN_DIGIT[m.group(2).lower()]}00{m.group(3) or ''}"),
+    (re.compile(r"(?<![\w-])(pro|про)\s+(?:six|шесть)\s+(?:thousand|тысяч)(?![\w-])", re.I), "PRO 6000"),
+    (re.compile(r"(?<![\w-])(?:a\s+)?buck\s+fifty(?![\w-])", re.I), "$1.50"),
+    # "a thousand watt one": "thousand" is only a multiplier of a number said before it, and "a" is none
+    (re.compile(r"(?<![\w-])(?:a|one)\s+thousand(?=[\s-]+(?:watts?|w|users?|people|dollars?|bucks|tokens?|gb|hours?|"
+                r"euros?)\b)", re.I), "1000"),
+]
+# "gpt oss на 20", "джипити осс 120": OpenAI's open line by its size alone (the line has no other number)
+_OSS = re.compile(r"(?<![\w-])(?:gpt|гпт|джипити)[\s-]*(?:oss|осс)\s+(?:на\s+|for\s+)?(\d+)(?![\w.,])"
+                  r"(?!\s*(?:гб|gb|гиг|gig|карт|card|users?|человек|польз))", re.I)
+_ORDINAL = re.compile(r"(?<![\w-])(втор|трет|четв[её]рт)(?:ая|ую|ой|ья|ью|ьей|ий|ый|ого|ьего|ьей)\s+([а-яёa-z]+)(?![\w-])", re.I)
+_ORDINAL_DIGIT = {"втор": "2", "трет": "3", "четвёрт": "4", "четверт": "4"}
+_GLUED = re.compile(r"(?<![\w-])([а-яёa-z]{3,})(\d+(?:[.,]\d+)?[bб])(?![\w-])", re.I)
+
+
+def rewrites(text: str) -> dict[tuple[int, int], str]:
+    """(start, end) of the customer's text -> the written form read in its place."""
+    out: dict[tuple[int, int], str] = {}
+    for pattern, repl in _RULES:
+        for m in pattern.finditer(text):
+            out[m.span()] = repl if isinstance(repl, str) else repl(m)  # type: ignore[operator]
+    for m in _ORDINAL.finditer(text):
+        if family_of(m.group(2)):
+            out[m.span()] = f"{m.group(2)} {_ORDINAL_DIGIT[m.group(1).lower()]}"
+    for m in _OSS.finditer(text):
+        if any(x.id == f"gpt-oss-{m.group(1)}b" for x in catalog.load_catalog().models):
+            out[m.span()] = f"gpt-oss-{m.group(1)}b"
+    for m in _GLUED.finditer(text):
+        if family_of(m.group(1)):
+            out[m.span()] = f"{m.group(1)} {m.group(2)}"
+    return out
