@@ -568,9 +568,9 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   "на", "лама три семьдесят б" the version said and no minor one, "кодер от квена" the line's word before its maker,
   "4090 D" a variant the catalog lacks (names); "A6000 Ada" (catalog alias); "ну вот" two fillers; a kW·h "у
   заказчика"; "тысяч триста есть" (money); "можно дешевле" after a model a cheaper build, "что значит A3B" knowledge
-  (intent); a card the catalog lacks, with its size, takes the place of the card before (context). After: fresh58
-  1.000, fresh59 0.967, fresh52 0.783; every other non-holdout split unchanged. Left: RAM said as "её у меня 128 гигов"
-  after "оперативу" (read as a card's size), weekend hours "те же часы" after a daily schedule.
+  (intent); a card the catalog lacks, with its size, takes the place of the card before (context); "её у меня 128
+  гигов" after "в оперативу" is the RAM's (quantities). After: fresh58 1.000, fresh59 0.983, fresh52 0.783; every
+  other non-holdout split unchanged. Left: weekend hours "те же часы" after a daily schedule.
 """
 from __future__ import annotations
 

@@ -383,6 +383,18 @@ _PEOPLE_DOING = {"сидеть", "работать", "пользоваться",
                  "подключиться", "сесть", "навалиться", "набежать"}
 
 
+def _ram_pointed_at(tokens: list[Token], k: int) -> bool:
+    """Fifty-fourth pass: "с выгрузкой в оперативу? её у меня 128 гигов": the size of the RAM named just before, pointed
+    at by "её"/"ее" (the last memory or card word before the pronoun is the RAM's)."""
+    pron = next((x for x in tokens[max(0, k - 3):k] if x.low in ("её", "ее")), None)
+    if pron is None:
+        return False
+    back = tokens[max(0, pron.i - 8):pron.i]
+    last = max((x.i for x in back if x.concept in ("ram", "gpu", "vram") or x.used in ("gpu_name", "unknown_product")),
+               default=None)
+    return last is not None and tokens[last].concept == "ram"
+
+
 def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> list[Attached]:
     """The slot(s) of the number at token k, or [] when its unit and context say nothing."""
     lex = load_lexicon()
@@ -501,6 +513,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             bool(_CPU_ONLY.search(text)) or _second_memory(tokens, k, e, beside) or \
             (not beside and any(x.used == "server_name" for x in tokens) and  # "сервер дипсик с 1 тб памяти": a named
              not any(x.used in ("gpu_name", "unknown_product") or x.concept in ("gpu", "vram") for x in tokens))  # server, no card
+        ram = ram or not beside and _ram_pointed_at(tokens, k)
         said = [x.i for x in tokens[max(0, k - 2):k] if ram and x.concept == "ram" and x.has_digit and not x.used]
         return [Attached("ram_gb" if ram else "card_vram_gb", size, sorted(said +  # "ddr5 64 гига": the RAM's name too
                          [k] + (unit if concept in ("gb", "tb") else []) + [i for i in after if tokens[i].has_digit]))]

@@ -111,3 +111,9 @@ def test_a_card_the_catalog_lacks_replaces_the_card_before():
     assert s.gpu is None and s.card_vram_gb == 12
     s, _ = talk("will llama 3.1 8b fit on an RTX A5000?", "and what about an RTX A6000 instead?")
     assert s.gpu == "rtx-a6000"
+
+
+def test_her_size_after_the_ram_is_the_rams_and_after_a_card_the_cards():
+    assert said("а qwen3 32b с выгрузкой в оперативку? её у меня 64 гига").get("ram_gb") == 64
+    got = said("оперативка старая, а карта 3060, её у меня 12 гигов, квен 8б влезет?")
+    assert "ram_gb" not in got
