@@ -255,4 +255,7 @@ MODELS_ON_IT = re.compile(r"\b(?:which|what)(?:'s| is| are)? (?:the )?(?:\w+ )?m
 # fiftieth pass: no cloud wanted ("nothing in the cloud", "без облака"): a wish about where it runs, no costing
 NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\b|\bnot (?:in )?the cloud\b|\boff the cloud\b|"
                       r"\bwithout (?:the |any )?cloud\b|\bбез (?:всяких |никаких )?облак\w*|\bне в облак\w*|\bникаких облак\w*|"
-                      r"\bв облако (?:\w+ )?нельзя\b|\bне (?:хотим|хочу) (?:\w+ )?в облак\w*", re.I)
+                      r"\bв облако (?:\w+ )?нельзя\b|\bне (?:хотим|хочу) (?:\w+ )?в облак\w*|"
+                      # fifty-fourth pass: "чтобы тексты не уходили в облако", "пробовали облачный чат-бот, но запретили"
+                      r"\bне (?:уходил\w*|утекал\w*|попадал\w*|улетал\w*) (?:\w+ )?в облак\w*|\bпробовали облачн\w*(?: \S+)?|"
+                      r"\b(?:tried|used) (?:a |the )?cloud(?: \S+)?", re.I)

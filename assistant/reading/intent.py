@@ -192,7 +192,10 @@ _WHICH_HARDWARE = re.compile(r"\bкак(?:ой|ую|ие) (?:\w+ )?(?:серве
 _POWER_ASKED = re.compile(r"сколько|скок\w*|how much|how many|хватит|enough|потянет|выдержит|will (?:it|that) hold", re.I)
 # forty-first pass: a batch the customer brought in or bought ("привезли через китай партию h20") is theirs, no order
 _OWN_BATCH = re.compile(r"\b(?:привез\w*|завез\w*|взял\w*|купил\w*|закупил\w*|достал\w*|урвал\w*)\s+(?:[а-яё-]+\s+){0,3}"
-                        r"партию\b", re.I)
+                        r"партию\b|"
+                        # fifty-fourth pass: "монитор взял за 12 тыщ по скидке": a discount the customer got, none asked for
+                        r"\b(?:взял\w*|купил\w*|брал\w*|урвал\w*|bought|got)\s+(?:[\w-]+\s+){0,4}(?:по|со|with|on|at)\s+"
+                        r"(?:скидк\w*|акци\w*|a discount|discount|sale)\b", re.I)
 # a server priced for what it is to do, none named: "сервер чтоб нейросеть сама отвечала", "a server to run a chatbot"
 _SERVER_FOR_A_USE = re.compile(r"(?:сервер\w*|сервак\w*|server|box)\s+(?:чтоб\w*|чтобы|под|для|to run|to host|for running|"
                                r"for hosting|for)\s+(?!вас\b|нас\b|you\b|us\b|me\b|sale\b)", re.I)
@@ -314,6 +317,15 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         text, tokens = _without(text, tokens or [], temp)
     if no_cloud := [m.span() for m in C.NO_CLOUD.finditer(text)]:
         text, tokens = _without(text, tokens or [], no_cloud)  # fiftieth pass: "nothing in the cloud": a wish, no costing
+    told = [m.span() for m in _TOLD_ASIDE.finditer(text)]
+    if _FITS.search(text):  # a speed measured before a fit question; without one, the rate is what is asked about
+        told += [m.span() for m in _MEASURED.finditer(text)]
+    if told:
+        text, tokens = _without(text, tokens or [], told)  # fifty-fourth pass: a speed measured, the internet's, an OS
+    staff = [(t.start, t.end) for t in tokens or [] if t.lemma in ("менеджер", "manager") and
+             any(x.used == "users" for x in (tokens or [])[max(0, t.i - 2):t.i + 3])]
+    if staff:  # fifty-fourth pass: "менеджеров станет 40": the staff counted, no manager asked for
+        text, tokens = _without(text, tokens or [], staff)
     if own := [m.span(1) for m in _OWN_SERVICE.finditer(text)]:
         text, tokens = _without(text, tokens or [], own)  # fiftieth pass: "строим каркасные дома под ключ": their trade
     if _TAX_OF_SUM.search(text):  # "три миллиона рублей с ндс": the sum's tax, not an invoice asked for (its word
@@ -488,8 +500,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if sc["power"] and (_POWER_LIMIT.search(text) or _POWER_GIVEN.search(text)) and _WHICH_HARDWARE.search(text) and \
             not _POWER_ASKED.search(text):
         return "recommend"  # fifty-third pass: "на стойку выделено 3 квт. какой сервак туда встанет под квен3 32б?"
-    if sc["cost"] and model and _CHEAPER_SETUP.search(text) and not _OWN_OR_RENT.search(text):
-        return "recommend"  # fifty-fourth pass: "а если квен 3 на 14б, можно дешевле?": a cheaper build, not owning vs renting
+    if sc["cost"] and _CHEAPER_SETUP.search(text) and not _OWN_OR_RENT.search(text) and (model or C.FOLLOWUP.match(text)):
+        # fifty-fourth pass: "а если квен 3 на 14б, можно дешевле?": a cheaper build, not owning against renting;
+        # "а если в 4 бита, дешевле выйдет?": the same question with one value changed
+        return "recommend" if model else "followup"
     top = _top(sc, ["power", "cost", "speed"])
     if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
         # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds
@@ -588,8 +602,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
 # serving engines by name, and what is asked about one: whether it supports or runs something
 _RUNTIME_WORD = re.compile(r"\b(?:v-?llm|в-?ллм\w{0,2}|sg-?lang|llama[ .]?cpp|л?лама\.?цпп|ollama|олл?ам\w{0,2}|lm[- ]?studio|"
                            r"лм[- ]?студио|tgi|tensorrt(?:-llm)?|trt-llm|exllama\w*|koboldcpp)\b", re.I)
-_SUPPORTS = re.compile(r"поддерж\w*|\bsupport\w*|совместим\w*|compatib\w*|работает ли|\bdoes \S+ (?:run|work|handle)|"
-                       r"умеет ли|\bcan \S+ (?:run|serve|load)", re.I)
+# an engine's ability: "can ollama run …", not "can I run gemma … (running Ollama)" (fifty-fourth pass, fresh61)
+_SUPPORTS = re.compile(r"поддерж\w*|\bsupport\w*|совместим\w*|compatib\w*|работает ли|\bdoes (?!it\b)\S+ (?:run|work|handle)|"
+                       r"умеет ли|\bcan (?!i\b|we\b|you\b|it\b|they\b)\S+ (?:run|serve|load)", re.I)
 
 
 def _about_runtimes(text: str) -> bool:
@@ -641,8 +656,19 @@ _WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|ч�
                             r"(?:будет\s+)?(?=\w+\W*$)", re.I)  # "и какая быстрее?", "which is faster": short, nothing else
 _MEANING = re.compile(r"\b(?:что|чё|че|чего) (?:\w+ )?(?:значит|означает|означают|значат)\b|"
                       r"\bwhat (?:does|do) (?:the )?\S+(?: \S+)? (?:mean|stand for)\b", re.I)
+# told in passing, no question of its own: a rate the customer measured ("it does about 18 tokens per second",
+# "выдаёт токенов 40 в секунду") before a question whether something fits; the internet's speed and downloading
+# ("интернет 500 мегабит, качаю быстро"), an OS or a program with its version ("Ubuntu 24.04", "Windows 11")
+_MEASURED = re.compile(
+    r"\b(?:it|they|that|which|she)?\s*(?:does|did|gets|got|gives|runs at|ran at|выда[её]т|выдавал\w*|да[её]т|"
+    r"генерит|выжимает)\s+(?:about |around |roughly |only |just |около |где-то |примерно |всего |токенов )?\d+(?:[.,]\d+)?\s*"
+    r"(?:tokens?|токен\w*|t/s|tok/s|ток/с)?(?:\s*(?:per|a|в|/)\s*(?:second|sec|s|секунд\w*|сек))?", re.I)
+_TOLD_ASIDE = re.compile(
+    r"\bинтернет\w*\s+(?:\w+\s+)?\d+\s*(?:мегабит|мбит|гигабит|гбит)\w*|\b\d+\s*(?:mbps|gbps|мбит/с|мегабит\w*)|"
+    r"\b(?:кача\w*|скачива\w*|download\w*)\s+(?:\w+\s+)?(?:быстро|fast|quickly)|"
+    r"\b(?:ubuntu|windows|debian|fedora|win|macos)\s*\d+(?:[.,]\d+)*", re.I)
 _CHEAPER_SETUP = re.compile(r"\b(?:можно|получится|выйдет|обойдёмся|обойтись|can (?:we|i|it) (?:go|get|be)|could (?:we|it) (?:go|be))"
-                            r"(?: ли)?(?: \w+)? (?:по)?дешевле\b", re.I)
+                            r"(?: ли)?(?: \w+)? (?:по)?дешевле\b|\b(?:по)?дешевле (?:выйдет|будет|получится|обойд[её]тся)\b", re.I)
 _OWN_OR_RENT = re.compile(r"облак|облач|cloud|аренд|\brent|окуп|payback|break-?even|электричеств|electricity", re.I)
 _BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
                      r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"

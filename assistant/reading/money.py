@@ -151,6 +151,20 @@ _AGE = {"б/у", "б", "/", "у", "бу", "бушная", "бушную", "но�
 NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number in a name ("своя 4090 тысяч 200") is no sum
 
 
+_BOUGHT = {"взял", "взяла", "взяли", "купил", "купила", "купили", "брал", "брала", "брали", "отдал", "отдала", "отдали",
+           "урвал", "урвали", "bought", "paid", "got"}
+
+
+def _bought_before(tokens: list[Token], at: int) -> bool:
+    """A past verb of buying within the clause before "за"/"for" at `at`: what was paid for something, no money to spend."""
+    for x in reversed(tokens[max(0, at - 4):at]):
+        if x.closes_clause or x.comma:
+            return x.low in _BOUGHT
+        if x.low in _BOUGHT:
+            return True
+    return False
+
+
 def _scale_first(tokens: list[Token], k: int, scales: dict[str, float]) -> int | None:
     """The index of a money scale word said before the number ("тысяч 30", "миллиона 2"), or with "за"/"на"/"в" between
     ("миллиона за два", "тысяч за 300": an estimate), when no number of its own comes before that word."""
@@ -381,6 +395,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if scaled and k > 0 and tokens[k - 1].low in ("за", "по") and k > 1 and tokens[named].used == "gpu_name" and \
             not _OWN_VS_CLOUD.search(text) and not in_a_server:
         return []  # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч")
+    if k > 1 and tokens[k - 1].low in ("за", "for") and _bought_before(tokens, k - 1) and not _OWN_VS_CLOUD.search(text):
+        return []  # fifty-fourth pass: "монитор взял за 12 тыщ", "взяли программу учёта за 90 тыщ": paid, named back
     if scaled and k > 0 and tokens[k - 1].low == "за" and (in_a_server or not (k > 1 and tokens[k - 2].used in NAMES)):
         priced = True
     if not cur and (any(x.concept in ("context", "token") for x in tokens[max(0, k - 2):end + 2]) or _context_before(tokens, k)):

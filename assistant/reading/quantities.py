@@ -383,6 +383,30 @@ _PEOPLE_DOING = {"сидеть", "работать", "пользоваться",
                  "подключиться", "сесть", "навалиться", "набежать"}
 
 
+_STORAGE = re.compile(r"file ?server|storage|nas|ssd|hdd|nvme|disks?|drives?|диск\w*|хранилищ\w*|накопител\w*|"
+                      r"файлов\w* (?:сервер|помойк|хранилищ)\w*|ссд|хдд|жёстк\w*|жестк\w*|ссдшник\w*", re.I)
+
+
+_BATCH_SIZE = re.compile(r"\b(?:batch[\s_-]?size|размер\w* батча)\s*(?:of|=|:|в|—|-)?\s*$", re.I)
+
+
+def _of_storage(tokens: list[Token], k: int) -> bool:
+    """A disk's word right before the size ("ssd на 4 тб", "file server to 40TB") or right after its unit ("2TB NVMe"),
+    with no other number or memory word between."""
+    for x in reversed(tokens[max(0, k - 4):k]):
+        if x.has_digit or x.number is not None or x.concept in ("ram", "vram", "gpu") or x.comma:
+            break
+        if _STORAGE.fullmatch(x.low) or _STORAGE.fullmatch(" ".join(y.low for y in tokens[max(0, x.i - 1):x.i + 1])):
+            return True
+    after = tokens[k + 1:k + 4]
+    for x in after:
+        if x.has_digit and x.i > k + 1 or x.concept in ("ram", "vram", "gpu"):
+            break
+        if _STORAGE.fullmatch(x.low):
+            return True
+    return False
+
+
 def _ram_pointed_at(tokens: list[Token], k: int) -> bool:
     """Fifty-fourth pass: "с выгрузкой в оперативу? её у меня 128 гигов": the size of the RAM named just before, pointed
     at by "её"/"ее" (the last memory or card word before the pronoun is the RAM's)."""
@@ -484,6 +508,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # fiftieth pass: "видюха 4060 на 8 гигов, памяти 32": the card's memory said, the plain word's is the RAM
         return [Attached("ram_gb", value, [k - 1, k])]
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
+        if _of_storage(tokens, k):
+            return []  # fifty-fourth pass: "grew our file server to 40TB", "ssd на 2 тб": disks, named back, no memory
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
         after = []
         reach = t.end + 24  # where this size's words may end
@@ -595,7 +621,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
-            cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2):
+            cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2) or \
+            bool(_BATCH_SIZE.search(text[:t.start])):  # fifty-fourth pass: "with a batch size of 8"
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users
             return [Attached("per_user", 1, [k] + unit)]
