@@ -749,8 +749,8 @@ def quantising_needs_more(text: str) -> list[str]:
 
 
 _CARD_NOUN = r"(?:видеокарт|карт|cards?\b|gpus?\b|ускорител)"
-_GIVE = re.compile(r"(?<!\w)(?:возьмите|берите|нужн\w*|нужен|потребуется|понадобится|требуется|take|need\w*|requires?|"
-                   r"use|buy|get|go with)(?!\w)", re.I)
+_GIVE = re.compile(r"(?<!\w)(?:возьмите|берите|купите|поместите|разместите|установите|используйте|нужн\w*|нужен|потребуется|"
+                   r"понадобится|требуется|take|need\w*|requires?|use|buy|get|go with|install|put)(?!\w)", re.I)
 _ENOUGH_WORD = re.compile(r"(?<!\w)(?:хватит|хватает|достаточно|enough|suffices?|will do)(?!\w)", re.I)
 
 

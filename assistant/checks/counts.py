@@ -23,8 +23,10 @@ _SUCH = r"(?:(?:так\w*|эт\w+|одинаков\w*|these|such|identical|of th
 # "возьмите четыре такие карты", "нужно 5 карт", "you need five such cards", "take 6 × RTX 4090"
 _COUNTED = re.compile(r"(?<![\w.,])(\d{1,2}|[a-zа-яё]+)\s*(?:[×xх]\s*)?" + _SUCH + r"(?:" + _CARD_WORD + r"\b)?", re.I)
 _FILL = r"(?:(?:вам|всего|минимум|хотя бы|сервер\w* с|at least|just|only|you|a server with|server with)\s+)*$"
+# explain-eval ru-fresh-3090-70b: "Поместите две такие карты или возьмите три" (the facts: three at least) had passed
 _TAKE = re.compile(r"\b(?:возьмите|берите|взять|брать|нужн[оыа]?|нужен|потребу\w*|понадоб\w*|требу\w*|ставьте|поставьте|"
-                   r"take|need|needs|needed|require[sd]?|use|get|buy|go with)\s+" + _FILL, re.I)
+                   r"поместите|разместите|купите|установите|используйте|задействуйте|"
+                   r"take|need|needs|needed|require[sd]?|use|get|buy|go with|install|put)\s+" + _FILL, re.I)
 _SUFFICE = re.compile(r"\b(?:хватит|хватает|достаточно|enough)\s+" + _FILL, re.I)
 _ENOUGH = re.compile(r"^\s*(?:(?:вам|you)\s+)?(?:хватит|хватает|достаточно|будет достаточно|подойд\w*|will do|are enough|"
                      r"is enough|will be enough|suffice)\b", re.I)

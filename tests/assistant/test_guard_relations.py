@@ -610,6 +610,9 @@ COUNTED = [
     ("Если квантовать до Q4_K_M, хватит трёх карт.", False),  # a condition: another setup
     ("Нужно 103,79 ГБ на одну карту.", False),  # per card, no count to take
     ("Добавьте ещё четыре карты.", False),  # four more, not four
+    ("Поместите две такие карты или возьмите пять.", True),  # explain-eval ru-fresh-3090-70b: any verb of taking
+    ("Купите четыре такие карты.", True),
+    ("Установите пять таких карт.", False),
 ]
 
 
