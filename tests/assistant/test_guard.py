@@ -268,7 +268,17 @@ def test_a_fact_line_copied_as_a_sentence_is_echo(sentence, bad):
 
 
 @pytest.mark.parametrize("sentence", ["Вот несколько предложений по-русски:", "3 предложения по-русски.",
-                                      "Here are three sentences in English:"])
+                                      "Here are three sentences in English:",
+                                      # explain-eval ru-qwen72-server, a second try answering the correction note
+                                      "Конечно, вот правильная версия: Веса модели: 145,42 ГБ KV-кэш: 53,69 ГБ",
+                                      "Повторите его, правильно.", "Sure, here is the corrected answer:"])
 def test_the_answer_language_line_is_a_leak(sentence):
     from assistant.checks import echo
     assert echo.leaks(sentence)
+
+
+@pytest.mark.parametrize("sentence", ["Это правильный выбор для вашей задачи.", "Here is the reason: the KV cache grows.",
+                                      "Вот почему нужна вторая карта."])
+def test_prose_about_the_answer_is_no_leak(sentence):
+    from assistant.checks import echo
+    assert not echo.leaks(sentence)
