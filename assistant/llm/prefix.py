@@ -82,11 +82,12 @@ class PrefixStore:
 
 
 def warm_prefix(llm, structured: bool = False, store: PrefixStore | None = None) -> "StaticPrefix | None":
-    from assistant.prompt import CASES, TURN_LEAD, static_messages  # the static starts of explanations
+    from assistant.prompt import CASES, static_messages, turn_lead  # the static starts of explanations
 
+    starts = [(lang, case) for lang in ("ru", "en") for case in CASES]
     try:  # the starts share the rules, so each after the first prefills only its worked turn
-        return StaticPrefix(llm, *(static_messages(structured, lang, case) for lang in ("ru", "en") for case in CASES),
-                            store=store, lead=TURN_LEAD)
+        return StaticPrefix(llm, *(static_messages(structured, lang, case) for lang, case in starts),
+                            store=store, lead=[turn_lead(lang) for lang, _ in starts])
     except Exception as exc:  # an optimisation only: turns still work, just with a cold first token
         log.warning("static prompt not cached (%s: %s)", exc.__class__.__name__, exc)
         llm.reset()
@@ -142,24 +143,26 @@ class StaticPrefix:
     KV is saved (no logits): the turn's own message is always decoded after it, which refreshes the
     logits before sampling."""
 
-    def __init__(self, llm, *statics: list[dict], store: PrefixStore | None = None, lead: str = ""):
-        self.llm, self.lead = llm, lead
+    def __init__(self, llm, *statics: list[dict], store: PrefixStore | None = None, lead: str | list[str] = ""):
+        """`lead`: the words every turn opens with, one for all starts or one per start (its language's)."""
+        self.llm = llm
         self.saved: list[_Saved] = []
         self.loaded = 0  # starts read from the store instead of evaluated
-        for static in statics:
+        leads = lead if isinstance(lead, list) else [lead] * len(statics)
+        for static, words in zip(statics, leads, strict=True):
             if static:
-                self.saved.append(self._load(llm, static, store) or self._evaluate(llm, static, store, lead))
+                self.saved.append(self._load(llm, static, store, words) or self._evaluate(llm, static, store, words))
         llm.reset()
         if store is not None:
             store.prune()
 
-    def _load(self, llm, static: list[dict], store: PrefixStore | None) -> _Saved | None:
-        found = store.load(static, self.lead) if store is not None else None
+    def _load(self, llm, static: list[dict], store: PrefixStore | None, lead: str) -> _Saved | None:
+        found = store.load(static, lead) if store is not None else None
         if store is None or found is None:
             return None
         saved = _Saved(static, *found)
         if not saved.put_into(llm):  # written by another build of llama.cpp or cut short: evaluate anew
-            log.warning("saved static prompt state %s did not load; evaluating it again", store.path(static, self.lead).name)
+            log.warning("saved static prompt state %s did not load; evaluating it again", store.path(static, lead).name)
             return None
         self.loaded += 1
         return saved
@@ -174,7 +177,7 @@ class StaticPrefix:
     def for_context(self, llm) -> "StaticPrefix":
         """The same saved starts for another context of the same model and size (llm.parallel > 1)."""
         twin = object.__new__(StaticPrefix)
-        twin.llm, twin.saved, twin.loaded, twin.lead = llm, self.saved, self.loaded, self.lead
+        twin.llm, twin.saved, twin.loaded = llm, self.saved, self.loaded
         return twin
 
     @property

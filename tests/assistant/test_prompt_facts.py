@@ -104,8 +104,11 @@ def test_the_start_asks_for_the_next_step_the_verdict_allows_and_the_turn_ends_s
         system = static_messages(False, "ru", case)[0]["content"]
         assert THIRD[case] in system and THIRD["fits" if case == "short" else "short"] not in system
     assert "Sentence 3: one practical next step" in static_messages(False, "en", "power")[0]["content"]
-    # the language last: a short line, each token of it is prefilled before the first word
-    assert user_message("Хватит ли 24 ГБ?", FIT, [], "ru").endswith("\n\n" + ANSWER_IN["ru"])
+    # the language first, with the question's label: the saved start holds it, so it costs the first word nothing
+    assert user_message("Хватит ли 24 ГБ?", FIT, [], "ru").startswith(ANSWER_IN["ru"] + "\nQUESTION: Хватит ли 24 ГБ?")
+    # a second try ends with the language again, after the note in English ("Конечно, вот правильный ответ:" without)
+    retry = user_message("Хватит ли 24 ГБ?", FIT, [], "ru", correction="Your previous answer mixed languages.")
+    assert retry.endswith("Your previous answer mixed languages.\n\n" + ANSWER_IN["ru"])
 
 
 def test_side_by_side_replaces_the_single_scenario_rows_and_drops_rows_that_do_not_change():
@@ -129,7 +132,7 @@ def test_each_worked_turn_is_the_case_its_facts_give_and_every_case_has_a_start_
     for lang in ("ru", "en"):
         for case in CASES:
             turns = [m["content"] for m in static_messages(False, lang, case)[1:] if m["role"] == "user"]
-            assert turns and all(t.endswith(ANSWER_IN[lang]) and "Считаю для:" not in t for t in turns), (lang, case)
+            assert turns and all(t.startswith(ANSWER_IN[lang] + "\nQUESTION: ") and "Считаю для:" not in t for t in turns), (lang, case)
 
 
 def test_an_answer_that_fits_is_shown_the_fitting_turn_only():
