@@ -3,7 +3,7 @@
 Fifty-fourth pass (issue 11, fresh58: voice-typed and hurried messages). Phone dictation spells a card's letters
 and a version's ordinal out in words, and a hurried thumb glues a family to its size; the name matcher reads the
 written forms only. Each rewrite here is of words that name nothing else:
-- card letters: "эр тэ икс" RTX, "джи ти икс" GTX; "эл сорок эс" / "l forty s" L40S; "a one hundreds",
+- letters: "эр тэ икс" RTX, "джи ти икс" GTX, "вэ эл эл эм" vLLM; "эл сорок эс" / "l forty s" L40S; "a one hundreds",
   "h two hundred" A100s, H200 (never before a unit: "a one hundred dollar card" stays money); "про шесть тысяч",
   "pro six thousand" PRO 6000;
 - a version said as an ordinal before its family: "третья лама" Llama 3, "четвёртая лама скаут" Llama 4 Scout,
@@ -30,6 +30,7 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"(?<![\w'-])([ahb])\s+(one|two|three)\s+hundred(s)?(?![\w-])" + _UNIT_AFTER, re.I),
      lambda m: f"{m.group(1).upper()}{_EN_DIGIT[m.group(2).lower()]}00{m.group(3) or ''}"),
     (re.compile(r"(?<![\w-])(pro|про)\s+(?:six|шесть)\s+(?:thousand|тысяч)(?![\w-])", re.I), "PRO 6000"),
+    (re.compile(r"(?<![\w-])(?:вэ|ви)[\s-]*эл[\s-]*эл[\s-]*эм(?![\w-])", re.I), "vLLM"),
     (re.compile(r"(?<![\w-])(?:a\s+)?buck\s+fifty(?![\w-])", re.I), "$1.50"),
     # "a thousand watt one": "thousand" is only a multiplier of a number said before it, and "a" is none
     (re.compile(r"(?<![\w-])(?:a|one)\s+thousand(?=[\s-]+(?:watts?|w|users?|people|dollars?|bucks|tokens?|gb|hours?|"
