@@ -578,7 +578,8 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   question; an engine's ability is "can ollama run", not "can I run … (running Ollama)"; a rate measured before a fit
   question, the internet's speed, an OS with its version say no question (intent); what was paid for something
   ("монитор взял за 12 тыщ") is no budget (money), nor a discount got a discount asked (intent); a disk's size is no
-  memory; "a batch size of 8" is the users (quantities). After: fresh60 0.983, fresh61 1.000; every other non-holdout
+  memory; "a batch size of 8" is the users (quantities); "вэ эл эл эм" vLLM (spoken.py), "гамма" Gemma (lexicon), a
+  two-letter line word ("qwen vl 7b") a line the catalog lacks (names). After: fresh60 0.983, fresh61 1.000; every other non-holdout
   split unchanged. Left: "weekends, same hours" after a daily schedule (fresh59, fresh60).
 """
 from __future__ import annotations

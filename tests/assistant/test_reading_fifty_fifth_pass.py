@@ -66,3 +66,14 @@ def test_an_os_version_or_the_internet_says_no_question():
     assert read("PC with a 3090 running Ubuntu 22.04 and Ollama. Can I run qwen3 32b in q4 on it?").intent == "vram"
     assert read("интернет 300 мегабит, качаю быстро. гемма 27б в q4 влезет в 4090?").intent == "vram"
     assert read("can ollama run gemma 3 27b?").intent == "knowledge"
+
+
+def test_vllm_and_gemma_as_voice_input_spells_them():
+    assert said("на вэ эл эл эм квен 32б на 4090 сколько токенов в секунду").get("runtime") == "vllm"
+    assert said("гамма три двенадцать б на 3060 влезет?").get("model") == "gemma-3-12b"
+
+
+def test_a_two_letter_line_word_is_a_line_the_catalog_lacks():
+    r = read("qwen vl 7b на 3060 влезет?")
+    assert r.scenario.model is None and r.unknown_products == ["qwen vl 7b"]
+    assert read("qwen 7b на 3060 влезет?").scenario.model == "qwen2.5-7b"
