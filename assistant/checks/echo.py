@@ -18,8 +18,8 @@ LEAK = re.compile(r"\b(?:FACTS|SOURCES|QUESTION|ФАКТЫ|ИСТОЧНИКИ|В
                   r"\byou are the pre-sales engineer\b|\(no calculation for this question\)|"
                   r"\byour previous answer\b|\bwrite it again\b|"  # the correction note, echoed
                   # or answered ("Конечно, вот правильная версия: Веса модели: 145,42 ГБ …", "Повторите его, правильно.")
-                  r"\bвот (?:мой )?(?:правильн|исправленн|корректн|новы)\w* (?:ответ|верси|вариант|текст)\w*|"
-                  r"\bповторите (?:его|ответ)\b|\bhere(?:'s| is) (?:the |my )?(?:correct|corrected|revised|fixed|new) "
+                  r"\bвот (?:мой )?(?:правильн|исправленн|корректн)\w* (?:ответ|верси|вариант|текст)\w*|"
+                  r"\bповторите (?:его|ответ)\b|\bhere(?:'s| is) (?:the |my )?(?:correct|corrected|revised|fixed) "
                   r"(?:answer|version|text)\b|"
                   r"\bпредложени\w*\s+по-русски\b|\bsentences\s+in\s+English\b", re.I)  # the answer-language line
 # the prompt's section names as words of their own, without a colon ("больше памяти, чем в FACTS"):

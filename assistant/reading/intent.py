@@ -322,8 +322,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         told += [m.span() for m in _MEASURED.finditer(text)]
     if told:
         text, tokens = _without(text, tokens or [], told)  # fifty-fourth pass: a speed measured, the internet's, an OS
-    staff = [(t.start, t.end) for t in tokens or [] if t.lemma in ("менеджер", "manager") and
-             any(x.used == "users" for x in (tokens or [])[max(0, t.i - 2):t.i + 3])]
+    listed = tokens or []
+    staff = [(t.start, t.end) for j, t in enumerate(listed) if t.low in ("менеджеров", "managers") and
+             any(x.used == "users" for x in listed[max(0, j - 2):j + 3])] if not _CONTACT.search(text) else []
     if staff:  # fifty-fourth pass: "менеджеров станет 40": the staff counted, no manager asked for
         text, tokens = _without(text, tokens or [], staff)
     if own := [m.span(1) for m in _OWN_SERVICE.finditer(text)]:
@@ -654,8 +655,11 @@ _WHICH_OF_THEM = re.compile(r"\b(?:как(?:ая|ой|ую|ие|ое)|кто|ч�
                             r"двух|обеих|обоих|тех|трёх|трех)\b|one\b|of (?:them|the two|these|those|both|the three)\b)|"
                             r"^\W*(?:(?:а|и|ну|so|and|ok)\W+)?(?:как(?:ая|ой)|which|who)\s+(?:(?:из|of)\s+\w+\s+)?(?:is\s+)?"
                             r"(?:будет\s+)?(?=\w+\W*$)", re.I)  # "и какая быстрее?", "which is faster": short, nothing else
-_MEANING = re.compile(r"\b(?:что|чё|че|чего) (?:\w+ )?(?:значит|означает|означают|значат)\b|"
-                      r"\bwhat (?:does|do) (?:the )?\S+(?: \S+)? (?:mean|stand for)\b", re.I)
+# not "что это значит по деньгам, сколько стоит …", "what does that mean for the price": a consequence asked (review)
+_MEANING = re.compile(r"\b(?:что|чё|че|чего) (?:(?!это\b|то\b)\w+ )?(?:значит|означает|означают|значат)\b(?! (?:по|для|в) )|"
+                      r"\bwhat (?:does|do) (?:the )?(?!that\b|it\b|this\b)\S+(?: \S+)? (?:mean|stand for)\b(?! for\b)", re.I)
+_CONTACT = re.compile(r"позов\w*|свяж\w*|соедин\w*|переключ\w*|перезвон\w*|\bconnect\b|\btalk to\b|\bcall\b|\bspeak to\b",
+                      re.I)
 # told in passing, no question of its own: a rate the customer measured ("it does about 18 tokens per second",
 # "выдаёт токенов 40 в секунду") before a question whether something fits; the internet's speed and downloading
 # ("интернет 500 мегабит, качаю быстро"), an OS or a program with its version ("Ubuntu 24.04", "Windows 11")
@@ -665,7 +669,7 @@ _MEASURED = re.compile(
     r"(?:tokens?|токен\w*|t/s|tok/s|ток/с)?(?:\s*(?:per|a|в|/)\s*(?:second|sec|s|секунд\w*|сек))?", re.I)
 _TOLD_ASIDE = re.compile(
     r"\bинтернет\w*\s+(?:\w+\s+)?\d+\s*(?:мегабит|мбит|гигабит|гбит)\w*|\b\d+\s*(?:mbps|gbps|мбит/с|мегабит\w*)|"
-    r"\b(?:кача\w*|скачива\w*|download\w*)\s+(?:\w+\s+)?(?:быстро|fast|quickly)|"
+    r"\b(?:кача(?:ю|ет|ем|ешь|ют|ть)\b|скачива\w*|download\w*)\s*(?:\w+\s+)?(?:быстро|fast|quickly)|"
     r"\b(?:ubuntu|windows|debian|fedora|win|macos)\s*\d+(?:[.,]\d+)*", re.I)
 _CHEAPER_SETUP = re.compile(r"\b(?:можно|получится|выйдет|обойдёмся|обойтись|can (?:we|i|it) (?:go|get|be)|could (?:we|it) (?:go|be))"
                             r"(?: ли)?(?: \w+)? (?:по)?дешевле\b|\b(?:по)?дешевле (?:выйдет|будет|получится|обойд[её]тся)\b", re.I)

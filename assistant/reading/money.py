@@ -152,11 +152,14 @@ NAMES = ("gpu_name", "model_name", "unknown_product", "server_name")  # a number
 
 
 _BOUGHT = {"взял", "взяла", "взяли", "купил", "купила", "купили", "брал", "брала", "брали", "отдал", "отдала", "отдали",
-           "урвал", "урвали", "bought", "paid", "got"}
+           "урвал", "урвали", "bought", "paid"}
 
 
 def _bought_before(tokens: list[Token], at: int) -> bool:
-    """A past verb of buying within the clause before "за"/"for" at `at`: what was paid for something, no money to spend."""
+    """A past verb of buying within the clause before "за"/"for" at `at`: what was paid for something, no money to spend;
+    not under "бы"/"would" ("что бы вы взяли за 300 тысяч?", "what would you have bought for $10k": a question)."""
+    if any(x.low in ("бы", "б", "would", "would've", "you'd", "вы") for x in tokens[max(0, at - 6):at + 1]):
+        return False
     for x in reversed(tokens[max(0, at - 4):at]):
         if x.closes_clause or x.comma:
             return x.low in _BOUGHT

@@ -272,15 +272,14 @@ _NOT_LINE = {"with", "and", "the", "for", "from", "model", "models", "please", "
              "instruct", "chat", "version", "llm"}
 
 
-_SHORT_WORDS = {"on", "in", "at", "to", "of", "is", "it", "or", "an", "as", "by", "my", "we", "me", "be", "do", "go",
-                "no", "so", "up", "us", "if", "vs", "ok", "hi", "pc"}
+_TWO_LETTER_LINES = {"vl"}  # fifty-fifth pass: a vision line ("qwen vl 7b"); "ai", "hf", "on" name none
 
 
 def _line_word(t: Token) -> bool:
     """A Latin word naming a family's line that the lexicon does not know ("Mistral Nemo 12B"): one, between family
     and size. Cyrillic words are left out: a misspelt family ("на олламе квен 14б") would pass for one."""
     return not (t.used or t.concept is not None or t.has_digit or len(t.low) < 2 or t.low in _NOT_LINE or
-                len(t.low) == 2 and t.low in _SHORT_WORDS or  # fifty-fifth pass: "qwen vl 7b" a line, "qwen on 7b" none
+                len(t.low) == 2 and t.low not in _TWO_LETTER_LINES or  # "qwen vl 7b" a line; "mistral ai 7b" none
                 t.canon in load_lexicon().families) and bool(re.fullmatch(r"[a-z]+", t.low))
 
 

@@ -383,7 +383,7 @@ _PEOPLE_DOING = {"сидеть", "работать", "пользоваться",
                  "подключиться", "сесть", "навалиться", "набежать"}
 
 
-_STORAGE = re.compile(r"file ?server|storage|nas|ssd|hdd|nvme|disks?|drives?|диск\w*|хранилищ\w*|накопител\w*|"
+_STORAGE = re.compile(r"file ?server|storage|nas|ssd|hdd|nvme|disks?|drives?|диск(?!рет)\w*|хранилищ\w*|накопител\w*|"
                       r"файлов\w* (?:сервер|помойк|хранилищ)\w*|ссд|хдд|жёстк\w*|жестк\w*|ссдшник\w*", re.I)
 
 
@@ -398,13 +398,11 @@ def _of_storage(tokens: list[Token], k: int) -> bool:
             break
         if _STORAGE.fullmatch(x.low) or _STORAGE.fullmatch(" ".join(y.low for y in tokens[max(0, x.i - 1):x.i + 1])):
             return True
-    after = tokens[k + 1:k + 4]
-    for x in after:
-        if x.has_digit and x.i > k + 1 or x.concept in ("ram", "vram", "gpu"):
-            break
-        if _STORAGE.fullmatch(x.low):
-            return True
-    return False
+    # right after the unit ("2TB NVMe"), a disk word with no number of its own ("RAM 64 GB SSD 2TB": the 64 is the RAM's)
+    unit = k + 1 if k + 1 < len(tokens) and tokens[k + 1].concept in ("gb", "tb") and not tokens[k + 1].has_digit else k
+    nxt = tokens[unit + 1] if unit + 1 < len(tokens) and not tokens[unit].comma else None
+    own = nxt is not None and any(y.has_digit or y.number is not None for y in tokens[nxt.i + 1:nxt.i + 3])
+    return nxt is not None and bool(_STORAGE.fullmatch(nxt.low)) and not own
 
 
 def _ram_pointed_at(tokens: list[Token], k: int) -> bool:

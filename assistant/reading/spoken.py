@@ -21,19 +21,25 @@ from tools import catalog
 from tools.text import family_of
 
 _UNIT_AFTER = r"(?!\s+(?:dollars?|bucks?|users?|people|persons?|tokens?|gb|gigs?|watts?|w|hours?|k|grand|euros?)\b)"
+_CARD_AFTER = r"(?=\s*(?:[?.,!;]|$)|\s+(?:cards?|gpus?|for|with|or|instead|enough|is|are|will|would|vs|on|in|to|at|and an?\b))"
 _EN_DIGIT = {"one": "1", "two": "2", "three": "3"}
 _RULES: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"(?<![\w-])(?:эр|р)[\s-]*т[эе][\s-]*икс(?![\w-])", re.I), "RTX"),
     (re.compile(r"(?<![\w-])джи[\s-]*ти[\s-]*икс(?![\w-])", re.I), "GTX"),
     (re.compile(r"(?<![\w-])эл[ьи]?\s+сорок(?:\s+(эс))?(?![\w-])", re.I), lambda m: "L40S" if m.group(1) else "L40"),
     (re.compile(r"(?<![\w-])l\s+forty(?:\s+(s))?(?![\w-])", re.I), lambda m: "L40S" if m.group(1) else "L40"),
-    (re.compile(r"(?<![\w'-])([ahb])\s+(one|two|three)\s+hundred(s)?(?![\w-])" + _UNIT_AFTER, re.I),
+    # a card only where a card's word, a question's word or the end follows ("a two hundred page manual", "a three
+    # hundred seat call center", "a two hundred and fifty thousand dollar budget" stay numbers: review of 383d3e1)
+    (re.compile(r"(?<![\w'-])([ahb])\s+(one|two|three)\s+hundred(s)?(?![\w-])" + _UNIT_AFTER + _CARD_AFTER, re.I),
      lambda m: f"{m.group(1).upper()}{_EN_DIGIT[m.group(2).lower()]}00{m.group(3) or ''}"),
-    (re.compile(r"(?<![\w-])(pro|про)\s+(?:six|шесть)\s+(?:thousand|тысяч)(?![\w-])", re.I), "PRO 6000"),
+    # "про" is also "about" ("говорили про шесть тысяч рублей"): the Cyrillic one only after RTX
+    (re.compile(r"(?<![\w-])pro\s+six\s+thousand(?![\w-])", re.I), "PRO 6000"),
+    (re.compile(r"(?<![\w-])(?:rtx|ртх|эр[\s-]*т[эе][\s-]*икс)\s+про\s+шесть\s+тысяч(?![\w-])", re.I), "RTX PRO 6000"),
     (re.compile(r"(?<![\w-])(?:вэ|ви)[\s-]*эл[\s-]*эл[\s-]*эм(?![\w-])", re.I), "vLLM"),
     (re.compile(r"(?<![\w-])(?:a\s+)?buck\s+fifty(?![\w-])", re.I), "$1.50"),
     # "a thousand watt one": "thousand" is only a multiplier of a number said before it, and "a" is none
-    (re.compile(r"(?<![\w-])(?:a|one)\s+thousand(?=[\s-]+(?:watts?|w|users?|people|dollars?|bucks|tokens?|gb|hours?|"
+    # ("twenty one thousand dollars" stays 21 000: "one" is never rewritten)
+    (re.compile(r"(?<![\w-])a\s+thousand(?=[\s-]+(?:watts?|w|users?|people|dollars?|bucks|tokens?|gb|hours?|"
                 r"euros?)\b)", re.I), "1000"),
 ]
 # "gpt oss на 20", "джипити осс 120": OpenAI's open line by its size alone (the line has no other number)
@@ -41,7 +47,12 @@ _OSS = re.compile(r"(?<![\w-])(?:gpt|гпт|джипити)[\s-]*(?:oss|осс)\
                   r"(?!\s*(?:гб|gb|гиг|gig|карт|card|users?|человек|польз))", re.I)
 _ORDINAL = re.compile(r"(?<![\w-])(втор|трет|четв[её]рт)(?:ая|ую|ой|ья|ью|ьей|ий|ый|ого|ьего|ьей)\s+([а-яёa-z]+)(?![\w-])", re.I)
 _ORDINAL_DIGIT = {"втор": "2", "трет": "3", "четвёрт": "4", "четверт": "4"}
+_SIZE_AFTER = re.compile(r"\s+(?:на\s+|for\s+)?(?:\d+(?:[.,]\d+)?\s*[bб]\b|(?:скаут|маверик|scout|maverick)\b)", re.I)
 _GLUED = re.compile(r"(?<![\w-])([а-яёa-z]{3,})(\d+(?:[.,]\d+)?[bб])(?![\w-])", re.I)
+
+
+def _has_version(family: str, n: int) -> bool:
+    return any(re.match(rf"{re.escape(family)}-?{n}(?![\d.])", m.id) for m in catalog.load_catalog().models)
 
 
 def rewrites(text: str) -> dict[tuple[int, int], str]:
@@ -51,8 +62,11 @@ def rewrites(text: str) -> dict[tuple[int, int], str]:
         for m in pattern.finditer(text):
             out[m.span()] = repl if isinstance(repl, str) else repl(m)  # type: ignore[operator]
     for m in _ORDINAL.finditer(text):
-        if family_of(m.group(2)):
-            out[m.span()] = f"{m.group(2)} {_ORDINAL_DIGIT[m.group(1).lower()]}"
+        family, n = family_of(m.group(2)), _ORDINAL_DIGIT[m.group(1).lower()]
+        # "вторую ламу 8б рядом" is a second one (Llama has no version 2), "второй квен для отдела" too; and only before
+        # its size or line word, whose span then takes in the version's digit ("третья лама на 8б", "четвёртая лама скаут")
+        if family and _has_version(family, int(n)) and _SIZE_AFTER.match(text, m.end()):
+            out[m.span()] = f"{m.group(2)} {n}"
     for m in _OSS.finditer(text):
         if any(x.id == f"gpt-oss-{m.group(1)}b" for x in catalog.load_catalog().models):
             out[m.span()] = f"gpt-oss-{m.group(1)}b"

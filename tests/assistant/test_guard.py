@@ -278,7 +278,8 @@ def test_the_answer_language_line_is_a_leak(sentence):
 
 
 @pytest.mark.parametrize("sentence", ["Это правильный выбор для вашей задачи.", "Here is the reason: the KV cache grows.",
-                                      "Вот почему нужна вторая карта."])
+                                      "Вот почему нужна вторая карта.", "Вот новый вариант: две RTX 4090 по 24 ГБ.",
+                                      "Here is the new version of the setup: two cards."])
 def test_prose_about_the_answer_is_no_leak(sentence):
     from assistant.checks import echo
     assert not echo.leaks(sentence)

@@ -77,3 +77,36 @@ def test_a_two_letter_line_word_is_a_line_the_catalog_lacks():
     r = read("qwen vl 7b на 3060 влезет?")
     assert r.scenario.model is None and r.unknown_products == ["qwen vl 7b"]
     assert read("qwen 7b на 3060 влезет?").scenario.model == "qwen2.5-7b"
+
+
+# ---------------------------------------------------------------- a review of 383d3e1: ordinary messages read as before
+@pytest.mark.parametrize("text, slot, value", [
+    ("a two hundred and fifty thousand dollar budget for llama 70b, what server?", "budget", 250000),
+    ("a three hundred seat call center wants llama 70b, what server?", "users", 300),
+    ("our budget is twenty one thousand dollars for a llama 70b box", "budget", 21000),
+    ("что бы вы взяли за 300 тысяч под квен 32б?", "budget", 300000),
+    ("какую карту взяли бы за 150 тысяч для ламы 8б?", "budget", 150000),
+    ("RAM 64 GB SSD 2TB, 4090, what models can I run?", "ram_gb", 64),
+    ("оперативки 64 гб диск на 2 тб, 4090, что пойдёт?", "ram_gb", 64),
+    ("у меня дискретка на 12 гигов, мистраль 7б влезет?", "card_vram_gb", 12),
+    ("поставим вторую ламу 8б рядом на ту же 4090?", "model", "llama-3.1-8b"),
+    ("mistral ai 7b на 3060 влезет?", "model", "mistral-7b-v0.3"),
+])
+def test_ordinary_numbers_and_names_are_not_taken_for_spoken_ones(text, slot, value):
+    assert said(text).get(slot) == value
+
+
+def test_pro_as_about_is_no_card():
+    got = said("мы говорили про шесть тысяч рублей в месяц, сервер под квен 14б какой?")
+    assert "gpu" not in got
+    assert said("эр тэ икс про шесть тысяч под квен 72б хватит?").get("gpu") == "rtx-pro-6000-blackwell"
+
+
+def test_a_manager_asked_for_beside_the_people_is_still_a_handoff():
+    assert read("позовите менеджера, 30 пользователей, сервер под квен 32б").intent == "handoff"
+
+
+@pytest.mark.parametrize("text", ["а что это значит по деньгам, сколько стоит сервер под квен 32б?",
+                                  "what does that mean for the price of a server for qwen 32b?"])
+def test_what_it_means_for_something_else_is_that_question(text):
+    assert read(text).intent != "knowledge"
