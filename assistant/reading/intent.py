@@ -297,7 +297,9 @@ def off_topic(text: str) -> bool:
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
 _PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b|"  # the PSU asked about
                          r"\b(?:psu|power supply|it) (?:handle|take|cope with|run)\b|\ba bigger one\b|"
-                         r"\b(?:бп|блок\w*)(?: \w+)? (?:потянет|вытянет|тянет|справится)|\bпотянет ли (?:бп|блок)", re.I)
+                         r"\b(?:бп|блок\w*)(?: \w+)? (?:потянет|вытянет|тянет|справится)|\bпотянет ли (?:бп|блок)|"
+                         # "бп на тыщу ватт и две 4090, потянет или докупать": the PSU held or another one bought
+                         r"\b(?:потянет|вытянет|хватит|выдержит)\s+или\s+(?:\w+\s+)?(?:докуп\w*|менять|поменять|брать|новый)", re.I)
 
 
 def _without(text: str, tokens: list[Token], spans: list[tuple[int, int]]) -> tuple[str, list[Token]]:

@@ -110,3 +110,9 @@ def test_a_manager_asked_for_beside_the_people_is_still_a_handoff():
                                   "what does that mean for the price of a server for qwen 32b?"])
 def test_what_it_means_for_something_else_is_that_question(text):
     assert read(text).intent != "knowledge"
+
+
+def test_a_psu_held_or_another_bought_is_a_power_question():
+    # a hurried question at c6c744e had been read as "what runs on two 4090s" (an upgrade before that)
+    assert read("у меня бп на тыщу ватт и две четыре тыщи девяностых потянет или докупать").intent == "power"
+    assert read("у меня две 3090, докупать третью под ламу 70б или хватит?").intent != "power"  # no PSU said
