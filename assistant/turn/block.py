@@ -24,7 +24,8 @@ class Block(BaseModel):
 
 def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str, vendor: bool = False) -> Block:
     defaults = {a.slot: a.value for a in comp.assumptions}
-    items = scenario_items(fr.scenario, defaults, lang, fr.assumed) if comp.facts else []
+    least = [a.slot for a in comp.assumptions if a.least]
+    items = scenario_items(fr.scenario, defaults, lang, fr.assumed, least) if comp.facts else []
     parts = []
     if unknown:  # said first, and the model reads it among the FACTS
         parts.append(t(lang, "unknown_products", names=", ".join(unknown)))
@@ -32,8 +33,8 @@ def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str, 
         line = scenario_line(scenario_items(fr.scenario, {}, lang), lang, t(lang, "handoff_scenario"), "")
         return Block(text="\n\n".join([*parts, t(lang, "handoff"), *([line] if line else [])]))
     if items:
-        line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"), t(lang, "assumed"))
-        parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default or i.assumed for i in items) else ""))
+        line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"), t(lang, "assumed"), t(lang, "least"))
+        parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default or i.assumed or i.least for i in items) else ""))
     parts += fr.questions
     if vendor:  # "а срок поставки какой?" beside the sizing: only a manager answers it, and the customer is told so
         parts.append(t(lang, "vendor_asked"))

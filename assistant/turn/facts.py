@@ -19,6 +19,7 @@ from tools.memory import DEFAULT_CONTEXT, MemoryRequest
 class Assumption(BaseModel):
     slot: str
     value: Any
+    least: bool = Field(False, description="Not a default but the answer: the least count that fits.")
 
 
 class Computation(BaseModel):

@@ -3,7 +3,7 @@ GPU + RAM sizing of the vendor's DeepSeek line, and power for the card it lands 
 from __future__ import annotations
 
 from assistant.scenario import Scenario
-from assistant.turn.facts import Computation, fact, memory_request
+from assistant.turn.facts import Assumption, Computation, fact, memory_request
 from assistant.types import Fact
 from tools import catalog
 from tools.build import build_check
@@ -27,7 +27,8 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
         if req.task == "inference":
             offload_fact(s, req, c)
         return
-    count = s.gpu_count or (c.assume("gpu_count", 1) if (s.gpu or s.card_vram_gb) else 1)
+    count = s.gpu_count or _least_count(s, req, intent, c) or \
+        (c.assume("gpu_count", 1) if (s.gpu or s.card_vram_gb) else 1)
     mem = estimate_memory(req.model_copy(update={"gpus": count}) if not s.gpu else req)
     c.facts.append(fact("vram", req, mem))
     target_gpu, target_count = s.gpu, s.gpu_count
@@ -77,6 +78,17 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
     if intent == "power" and target_gpu:
         power_facts(target_gpu, target_count or 1, c, s.psu_w, s.cpus, s.hours_per_month, s.electricity_price,
                     s.currency)
+
+
+def _least_count(s: Scenario, req: MemoryRequest, intent: str, c: Computation) -> int | None:
+    """"how many A100s for llama 70b for 50 people": the count is the question, so the fit is shown for the least
+    count that holds the model, marked as that, never for one card by default under "Minimum cards: 5"."""
+    if intent != "recommend" or not s.gpu or s.gpu_count:
+        return None
+    least = min_gpus(req, s.gpu).gpus
+    if least:
+        c.assumptions.append(Assumption(slot="gpu_count", value=least, least=True))
+    return least
 
 
 def _mixed(req: MemoryRequest, top: int = 3) -> Recommendation:

@@ -24,6 +24,7 @@ class ScenarioItem(BaseModel):
     text: str
     default: bool = False
     assumed: bool = Field(False, description="Read from vague words (e.g. 'квантованная' -> int4): a guess to confirm.")
+    least: bool = Field(False, description="Computed, not said: the least count that fits, the answer to 'how many'.")
 
 
 def _name(kind: str, ident: str) -> str:
@@ -85,7 +86,8 @@ def _places(value: float) -> int:
     return 0 if float(value) == int(value) else 1 if round(float(value), 1) == float(value) else 2
 
 
-def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: Iterable[str] = ()) -> list[ScenarioItem]:
+def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: Iterable[str] = (),
+                   least: Iterable[str] = ()) -> list[ScenarioItem]:
     said = s.said()
     items = []
     for slot in ORDER:
@@ -99,13 +101,15 @@ def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: It
             text = _text(slot, defaults[slot], lang, s.currency)
             if slot == "precision" and _released_in(s.model) == defaults[slot]:
                 text += T[lang]["as_released"]  # "FP8, как выпущена": why the default is not FP16
-            items.append(ScenarioItem(slot=slot, value=defaults[slot], default=True, text=text))
+            items.append(ScenarioItem(slot=slot, value=defaults[slot], default=slot not in least, least=slot in least,
+                                      text=text))
     return items
 
 
-def scenario_line(items: list[ScenarioItem], lang: str, head: str, default_word: str, assumed_word: str = "") -> str:
+def scenario_line(items: list[ScenarioItem], lang: str, head: str, default_word: str, assumed_word: str = "",
+                  least_word: str = "") -> str:
     if not items:
         return ""
-    parts = [f"{i.text} _({default_word})_" if i.default else f"{i.text} _({assumed_word})_" if i.assumed else i.text
-             for i in items]
+    parts = [f"{i.text} _({default_word})_" if i.default else f"{i.text} _({assumed_word})_" if i.assumed else
+             f"{i.text} _({least_word})_" if i.least else i.text for i in items]
     return f"**{head}:** " + " · ".join(parts)

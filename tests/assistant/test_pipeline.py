@@ -137,3 +137,23 @@ def test_a_lora_that_does_not_fit_shows_qlora_as_the_next_step(bare):
     assert "Если квантовать: QLoRA — нужно 17,56 ГБ на карту: помещается" in res.computed
     res = bare.ask(Conversation(), "LoRA fine-tune of qwen 2.5 14b on one rtx 4090, does it fit?")
     assert "If quantised: QLoRA — needs 17.56 GB per card: fits" in res.computed
+
+
+@pytest.mark.parametrize("text, least, line", [
+    ("how many A100s do I need for llama 3 70b for 50 people", 5, "cards 5 _(the least that fits)_"),
+    ("сколько нужно H100 под квен 32б на 20 человек", 2, "карт 2 _(наименьшее, что вмещает)_"),
+])
+def test_a_count_asked_for_is_sized_at_the_least_that_fits(bare, text, least, line):
+    """"How many" is the question: the fit line is for the least count that holds the model, marked as the answer,
+    never one card by default above "Minimum cards: 5" (seen in the app at c6c744e)."""
+    res = bare.ask(Conversation(), text)
+    first = res.computed.splitlines()[0]
+    assert line in first and "(default)" not in first.split("·")[-2]
+    assert re.search(rf"^(?:Card|Карта): {least} × ", res.computed, re.M) and ("✅" in res.computed)
+    items = {i["slot"]: i for i in res.scenario_items}
+    assert items["gpu_count"]["value"] == least and items["gpu_count"]["least"] and not items["gpu_count"]["default"]
+
+
+def test_a_count_the_customer_gave_is_kept_even_when_it_is_short(bare):
+    res = bare.ask(Conversation(), "хватит ли двух A100 под ламу 3 70б на 50 человек")
+    assert re.search(r"^Карта: 2 × ", res.computed, re.M) and "наименьшее" not in res.computed
