@@ -9,7 +9,7 @@ written forms only. Each rewrite here is of words that name nothing else:
 - a version said as an ordinal before its family: "третья лама" Llama 3, "четвёртая лама скаут" Llama 4 Scout,
   "вторая гемма" Gemma 2 (a version the family lacks is then named back as an unknown product, as written);
 - a family glued to its size: "ламу70б" "ламу 70б"; "gpt oss на 20" gpt-oss-20b (a catalog model only);
-- "a buck fifty" $1.50; "a thousand watt" 1000 watt.
+- "a buck fifty" $1.50, "a buck twenty five" $1.25; "a thousand watt" 1000 watt.
 The digits of a card said in number words ("сорок девяносто", "thirty nineties") are joined in words.py
 (_spoken_cards), where the token after them tells a card from a count.
 """
@@ -23,6 +23,8 @@ from tools.text import family_of
 _UNIT_AFTER = r"(?!\s+(?:dollars?|bucks?|users?|people|persons?|tokens?|gb|gigs?|watts?|w|hours?|k|grand|euros?)\b)"
 _CARD_AFTER = r"(?=\s*(?:[?.,!;]|$)|\s+(?:cards?|gpus?|for|with|or|instead|enough|is|are|will|would|vs|on|in|to|at|and an?\b))"
 _EN_DIGIT = {"one": "1", "two": "2", "three": "3"}
+_TENS = {w: 10 * (i + 1) for i, w in enumerate("ten twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_ONES = {w: i + 1 for i, w in enumerate("one two three four five six seven eight nine".split())}
 _RULES: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"(?<![\w-])(?:эр|р)[\s-]*т[эе][\s-]*икс(?![\w-])", re.I), "RTX"),
     (re.compile(r"(?<![\w-])джи[\s-]*ти[\s-]*икс(?![\w-])", re.I), "GTX"),
@@ -36,7 +38,10 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"(?<![\w-])pro\s+six\s+thousand(?![\w-])", re.I), "PRO 6000"),
     (re.compile(r"(?<![\w-])(?:rtx|ртх|эр[\s-]*т[эе][\s-]*икс)\s+про\s+шесть\s+тысяч(?![\w-])", re.I), "RTX PRO 6000"),
     (re.compile(r"(?<![\w-])(?:вэ|ви)[\s-]*эл[\s-]*эл[\s-]*эм(?![\w-])", re.I), "vLLM"),
-    (re.compile(r"(?<![\w-])(?:a\s+)?buck\s+fifty(?![\w-])", re.I), "$1.50"),
+    # "a buck fifty", "a buck twenty five an hour": a dollar and so many cents
+    (re.compile(r"(?<![\w-])(?:a\s+)?buck\s+(ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+                r"(?:[\s-]+(one|two|three|four|five|six|seven|eight|nine))?(?![\w-])", re.I),
+     lambda m: f"${1 + (_TENS[m.group(1).lower()] + _ONES.get((m.group(2) or '').lower(), 0)) / 100:.2f}"),
     # "a thousand watt one": "thousand" is only a multiplier of a number said before it, and "a" is none
     # ("twenty one thousand dollars" stays 21 000: "one" is never rewritten)
     (re.compile(r"(?<![\w-])a\s+thousand(?=[\s-]+(?:watts?|w|users?|people|dollars?|bucks|tokens?|gb|hours?|"
