@@ -20,7 +20,10 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:request|requesting|ask for|would like) (?:a |your )?(?:quotation|formal quote|price offer)|"  # 39th pass
                 # fresh42: a reseller's own terms ("а дилерские цены у вас есть?")
                 r"дилерск\w* (?:цен(?:а|ы|у|е|ой|ам|ах)?\b|скидк\w*|услови\w*|прайс\w*)|\bdealer (?:price|pricing|discount|terms)\w*|"
-                r"оптов\w* (?:цен(?:а|ы|у|е|ой|ам|ах)?\b|скидк\w*)|\bwholesale (?:price|pricing|discount)\w*"),
+                r"оптов\w* (?:цен(?:а|ы|у|е|ой|ам|ах)?\b|скидк\w*)|\bwholesale (?:price|pricing|discount)\w*|"
+                # sixty-first pass: the vendor's own price for an order ("если возьму восемь штук, какую цену дадите?")
+                r"(?:как(?:ую|ие|ой)|по как(?:ой|им)) (?:цен[аеуы]\w*|скидк\w*) (?:\w+ )?(?:дадите|сделаете|предложите|отдадите|"
+                r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),

@@ -176,7 +176,11 @@ _SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител
                      r"\b(?:asking|writing)\s+(?:for|on behalf of)\s+(?:a|our|my)\s+client\b|\bticket\s*#?\s*\d+|"
                      # forty-first pass: "менеджер киберспортивной команды по кс2": the writer's own job, said first
                      r"^\W*(?:я\s+)?(?:менеджер\w*|руководител\w*)\s+(?:[а-яё]+(?:ой|ей|ого|его|ых|их)\s+)?(?:команды|клуба|"
-                     r"школы|студии|компании|магазина|сети|фирмы|группы|проекта|салона|ресторана|отеля)\b", re.I)
+                     r"школы|студии|компании|магазина|сети|фирмы|группы|проекта|салона|ресторана|отеля)\b|"
+                     # sixty-first pass: a reseller's own quote to his customer ("what should I quote?", "что ему
+                     # предложить"): the sizing is asked, the vendor's quote is not
+                     r"\bwhat (?:should|do|would|can) (?:i|we) quote\b|\bwhat to quote\b|"
+                     r"\bчто (?:мне |нам )?(?:ему |им |ей )?(?:предложить|выставить|заложить) (?:в кп )?(?:клиенту|заказчику)\b", re.I)
 # forty-first pass: a power limit the setup must keep within, with what to take asked, is sizing
 _POWER_LIMIT = re.compile(r"(?:питани\w*|мощност\w*|power|розетк\w*)[^.?!]{0,30}(?:ограничен\w*|limited|не более|не больше|"
                           r"лимит\w*|capped)|(?:лимит|limit|cap)\w*[^.?!]{0,20}\d[\d,.]*\s?(?:квт|kw|вт|w)\b", re.I)

@@ -2,6 +2,7 @@
 fresh63.yaml's first sight; general rules, each with wordings of its own and a counterpart."""
 import pytest
 
+from assistant.reading import read
 from tests.assistant.test_reading_thirtyninth_pass import said, talk
 
 
@@ -30,3 +31,22 @@ def test_a_buck_and_cents_is_the_hourly_price(text, price):
 
 def test_a_buck_alone_is_not_rewritten():
     assert said("i have a few bucks, like 2000 bucks, what can i run llama 3 8b on?").get("budget") == 2000
+
+
+@pytest.mark.parametrize("text", ["если возьму восемь штук, какую цену дадите?",
+                                  "what price would you give us for 10 of the L40S?",
+                                  "а по какой цене отдадите четыре 4090?"])
+def test_the_vendors_price_for_an_order_is_a_handoff(text):
+    assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("text", ["customer wants a box for llama 3.1 8b serving 100 concurrent chats at 8k context, "
+                                  "what should I quote?",
+                                  "клиенту нужна лама 70б на 30 человек, что ему предложить клиенту?"])
+def test_a_resellers_own_quote_is_sizing(text):
+    assert read(text).intent == "recommend"
+
+
+def test_a_quote_asked_of_the_vendor_stays_a_handoff():
+    assert read("can you send me a quote for a box with 4 L40S?").intent == "handoff"
+    assert read("какая цена на 4090 сейчас?").intent == "gpu_info"
