@@ -23,7 +23,9 @@ CUES: list[tuple[Intent, str]] = [
                 r"оптов\w* (?:цен(?:а|ы|у|е|ой|ам|ах)?\b|скидк\w*)|\bwholesale (?:price|pricing|discount)\w*|"
                 # sixty-first pass: the vendor's own price for an order ("если возьму восемь штук, какую цену дадите?")
                 r"(?:как(?:ую|ие|ой)|по как(?:ой|им)) (?:цен[аеуы]\w*|скидк\w*) (?:\w+ )?(?:дадите|сделаете|предложите|отдадите|"
-                r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b"),
+                r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|"
+                r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b|"
+                r"(?:цену|цены) (?:\w+ )?(?:получше|пониже|поменьше)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),
@@ -81,7 +83,7 @@ CUES: list[tuple[Intent, str]] = [
                 # twenty-eighth pass: one card set against another ("would an h20 box beat an l20 box", "обгонит ли")
                 r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bобойд[её]т\b|\bперегон\w*|"
                 r"\bstacks? up (?:against|to|with)\b|\bmeasures? up (?:against|to)\b"),  # fresh41: "how does it stack up against"
-    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
+    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
     ("power", r"\bза свет\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
@@ -106,7 +108,7 @@ CUES: list[tuple[Intent, str]] = [
     # fiftieth pass: "если все 12 разом навалятся, долго ответ ждать придётся?"
     ("speed", r"\bдолго (?:\w+ ){0,2}жда\w*|\bждать (?:\w+ )?(?:долго|ответ\w*)|\bсколько (?:\w+ )?ждать|\bhow long (?:\w+ ){0,3}wait"),
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
-              r"\bt/s\b|\btk/s\b|\btps\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
+              r"\bt/s\b|\btk/s\b|\btps\b|\bтпс\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
               r"(?:can|could|before|until|(?:will|would)(?! (?:be )?us(?:e|ing)\b| need\b| access\b| work (?:on|with)\b))|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
               r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|"

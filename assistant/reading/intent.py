@@ -193,6 +193,14 @@ _WHICH_HARDWARE = re.compile(r"\bкак(?:ой|ую|ие) (?:\w+ )?(?:серве
                              r"\bчто (?:\w+ )?(?:туда |сюда )?(?:реально )?(?:поставить|ставить|взять|брать|воткнуть)\b|"
                              r"\bподходящ\w* конфигураци\w*|\bwhich (?:server|card|gpu)s?\b|"
                              r"\bwhat (?:server|card|gpu|hardware) (?:should|to|can|could|would)\b", re.I)
+_FIT_OR_MORE = re.compile(r"(?:потян\w*|хватит|влез\w*|пойд[её]т|поместится|\brun\b|\bfit\b|\bhandle\b|enough)[^.?!]{0,30}?"
+                          r"\b(?:или|or)\s+(?:(?:do|will|would|should)\s+(?:i|we)\s+)?(?:надо|нужно|нужны|придётся|придется|"
+                          r"need|have to)\s+(?:(?:докупить|добавить|взять|брать|buy|add|get)\s+)?(?:ещё|еще|больше|more|another|extra)\b", re.I)
+# a rate asked outright, and a doubt about the PSU that would make it a power question after all
+_RATE_ASKED = re.compile(r"\b(?:сколько|скока|скоко|how many|what)\s+(?:\w+\s+){0,2}(?:т/с|ток\w*/с|тпс|tps|t/s|tok/s|"
+                         r"токен\w* в сек\w*|tokens? (?:per|a|/) ?s\w*)|\bhow fast\b|\bкакая скорость\b|\bwhat speed\b", re.I)
+_PSU_DOUBTED = re.compile(r"хватит|потянет|выдержит|вытянет|enough|handle|hold|сколько (?:\w+ )?(?:ватт|вт\b|потреб)|"
+                          r"how many watts|how much power", re.I)
 _POWER_ASKED = re.compile(r"сколько|скок\w*|how much|how many|хватит|enough|потянет|выдержит|will (?:it|that) hold", re.I)
 # forty-first pass: a batch the customer brought in or bought ("привезли через китай партию h20") is theirs, no order
 _OWN_BATCH = re.compile(r"\b(?:привез\w*|завез\w*|взял\w*|купил\w*|закупил\w*|достал\w*|урвал\w*)\s+(?:[а-яё-]+\s+){0,3}"
@@ -475,6 +483,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "upgrade" in hits and hardware and model and _FITS.search(text) and not _ASKS_WHICH.search(text) and \
             not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I) and not psu_asked:
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
+    if hardware and model and _FIT_OR_MORE.search(text) and not psu_asked and not _ASKS_WHICH.search(text):
+        return "vram"  # sixty-first pass: "на двух 3090 потянет или надо больше карт?": the fit asked, more cards its 'no'
     if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or
                           (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or
                           (hardware and C.REPLACE_OWN.search(text) and not compared)):  # "i have two 3090s, what do i need to buy"
@@ -512,6 +522,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # "а если в 4 бита, дешевле выйдет?": the same question with one value changed
         return "recommend" if model else "followup"
     top = _top(sc, ["power", "cost", "speed"])
+    if top == "power" and sc["speed"] and s.psu_w and _RATE_ASKED.search(text) and not _PSU_DOUBTED.search(text):
+        return "speed"  # sixty-first pass: "риг: 3 x 3090, бп 1600w ... сколько т/с выжму?": the PSU is the rig's
     if top == "speed" and hardware and not model and "models_for_hardware" in hits and C.USERS_HELD.search(text):
         # "какие модели на нем пойдут и сколько юзеров выдержит": what runs on the cards, each with the users it holds
         return "models_for_hardware"

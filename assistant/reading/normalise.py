@@ -251,7 +251,10 @@ _ENGLISH = (EN_WORDS - {"a", "i", "to", "on", "no", "do", "by", "more"}) | {
 # fifty-third pass: "--max-model-len 8192", "n_ctx = 8192", "num_ctx 4096" (vLLM, llama.cpp, Ollama): the context,
 # not "max" of a budget
 _CONTEXT_KEY = re.compile(r"(?<![\w-])(?:--)?(?:max[-_]model[-_]len|max[-_]seq[-_]len|n[-_]ctx|num[-_]ctx|ctx[-_]size|"
-                          r"context[-_]length)\b", re.I)
+                          r"context[-_]length|"
+                          # sixty-first pass: a trainer's "seq len 2048", "sequence length 4096", "seq_len=1024", the
+                          # value right after it (not an error's "max seq len (40960) is larger than ...")
+                          r"(?:max[-_ ])?seq(?:uence)?[-_ ]?len(?:gth)?(?=\s*[=:]?\s*\d))\b", re.I)
 
 
 def _known_latin(low: str) -> bool:

@@ -64,6 +64,8 @@ _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|�
 # punctuation and no "but" between
 _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_SAME_TIME_BEHIND = re.compile(r"\b(?:(?:at|in) (?:the )?same time|simultaneously)\s*,?\s+(?:(?!but\b)[^\W\d][\w'-]*\s+)"
+                               r"{1,4}$", re.I)
 _SITTING_AT_ONCE = re.compile(r"\s*,\s*(?:[а-яё]+\s+){1,4}(?:одновременно|разом|одномоментно|параллельно)\b", re.I)
 
 
@@ -94,6 +96,8 @@ def _concurrent_near(tokens: list[Token], first: int, last: int, text: str) -> b
 
     if any(tokens[n].low in _BOUGHT for n in range(max(0, first - 2), first)):
         return False  # 43rd pass: "we bought 3 at once last year": things bought together, no people at once
+    if _SAME_TIME_BEHIND.search(text[:tokens[first].start]):
+        return True  # sixty-first pass: "60 employees, in same time will use maybe 25": said first, then the number
     for n in range(first - 1, max(-1, first - 6), -1):
         if n == first - 1 and tokens[n].number is not None and re.fullmatch(r"[-–]", text[tokens[n].end:tokens[first].start]):
             continue  # forty-eighth pass: "разом сидят от силы пять-шесть": a range's first end, the same-time word before it

@@ -140,7 +140,7 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             (re.search(r"\b(?:только|лишь|only|just)\b", text, re.I) or same_hours):
         # forty-first pass: "а если только по пятницам, субботам и воскресеньям, те же часы": the hours a day kept
         return [Change(slot="hours_per_month", op="mul", value=days * 52 / 365)], []
-    if len(tokens) <= 12 and not any(t.has_digit for t in tokens) and _WEEKEND.search(text) and \
+    if len(tokens) <= 12 and not any(t.number is not None for t in tokens) and _WEEKEND.search(text) and \
             re.search(r"\b(?:только|лишь|only|just)\b", text, re.I) and not (_OFF.search(text) or _NO_DAYS_OFF.search(text)):
         # sixty-first pass: "а если только по выходным, те же часы?" after "с 10 до 22 каждый день": the hours a day
         # kept on the 104 weekend days of 365

@@ -50,3 +50,57 @@ def test_a_resellers_own_quote_is_sizing(text):
 def test_a_quote_asked_of_the_vendor_stays_a_handoff():
     assert read("can you send me a quote for a box with 4 L40S?").intent == "handoff"
     assert read("какая цена на 4090 сейчас?").intent == "gpu_info"
+
+
+def test_weekends_with_new_hours_are_a_schedule_of_their_own():
+    scenario, _ = talk("купить сервер за 300 тыщ или облако по 70 р/час, 10 часов каждый день?", "а если только по выходным, часов по шесть?")
+    assert scenario.hours_per_month == pytest.approx(6 * 104 / 12, abs=0.1)
+
+
+@pytest.mark.parametrize("text", ["ок, а скока тпс примерно будет на 4090 с квеном 14б?",
+                                  "собрал риг: 3 x 3090 + 128 гб ddr4, бп 1600w. хочу погонять gpt-oss-120b, сколько т/с выжму?"])
+def test_a_rate_asked_is_a_speed_question_beside_the_rigs_psu(text):
+    assert read(text).intent == "speed"
+
+
+def test_a_psu_doubted_beside_a_rate_stays_a_power_question():
+    assert read("бп 1600w, 3 x 3090, хватит ли блока и сколько т/с будет?").intent == "power"
+
+
+@pytest.mark.parametrize("text, context", [("лору на ламу 3.1 8б на 3060 12 гб, батч 4, seq len 2048, хватит?", 2048),
+                                           ("qlora llama 3 8b, sequence length 4096, fits on a 4090?", 4096),
+                                           ("seq_len=1024 для мистраля 7б, лора", 1024)])
+def test_a_trainers_sequence_length_is_the_context(text, context):
+    assert said(text).get("context") == context
+
+
+def test_a_sequence_length_inside_an_error_is_not_the_context():
+    assert "context" not in said("vllm on one L40S with qwen3 32b fails: The model's max seq len (40960) is larger than "
+                                 "the KV cache. Will it fit?")
+
+
+@pytest.mark.parametrize("text", ["на двух 3090 ламу 70б в q4 потянет или надо больше карт?",
+                                  "will two 3090s run llama 70b q4 or do i need more cards?"])
+def test_a_fit_asked_with_more_cards_as_the_alternative_is_a_fit_question(text):
+    assert read(text).intent == "vram"
+
+
+@pytest.mark.parametrize("text", ["у меня две 3090, под ламу 70б что докупить?",
+                                  "I have one 4090 and 96 gb ram, want qwen3 235b a22b in q4. What I need to buy additionally?"])
+def test_what_to_buy_for_cards_owned_is_an_upgrade(text):
+    assert read(text).intent == "upgrade"
+
+
+def test_the_same_time_said_before_the_number_marks_the_users():
+    assert said("Our company have 60 employees, in same time will use maybe 25. We want llama 3.3 70b.")["users"] == 25
+
+
+def test_what_a_setup_adds_to_the_bill_is_power():
+    _, intent = talk("I have two 3090s running llama 3 8b", "and what would they add to my power bill running 6 hours a "
+                                                                "day at 15 cents per kWh?")
+    assert intent == "power"
+
+
+@pytest.mark.parametrize("text", ["If I take 8 of them, can you do a better price?", "а цену получше за четыре штуки сделаете?"])
+def test_a_better_price_asked_of_the_vendor_is_a_handoff(text):
+    assert read(text).intent == "handoff"
