@@ -551,17 +551,46 @@ def _ask_words(tokens: list[Token], used: list[int]) -> None:
             tokens[x].asked = True
 
 
+# the parts of a week said with hours of their own ("по будням часа 3 и в выходные часов по 8"): cut at punctuation
+# and at a joining word
+_WEEK_PART = re.compile(r"[,.;!?]|\s(?:и|а|но|and|but|plus|плюс)\s", re.I)
+
+
+def week_part(tokens: list[Token], n: int, text: str) -> str | None:
+    """'weekday' or 'weekend' for token n when the message gives the week's two parts numbers of their own ("по
+    будням часа 3 и в выходные часов по 8"), else None ("по будням и в выходные по 8 часов" is every day)."""
+    cuts = sorted({0, len(text), *(x for m in _WEEK_PART.finditer(text) for x in m.span())})
+
+    def kind(at: int) -> str | None:
+        part = text[max(c for c in cuts if c <= at):min(c for c in cuts if c > at)]
+        days, ends = bool(_WEEKDAYS.search(part)), bool(_WEEKEND_WORD.search(part))
+        return "weekday" if days and not ends else "weekend" if ends and not days else None
+
+    if {kind(t.start) for t in tokens if t.number is not None} >= {"weekday", "weekend"}:
+        return kind(tokens[n].start)
+    return None
+
+
+_BOTH_PARTS = re.compile(r"\bбудн\w*,? (?:и|а также|плюс) (?:в |по )?выходн|\bweekdays,? (?:and|plus) (?:on )?weekends\b", re.I)
+_WEEKEND_WORD = re.compile(r"выходн|\bweekends?\b|суббот|воскресень|\bsaturdays?\b|\bsundays?\b", re.I)
+
+
 def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> float:
     """'12 часов в день' -> 12*365/12; 'по будням' -> N*260/12; per week -> N*52/12; per month as is."""
     period = next((t.concept for t in tokens[n + 1:n + 4] if t.concept in ("day", "week", "month", "weekday")), None)
+    if period in ("day", "weekday", None) and value <= 24 and (part := week_part(tokens, n, text)):
+        # sixty-first pass: a week split in two, each part's hours a day over its own days (the reader adds them)
+        return round(value * (260 if part == "weekday" else 104) / 12, 2)
     if period in ("day", None) and (m := _DAYS_A_WEEK.search(text)):  # "по 8 часов 5 дней в неделю"
         return round(value * week_days(m) * 52 / 12, 2)
     if period in ("day", None) and value <= 24 and (d := named_days(text)):  # "2 shifts of 9 hours, Monday to Saturday"
         return round(value * d * 52 / 12, 2)
     if period in ("day", None) and value <= 24 and (m := _DAYS_A_MONTH.search(text)):  # "22 дня в месяц по 8 часов"
         return round(value * float(m.group(1)), 2)
-    if period in ("day", None) and _WEEKENDS.search(text):  # "по 10 часов по выходным"
-        return round(value * 2 * 52 / 12, 2)
+    if _BOTH_PARTS.search(text):  # "по будням и в выходные по 8 часов": every day
+        return round(value * 365 / 12, 2) if period in ("day", "weekday", None) and value <= 24 else value
+    if period in ("day", None) and _WEEKENDS.search(text) and not _WEEKDAYS.search(text):
+        return round(value * 2 * 52 / 12, 2)  # "по 10 часов по выходным"; not "по будням 9 часов, выходные отдыхаем"
     weekdays = bool(_WEEKDAYS.search(text)) or period == "weekday"
     if period in ("day", "weekday") or (period is None and weekdays):
         return round(value * (260 if weekdays else 365) / 12, 2)

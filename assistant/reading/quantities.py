@@ -64,6 +64,7 @@ _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|�
 # punctuation and no "but" between
 _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_WEEK_WORD = re.compile(r"^(?:будн|выходн|weekdays?$|weekends?$)")
 _SAME_TIME_BEHIND = re.compile(r"\b(?:(?:at|in) (?:the )?same time|simultaneously)\s*,?\s+(?:(?!but\b)[^\W\d][\w'-]*\s+)"
                                r"{1,4}$", re.I)
 _SITTING_AT_ONCE = re.compile(r"\s*,\s*(?:[а-яё]+\s+){1,4}(?:одновременно|разом|одномоментно|параллельно)\b", re.I)
@@ -597,6 +598,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if concept == "piece" and (_things_before(tokens, k) or k > 0 and tokens[k - 1].low.endswith(_FLEET)) and \
             not gpu_next(tokens, k, gpu_starts):
         return []  # forty-eighth pass: "своих самосвалов 18 штук": the things counted said first, no cards; asked
+    if concept is None and not suffix and whole and value <= 24 and k > 0 and _WEEK_WORD.match(tokens[k - 1].low) and \
+            any(x.concept == "hour" for x in tokens) and money.week_part(tokens, k, text):
+        # sixty-first pass: "по будням 4 часа, по выходным 10": the hours of the week's other part, said without the
+        # word (had been ten cards, from the 3090 after the comma)
+        return [Attached("hours_per_month", money.hours_per_month(value, tokens, k, text), [k])]
     count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.reading.money import week_part
 from assistant.reading.quantities import Attached
 from assistant.reading.tokens import Token
 
@@ -128,6 +129,11 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
     replaced: list[Attached] = []
     quotes = [(m.start(), m.end()) for m in _QUOTE.finditer(text)]
     for slot, group in by_slot.items():
+        if slot == "hours_per_month" and len(group) == 2 and \
+                {week_part(tokens, min(a.tokens), text) for a in group} == {"weekday", "weekend"}:
+            # sixty-first pass: "по будням часа 3 и в выходные часов по 8": the week's two parts add up, no clash
+            chosen[slot] = Attached(slot, round(sum(float(a.value) for a in group), 2), sorted({*group[0].tokens, *group[1].tokens}))
+            continue
         if any(not a.assumed for a in group):  # "quantize it to 8 bit": the bits said beat the int4 a vague word assumes
             group = [a for a in group if not a.assumed]
         group.sort(key=lambda a: min(a.tokens))

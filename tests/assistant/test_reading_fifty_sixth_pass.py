@@ -104,3 +104,23 @@ def test_what_a_setup_adds_to_the_bill_is_power():
 @pytest.mark.parametrize("text", ["If I take 8 of them, can you do a better price?", "а цену получше за четыре штуки сделаете?"])
 def test_a_better_price_asked_of_the_vendor_is_a_handoff(text):
     assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("text, hours", [
+    ("сидим по будням часа 3 и в выходные часов по 8, брать 4090 за 170 тыщ или облако по 40 р/час?", 3 * 260 / 12 + 8 * 104 / 12),
+    ("weekdays about 2 hours, weekends 6 hours, buy a 4090 for 1800 or rent at 0.7/hr?", 2 * 260 / 12 + 6 * 104 / 12),
+    ("по будням 4 часа, по выходным 10, 3090 за 80 тыщ или облако по 35 р/час?", 4 * 260 / 12 + 10 * 104 / 12),
+])
+def test_a_week_split_in_two_adds_its_parts(text, hours):
+    s = said(text)
+    assert s["hours_per_month"] == pytest.approx(hours, abs=0.05) and "gpu_count" not in s
+
+
+@pytest.mark.parametrize("text, hours", [
+    ("работаем по будням 9 часов, выходные отдыхаем. 4090 за 200 тыщ или облако по 50 р/час?", 9 * 260 / 12),
+    ("weekdays 9 hours, closed on weekends. buy a 4090 for 1800 or rent at 0.7/hr?", 9 * 260 / 12),
+    ("по будням и в выходные по 8 часов, облако по 50 р/час или 4090 за 200 тыщ?", 8 * 365 / 12),
+    ("по 10 часов по выходным, облако по 50 р/час или 4090 за 200 тыщ?", 10 * 104 / 12),
+])
+def test_weekends_off_or_added_are_not_the_hours_days(text, hours):
+    assert said(text)["hours_per_month"] == pytest.approx(hours, abs=0.05)
