@@ -7,6 +7,9 @@ import re
 
 from assistant.scenario import Intent
 
+# sixty-first pass: a generator's kilowatts ("генератор у меня на 2 квт его вытянет?"), not an image generator
+GENERATOR = re.compile(r"генератор\w*[^.?!]{0,20}?\d+(?:[.,]\d+)?\s*(?:квт|ква|kw|kva)\b|"
+                       r"\bgenerator\b[^.?!]{0,20}?\d+(?:[.,]\d+)?\s*(?:kw|kva)\b", re.I)
 CUES: list[tuple[Intent, str]] = [
     # seventeenth pass: buying the customer's old cards back or taking them in part-exchange is the vendor's people's
     # business ("вы выкупаете б/у карты", "do you buy back used gpus", "trade-in на 5090"); not "скупаем бу железо" (the customer's own trade, 33rd pass)
@@ -87,7 +90,8 @@ CUES: list[tuple[Intent, str]] = [
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
     ("power", r"\bза свет\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
-              r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b"),
+              r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b|" +
+              GENERATOR.pattern),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off(?!s\b)|выгодн|дешевле|cheaper|стоимость владения|"
              r"\btco\b|owning|worth buying|стоит ли (?:покупать|брать)|usage doubles|"
              r"(?:buying|to buy|owning)\b[^.?!]{0,30}\bworth it|colab|колаб|kaggle|runpod|vast\.ai"),

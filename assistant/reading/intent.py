@@ -193,6 +193,10 @@ _WHICH_HARDWARE = re.compile(r"\bкак(?:ой|ую|ие) (?:\w+ )?(?:серве
                              r"\bчто (?:\w+ )?(?:туда |сюда )?(?:реально )?(?:поставить|ставить|взять|брать|воткнуть)\b|"
                              r"\bподходящ\w* конфигураци\w*|\bwhich (?:server|card|gpu)s?\b|"
                              r"\bwhat (?:server|card|gpu|hardware) (?:should|to|can|could|would)\b", re.I)
+# what runs once the cards are added: "что тогда потянет", "what could i run then"
+_THEN_RUNS = re.compile(r"\b(?:что|what)\b(?:\s+[\w']+){0,3}?\s+(?:тогда|then|after that|потом)\s+(?:\w+\s+)?(?:потян\w*|пойд[её]т|"
+                        r"запуст\w*|влез\w*|run|handle|fit)\b|\b(?:что|what)\s+(?:\w+\s+){0,3}?(?:потянет|пойд[её]т|"
+                        r"запущу|влезет|(?:can|could) (?:i|we) run)\s+(?:тогда|then)\b", re.I)
 _FIT_OR_MORE = re.compile(r"(?:потян\w*|хватит|влез\w*|пойд[её]т|поместится|\brun\b|\bfit\b|\bhandle\b|enough)[^.?!]{0,30}?"
                           r"\b(?:или|or)\s+(?:(?:do|will|would|should)\s+(?:i|we)\s+)?(?:надо|нужно|нужны|придётся|придется|"
                           r"need|have to)\s+(?:(?:докупить|добавить|взять|брать|buy|add|get)\s+)?(?:ещё|еще|больше|more|another|extra)\b", re.I)
@@ -472,6 +476,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "vram"  # fortieth pass: "а лорой на восьми h200 уложимся?": the cards said, will the job fit on them
     if relative and not new_model and max((v for k, v in sc.items() if k != "upgrade"), default=0) < 3:
         return "followup"  # "а если ещё две", "what if usage doubles"; not "бп 750 ватт, хочу вторую 3060, хватит?"
+    if C.GENERATOR.search(text) and (hardware or s.card_vram_gb) and not model:
+        return "power"  # sixty-first pass: "а если привезут комп с 3060, генератор у меня на 2 квт его вытянет?"
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
             not _ASKS_WHICH.search(text) and sc["speed"] < 2:  # 49th pass: not "а если двумя h200 — по скорости вытянет?"
         return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
@@ -485,6 +491,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
     if hardware and model and _FIT_OR_MORE.search(text) and not psu_asked and not _ASKS_WHICH.search(text):
         return "vram"  # sixty-first pass: "на двух 3090 потянет или надо больше карт?": the fit asked, more cards its 'no'
+    if not model and _THEN_RUNS.search(text) and not psu_asked:
+        return "models_for_hardware"  # sixty-first pass: "а если докупить вторую такую же — что тогда потянет?"
     if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or
                           (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or
                           (hardware and C.REPLACE_OWN.search(text) and not compared)):  # "i have two 3090s, what do i need to buy"

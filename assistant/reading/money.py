@@ -81,6 +81,9 @@ _WEEK_DAY_WORDS = {"один": 1, "одного": 1, "два": 2, "двух": 2,
                    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _DAYS_A_WEEK = re.compile(r"\b([1-7]|" + "|".join(sorted(_WEEK_DAY_WORDS, key=len, reverse=True)) +
                           r")\s*(?:дн\w*|days?)\s*(?:в|a|per|/)\s*(?:неделю|week|нед)", re.I)
+# sixty-first pass: the week said before kept, "те же шесть дней", "same 5 days": days a week, as the turn before said
+_SAME_DAYS = re.compile(r"(?:(?<=те же )|(?<=same ))([1-7]|" + "|".join(sorted(_WEEK_DAY_WORDS, key=len, reverse=True)) +
+                        r")\s+(?:дн(?:я|ей)|days)\b", re.I)
 
 
 # forty-first pass: days named, as a span ("Monday to Saturday", "с понедельника по субботу", "пн-сб") or as a list
@@ -581,7 +584,7 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
     if period in ("day", "weekday", None) and value <= 24 and (part := week_part(tokens, n, text)):
         # sixty-first pass: a week split in two, each part's hours a day over its own days (the reader adds them)
         return round(value * (260 if part == "weekday" else 104) / 12, 2)
-    if period in ("day", None) and (m := _DAYS_A_WEEK.search(text)):  # "по 8 часов 5 дней в неделю"
+    if period in ("day", None) and (m := _DAYS_A_WEEK.search(text) or _SAME_DAYS.search(text)):  # "по 8 часов 5 дней в неделю"
         return round(value * week_days(m) * 52 / 12, 2)
     if period in ("day", None) and value <= 24 and (d := named_days(text)):  # "2 shifts of 9 hours, Monday to Saturday"
         return round(value * d * 52 / 12, 2)

@@ -642,8 +642,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     hours_first = cue_before(tokens, k, {"hour"}, 1) or \
         (k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].concept == "hour" and not tokens[k - 2].used)
     if concept == "hour" or suffix in ("ч", "h") or hours_first:
-        days = money._DAYS_A_WEEK.search(text) or money._DAYS_A_MONTH.search(text)  # "5 дней в неделю": part of the hours
-        extra = [x.i for x in tokens if days and x.start >= days.start() and x.end <= days.end() and x.has_digit]
+        days = money._DAYS_A_WEEK.search(text) or money._SAME_DAYS.search(text) or money._DAYS_A_MONTH.search(text)
+        extra = [x.i for x in tokens if days and x.start >= days.start() and x.end <= days.end() and x.number is not None]
         shifts, said = _shifts(tokens, k)
         if _a_stretch_of_hours(tokens, k, value, text):
             return []  # thirty-second pass: "дают 2 x H100 на 48 часов": a job's time limit, no month of use; asked

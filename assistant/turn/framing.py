@@ -134,6 +134,13 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     carry(reading, previous)
     if reading.intent == "followup" and previous is not None and _PSU_ENOUGH_Q.search(reading.text):
         return "power"  # fresh40: "а если докупить ещё одну a4000, бп на 650 хватит на обе?": the PSU, for the cards now
+    if reading.intent in ("recommend", "followup") and previous_intent in _SIZING and previous_intent != "recommend" and \
+            reading.new_model and _MEANT.search(reading.text) and len(reading.text.split()) <= 16:
+        return previous_intent  # sixty-first pass: "oops, meant the 70b llama, not the 8b": the same question, corrected
+    if reading.intent == "knowledge" and previous_intent in ("vram", "speed") and previous is not None and \
+            (previous.model or previous.params_b) and "precision" in reading.conflicts and not reading.new_model and \
+            reading.scenario.said():
+        return previous_intent  # sixty-first pass: "а что лучше, q4 или q6, если контекст нужен 32к?": both, sized
     if reading.intent == "followup" and previous_intent == "models_for_hardware" and reading.new_model:
         return "vram"  # "что запустить на 3060?" .. "а гемма 4б пойдёт?": one model on those cards, will it fit
     if reading.intent == "followup" and previous_intent == "recommend" and reading.scenario.gpu and \
@@ -194,9 +201,13 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+# a slip corrected: "oops, meant the 70b", "ой, я имел в виду 32б", "точнее квен 14б", "опечатался"
+_MEANT = re.compile(r"\bmeant\b|\bi mean\b|\btypo\b|\boops\b|\bwhoops\b|имел[аи]? в виду|\bточнее\b|\bвернее\b|"
+                    r"\bошиб(?:ся|лась|лись)\b|\bопечат\w*|\bоговорил\w*", re.I)
 # the two options compared before, weighed on another measure ("which of the two pulls less from the wall", "что меньше
 # мотать будет", "какой из них тише")
-_WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|\bчто (?:из (?:них|этого|двух) )?(?:меньше|больше)\b|"
+_WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|\bwhich (?:one )?is better\b|"
+                               r"\bкак(?:ая|ой|ое) (?:из (?:них|двух) )?лучше\b|\bчто (?:из (?:них|этого|двух) )?(?:меньше|больше)\b|"
                                r"\b(?:кто|какой|какая|какое|что) из (?:них|двух|вариантов|этих)\b|\bкакой вариант\b", re.I)
 _NOISE_ASKED = re.compile(r"\bнасколько (?:\w+ )?(?:шумн|шумят|шумит|громк|гудят|гудит)\w*|\bшумят ли\b|\bсильно (?:ли )?(?:шумят|шумит|"
                           r"гудят|гудит)\b|\bhow (?:loud|noisy)\b", re.I)

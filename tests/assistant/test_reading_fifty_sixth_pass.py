@@ -124,3 +124,49 @@ def test_a_week_split_in_two_adds_its_parts(text, hours):
 ])
 def test_weekends_off_or_added_are_not_the_hours_days(text, hours):
     assert said(text)["hours_per_month"] == pytest.approx(hours, abs=0.05)
+
+
+@pytest.mark.parametrize("first, then, intent", [
+    ("will llama 3 8b in q4 with 16k context fit on my 4070?", "oops, meant the 70b llama, not the 8b. same q4, 16k context", "vram"),
+    ("сколько т/с будет квен 14б в q4 на 4070?", "ой, я имел в виду квен 32б", "speed"),
+])
+def test_a_slip_corrected_keeps_the_question(first, then, intent):
+    assert talk(first, then)[1] == intent
+
+
+def test_a_new_model_without_a_slip_is_still_read_as_asked():
+    assert talk("сколько т/с будет квен 14б в q4 на 4070?", "какой сервер нужен под ламу 70б на 30 человек?")[1] == "recommend"
+
+
+@pytest.mark.parametrize("first, then", [("у меня 3060 на 12 гигов, что на ней пойдет?", "а если докупить вторую такую же — что тогда потянет?"),
+                                         ("i have a 3090, what can i run?", "and if i add a second one, what could i run then?")])
+def test_what_runs_once_cards_are_added(first, then):
+    scenario, intent = talk(first, then)
+    assert intent == "models_for_hardware" and scenario.gpu_count == 2
+
+
+def test_what_to_add_for_a_model_stays_an_upgrade():
+    assert read("у меня 3090, что тогда докупить под ламу 70б?").intent == "upgrade"
+
+
+def test_two_precisions_weighed_for_the_model_on_the_table_are_sized():
+    _, intent = talk("квен3 кодер 30б а3б на моей 3090 с 64 гигами оперативки пойдёт?", "а что лучше, q4 или q6, если контекст нужен 32к?")
+    assert intent == "vram"
+
+
+def test_which_is_better_on_another_measure_keeps_the_comparison():
+    _, intent = talk("что взять, 5090 или две 3090?", "а по жору какая лучше? проводка старая")
+    assert intent == "compare"
+
+
+def test_the_same_days_a_week_kept_with_new_hours():
+    scenario, _ = talk("купить сервер за 400 тыщ или облако по 90 р/час? работаем по 8 часов шесть дней в неделю",
+                       "а если смену удлинят до 12 часов, те же шесть дней?")
+    assert scenario.hours_per_month == pytest.approx(12 * 6 * 52 / 12, abs=0.1)
+
+
+def test_a_generators_kilowatts_make_a_power_question_and_an_image_generator_does_not():
+    _, intent = talk("а лама 3.1 8б в q4 на ноуте скока слов в секунду выдаст?",
+                     "а если привезут комп с 4060 на 8 гигов, генератор на 3 квт его вытянет?")
+    assert intent == "power"
+    assert read("генератор картинок на 3060 вытянет 4 картинки в минуту?").intent == "speed"
