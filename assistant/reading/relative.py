@@ -63,6 +63,7 @@ _SELL = r"(?:\bsell\w*|\bпрода(?:ть|м|ю|вать|ём|ем|дим)\b|\b
         r"(?:\bещ[её]|\bmore)\s+(?:оперативк\w*|оперативы|озу|ram|памяти|memory)\b)"  # 48th pass: taking it out, or more RAM
 _ADD_ONE = r"(?:\badd\w*|\bдокуп\w*|\bв довес\w*|\bдобав\w*|\bдокин\w*|\bвтор(?:ую|ой|ая)\b|\bтреть\w*|\bsecond\b|\bthird\b|\banother\b|" \
            r"\bещ[её] одн\w*)"
+_TOTAL = {"будет", "станет", "станут", "всего", "итого", "получится", "total", "making"}
 SELL_OR_ADD = re.compile(rf"{_SELL}.*\b(?:or|или|либо)\b.*{_ADD_ONE}|{_ADD_ONE}.*\b(?:or|или|либо)\b.*{_SELL}", re.I)
 
 
@@ -186,8 +187,21 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             slot = _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
                                    _ADD_VERB.search(text) else None)  # "and if i add one more": cards, the usual thing to add
             if slot:
-                return [Change(slot=slot, op="add", value=float(t.number))], [t.i, t.i + 1]
+                return _added_or_total(tokens, slot, t.number, t.i + 1, [t.i, t.i + 1])
     return [], []
+
+
+def _added_or_total(tokens: list[Token], slot: str, added: float, after: int, idx: list[int]
+                    ) -> tuple[list[Change], list[int]]:
+    """So many added, unless the total is said too ("а если ещё одну докуплю, будет четыре", "making it three")."""
+    def said_total(x: Token) -> bool:  # "будет четыре", "making it three", "их станет пять"
+        before = [y.low for y in tokens[max(0, x.i - 2):x.i]]
+        return bool(before) and (before[-1] in _TOTAL or before[-1] in ("it", "их", "them") and before[0] in _TOTAL)
+
+    total = next((x for x in tokens[after + 1:] if x.number and said_total(x)), None)
+    if slot == "gpu_count" and total is not None:
+        return [Change(slot=slot, op="set", value=float(total.number or 0))], [*idx, total.i - 1, total.i]
+    return [Change(slot=slot, op="add", value=float(added))], idx
 
 
 def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], list[int]]:
@@ -210,7 +224,7 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
             if slot and (short or named or not tokens[n.i].has_digit):
                 if slot == "gpu_count" and SELL_OR_ADD.search(text):
                     return [], [t.i, n.i]  # forty-ninth pass: "докупить ещё одну 3060 или поменять её на 3090?": an option
-                return [Change(slot=slot, op="add", value=float(n.number or 0))], [t.i, n.i]
+                return _added_or_total(tokens, slot, float(n.number or 0), n.i, [t.i, n.i])
     return [], []
 
 

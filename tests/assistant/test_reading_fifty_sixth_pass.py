@@ -170,3 +170,26 @@ def test_a_generators_kilowatts_make_a_power_question_and_an_image_generator_doe
                      "а если привезут комп с 4060 на 8 гигов, генератор на 3 квт его вытянет?")
     assert intent == "power"
     assert read("генератор картинок на 3060 вытянет 4 картинки в минуту?").intent == "speed"
+
+
+@pytest.mark.parametrize("text, model", [("а квенчик 14б в q4 на 4060 ти влезет?", "qwen3-14b"),
+                                         ("ламочку 3.1 8б потянет 3060?", "llama-3.1-8b"),
+                                         ("мистральку 7б на 8 гигов запущу?", "mistral-7b-v0.3")])
+def test_a_familys_diminutive_is_the_family(text, model):
+    assert said(text).get("model") == model
+
+
+@pytest.mark.parametrize("text, count", [("what can i run on 2x 3060... wait no its one 3060 12gb", 1),
+                                         ("у меня две 3090, а не, три 3090. что пойдёт?", 3)])
+def test_a_count_taken_back_in_the_message_gives_way_to_the_one_meant(text, count):
+    assert said(text).get("gpu_count") == count
+
+
+def test_two_counts_weighed_are_still_asked():
+    assert "gpu_count" in read("две 3090 или три 3090, что лучше?").conflicts
+
+
+@pytest.mark.parametrize("then, count", [("а если ещё одну докуплю, будет четыре", 4), ("and if i add one more, making it three?", 3),
+                                         ("а если ещё одну?", 4)])
+def test_a_total_said_beside_an_addition_is_the_count(then, count):
+    assert talk("у меня три 3090, что на них пойдёт?" if count != 3 else "i have two 3090s, what runs?", then)[0].gpu_count == count
