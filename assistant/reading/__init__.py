@@ -649,6 +649,7 @@ _SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|b
 # ("pcie 5.0", "nvlink 4.0"): names and dates, never a count, a sum or a size
 _CHIPSET = re.compile(r"[xх](?:[2-9]\d|[1-9]\d\d)|[bzh][3-9]\d0|c6\d\d|w?trx\d0|wrx\d0")
 _YEAR = re.compile(r"(?:1[89]\d|20[0-4])\d")  # (thirty-eighth pass: "архив с 1931 года")
+_DENIED_THEN = re.compile(r"\s*,?\s*(?:а|but)\s+(?:уже\s+|целых\s+|аж\s+|rather\s+)?\d", re.I)  # "не 25, а 40"
 _CODED_REF = re.compile(r"\b[A-Za-zА-Яа-яЁё]{2,6}-\d{2,}[-/]\d+\b|"  # "RFI-2025-117", "ХМ-2024/118"
                         r"\b(?:ref|reference|ref\. no|реф)\.?\s*(?:no\.?|№|#)?\s*[\w-]*\d[\w/-]*")  # "tender ref. 2025/0417" (39th)
 _VERSIONED = {"pcie", "pci-e", "nvlink", "cuda", "usb", "gen", "ddr", "thunderbolt", "hdmi", "displayport"}
@@ -968,6 +969,16 @@ def _read(text: str) -> Reading:
         spans["contact"] = [_span(text, tokens, [k]) for k in contacts]
     if connectors := [t.i for t in tokens if t.used == "connector"]:  # "12V-2x6": a power connector's name
         spans["connector"] = [_span(text, tokens, [k]) for k in connectors]
+    # sixty-first pass: "будет не 25, а 40 человек", "not 25 but 40 people": the bare number denied gives way to the one
+    # after it, whatever unit that one has (the 40 had been taken for a headcount beside "одновременно ... 25")
+    denied = [t.i for t in tokens if not t.used and t.has_digit and t.i > 0 and tokens[t.i - 1].low in ("не", "not") and
+              (_DENIED_THEN.match(text[t.end:]) or  # "не 25, а 40"; "40 человек, а не 25" (the number alone, at a clause's end)
+               re.search(r"(?:\bа|\bbut|,)\s*(?:не|not)\s*$", text[:t.start], re.I) and
+               re.match(r"\s*(?:[.,;!?—–-]|$)", text[t.end:]))]
+    for k in denied:
+        tokens[k].used = "corrected"
+    if denied:
+        spans["corrected"] = [_span(text, tokens, [k]) for k in denied]
     rack = [t.i for t in tokens if not t.used and re.fullmatch(r"\d{1,2}u", t.low)]  # "4U": a chassis height
     for k in rack:
         tokens[k].used = "form_factor"
@@ -992,7 +1003,7 @@ def _read(text: str) -> Reading:
     all_gpus = gpus
     gpus, stock = _asked_setup(gpus, chosen, clashes, tokens, text)
     if replaced:  # "2 карты... нет, 4": the words of the value the customer took back
-        spans["corrected"] = [_span(text, tokens, a.tokens) for a in replaced]
+        spans["corrected"] = [*spans.get("corrected", []), *(_span(text, tokens, a.tokens) for a in replaced)]
     fields = {slot: a.value for slot, a in chosen.items() if slot in Scenario.model_fields}  # not "per_user"
     for slot, a in chosen.items():
         spans.setdefault(slot, []).append(_span(text, tokens, a.tokens))

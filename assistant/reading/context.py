@@ -259,6 +259,11 @@ _ONE_PRONOUN_BEFORE = {"which", "this", "that", "the", "each", "any", "every", "
 def _pronoun(tokens: list, i: int) -> bool:
     """"which one is faster", "the other one", "one of them": 'one' standing for a thing, not a count."""
     t = tokens[i]
+    if i > 0 and tokens[i - 1].low in ("из", "of") and t.low in ("двух", "two", "обоих", "both"):
+        return True  # sixty-first pass: "какой из двух прожорливее?": the two options, no count (had been 2 users)
+    if i + 2 < len(tokens) and re.fullmatch(r"(?:так|эт)\w{1,3}|such|these|those", tokens[i + 1].low) and \
+            re.match(r"(?:узл|узел|сервер|сервак|нод|node|server|box)", tokens[i + 2].low):
+        return True  # "КП на два таких узла": servers, no count of cards
     return t.low == "one" and (i > 0 and tokens[i - 1].low in _ONE_PRONOUN_BEFORE or
                                i + 1 < len(tokens) and tokens[i + 1].low == "of")
 

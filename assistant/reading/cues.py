@@ -29,6 +29,11 @@ CUES: list[tuple[Intent, str]] = [
                 r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|"
                 r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b|"
                 r"(?:цену|цены) (?:\w+ )?(?:получше|пониже|поменьше)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
+    # sixty-first pass: whether the data stays inside ("данные при такой схеме точно не уходят наружу?", "does any data
+    # leave the building?"): the guide's answer, no figure
+    ("knowledge", r"данн\w*[^.?!]{0,30}\b(?:уход\w*|утека\w*|ушл\w*|передаю\w*|отправля\w*) (?:\w+ )?(?:наружу|в интернет|в облако|"
+                  r"за периметр|третьим лицам)|утечк\w* данн\w*|(?:does|will|would|could) (?:any |our |the )?data (?:ever )?"
+                  r"(?:leave|leak|go out)|data (?:leaving|leakage|leaks?)\b"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),
@@ -39,7 +44,7 @@ CUES: list[tuple[Intent, str]] = [
                 # (a channel said: "скиньте цену на h200" alone is the catalog's price, a spec question)
                 r"(?:пришлите|пришли|вышлите|скиньте|скинь|отправьте) (?:мне |нам )?(?:\w+ )?(?:цен[уы]|стоимость) "
                 r"(?:\w+ ){0,3}?(?:на (?:почту|мыло|e-?mail|имейл|емейл|мейл)|в (?:вотсап|ватсап|whatsapp|телеграм\w*|тг))\b|"
-                r"(?:send|email|e-mail) (?:me |us )?a (?:price|quote)\b|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
+                r"(?:send|email|e-mail) (?:me |us )?a (?:formal |written |firm |proper )?(?:price|quote)\b|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
                 r"(?:нам |мне )?как (?:партн[её]рам|дилерам|реселлерам)|услови\w* (?:для|по) (?:дилер|партн[её]р|реселлер|оптовик)\w*|(?:for|to) (?:us as )?(?:partners|resellers)\b|"
                 r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|volume pricing|рассрочк|\bндс\b|"
                 r"как (?:у вас )?(?:можно )?купить|how (?:can i|do i|do we|to) (?:buy|order|purchase)|где (?:у вас )?(?:купить|заказать|оформить)|"
@@ -149,7 +154,9 @@ CUES: list[tuple[Intent, str]] = [
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
     ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|\bwhat (?:an? |the |one )?[\w-]*\d[\w-]*(?: \w+)? costs\b|"
-                 r"\bhow much (?:does|do|would|will) (?:an? |the |one )?[\w-]*\d[\w-]*s?(?: \w+)? (?:go for|sell for|set (?:me|us) back)\b|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|how much (?:memory|vram) does (?:it|that|this(?: card)?) have|"
+                 r"\bhow much (?:does|do|would|will) (?:an? |the |one )?[\w-]*\d[\w-]*s?(?: \w+)? (?:go for|sell for|set (?:me|us) back)\b|"
+                 r"\b(?:how much|what) (?:do|would|will) (?:you|u|y'all)(?: guys)? (?:sell|charge|want|ask) (?:for )?(?:an? |the |one )?"
+                 r"[\w-]*\d[\w-]*s?(?: \w+)?(?: for)?\b|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|how much (?:memory|vram) does (?:it|that|this(?: card)?) have|"
                  r"что (?:это )?за (?:зверь|зверюг\w*|зверушк\w*|железяк\w*|железк\w*)|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) пам[яи]т|"  # 41st pass: "партию h20. что это за зверь"; 43rd: "зверюга", "памити"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"

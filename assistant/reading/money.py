@@ -488,9 +488,10 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/
                            r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?(?: в)?$", re.I)  # "обходится в 8 р"
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
 # "electricity here 0.2 eur"): the price of energy too
-_KWH_BEFORE = re.compile(r"(?:киловатт\w*|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
-                         r"electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у [а-яё]{4,}|нам|им|for us|for them|here|сейчас|now|тут|"
-                         r"there))?(?: (?:на|в|во) [а-яё-]{3,})?$", re.I)  # fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"; fresh58 "у заказчика"
+_KWH_BEFORE = re.compile(r"(?:киловатт\w*(?:-час\w*)?|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|"
+                         r"электроэнерги\w*|electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у [а-яё]{4,}|нам|им|for us|"
+                         r"for them|here|сейчас|now|тут|there))?(?: (?:на|в|во) [а-яё-]{3,})?"
+                         r"(?: по (?:договору|тарифу|контракту|счётчику|счетчику))?$", re.I)  # sixty-first: "по договору 7 руб. 15 коп."  # fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"; fresh58 "у заказчика"
 # 43rd pass: "свет 6 рублей", "свет у нас 5.5 р": a small sum after the word for the light is a kW·h's price ("счёт за
 # свет 5000 рублей" is a bill, asked)
 _LIGHT_BEFORE = re.compile(r"\bсвет(?: у нас| у меня| сейчас| тут| нынче)?$", re.I)

@@ -956,6 +956,8 @@ def _labelled_before(tokens: list[Token], k: int) -> int | None:
     if j < 1 or tokens[j].low not in (":", "—", "–", "-"):
         return None
     who = tokens[j - 1]
+    if j > 1 and tokens[j - 2].has_digit:
+        return None  # sixty-first pass: "на 60 пользователей: 8 × L40S или 4 × H100": the people have their number
     return j - 1 if who.concept in ("user", "request") or _person(who) else None
 
 

@@ -221,7 +221,7 @@ _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power s
 _BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|нажж|жрать|"
                          r"за свет|электричеств|энерги)|за свет (?:выйдет|будет|набежит)", re.I)
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
-                       r"\b(?:would|will|could) [\w ]{0,24}\bdo\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b|"
+                       r"\b(?:would|will|could) [\w ]{0,24}\bdo(?: it| the job| the trick)?\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b|"
                        r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"  # fifty-second
                        r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b", re.I)  # pass: "would that do it?", "потянут?"
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)

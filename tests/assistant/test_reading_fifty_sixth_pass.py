@@ -193,3 +193,48 @@ def test_two_counts_weighed_are_still_asked():
                                          ("а если ещё одну?", 4)])
 def test_a_total_said_beside_an_addition_is_the_count(then, count):
     assert talk("у меня три 3090, что на них пойдёт?" if count != 3 else "i have two 3090s, what runs?", then)[0].gpu_count == count
+
+
+@pytest.mark.parametrize("text, users", [("одновременно будет не 25, а 40 человек — отдел продаж тоже подключают", 40),
+                                         ("одновременно будет 40 человек, а не 25", 40),
+                                         ("not 25 but 40 people at once, llama 3 8b", 40)])
+def test_a_number_denied_gives_way_to_the_one_meant(text, users):
+    r = read(text)
+    assert r.scenario.users == users and not r.unattached and r.spans.get("corrected")
+
+
+def test_a_count_after_not_with_its_own_unit_is_still_read():
+    assert said("8 cards, not 4.")["gpu_count"] == 8
+
+
+@pytest.mark.parametrize("text, price", [("гонять будем круглосуточно, киловатт-час по договору 7 руб. 15 коп. во сколько обойдётся?", 7.15),
+                                         ("квт по тарифу 6 руб 20 коп, сколько в месяц за 4090?", 6.2)])
+def test_the_kwh_word_before_a_contracts_price_makes_it_the_electricity_price(text, price):
+    s = said(text)
+    assert s.get("electricity_price") == price and "budget" not in s
+
+
+def test_which_of_the_two_is_no_count():
+    scenario, intent = talk("заказчику нужен сервер под llama 3.3 70b на 60 пользователей: 8 × L40S или 4 × H100?",
+                            "а по потреблению какой из двух прожорливее?")
+    assert intent == "compare" and scenario.users == 60
+
+
+def test_a_quote_for_two_servers_counts_no_cards():
+    scenario, intent = talk("сколько H200 закладывать под deepseek v3.1 в fp8 на 120 сессий?",
+                            "ок, выставьте КП на два таких узла, реквизиты пришлю отдельно.")
+    assert intent == "handoff" and scenario.gpu_count is None
+
+
+@pytest.mark.parametrize("text, intent", [("данные при такой схеме точно не уходят наружу?", "knowledge"),
+                                          ("does any data leave the building if we run llama locally?", "knowledge"),
+                                          ("Please send a formal quote for that configuration, the PO will follow.", "handoff"),
+                                          ("how much do u guys sell a 3090 for tbh", "gpu_info"),
+                                          ("what do you charge for an H100?", "gpu_info")])
+def test_data_privacy_a_formal_quote_and_a_price_asked(text, intent):
+    assert read(text).intent == intent
+
+
+def test_cards_that_would_do_it_for_the_model_are_a_fit_question():
+    _, intent = talk("what should we buy for qwen3 32b for 40 people?", "would 2 rtx pro 6000s do it?")
+    assert intent == "vram"
