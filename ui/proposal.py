@@ -28,12 +28,14 @@ from assistant.views.text import warning
 FONT_DIRS = [Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu")]
 TEXT = {
     "ru": {"title": "Предложение по GPU-серверу", "scenario": "Задача", "assumed": "по умолчанию",
+           "least": "наименьшее, что вмещает",
            "configs": "Рекомендуемые конфигурации", "gpu": "Конфигурация", "vram": "Память GPU, ГБ",
            "power": "Пиковая мощность, Вт", "psu": "Блок питания", "price": "Цена карт, $", "server": "Линейка",
            "need": "Нужно памяти: {gb} ГБ (модель, KV-кэш, буферы, резерв)", "sources": "Источники",
            "footer": "Дата: {d} · версия каталога: {v} · цифры посчитаны калькуляторами, ГБ = 10⁹ байт",
            "none": "Конфигурация ещё не посчитана: назовите модель и задачу в чате.", "notes": "Замечания"},
     "en": {"title": "GPU server proposal", "scenario": "Scenario", "assumed": "default",
+           "least": "the least that fits",
            "configs": "Recommended configurations", "gpu": "Configuration", "vram": "GPU memory, GB",
            "power": "Peak power, W", "psu": "Power supply", "price": "GPU price, $", "server": "Server line",
            "need": "Memory needed: {gb} GB (model, KV cache, buffers, reserve)", "sources": "Sources",
@@ -121,7 +123,8 @@ def render(content: dict[str, Any], vendor: str = "", today: date | None = None)
 
     story: list = [p(t["title"] + (f" — {vendor}" if vendor else ""), h1)]
     story.append(p(t["scenario"], h2))
-    items = [f"{i['text']}" + (f" ({t['assumed']})" if i.get("default") else "") for i in content.get("items", [])]
+    items = [f"{i['text']}" + (f" ({t['assumed']})" if i.get("default") else f" ({t['least']})" if i.get("least") else "")
+             for i in content.get("items", [])]
     story.append(p(" · ".join(items) or "—"))
     if content.get("need_bytes"):
         story.append(p(t["need"].format(gb=f"{content['need_bytes'] / 1e9:,.1f}".replace(",", " "))))

@@ -134,3 +134,17 @@ def test_catalog_reload_endpoint_needs_the_token(kb_settings, tmp_path, make_ass
         assert c.post("/admin/catalog/reload").status_code == 401
         r = c.post("/admin/catalog/reload", headers={"Authorization": f"Bearer {TOKEN}"})
         assert r.status_code == 200 and r.json()["reloaded"] and r.json()["changed"] > 0
+
+
+
+def test_proposal_marks_a_count_found_as_the_least_that_fits(kb_settings, tmp_path, make_assistant):
+    """"How many A100s": the PDF's scenario line tells the count the calculation found from a default."""
+    with TestClient(_app(kb_settings, tmp_path, make_assistant)) as c:
+        conv = c.post("/api/ask", json={"message": "how many A100s do I need for llama 3 70b for 50 people"}).json()
+        r = c.get(f"/proposal/{conv['conversation_id']}.pdf")
+    assert r.status_code == 200
+    if shutil.which("pdftotext"):
+        pdf = tmp_path / "p.pdf"
+        pdf.write_bytes(r.content)
+        text = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout.split())
+        assert "cards 5 (the least that fits)" in text and "context 8,192 (default)" in text
