@@ -482,13 +482,13 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
 
 # the price of electricity said before the sum ("киловатт стоит 6 рублей", "электричество по 7 р", "power is $0.2") or
 # after it ("8 руб за квт", "0.15 per kwh"): no budget and no price of a server
-_ENERGY_PRICE = re.compile(r"(?:киловатт\w*|квт\w*(?:/ч|ч)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
+_ENERGY_PRICE = re.compile(r"(?:киловатт\w*(?:-час\w*)?|квт\w*(?:\s?[·*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|электроэнерги\w*|"
                            r"свет|electricity|energy|power)(?: час\w*)?(?: (?:у нас|нам|for us|here|сейчас|now))? "
                            r"(?:стоит|стоят|обходится|выходит|по|costs?|is|at|=)"
                            r"(?: (?:у нас|нам|us|here|around|about|примерно|около))?(?: в)?$", re.I)  # "обходится в 8 р"
 # a kilowatt(-hour) or electricity word right before the sum, no verb said ("а киловатт у нас 6 рублей", "квт*ч 7 р",
 # "electricity here 0.2 eur"): the price of energy too
-_KWH_BEFORE = re.compile(r"(?:киловатт\w*(?:-час\w*)?|квт\w*(?:\s?[*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|"
+_KWH_BEFORE = re.compile(r"(?:киловатт\w*(?:-час\w*)?|квт\w*(?:\s?[·*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|"
                          r"электроэнерги\w*|electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у [а-яё]{4,}|нам|им|for us|"
                          r"for them|here|сейчас|now|тут|there))?(?: (?:на|в|во) [а-яё-]{3,})?"
                          r"(?: по (?:договору|тарифу|контракту|счётчику|счетчику))?$", re.I)  # sixty-first: "по договору 7 руб. 15 коп."  # fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"; fresh58 "у заказчика"

@@ -257,6 +257,9 @@ _CONTEXT_KEY = re.compile(r"(?<![\w-])(?:--)?(?:max[-_]model[-_]len|max[-_]seq[-
                           r"(?:max[-_ ])?seq(?:uence)?[-_ ]?len(?:gth)?(?=\s*[=:]?\s*\d))\b", re.I)
 
 
+_RUB_DOT = re.compile(r"(?<=\d )(руб|р)\.(?=\s*\d{1,2}\s*коп)|(?<=\d )(коп)\.(?=\s*(?:за|/|per)\s)", re.I)
+
+
 def _known_latin(low: str) -> bool:
     """Names and units the reader takes in Latin letters (qwen, llama, gb, rtx, ...): never transliterated."""
     return low in _latin_vocabulary()
@@ -313,6 +316,8 @@ def normalise(text: str) -> tuple[str, list[int]]:
         swap[(a, b)] = written
     for m in _CONTEXT_KEY.finditer(text):  # a pasted launch line or config: the context's own key
         swap[(m.start(), m.end())] = "context"
+    for m in _RUB_DOT.finditer(text):  # sixty-first pass: "6 руб. 40 коп.": the kopecks stay with their roubles
+        swap[(m.start(), m.end())] = m.group(1) or m.group(2)
     # "а две a5000 потянут? или лучше одна a6000?": an alternative asked on after a question mark is one question (fresh42)
     for q in re.finditer(r"\?(?=\s+(?:или|либо|or)\b)", text, re.I):
         swap[(q.start(), q.end())] = ","

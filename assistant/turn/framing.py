@@ -141,6 +141,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             (previous.model or previous.params_b) and "precision" in reading.conflicts and not reading.new_model and \
             reading.scenario.said():
         return previous_intent  # sixty-first pass: "а что лучше, q4 или q6, если контекст нужен 32к?": both, sized
+    if previous_intent == "speed" and reading.intent in ("recommend", "followup", "vram") and not reading.new_model and \
+            _HOW_MUCH_THEN.search(reading.text) and not _PRICE_WORD.search(reading.text) and len(reading.text.split()) <= 10:
+        return "speed"  # sixty-first pass: "ок, сколько токенов в секунду?" .. "а на б/у 3090 сколько выйдет?": the same rate
     if reading.intent == "followup" and previous_intent == "models_for_hardware" and reading.new_model:
         return "vram"  # "что запустить на 3060?" .. "а гемма 4б пойдёт?": one model on those cards, will it fit
     if reading.intent == "followup" and previous_intent == "recommend" and reading.scenario.gpu and \
@@ -201,6 +204,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+_HOW_MUCH_THEN = re.compile(r"\bсколько (?:тогда |же |там |примерно )?(?:выйдет|будет|получится|выдаст|даст)\b|"
+                            r"\bhow (?:much|many|fast) (?:then|would (?:it|that) be|will (?:it|that) be)\b", re.I)
+_PRICE_WORD = re.compile(r"сто[ия]т|цен|почём|почем|₽|руб|\$|€|бакс|price|cost|денег|money|тыс|тыщ", re.I)
 # a slip corrected: "oops, meant the 70b", "ой, я имел в виду 32б", "точнее квен 14б", "опечатался"
 _MEANT = re.compile(r"\bmeant\b|\bi mean\b|\btypo\b|\boops\b|\bwhoops\b|имел[аи]? в виду|\bточнее\b|\bвернее\b|"
                     r"\bошиб(?:ся|лась|лись)\b|\bопечат\w*|\bоговорил\w*", re.I)

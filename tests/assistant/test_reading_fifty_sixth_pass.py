@@ -238,3 +238,24 @@ def test_data_privacy_a_formal_quote_and_a_price_asked(text, intent):
 def test_cards_that_would_do_it_for_the_model_are_a_fit_question():
     _, intent = talk("what should we buy for qwen3 32b for 40 people?", "would 2 rtx pro 6000s do it?")
     assert intent == "vram"
+
+
+@pytest.mark.parametrize("text, price", [("Тариф у нас 6 руб. 40 коп. за кВт·ч, сколько в месяц за 4090?", 6.4),
+                                         ("риг работает часов 5 в день, а кВт·ч стоит 5 руб. 90 коп.?", 5.9)])
+def test_kopecks_after_a_dotted_rouble_stay_with_it(text, price):
+    s = said(text)
+    assert s.get("electricity_price") == price and "budget" not in s
+
+
+def test_a_number_word_denied_gives_way_to_the_one_meant():
+    scenario, _ = talk("у заказчика четыре a6000, что докупить под ламу 70б?", "поправка от заказчика: карт у них не четыре, а шесть.")
+    assert scenario.gpu_count == 6
+
+
+def test_what_a_card_sells_for_is_its_price():
+    assert read("And what does an A6000 sell for these days?").intent == "gpu_info"
+
+
+def test_another_card_after_a_rate_asks_the_same_rate():
+    _, intent = talk("квен3 14б в q4 на 4070 ti super, сколько токенов в секунду будет?", "а на б/у 3090 сколько выйдет?")
+    assert intent == "speed"
