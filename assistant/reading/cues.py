@@ -27,8 +27,8 @@ CUES: list[tuple[Intent, str]] = [
                 # sixty-first pass: the vendor's own price for an order ("если возьму восемь штук, какую цену дадите?")
                 r"(?:как(?:ую|ие|ой)|по как(?:ой|им)) (?:цен[аеуы]\w*|скидк\w*) (?:\w+ )?(?:дадите|сделаете|предложите|отдадите|"
                 r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|"
-                r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b|"
-                r"(?:цену|цены) (?:\w+ )?(?:получше|пониже|поменьше)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
+                r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b"
+                r"(?! than)|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
     # sixty-first pass: whether the data stays inside ("данные при такой схеме точно не уходят наружу?", "does any data
     # leave the building?"): the guide's answer, no figure
     ("knowledge", r"данн\w*[^.?!]{0,30}\b(?:уход\w*|утека\w*|ушл\w*|передаю\w*|отправля\w*) (?:\w+ )?(?:наружу|в интернет|в облако|"
@@ -156,8 +156,8 @@ CUES: list[tuple[Intent, str]] = [
     ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|\bwhat (?:an? |the |one )?[\w-]*\d[\w-]*(?: \w+)? costs\b|"
                  r"\bhow much (?:does|do|would|will) (?:an? |the |one )?[\w-]*\d[\w-]*s?(?: \w+)? (?:go for|sell for|set (?:me|us) back)\b|"
                  r"\bwhat (?:does|do|would|will) (?:an? |the |one )?[\w-]*\d[\w-]*s?(?: \w+)? (?:go for|sell for|cost)\b|"
-                 r"\b(?:how much|what) (?:do|would|will) (?:you|u|y'all)(?: guys)? (?:sell|charge|want|ask) (?:for )?(?:an? |the |one )?"
-                 r"[\w-]*\d[\w-]*s?(?: \w+)?(?: for)?\b|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|how much (?:memory|vram) does (?:it|that|this(?: card)?) have|"
+                 r"\b(?:how much|what) (?:do|would|will) (?:you|u|y'all)(?: guys)? (?:sell|charge|want|ask) (?:for )?"
+                 r"(?:(?:an? |the |one |your )[\w-]*\d[\w-]*|(?!\d+\s)[\w-]*\d[\w-]*)s?(?: \w+)?(?: for)?(?:\s*(?:[?.!,]|$)|\s+(?:tbh|these days|right now|now|today)\b)|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|how much (?:memory|vram) does (?:it|that|this(?: card)?) have|"
                  r"что (?:это )?за (?:зверь|зверюг\w*|зверушк\w*|железяк\w*|железк\w*)|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) пам[яи]т|"  # 41st pass: "партию h20. что это за зверь"; 43rd: "зверюга", "памити"
                  r"memory bandwidth of|bandwidth|стоимость|how much (?:is|are) (?:the |an? )?(?:\S+ )?\S*\d|"
                  r"\bцен[аеуы]\b|цену|стоимость карт|\bprice\b|\bpriced\b|comes? with|в комплект\w*|комплектаци\w*|"

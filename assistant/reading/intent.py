@@ -204,7 +204,8 @@ _FIT_OR_MORE = re.compile(r"(?:потян\w*|хватит|влез\w*|пойд[�
 _RATE_ASKED = re.compile(r"\b(?:сколько|скока|скоко|how many|what)\s+(?:\w+\s+){0,2}(?:т/с|ток\w*/с|тпс|tps|t/s|tok/s|"
                          r"токен\w* в сек\w*|tokens? (?:per|a|/) ?s\w*)|\bhow fast\b|\bкакая скорость\b|\bwhat speed\b", re.I)
 _PSU_DOUBTED = re.compile(r"хватит|потянет|выдержит|вытянет|enough|handle|hold|сколько (?:\w+ )?(?:ватт|вт\b|потреб)|"
-                          r"how many watts|how much power", re.I)
+                          r"how many watts|how much power|жр[ауеё]\w*|сожр\w*|из розетки|сч[её]т\w* за свет|за свет|потребл\w*|"
+                          r"power draw|\bdraw\b|\bbill\b|electricity", re.I)
 _POWER_ASKED = re.compile(r"сколько|скок\w*|how much|how many|хватит|enough|потянет|выдержит|will (?:it|that) hold", re.I)
 # forty-first pass: a batch the customer brought in or bought ("привезли через китай партию h20") is theirs, no order
 _OWN_BATCH = re.compile(r"\b(?:привез\w*|завез\w*|взял\w*|купил\w*|закупил\w*|достал\w*|урвал\w*)\s+(?:[а-яё-]+\s+){0,3}"
@@ -491,7 +492,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
     if hardware and model and _FIT_OR_MORE.search(text) and not psu_asked and not _ASKS_WHICH.search(text):
         return "vram"  # sixty-first pass: "на двух 3090 потянет или надо больше карт?": the fit asked, more cards its 'no'
-    if not model and _THEN_RUNS.search(text) and not psu_asked:
+    if not model and _THEN_RUNS.search(text) and not psu_asked and not s.budget:
         return "models_for_hardware"  # sixty-first pass: "а если докупить вторую такую же — что тогда потянет?"
     if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or
                           (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or

@@ -576,7 +576,7 @@ def week_part(tokens: list[Token], n: int, text: str) -> str | None:
 
 
 _BOTH_PARTS = re.compile(r"\bбудн\w*,? (?:и|а также|плюс) (?:в |по )?выходн|\bweekdays,? (?:and|plus) (?:on )?weekends\b", re.I)
-_WEEKEND_WORD = re.compile(r"выходн|\bweekends?\b|суббот|воскресень|\bsaturdays?\b|\bsundays?\b", re.I)
+_WEEKEND_WORD = re.compile(r"выходн|\bweekends?\b", re.I)  # both days: a Saturday alone is no weekend (a review of 41044af)
 
 
 def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> float:

@@ -599,7 +599,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             not gpu_next(tokens, k, gpu_starts):
         return []  # forty-eighth pass: "своих самосвалов 18 штук": the things counted said first, no cards; asked
     if concept is None and not suffix and whole and value <= 24 and k > 0 and _WEEK_WORD.match(tokens[k - 1].low) and \
-            any(x.concept == "hour" for x in tokens) and money.week_part(tokens, k, text):
+            any(x.concept == "hour" for x in tokens) and money.week_part(tokens, k, text) and \
+            not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 8):k]):  # "по будням 20 человек ..., по выходным 5"
         # sixty-first pass: "по будням 4 часа, по выходным 10": the hours of the week's other part, said without the
         # word (had been ten cards, from the 3090 after the comma)
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, k, text), [k])]

@@ -22,7 +22,8 @@ from tools.lexicon import load_lexicon
 
 class Change(BaseModel):
     slot: str
-    op: Literal["add", "mul", "set", "shifts"]  # "shifts": the hours of that many shifts a day instead
+    # "shifts": the hours of that many shifts a day instead; "days": the same hours a day on so many days a year
+    op: Literal["add", "mul", "set", "shifts", "days"]
     value: float
 
 
@@ -136,16 +137,16 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             any(t.concept == "weekday" for t in tokens) and re.search(r"\b(?:только|лишь|only|just)\b", text, re.I):
         # thirty-ninth pass: "а если только по будням?": the same hours a day, on 260 days a year instead of 365
         # (forty-eighth: "а если только по будням, те же часы?" says so outright)
-        return [Change(slot="hours_per_month", op="mul", value=260 / 365)], []
+        return [Change(slot="hours_per_month", op="days", value=260)], []
     if len(tokens) <= 16 and (days := named_days(text)) and not any(t.has_digit for t in tokens) and \
             (re.search(r"\b(?:только|лишь|only|just)\b", text, re.I) or same_hours):
         # forty-first pass: "а если только по пятницам, субботам и воскресеньям, те же часы": the hours a day kept
-        return [Change(slot="hours_per_month", op="mul", value=days * 52 / 365)], []
+        return [Change(slot="hours_per_month", op="days", value=days * 52)], []
     if len(tokens) <= 12 and not any(t.number is not None for t in tokens) and _WEEKEND.search(text) and \
             re.search(r"\b(?:только|лишь|only|just)\b", text, re.I) and not (_OFF.search(text) or _NO_DAYS_OFF.search(text)):
         # sixty-first pass: "а если только по выходным, те же часы?" after "с 10 до 22 каждый день": the hours a day
         # kept on the 104 weekend days of 365
-        return [Change(slot="hours_per_month", op="mul", value=104 / 365)], []
+        return [Change(slot="hours_per_month", op="days", value=104)], []
     if len(tokens) <= 10 and not any(t.concept == "hour" for t in tokens) and \
             (n := _shift_count(m := _SHIFTS.search(text))) and m:
         # forty-eighth pass: "а если оставить одну смену?": the hours of so many shifts a day (scaled by `apply`
@@ -153,7 +154,7 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         return [Change(slot="hours_per_month", op="shifts", value=n)], [t.i for t in tokens if m.start() <= t.start < m.end()]
     if len(tokens) <= 10 and not any(t.has_digit for t in tokens) and _WEEKEND.search(text) and _OFF.search(text):
         # fiftieth pass: "а если на выходные её выключать?": the same hours a day on weekdays only, 260 days of 365
-        return [Change(slot="hours_per_month", op="mul", value=260 / 365)], []
+        return [Change(slot="hours_per_month", op="days", value=260)], []
     if len(tokens) <= 12 and not any(t.has_digit for t in tokens) and (added := days_added(text)):
         # 43rd pass: "а если ещё и по субботам, те же часы?" after weekdays: the hours a day kept on more days (the
         # schedule held is taken as weekdays, 260 days a year, 52 more for each day; `apply` keeps it within 730 h)
@@ -194,9 +195,13 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
 def _added_or_total(tokens: list[Token], slot: str, added: float, after: int, idx: list[int]
                     ) -> tuple[list[Change], list[int]]:
     """So many added, unless the total is said too ("а если ещё одну докуплю, будет четыре", "making it three")."""
-    def said_total(x: Token) -> bool:  # "будет четыре", "making it three", "их станет пять"
+    def said_total(x: Token) -> bool:  # "будет четыре", "making it three", "их станет пять"; not "будет 72 гига"
         before = [y.low for y in tokens[max(0, x.i - 2):x.i]]
-        return bool(before) and (before[-1] in _TOTAL or before[-1] in ("it", "их", "them") and before[0] in _TOTAL)
+        after = tokens[x.i + 1].low if x.i + 1 < len(tokens) else ""
+        unit_free = not after or not re.match(r"\w", after) or after in ("штук", "шт", "карт", "карты", "cards", "gpus", "total",
+                                                                            "всего", "штуки") or \
+            tokens[x.i + 1].used == "gpu_name"  # "будет восемь H100"
+        return bool(before) and unit_free and (before[-1] in _TOTAL or before[-1] in ("it", "их", "them") and before[0] in _TOTAL)
 
     total = next((x for x in tokens[after + 1:] if x.number and said_total(x)), None)
     if slot == "gpu_count" and total is not None:
@@ -228,6 +233,16 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
     return [], []
 
 
+def _days_held(hours_per_month: float) -> float:
+    """The days a year a schedule held was said over: weekdays (260) when that gives whole or half hours a day and every
+    day (365) does not ("по будням по 8 часов" is 173.33 h), else every day."""
+    def clean(days: int) -> bool:
+        per_day = hours_per_month * 12 / days
+        return per_day <= 24 and abs(per_day * 2 - round(per_day * 2)) < 0.02
+
+    return 260 if clean(260) and not clean(365) else 365
+
+
 def apply(s: Scenario, changes: list[Change]) -> Scenario:
     update = {}
     for c in changes:
@@ -240,6 +255,9 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
         if c.op == "shifts":  # forty-eighth pass: "а если оставить одну смену?" after "две смены по 8 часов"
             if cur is not None and s.shifts:
                 update.update({c.slot: round(min(cur * c.value / s.shifts, 730.0), 2), "shifts": int(c.value)})
+            continue
+        if c.op == "days" and cur is not None:  # review of 41044af: the hours a day from the days they were said over
+            update[c.slot] = round(min(cur / _days_held(cur) * c.value, 730.0), 2)
             continue
         if cur is None or c.op == "set":
             continue

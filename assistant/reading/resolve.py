@@ -16,8 +16,9 @@ from assistant.reading.tokens import Token
 
 _CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|вернее|хотя нет|то есть|ой|sorry|i mean|actually|"
                          r"correction|no wait|make that|scratch that|rather|"
-                         # sixty-first pass: "2x 3060... wait no its one 3060", "3060... а не, 3070 сорян"
-                         r"wait,? no|my bad|oops|whoops|сорян|а,? не(?=,))\b", re.I)
+                         # sixty-first pass: "2x 3060... wait no its one 3060" (not a filler "oops, forgot to mention",
+                         # "сорян что сумбурно", nor "X, а не, как обычно, Y": a review of 41044af)
+                         r"wait,? no|my bad|а,? не(?=,\s*$))\b", re.I)  # "две 3090, а не, три": right before the value
 # nineteenth pass: a value denied and the one meant, in either order ("не в q4 а в q8", "в q8, а не в q4", "not 4 but 8")
 NOT_THIS_BUT = r"^\s*,?\s*(?:а|but|but rather)\s*(?:в|на|at|in|on|все|всего|целых|аж|all(?: of)?)?\s*$"
 _NOT_THIS_BUT = re.compile(NOT_THIS_BUT, re.I)

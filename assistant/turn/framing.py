@@ -135,11 +135,12 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if reading.intent == "followup" and previous is not None and _PSU_ENOUGH_Q.search(reading.text):
         return "power"  # fresh40: "а если докупить ещё одну a4000, бп на 650 хватит на обе?": the PSU, for the cards now
     if reading.intent in ("recommend", "followup") and previous_intent in _SIZING and previous_intent != "recommend" and \
-            reading.new_model and _MEANT.search(reading.text) and len(reading.text.split()) <= 16:
+            reading.new_model and _MEANT.search(reading.text) and len(reading.text.split()) <= 16 and \
+            not _OWN_QUESTION.search(reading.text):  # not "oops, meant qwen3 32b for 20 of us, what should we buy?"
         return previous_intent  # sixty-first pass: "oops, meant the 70b llama, not the 8b": the same question, corrected
     if reading.intent == "knowledge" and previous_intent in ("vram", "speed") and previous is not None and \
             (previous.model or previous.params_b) and "precision" in reading.conflicts and not reading.new_model and \
-            reading.scenario.said():
+            reading.scenario.said() and not re.search(r"разниц|отлича|difference|differ", reading.text, re.I):
         return previous_intent  # sixty-first pass: "а что лучше, q4 или q6, если контекст нужен 32к?": both, sized
     if previous_intent == "speed" and reading.intent in ("recommend", "followup", "vram") and not reading.new_model and \
             _HOW_MUCH_THEN.search(reading.text) and not _PRICE_WORD.search(reading.text) and len(reading.text.split()) <= 10:
@@ -208,12 +209,16 @@ _HOW_MUCH_THEN = re.compile(r"\bсколько (?:тогда |же |там |пр
                             r"\bhow (?:much|many|fast) (?:then|would (?:it|that) be|will (?:it|that) be)\b", re.I)
 _PRICE_WORD = re.compile(r"сто[ия]т|цен|почём|почем|₽|руб|\$|€|бакс|price|cost|денег|money|тыс|тыщ", re.I)
 # a slip corrected: "oops, meant the 70b", "ой, я имел в виду 32б", "точнее квен 14б", "опечатался"
-_MEANT = re.compile(r"\bmeant\b|\bi mean\b|\btypo\b|\boops\b|\bwhoops\b|имел[аи]? в виду|\bточнее\b|\bвернее\b|"
-                    r"\bошиб(?:ся|лась|лись)\b|\bопечат\w*|\bоговорил\w*", re.I)
+_MEANT = re.compile(r"\bmeant\b|\btypo\b|имел[аи]? в виду|\bошиб(?:ся|лась|лись)\b|\bопечат\w*|\bоговорил\w*", re.I)
+_OWN_QUESTION = re.compile(r"\bкак(?:ой|ая|ое|ие|ую)\b|\bчто (?:взять|брать|купить|посовет\w*)|\bпосовет\w*|\bсколько\b|"
+                           r"\bwhat (?:server|hardware|should|would you|do you)|\brecommend\w*|\bhow many\b|\bbuy\b", re.I)
 # the two options compared before, weighed on another measure ("which of the two pulls less from the wall", "что меньше
 # мотать будет", "какой из них тише")
-_WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|\bwhich (?:one )?is better\b|"
-                               r"\bкак(?:ая|ой|ое) (?:из (?:них|двух) )?лучше\b|\bчто (?:из (?:них|этого|двух) )?(?:меньше|больше)\b|"
+# (sixty-first pass: "а по жору какая лучше?": which is better said with the measure, and nothing new weighed)
+_WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|"
+                               r"^(?!.*\b(?:или|or|vs)\b).*\b(?:по|for|on|in) (?:\w+ )?(?:жор\w*|потреблени\w*|питани\w*|свет\w*|шум\w*|"
+                               r"цен\w*|деньг\w*|скорост\w*|power|noise|price|speed|heat|тепл\w*)\b.*\b(?:как(?:ая|ой|ое) (?:из (?:них|двух) )?"
+                               r"лучше|which (?:one )?is better)\b|\bчто (?:из (?:них|этого|двух) )?(?:меньше|больше)\b|"
                                r"\b(?:кто|какой|какая|какое|что) из (?:них|двух|вариантов|этих)\b|\bкакой вариант\b", re.I)
 _NOISE_ASKED = re.compile(r"\bнасколько (?:\w+ )?(?:шумн|шумят|шумит|громк|гудят|гудит)\w*|\bшумят ли\b|\bсильно (?:ли )?(?:шумят|шумит|"
                           r"гудят|гудит)\b|\bhow (?:loud|noisy)\b", re.I)

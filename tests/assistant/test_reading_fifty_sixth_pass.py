@@ -259,3 +259,60 @@ def test_what_a_card_sells_for_is_its_price():
 def test_another_card_after_a_rate_asks_the_same_rate():
     _, intent = talk("квен3 14б в q4 на 4070 ti super, сколько токенов в секунду будет?", "а на б/у 3090 сколько выйдет?")
     assert intent == "speed"
+
+
+# A review of 41044af (a helper tried ordinary messages against every new rule): each case below had been read wrong.
+@pytest.mark.parametrize("then", ["а если ещё одну докуплю, будет 72 гига?", "and if i add one more, making it 72 gb total?"])
+def test_a_total_with_a_unit_is_no_card_count(then):
+    assert talk("у меня две 3090, лама 70б в q4 влезет?", then)[0].gpu_count == 3
+
+
+@pytest.mark.parametrize("first, then", [
+    ("4090 за 200 тыс или облако по 50 р/час? работаем по будням по 8 часов", "а если только по выходным?"),
+    ("Buy a $6,000 box or rent at $1.40/hr? 8 hours a day, 5 days a week.", "what if only weekends?")])
+def test_weekends_only_after_weekdays_keep_the_weekdays_hours_a_day(first, then):
+    assert talk(first, then)[0].hours_per_month == pytest.approx(8 * 104 / 12, abs=0.05)
+
+
+@pytest.mark.parametrize("text", ["контекст 32к, а не, как обычно, 8к — квен 14б на 4090 влезет?",
+                                  "контекст 8к на чат, сорян что сумбурно, и 32к на RAG, квен 14б на 4090"])
+def test_a_filler_or_a_denial_after_is_no_correction(text):
+    r = read(text)
+    assert r.scenario.context != 8192 or "context" in r.conflicts
+    assert "context" in r.conflicts or r.scenario.context == 32768
+
+
+def test_a_filler_oops_takes_no_count_back():
+    assert said("i have 2 3090s, oops forgot to mention, also 1 3060 — what runs?").get("gpu_count") != 1
+
+
+def test_people_on_weekends_are_no_hours():
+    s = said("по будням 20 человек по 8 часов, по выходным 5, квен 32б, облако по 60 р/час или сервер за 500 тыс?")
+    assert s["hours_per_month"] == pytest.approx(8 * 260 / 12, abs=0.05)
+
+
+def test_a_saturday_alone_is_no_weekend():
+    assert said("по будням 8 часов, в субботу 4 часа, облако по 60 р/час или сервер за 500 тыс?").get("hours_per_month") != 208
+
+
+@pytest.mark.parametrize("first, then, intent", [
+    ("влезет ли квен 14б в q4 на 4070?", "а какой сервер нужен под ламу 70б, точнее на 30 человек?", "recommend"),
+    ("сколько т/с будет квен 14б в q4 на 4070?", "i mean, what server would you recommend for llama 70b for 30 users?", "recommend"),
+    ("will llama 3 8b fit on my 4070?", "oops, meant qwen3 32b for our team of 20, what should we buy?", "recommend"),
+    ("5090 или две 3090 под ламу 70б?", "which is better, vllm or ollama?", "knowledge"),
+    ("what server for llama 70b for 30 users?", "too pricey. what could we run then for $10k?", "recommend"),
+    ("квен 14б в q4 на 4070, сколько т/с?", "а в чём разница между q4 и q8 вообще, если контекст 8к?", "knowledge"),
+])
+def test_a_new_question_after_a_slip_or_a_comparison_is_its_own(first, then, intent):
+    assert talk(first, then)[1] == intent
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("а есть карты, у которых цены пониже, чем у H100, но чтобы лама 70б влезла?", "vram"),
+    ("can you offer a better deal than 2 H100 for llama 70b, like L40S?", "compare"),
+    ("how much would you want for 2 A100 to run llama 70b for 20 users?", "vram"),
+    ("бп 1000w, 2x3090, лама 70б q4, сколько т/с и сколько будет жрать из розетки?", "power"),
+    ("PSU 850W, one 4090, how many tok/s on llama 8b and what's the power draw?", "power"),
+])
+def test_cheaper_hardware_sizing_and_a_psu_with_its_draw_asked_are_read_as_before(text, intent):
+    assert read(text).intent == intent
