@@ -606,7 +606,7 @@ from assistant.reading import choices, cues as C, names, pick, quantities, watts
 from assistant.reading.relative import Change, find as find_relative, shifts_said
 from assistant.reading.intent import asks_the_vendor, classify
 from assistant.reading.normalise import back as _back, normalise as _normalise
-from assistant.reading.resolve import meant_after_denied, offered_after, offered_before, resolve
+from assistant.reading.resolve import corrected_after, meant_after_denied, offered_after, offered_before, resolve
 from assistant.reading.tokens import Token, tokenize
 from assistant.reading.words import annotate
 from assistant.scenario import Intent, Scenario
@@ -1007,7 +1007,8 @@ def _read(text: str) -> Reading:
     gpu_starts = {h.i for h in hits if h.kind == "gpu" or h.kind == "unknown" and h.card}  # "8 3070": a count
     items += quantities.attach(tokens, gpu_starts, text) + choices.task(tokens, text) + choices.runtime(tokens, text)
     items += choices.bits_set_against(tokens, [a for a in items if a.slot == "precision"])  # "в 4 бита ... чем в 16"
-    items += meant_after_denied(items, tokens) + offered_before(items, tokens) + offered_after(items, tokens, text)
+    items += meant_after_denied(items, tokens) + offered_before(items, tokens) + offered_after(items, tokens, text) + \
+        corrected_after(items, tokens, text)
     items, contrasted = choices.contrasted(items, tokens, text)  # "чем gguf отличается от awq": compared, not chosen
     if contrasted:
         spans["compared"] = [_span(text, tokens, a.tokens) for a in contrasted]

@@ -28,7 +28,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:как(?:ую|ие|ой)|по как(?:ой|им)) (?:цен[аеуы]\w*|скидк\w*) (?:\w+ )?(?:дадите|сделаете|предложите|отдадите|"
                 r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|"
                 r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b"
-                r"(?! than)|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
+                r"(?! than)|\bwhat (?:can|could|would) you do (?:on|with|about) (?:the )?pric\w*|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
     # sixty-first pass: whether the data stays inside ("данные при такой схеме точно не уходят наружу?", "does any data
     # leave the building?"): the guide's answer, no figure
     ("knowledge", r"данн\w*[^.?!]{0,30}\b(?:уход\w*|утека\w*|ушл\w*|передаю\w*|отправля\w*) (?:\w+ )?(?:наружу|в интернет|в облако|"
@@ -230,7 +230,7 @@ CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|s
 # "сколько это будет стоить", "what would that cost": a question about what was just discussed
 ANAPHORA = re.compile(r"\b(?:это|этот|эта|эти|этого|такой|такая|такие|такого|он|она|они|оно|его|их|it|that|this|them|those|"
                       r"these)\b", re.I)
-THANKS = re.compile(r"^\W*(?:(?:cool|great|ok(?:ay)?|ок|понял[аи]?|поняла|ясно|супер|отлично)\W+)?"  # "поняла, спасибо", "Cool, thanks"
+THANKS = re.compile(r"^\W*(?:(?:cool|great|awesome|perfect|brilliant|nice|ok(?:ay)?|ок|понял[аи]?|поняла|ясно|супер|отлично)\W+)?"  # "поняла, спасибо", "Cool, thanks"
                     r"(?:спасибо|благодарю|спс|пасиб\w*|thanks?|thx|ty|cheers|appreciate)", re.I)
 FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"

@@ -257,6 +257,7 @@ _CONTEXT_KEY = re.compile(r"(?<![\w-])(?:--)?(?:max[-_]model[-_]len|max[-_]seq[-
                           r"(?:max[-_ ])?seq(?:uence)?[-_ ]?len(?:gth)?(?=\s*[=:]?\s*\d))\b", re.I)
 
 
+_CENTS_GLUED = re.compile(r"(?<=\d)c(?=\s+(?:a|per|/)\s*kwh\b)", re.I)  # sixty-first pass: "35c a kWh"
 _RUB_DOT = re.compile(r"(?<=\d )(руб|р)\.(?=\s*\d{1,2}\s*коп)|(?<=\d )(коп)\.(?=\s*(?:за|/|per)\s)", re.I)
 
 
@@ -316,6 +317,10 @@ def normalise(text: str) -> tuple[str, list[int]]:
         swap[(a, b)] = written
     for m in _CONTEXT_KEY.finditer(text):  # a pasted launch line or config: the context's own key
         swap[(m.start(), m.end())] = "context"
+    for m in re.finditer(r"\b(budget|context|ctx)'s\b", text, re.I):  # "Budget's roughly 60 grand": the word and its verb
+        swap[(m.start(), m.end())] = m.group(1) + " is"
+    for m in _CENTS_GLUED.finditer(text):
+        swap[(m.start(), m.end())] = " cents"
     for m in _RUB_DOT.finditer(text):  # sixty-first pass: "6 руб. 40 коп.": the kopecks stay with their roubles
         swap[(m.start(), m.end())] = m.group(1) or m.group(2)
     # "а две a5000 потянут? или лучше одна a6000?": an alternative asked on after a question mark is one question (fresh42)

@@ -444,6 +444,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
         return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
+    if t.number and t.number == int(t.number) and k + 2 < len(tokens) and tokens[k + 1].low == "of" and \
+            tokens[k + 2].low == "us":
+        return [Attached("users", int(t.number), [k, k + 1, k + 2])]  # sixty-first pass: "a small practice, 12 of us"
     if k > 0 and tokens[k - 1].low in ("все", "всех") and t.number is not None and t.number >= 2 and \
             (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum()) and \
             any(x.lemma in _PEOPLE_DOING for x in tokens[max(0, k - 4):k - 1]):

@@ -85,6 +85,29 @@ _SEEN_ELSEWHERE = re.compile(r"^(?:\s*\S+){0,2}\s*,?\s*(?:а|но|but)\s+(?:[^\W
                              r"shows?|lists|reports|sees|detects)\s*$", re.I)
 
 
+# sixty-first pass: "человек 20, нет, скорее 25", "15 concurrent users — scratch that, 20 —": the bare number after a
+# correction is the same slot's, and the correction takes it (resolve)
+_CORRECTED_TO = re.compile(r"^\s*[,—–-]*\s*(?:нет|no|scratch that|no wait|make (?:it|that)|or rather|точнее|вернее)"
+                           r"(?:[\s,—–-]+(?:скорее|точнее|вернее|даже|rather|actually|more like|make (?:it|that)))?[\s,—–-]*$", re.I)
+
+
+def corrected_after(items: list[Attached], tokens: list[Token], text: str) -> list[Attached]:
+    taken = {k for a in items for k in a.tokens}
+    out = []
+    for a in items:
+        if a.slot not in ("users", "gpu_count") or not isinstance(a.value, (int, float)):
+            continue
+        j = max(a.tokens) + 1
+        while j < len(tokens) and not (tokens[j].has_digit or tokens[j].word_number) and j - max(a.tokens) <= 6:
+            j += 1
+        if j >= len(tokens) or j in taken or tokens[j].used or (n := tokens[j].number) is None or n != int(n) or \
+                (j + 1 < len(tokens) and tokens[j + 1].concept is not None and not (tokens[j].comma or tokens[j].closes_clause)):
+            continue
+        if _CORRECTED_TO.match(text[tokens[max(a.tokens)].end:tokens[j].start]):
+            out.append(Attached(a.slot, int(n), [j], concurrent=a.concurrent))
+    return out
+
+
 def offered_after(items: list[Attached], tokens: list[Token], text: str) -> list[Attached]:
     """Thirty-seventh pass: "в заявке написано 60 одновременных, а по моим прикидкам 40": the customer's own estimate
     after a quantity, a bare number, is another value of that slot, so the two are asked about."""

@@ -316,3 +316,42 @@ def test_a_new_question_after_a_slip_or_a_comparison_is_its_own(first, then, int
 ])
 def test_cheaper_hardware_sizing_and_a_psu_with_its_draw_asked_are_read_as_before(text, intent):
     assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text, users", [
+    ("Одновременно будут работать человек 20, нет, скорее 25, контекст 8к, gemma 3 27b. Сколько L40S?", 25),
+    ("Llama 3.3 70B, maybe 15 concurrent users — scratch that, 20 — at 16k context. What box?", 20)])
+def test_a_bare_number_after_a_correction_replaces_the_value(text, users):
+    r = read(text)
+    assert r.scenario.users == users and not r.unattached and r.spans.get("corrected")
+
+
+def test_a_bare_number_after_no_with_a_unit_of_its_own_is_its_own():
+    assert said("20 карт, нет, 30 человек") == {"gpu_count": 20, "users": 30}
+
+
+@pytest.mark.parametrize("text, users", [("I run a small accountancy practice in Bristol, 12 of us. What would you recommend?", 12),
+                                         ("Llama 3.3 70B in FP8 for 5 colleagues. What must we buy additionally?", 5)])
+def test_people_said_as_of_us_or_colleagues(text, users):
+    assert said(text)["users"] == users
+
+
+def test_glued_cents_a_kwh_and_budgets_apostrophe():
+    assert said("one 4090 running 24/7 at 35c a kWh, what's the power bill?")["electricity_price"] == 0.35
+    assert said("Llama 3.3 70B at 16k context. Budget's roughly 60 grand. What box?")["budget"] == 60000
+
+
+@pytest.mark.parametrize("text, intent", [("awesome, thanks a bunch", "greeting"),
+                                          ("If we took half a dozen PRO 6000s, what could you do on price?", "handoff")])
+def test_thanks_and_a_price_for_an_order(text, intent):
+    assert read(text).intent == intent
+
+
+def test_a_pro_6000_said_without_rtx_is_the_card():
+    assert said("half a dozen PRO 6000 cards for llama 70b?") == {"model": "llama-3.3-70b", "gpu": "rtx-pro-6000-blackwell",
+                                                                 "gpu_count": 6}
+
+
+@pytest.mark.parametrize("then", ["Could a pair of RTX PRO 6000s carry that at fp8?", "Reckon a single H200 would cope?"])
+def test_cards_that_would_carry_or_cope_are_a_fit_question(then):
+    assert talk("what box for Llama 3.3 70B for 20 concurrent users at 16k context?", then)[1] == "vram"
