@@ -28,7 +28,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:как(?:ую|ие|ой)|по как(?:ой|им)) (?:цен[аеуы]\w*|скидк\w*) (?:\w+ )?(?:дадите|сделаете|предложите|отдадите|"
                 r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|"
                 r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b"
-                r"(?! than)|\bwhat (?:can|could|would) you do (?:on|with|about) (?:the )?pric\w*|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
+                r"(?! than)|\bwhat (?:can|could|would) you do (?:on|about) (?:the )?prices?\b(?![- ](?:difference|performance|of))|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
     # sixty-first pass: whether the data stays inside ("данные при такой схеме точно не уходят наружу?", "does any data
     # leave the building?"): the guide's answer, no figure
     ("knowledge", r"данн\w*[^.?!]{0,30}\b(?:уход\w*|утека\w*|ушл\w*|передаю\w*|отправля\w*) (?:\w+ )?(?:наружу|в интернет|в облако|"

@@ -197,9 +197,6 @@ _WHICH_HARDWARE = re.compile(r"\bкак(?:ой|ую|ие) (?:\w+ )?(?:серве
 _THEN_RUNS = re.compile(r"\b(?:что|what)\b(?:\s+[\w']+){0,3}?\s+(?:тогда|then|after that|потом)\s+(?:\w+\s+)?(?:потян\w*|пойд[её]т|"
                         r"запуст\w*|влез\w*|run|handle|fit)\b|\b(?:что|what)\s+(?:\w+\s+){0,3}?(?:потянет|пойд[её]т|"
                         r"запущу|влезет|(?:can|could) (?:i|we) run)\s+(?:тогда|then)\b", re.I)
-_FIT_OR_MORE = re.compile(r"(?:потян\w*|хватит|влез\w*|пойд[её]т|поместится|\brun\b|\bfit\b|\bhandle\b|enough)[^.?!]{0,30}?"
-                          r"\b(?:или|or)\s+(?:(?:do|will|would|should)\s+(?:i|we)\s+)?(?:надо|нужно|нужны|придётся|придется|"
-                          r"need|have to)\s+(?:(?:докупить|добавить|взять|брать|buy|add|get)\s+)?(?:ещё|еще|больше|more|another|extra)\b", re.I)
 # a rate asked outright, and a doubt about the PSU that would make it a power question after all
 _RATE_ASKED = re.compile(r"\b(?:сколько|скока|скоко|how many|what)\s+(?:\w+\s+){0,2}(?:т/с|ток\w*/с|тпс|tps|t/s|tok/s|"
                          r"токен\w* в сек\w*|tokens? (?:per|a|/) ?s\w*)|\bhow fast\b|\bкакая скорость\b|\bwhat speed\b", re.I)
@@ -490,8 +487,6 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "upgrade" in hits and hardware and model and _FITS.search(text) and not _ASKS_WHICH.search(text) and \
             not re.search(r"\bчего\b|не хватает|missing|\bneed\b|нужн|надо", text, re.I) and not psu_asked:
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
-    if hardware and model and _FIT_OR_MORE.search(text) and not psu_asked and not _ASKS_WHICH.search(text):
-        return "vram"  # sixty-first pass: "на двух 3090 потянет или надо больше карт?": the fit asked, more cards its 'no'
     if not model and _THEN_RUNS.search(text) and not psu_asked and not s.budget:
         return "models_for_hardware"  # sixty-first pass: "а если докупить вторую такую же — что тогда потянет?"
     if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or

@@ -64,6 +64,8 @@ _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|�
 # punctuation and no "but" between
 _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_PLACES = re.compile(r"(?:countries|sites|floors|offices|departments|branches|cities|locations|regions|campuses|stores|"
+                     r"time|стран\w*|офис\w*|филиал\w*|этаж\w*|город\w*|отдел\w*|регион\w*|площадк\w*|магазин\w*)$", re.I)
 _WEEK_WORD = re.compile(r"^(?:будн|выходн|weekdays?$|weekends?$)")
 _SAME_TIME_BEHIND = re.compile(r"\b(?:(?:at|in) (?:the )?same time|simultaneously)\s*,?\s+(?:(?!but\b)[^\W\d][\w'-]*\s+)"
                                r"{1,4}$", re.I)
@@ -438,14 +440,21 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if k + 1 < len(tokens) and (tokens[k + 1].lemma in ("курс", "семестр") and (t.number or 0) <= 6 or
                                 tokens[k + 1].lemma == "класс" and (t.number or 0) <= 11) and not t.closes_clause:
         return []  # fifty-first pass: "студент, 4 курс"; fifty-second: "школьник, 9 класс": a year of study, no people
+    if k + 1 < len(tokens) and k > 0 and tokens[k - 1].low in ("in", "across", "from", "on", "at", "в", "из", "на", "по") and \
+            _PLACES.match(tokens[k + 1].low):
+        return []  # "colleagues in 3 countries", "в 3 офисах": places counted, no people (a review of 72b0c33); named back
     if m := _X_COUNT.match(low):
         return [Attached("gpu_count", int(m.group(1)), [k])]
     if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
         return [Attached("users", int(t.number or 0), [people, k], concurrent=False)]
-    if t.number and t.number == int(t.number) and k + 2 < len(tokens) and tokens[k + 1].low == "of" and \
-            tokens[k + 2].low == "us":
+    if t.number and t.number == int(t.number) and t.number > 1 and k + 2 < len(tokens) and tokens[k + 1].low == "of" and \
+            tokens[k + 2].low == "us" and (tokens[k + 2].closes_clause or tokens[k + 2].comma or k + 3 == len(tokens) or
+                                           tokens[k + 3].low in ("at", "tops", "max", "total", "in", "altogether")) and \
+            (k == 0 or tokens[k - 1].closes_clause or tokens[k - 1].comma or
+             tokens[k - 1].low in ("are", "we're", "were", "so", "just", "only", "all")):
+        # (the whole group: "a small practice in Bristol, 12 of us."; not "2 of us are remote", "one of us will set it up")
         return [Attached("users", int(t.number), [k, k + 1, k + 2])]  # sixty-first pass: "a small practice, 12 of us"
     if k > 0 and tokens[k - 1].low in ("все", "всех") and t.number is not None and t.number >= 2 and \
             (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum()) and \

@@ -100,10 +100,14 @@ def corrected_after(items: list[Attached], tokens: list[Token], text: str) -> li
         j = max(a.tokens) + 1
         while j < len(tokens) and not (tokens[j].has_digit or tokens[j].word_number) and j - max(a.tokens) <= 6:
             j += 1
-        if j >= len(tokens) or j in taken or tokens[j].used or (n := tokens[j].number) is None or n != int(n) or \
-                (j + 1 < len(tokens) and tokens[j + 1].concept is not None and not (tokens[j].comma or tokens[j].closes_clause)):
+        if j >= len(tokens) or j in taken or tokens[j].used or (n := tokens[j].number) is None or n != int(n):
             continue
-        if _CORRECTED_TO.match(text[tokens[max(a.tokens)].end:tokens[j].start]):
+        after = tokens[j + 1] if j + 1 < len(tokens) else None
+        own_word = after is not None and (after.concept == "user" if a.slot == "users" else
+                                          after.concept in ("gpu", "piece") or after.used == "gpu_name")
+        ends = after is None or tokens[j].comma or tokens[j].closes_clause or not re.match(r"[\w%$€₽]", after.low)
+        if (ends or own_word) and _CORRECTED_TO.match(text[tokens[max(a.tokens)].end:tokens[j].start]):
+            # (not "человек 20, нет, скорее 25% из них", "20 users, no, 25 seconds": a review of 72b0c33)
             out.append(Attached(a.slot, int(n), [j], concurrent=a.concurrent))
     return out
 

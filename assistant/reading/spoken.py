@@ -36,6 +36,11 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
      lambda m: f"{m.group(1).upper()}{_EN_DIGIT[m.group(2).lower()]}00{m.group(3) or ''}"),
     # "про" is also "about" ("говорили про шесть тысяч рублей"): the Cyrillic one only after RTX
     (re.compile(r"(?<![\w-])pro\s+six\s+thousand(?![\w-])", re.I), "PRO 6000"),
+    # sixty-first pass: "half a dozen PRO 6000s" typed without RTX; not another product's Pro ("MacBook Pro, 6000 dollars",
+    # "Threadripper Pro 6000 series", "ChatGPT Pro 6000 users": a review of 72b0c33), nor across a comma
+    (re.compile(r"(?<!mac )(?<!macbook )(?<!ipad )(?<!threadripper )(?<!xeon )(?<!chatgpt )(?<!rtx )(?<![\w-])pro\s6000(?=s?\b)"
+                r"(?!s?\s*(?:[$€₽]|dollars?|bucks|euros?|usd|eur|руб\w*|евро|долл\w*|series|users?|people|seats?)\b)", re.I),
+     "RTX PRO 6000"),
     (re.compile(r"(?<![\w-])(?:rtx|ртх|эр[\s-]*т[эе][\s-]*икс)\s+про\s+шесть\s+тысяч(?![\w-])", re.I), "RTX PRO 6000"),
     (re.compile(r"(?<![\w-])(?:вэ|ви)[\s-]*эл[\s-]*эл[\s-]*эм(?![\w-])", re.I), "vLLM"),
     # "a buck fifty", "a buck twenty five an hour": a dollar and so many cents

@@ -234,7 +234,7 @@ _BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bскол
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
                        r"\b(?:would|will|could) [\w ]{0,24}\bdo(?: it| the job| the trick)?\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b|"
                        r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"
-                       r"\bcope\b|\bcarry (?:that|it|this|the load)\b|\bdo the (?:job|trick)\b|"  # fifty-second
+                       r"(?<!n't )(?<!not )\bcope\b|\bcarry (?:that|the load)\b(?! much)|\bdo the (?:job|trick)\b|"  # fifty-second
                        r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b", re.I)  # pass: "would that do it?", "потянут?"
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"
