@@ -36,7 +36,10 @@ CUES: list[tuple[Intent, str]] = [
                   r"(?:leave|leak|go out)|data (?:leaving|leakage|leaks?)\b"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
-                  r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)"),
+                  r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)|"
+                  # sixty-first pass: "how much quality do I actually lose running it in FP4 instead of FP8?"
+                  r"\bhow much quality\b|\bquality (?:do|would|will) (?:i|we|you) (?:\w+ )?lose\b|"
+                  r"(?:сколько|насколько) (?:\w+ )?(?:качества|качество) (?:\w+ )?(?:теря\w*|потеря\w*|упад\w*)"),
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|"
@@ -183,7 +186,9 @@ CUES: list[tuple[Intent, str]] = [
              r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
              r"handle|hold it|cover|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"
              r"\bvram\b|норм\?|запущу|will it work|реально|сколько надо|сколько нужно|сколько (?:\w+ )?вес\w+|"
-             r"how (?:big|large|heavy) is"),
+             r"how (?:big|large|heavy) is|"
+             # sixty-first pass: "а гпт осс 120 вообще можно завести?": can it be started at all
+             r"(?:можно|получится|удастся|выйдет) (?:\w+ )?(?:завести|запустить|поднять|раскатать)\b"),
 ]
 CUE_RE = [(name, re.compile(p, re.I)) for name, p in CUES]
 DOMAIN = re.compile(r"без (?:доступа (?:в|к) )?интернет|нет интернет|интернет\w* (?:нет|не будет)|закрыт\w* контур|offline|офлайн|air-?gapped|gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
@@ -232,6 +237,9 @@ ANAPHORA = re.compile(r"\b(?:это|этот|эта|эти|этого|такой
                       r"these)\b", re.I)
 THANKS = re.compile(r"^\W*(?:(?:cool|great|awesome|perfect|brilliant|nice|ok(?:ay)?|ок|понял[аи]?|поняла|ясно|супер|отлично)\W+)?"  # "поняла, спасибо", "Cool, thanks"
                     r"(?:спасибо|благодарю|спс|пасиб\w*|thanks?|thx|ty|cheers|appreciate)", re.I)
+# sixty-first pass: "Great, thanks — that's what I needed.": the thanks closes the chat
+THANKS_CLOSING = re.compile(r"\bthat'?s (?:what|all|exactly what) (?:i|we) (?:needed|wanted)|\bthat (?:helps|helped)\b|"
+                            r"\bэто (?:то,? )?что (?:нужно|надо) было\b|\bвс[её] (?:понятно|ясно)\b", re.I)
 FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)

@@ -215,7 +215,8 @@ _OWN_QUESTION = re.compile(r"\bкак(?:ой|ая|ое|ие|ую)\b|\bчто (?:
 # the two options compared before, weighed on another measure ("which of the two pulls less from the wall", "что меньше
 # мотать будет", "какой из них тише")
 # (sixty-first pass: "а по жору какая лучше?": which is better said with the measure, and nothing new weighed)
-_WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|"
+_WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|\bмежду (?:ними|этими двумя|двумя)\b|"
+                               r"\bbetween (?:them|the two|those two)\b|"
                                r"^(?!.*\b(?:или|or|vs)\b).*\b(?:по|for|on|in) (?:\w+ )?(?:жор\w*|потреблени\w*|питани\w*|свет\w*|шум\w*|"
                                r"цен\w*|деньг\w*|скорост\w*|power|noise|price|speed|heat|тепл\w*)\b.*\b(?:как(?:ая|ой|ое) (?:из (?:них|двух) )?"
                                r"лучше|which (?:one )?is better)\b|\bчто (?:из (?:них|этого|двух) )?(?:меньше|больше)\b|"

@@ -229,6 +229,8 @@ FRESH64_FLOOR = 0.96  # first sight 0.850 (business personas, semi-formal); 0.98
 FRESH65_FLOOR = 0.96  # first sight 0.767 (private personas from a phone); 0.983 after the fifty-sixth pass
 FRESH66_FLOOR = 0.98  # first sight 0.900 (long conversations); 1.000 after the fifty-sixth pass
 FRESH67_FLOOR = 0.93  # first sight 0.733 (English first, five countries); 0.950 after the fifty-sixth pass
+FRESH68_FLOOR = 0.96  # first sight 0.983 (short one-line messages); 0.983 after the fifty-sixth pass
+FRESH69_FLOOR = 0.94  # first sight 0.917 (the newest models and cards); 0.967 after the fifty-sixth pass
 
 
 def said(text: str) -> dict:
@@ -373,6 +375,7 @@ def test_read_is_fast():
                                          ("fresh62", FRESH62_FLOOR), ("fresh63", FRESH63_FLOOR),
                                          ("fresh64", FRESH64_FLOOR), ("fresh65", FRESH65_FLOOR),
                                          ("fresh66", FRESH66_FLOOR), ("fresh67", FRESH67_FLOOR),
+                                         ("fresh68", FRESH68_FLOOR), ("fresh69", FRESH69_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split

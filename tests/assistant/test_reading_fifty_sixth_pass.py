@@ -393,3 +393,24 @@ def test_price_talk_that_asks_no_discount_is_no_handoff(text):
                                   "Our old 2 A6000 box can't cope anymore; how much for 2 H100?"])
 def test_carrying_stock_and_a_box_that_cannot_cope_ask_no_fit(then):
     assert talk("what box for Llama 3.3 70B for 20 concurrent users?", then)[1] != "vram"
+
+
+# fresh69 (the newest models and cards; first sight 0.917 at 94d3f82)
+def test_whether_a_model_can_be_started_at_all_is_a_fit_question():
+    assert read("а гпт осс 120 вообще можно завести? там же активных всего 5 миллиардов, если экспертов скинуть в оперативку").intent == "vram"
+
+
+@pytest.mark.parametrize("text", ["how much quality do I actually lose running a model in FP4 instead of FP8 on the new Blackwell cards?",
+                                  "насколько качество падает в q4 по сравнению с q8?"])
+def test_the_quality_lost_is_knowledge(text):
+    assert read(text).intent == "knowledge"
+
+
+def test_thanks_that_closes_the_chat_is_a_goodbye():
+    assert read("Great, thanks — that's what I needed.").intent == "greeting"
+    assert read("Great, thanks — and what about 4 cards?").intent != "greeting"
+
+
+def test_a_difference_between_them_keeps_the_comparison():
+    _, intent = talk("что брать под квен3 32б: одну 5090 или две 3090?", "а по электричеству между ними большая разница?")
+    assert intent == "compare"
