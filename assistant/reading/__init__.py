@@ -668,6 +668,23 @@ _SOFTWARE = re.compile(r"1[сc](?:-?(?:ка|ки|ку|ке|кой|ник\w*))?|b
 # ("pcie 5.0", "nvlink 4.0"): names and dates, never a count, a sum or a size
 _CHIPSET = re.compile(r"[xх](?:[2-9]\d|[1-9]\d\d)|[bzh][3-9]\d0|c6\d\d|w?trx\d0|wrx\d0")
 _YEAR = re.compile(r"(?:1[89]\d|20[0-4])\d")  # (thirty-eighth pass: "архив с 1931 года")
+def _cue_before_denial(tokens: list[Token], k: int) -> bool:
+    """"одновременных не 20, а 45": the slot's word right before "не" takes both numbers, and resolve keeps the second."""
+    from assistant.reading.quantities import _CONCURRENT
+
+    before = tokens[k - 2] if k > 1 else None
+    return before is not None and (before.concept is not None or before.lemma in _CONCURRENT or before.low in _CONCURRENT)
+
+
+def _meant_has_unit(tokens: list[Token], k: int) -> bool:
+    """The number meant after "не N, а" carries a unit of its own ("40 человек", "4 карты")."""
+    m = next((x for x in tokens[k + 1:k + 5] if x.number is not None and x.used != "number"), None)
+    while m is not None and m.i + 1 < len(tokens) and tokens[m.i + 1].used == "number":
+        m = tokens[m.i + 1]  # "сто двадцать": past the number's own words
+    after = tokens[m.i + 1] if m is not None and m.i + 1 < len(tokens) else None
+    return after is not None and (after.concept is not None or after.used == "gpu_name")
+
+
 _DENIED_THEN = re.compile(r"\s*,?\s*(?:а|but)\s+(?:уже\s+|целых\s+|аж\s+|rather\s+)?(?:\d|(?:од|дв|тр|чет|пят|шест|сем|вос|дев|дес|"
                           r"двад|трид|сор|пятьд|сто|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|"
                           r"fifty|hundred)\w*)", re.I)  # "не 25, а 40", "не четыре, а шесть"
@@ -994,7 +1011,9 @@ def _read(text: str) -> Reading:
     # after it, whatever unit that one has (the 40 had been taken for a headcount beside "одновременно ... 25")
     denied = [t.i for t in tokens if not t.used and (t.has_digit or t.word_number and t.number) and t.i > 0 and
               tokens[t.i - 1].low in ("не", "not") and
-              (_DENIED_THEN.match(text[t.end:]) or  # "не 25, а 40"; "40 человек, а не 25" (the number alone, at a clause's end)
+              (_DENIED_THEN.match(text[t.end:]) and (_meant_has_unit(tokens, t.i) or not _cue_before_denial(tokens, t.i)) or
+               # "не 25, а 40 человек", "карт у них не четыре, а шесть"; "40 человек,
+               # а не 25" (the number alone, at a clause's end); "одновременных не 20, а целых 45" is resolve's, the cue before both
                re.search(r"(?:\bа|\bbut|,)\s*(?:не|not)\s*$", text[:t.start], re.I) and
                re.match(r"\s*(?:[.,;!?—–-]|$)", text[t.end:]))]
     for k in denied:

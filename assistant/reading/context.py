@@ -735,6 +735,35 @@ def _how_many_asked_again(reading: "Reading", previous: Scenario | None) -> None
         reading.withdrawn = sorted({*reading.withdrawn, "gpu_count"})
 
 
+# "на сколько она будет шустрее моей?", "how much faster than mine?": the card named set against the one held
+_THAN_MINE = re.compile(r"(?:быстрее|шустрее|медленнее|faster|quicker|slower)\s+(?:\w+\s+){0,3}?(?:мо(?:ей|его)|нынешн\w*|"
+                        r"текущ\w*|than (?:mine|my (?:current |old )?(?:one|card)))\b|по сравнению с (?:мо\w+|нынешн\w+|текущ\w+)|"
+                        r"compared (?:to|with) (?:mine|my (?:current |old )?(?:one|card))", re.I)
+
+
+def _against_own(reading: "Reading", previous: Scenario | None) -> None:
+    """Sixty-first pass: "а если взять 5060 ти на 16, на сколько она будет шустрее моей?" after the customer's 3060: the
+    two cards compared (fresh53, fresh55 label it so), not a speed of the new one alone."""
+    s = reading.scenario
+    if previous is None or not previous.gpu or not s.gpu or s.gpu == previous.gpu or s.gpus or \
+            s.model not in (None, previous.model) or not _THAN_MINE.search(reading.text):
+        return
+    reading.scenario = s.model_copy(update={"gpus": [previous.gpu, s.gpu], "gpu": None})
+    reading.intent = "compare"  # type: ignore[assignment]
+
+
+def _all_the_cards(reading: "Reading", previous: Scenario | None) -> None:
+    """Sixty-first pass: "а полным файнтюном на всех четырёх?" after four cards for eight people: all the cards held,
+    not four people ("enough for all 150?" stays the people)."""
+    spans = reading.spans.get("users") or []
+    if previous is None or not previous.gpu_count or reading.scenario.users != previous.gpu_count or \
+            previous.users in (None, previous.gpu_count) or len(spans) != 1 or \
+            not re.match(r"(?:all|всех|всем|все)\b", spans[0].text, re.I):
+        return
+    reading.scenario = reading.scenario.model_copy(update={"users": None, "gpu_count": previous.gpu_count})
+    reading.spans["gpu_count"] = reading.spans.pop("users")
+
+
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
     _pointed_back(reading, previous)
@@ -759,6 +788,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _instead_as_first_question(reading, previous)
     _back_to_a_count(reading, previous)
     _how_many_asked_again(reading, previous)
+    _all_the_cards(reading, previous)
+    _against_own(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _still_compared(reading, previous)

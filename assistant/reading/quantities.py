@@ -66,6 +66,8 @@ _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?
                               r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
 _PLACES = re.compile(r"(?:countries|sites|floors|offices|departments|branches|cities|locations|regions|campuses|stores|"
                      r"time|стран\w*|офис\w*|филиал\w*|этаж\w*|город\w*|отдел\w*|регион\w*|площадк\w*|магазин\w*)$", re.I)
+_NEEDS = {"needs", "need", "requires", "require", "takes", "eats", "uses", "weighs", "нужно", "нужен", "требует", "требуется",
+          "занимает", "жрёт", "жрет", "весит", "ест"}
 _WEEK_WORD = re.compile(r"^(?:будн|выходн|weekdays?$|weekends?$)")
 _SAME_TIME_BEHIND = re.compile(r"\b(?:(?:at|in) (?:the )?same time|simultaneously)\s*,?\s+(?:(?!but\b)[^\W\d][\w'-]*\s+)"
                                r"{1,4}$", re.I)
@@ -525,6 +527,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if suffix in _GB or suffix in ("tb", "тб") or concept in ("gb", "tb"):
         if _of_storage(tokens, k):
             return []  # fifty-fourth pass: "grew our file server to 40TB", "ssd на 2 тб": disks, named back, no memory
+        if any(x.low in _NEEDS for x in tokens[max(0, k - 3):k]) and any(
+                x.used == "model_name" or x.low in ("model", "models", "модель", "модели", "модельке") or
+                re.fullmatch(r"\d+(?:[.,]\d+)?[bб]", x.low) for x in tokens[max(0, k - 6):k]):
+            return []  # sixty-first pass: "I read a 70b model needs 140GB of VRAM": what a model takes, no memory owned; asked
         size = value * (1024 if (suffix in ("tb", "тб") or concept == "tb") else 1)
         after = []
         reach = t.end + 24  # where this size's words may end

@@ -20,7 +20,7 @@ _CORRECTION = re.compile(r"\b(?:нет|вру|поправка|точнее|ве
                          # "сорян что сумбурно", nor "X, а не, как обычно, Y": a review of 41044af)
                          r"wait,? no|my bad|а,? не(?=,\s*$))\b", re.I)  # "две 3090, а не, три": right before the value
 # nineteenth pass: a value denied and the one meant, in either order ("не в q4 а в q8", "в q8, а не в q4", "not 4 but 8")
-NOT_THIS_BUT = r"^\s*,?\s*(?:а|but|but rather)\s*(?:в|на|at|in|on|все|всего|целых|аж|all(?: of)?)?\s*$"
+NOT_THIS_BUT = r"^\s*,?\s*(?:а|but|but rather)\s*(?:в|на|at|in|on|все|всего|целых|аж|уже|all(?: of)?)?\s*$"
 _NOT_THIS_BUT = re.compile(NOT_THIS_BUT, re.I)
 NEGATED_BEFORE = r"(?:^|\s)(?:не|not)\s*(?:в|на|at|in|on)?\s*$"
 _NEGATED_BEFORE = re.compile(NEGATED_BEFORE, re.I)
@@ -106,7 +106,10 @@ def corrected_after(items: list[Attached], tokens: list[Token], text: str) -> li
         own_word = after is not None and (after.concept == "user" if a.slot == "users" else
                                           after.concept in ("gpu", "piece") or after.used == "gpu_name")
         ends = after is None or tokens[j].comma or tokens[j].closes_clause or not re.match(r"[\w%$€₽]", after.low)
-        if (ends or own_word) and _CORRECTED_TO.match(text[tokens[max(a.tokens)].end:tokens[j].start]):
+        gap = text[tokens[max(a.tokens)].end:tokens[j].start]
+        denied = _NOT_THIS_BUT.match(gap) and _NEGATED_BEFORE.search(text[max(0, tokens[min(a.tokens)].start - 12):
+                                                                         tokens[min(a.tokens)].start])
+        if (ends or own_word) and (_CORRECTED_TO.match(gap) or denied):  # "карт у них не четыре, а шесть"
             # (not "человек 20, нет, скорее 25% из них", "20 users, no, 25 seconds": a review of 72b0c33)
             out.append(Attached(a.slot, int(n), [j], concurrent=a.concurrent))
     return out

@@ -414,3 +414,30 @@ def test_thanks_that_closes_the_chat_is_a_goodbye():
 def test_a_difference_between_them_keeps_the_comparison():
     _, intent = talk("что брать под квен3 32б: одну 5090 или две 3090?", "а по электричеству между ними большая разница?")
     assert intent == "compare"
+
+
+@pytest.mark.parametrize("text, card", [
+    ("I read online that a 70b model needs 140GB of VRAM, is that for real? I only have a 24GB card at home", 24),
+    ("нужно 48 гб vram под квен 32б, что взять?", 48)])
+def test_what_a_model_needs_is_no_memory_owned(text, card):
+    r = read(text)
+    assert r.scenario.card_vram_gb == card and "card_vram_gb" not in r.conflicts
+
+
+def test_all_of_the_cards_held_is_no_people_count():
+    scenario, _ = talk("у нас 4 a6000, лору на квен 32б для 8 человек потянем?", "а полным файнтюном в bf16 на всех четырёх?")
+    assert scenario.users == 8 and scenario.gpu_count == 4
+    scenario, _ = talk("у нас 4 a6000, квен 32б для 8 человек потянем?", "а на всех 150?")
+    assert scenario.users == 150
+
+
+@pytest.mark.parametrize("first, then", [
+    ("у меня 3060 на 12, лама 3.1 8б в q4, сколько токенов в секунду?", "а если взять 5060 ти на 16, на сколько она будет шустрее моей?"),
+    ("i have a 3090, llama 3.1 8b q4, how many tok/s?", "if i get a 5090, how much faster than mine?")])
+def test_a_card_set_against_the_one_held_is_a_comparison(first, then):
+    scenario, intent = talk(first, then)
+    assert intent == "compare" and len(scenario.gpus or []) == 2 and scenario.gpu is None
+
+
+def test_a_card_alone_after_a_rate_is_still_the_rate():
+    assert talk("i have a 3090, llama 3.1 8b q4, how many tok/s?", "and on a 5090?")[1] == "speed"

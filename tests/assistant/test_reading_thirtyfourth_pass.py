@@ -34,8 +34,9 @@ def test_cards_asked_whether_enough_after_a_recommendation_is_a_fit_question():
     prev = Scenario(model="qwen3-14b", users=300, gpu="l40s")
     assert settle_intent(read("ok what about three of them, enough?"), prev, "recommend") == "vram"
     prev = Scenario(model="llama-3.3-70b", task="qlora")
-    # "do it" stays the recommendation's follow-up, as the twenty-sixth pass decided (fresh29 labels it vram: left)
-    assert settle_intent(read("would a pair of a100 80gb do it?"), prev, "recommend") != "vram"
+    # "do it" after a recommendation asks whether the cards named are enough: the twenty-sixth pass had kept it the
+    # recommendation's follow-up; fresh29 and fresh65 label it vram, and the fifty-sixth pass reads it so
+    assert settle_intent(read("would a pair of a100 80gb do it?"), prev, "recommend") == "vram"
     assert settle_intent(read("and what about 3 h100?"), Scenario(model="qwen3-14b"), "recommend") != "vram"
 
 
