@@ -622,7 +622,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # sixty-first pass: "по будням 4 часа, по выходным 10": the hours of the week's other part, said without the
         # word (had been ten cards, from the 3090 after the comma)
         return [Attached("hours_per_month", money.hours_per_month(value, tokens, k, text), [k])]
-    count_unit = concept in ("gpu", "piece") or gpu_next(tokens, k, gpu_starts)
+    hours_said_first = k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].concept == "hour" and not tokens[k - 2].used
+    # ("в выходные часов по 10, 4090 за 250 тыщ": the hours' word said first, then the card after a comma: no ten cards,
+    # a question tried after the bench at bcda22e)
+    count_unit = concept in ("gpu", "piece") or not hours_said_first and gpu_next(tokens, k, gpu_starts)
     if suffix in ("x", "х", "×") or count_unit:
         if not count_unit and not (k > 0 and tokens[k - 1].used == "gpu_name"):
             return []  # "4x that traffic"

@@ -441,3 +441,9 @@ def test_a_card_set_against_the_one_held_is_a_comparison(first, then):
 
 def test_a_card_alone_after_a_rate_is_still_the_rate():
     assert talk("i have a 3090, llama 3.1 8b q4, how many tok/s?", "and on a 5090?")[1] == "speed"
+
+
+def test_hours_said_first_before_a_card_after_a_comma_are_no_cards():
+    """A question tried after the bench at bcda22e had been read as ten RTX 4090s."""
+    s = said("по будням часа 4 и в выходные часов по 10, 4090 за 250 тыщ или облако по 45 р/час, что выгоднее?")
+    assert "gpu_count" not in s and s["hours_per_month"] == pytest.approx(4 * 260 / 12 + 10 * 104 / 12, abs=0.05)
