@@ -257,7 +257,8 @@ _ONE_PRONOUN_BEFORE = {"which", "this", "that", "the", "each", "any", "every", "
 
 
 def _pronoun(tokens: list, i: int) -> bool:
-    """"which one is faster", "the other one", "one of them": 'one' standing for a thing, not a count."""
+    """"which one is faster", "the other one", "one of them": 'one' standing for a thing, not a count; likewise the two
+    options ("какой из двух") and servers pointed at ("два таких узла")."""
     t = tokens[i]
     if i > 0 and tokens[i - 1].low in ("из", "of") and t.low in ("двух", "two", "обоих", "both"):
         return True  # sixty-first pass: "какой из двух прожорливее?": the two options, no count (had been 2 users)

@@ -491,7 +491,8 @@ _ENERGY_PRICE = re.compile(r"(?:киловатт\w*(?:-час\w*)?|квт\w*(?:\
 _KWH_BEFORE = re.compile(r"(?:киловатт\w*(?:-час\w*)?|квт\w*(?:\s?[·*/-]?\s?ч\b)?|kwh|kw/h|kilowatt[- ]?hours?|электричеств\w*|"
                          r"электроэнерги\w*|electricity)(?: час\w*)?(?: (?:у нас|у меня|у них|у вас|у него|у [а-яё]{4,}|нам|им|for us|"
                          r"for them|here|сейчас|now|тут|there))?(?: (?:на|в|во) [а-яё-]{3,})?"
-                         r"(?: по (?:договору|тарифу|контракту|счётчику|счетчику))?$", re.I)  # sixty-first: "по договору 7 руб. 15 коп."  # fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"; fresh58 "у заказчика"
+                         r"(?: по (?:договору|тарифу|контракту|счётчику|счетчику))?$", re.I)
+# (fresh40: "киловатт у нас на Пинеге 5 руб 60 коп"; fresh58: "у заказчика"; sixty-first pass: "по договору 7 руб. 15 коп.")
 # 43rd pass: "свет 6 рублей", "свет у нас 5.5 р": a small sum after the word for the light is a kW·h's price ("счёт за
 # свет 5000 рублей" is a bill, asked)
 _LIGHT_BEFORE = re.compile(r"\bсвет(?: у нас| у меня| сейчас| тут| нынче)?$", re.I)
@@ -563,6 +564,8 @@ _WEEK_PART = re.compile(r"[,.;!?]|\s(?:и|а|но|and|but|plus|плюс)\s", re.
 def week_part(tokens: list[Token], n: int, text: str) -> str | None:
     """'weekday' or 'weekend' for token n when the message gives the week's two parts numbers of their own ("по
     будням часа 3 и в выходные часов по 8"), else None ("по будням и в выходные по 8 часов" is every day)."""
+    if not (_WEEKDAYS.search(text) and _WEEKEND_WORD.search(text)):
+        return None  # the usual message: no week split, and nothing to cut
     cuts = sorted({0, len(text), *(x for m in _WEEK_PART.finditer(text) for x in m.span())})
 
     def kind(at: int) -> str | None:

@@ -92,6 +92,8 @@ _CORRECTED_TO = re.compile(r"^\s*[,—–-]*\s*(?:нет|no|scratch that|no wait
 
 
 def corrected_after(items: list[Attached], tokens: list[Token], text: str) -> list[Attached]:
+    """The bare number after a people or card count taken back ("нет, скорее 25", "не четыре, а шесть"), as another
+    value of that slot; `resolve` then keeps it. Only where it ends its clause or carries the slot's own word."""
     taken = {k for a in items for k in a.tokens}
     out = []
     for a in items:

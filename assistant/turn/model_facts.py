@@ -7,7 +7,7 @@ from assistant.turn.facts import Assumption, Computation, fact, memory_request
 from assistant.types import Fact
 from tools import catalog
 from tools.build import build_check
-from tools.fit import fit_options, min_gpus
+from tools.fit import FitResult, fit_options, min_gpus
 from tools.memory import MemoryRequest, estimate_memory
 from tools.offload import OffloadRequest, estimate_offload
 from tools.energy import EnergyRequest, monthly_energy
@@ -27,7 +27,8 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
         if req.task == "inference":
             offload_fact(s, req, c)
         return
-    count = s.gpu_count or _least_count(s, req, intent, c) or \
+    minimum = min_gpus(req, s.gpu) if s.gpu else None  # once: the "how many" count and the fact below share it
+    count = s.gpu_count or _least_count(s, minimum, intent, c) or \
         (c.assume("gpu_count", 1) if (s.gpu or s.card_vram_gb) else 1)
     mem = estimate_memory(req.model_copy(update={"gpus": count}) if not s.gpu else req)
     c.facts.append(fact("vram", req, mem))
@@ -35,7 +36,7 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
     if s.gpu:
         r = req.model_copy(update={"gpus": count, "gpu": s.gpu})
         c.facts.append(fact("fit", r, estimate_memory(r)))
-        c.facts.append(fact("min_gpus", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu}, min_gpus(req, s.gpu)))
+        c.facts.append(fact("min_gpus", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu}, minimum))
         if req.task in ("inference", "lora"):  # the next step, computed, so the explanation need not invent one
             c.facts.append(fact("fit_options", {**req.model_dump(exclude_defaults=True), "gpu": s.gpu, "gpus": count},
                                 fit_options(req, count, gpu=s.gpu)))
@@ -80,12 +81,12 @@ def model_facts(s: Scenario, intent: str, c: Computation, recommend: bool = True
                     s.currency)
 
 
-def _least_count(s: Scenario, req: MemoryRequest, intent: str, c: Computation) -> int | None:
+def _least_count(s: Scenario, minimum: FitResult | None, intent: str, c: Computation) -> int | None:
     """"how many A100s for llama 70b for 50 people": the count is the question, so the fit is shown for the least
     count that holds the model, marked as that, never for one card by default under "Minimum cards: 5"."""
-    if intent != "recommend" or not s.gpu or s.gpu_count:
+    if intent != "recommend" or minimum is None or s.gpu_count:
         return None
-    least = min_gpus(req, s.gpu).gpus
+    least = minimum.gpus
     if least:
         c.assumptions.append(Assumption(slot="gpu_count", value=least, least=True))
     return least
