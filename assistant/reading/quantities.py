@@ -19,7 +19,7 @@ from assistant.reading.words import lemma, morph
 from tools.lexicon import load_lexicon
 
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit|"
-                    r"гигов(?:ая|ой|ую|ые|ых|ый|ое)?|гига|гигабайт\w*)$")  # "80гиговая а100", "24гига": glued words of size
+                    r"гигов(?:ая|ой|ую|ые|ых|ый|ое)?|гига|гигабайт\w*|gigs?)$")  # "80гиговая а100", "24гига", "12gig": glued sizes
 _COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(gb|гб|g)?$")
 _X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
 _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
@@ -499,7 +499,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return []  # "$5k/month": money no slot of ours takes; asked, never a context or a count
     glued = _GLUED.match(low)
     value, suffix = (float(glued.group(1).replace(",", ".")), glued.group(2)) if glued else (t.number, "")
-    suffix = "гиг" if suffix.startswith("гиг") else suffix
+    suffix = "гиг" if suffix.startswith("гиг") or suffix.startswith("gig") else suffix
     if value is None:
         return []
     concept, n = unit_after(tokens, k)

@@ -447,3 +447,11 @@ def test_hours_said_first_before_a_card_after_a_comma_are_no_cards():
     """A question tried after the bench at bcda22e had been read as ten RTX 4090s."""
     s = said("по будням часа 4 и в выходные часов по 10, 4090 за 250 тыщ или облако по 45 р/час, что выгоднее?")
     assert "gpu_count" not in s and s["hours_per_month"] == pytest.approx(4 * 260 / 12 + 10 * 104 / 12, abs=0.05)
+
+
+@pytest.mark.parametrize("text, expected", [("my card has 24gig, llama 3 8b?", {"card_vram_gb": 24.0}),
+                                            ("rtx 3060 12gigs", {"gpu": "rtx-3060-12gb"})])
+def test_a_size_glued_to_gig_is_read(text, expected):
+    """"rtx 3060 12gig" (a hurried question tried at 6adacc9) had been named back as not understood."""
+    r = read(text)
+    assert expected.items() <= r.scenario.said().items() and not r.unattached
