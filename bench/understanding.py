@@ -93,6 +93,7 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
         for turn in conv["turns"]:
             for s in turn.get("scenario") or {}:
                 counts.setdefault(s, {"tp": 0, "fp": 0, "fn": 0})
+    by_intent: dict[str, dict[str, int]] = {}
     turns = intents_ok = whole_ok = asks_total = asks_ok = 0
     dropped_numbers: list[str] = []
     times: list[float] = []
@@ -139,6 +140,10 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
             dropped_numbers += lost
             turns += 1
             intents_ok += intent == turn["intent"]
+            for name, kind in ((turn["intent"], "fn" if intent != turn["intent"] else "tp"),
+                               (intent, "fp" if intent != turn["intent"] else None)):
+                if kind:
+                    by_intent.setdefault(str(name), {"tp": 0, "fp": 0, "fn": 0})[kind] += 1
             ok = intent == turn["intent"] and slots_ok and asked
             whole_ok += ok
             if detail is not None:
@@ -148,12 +153,7 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
                 failures.append({"id": conv["id"], "text": turn["text"], "intent": [intent, turn["intent"]],
                                  "got": got, "want": want, "ask": ask,
                                  "unattached": [s.text for s in r.unattached]})
-    per_slot = {}
-    for s, c in counts.items():
-        if c["tp"] + c["fp"] + c["fn"]:
-            p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 1.0
-            rec = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 1.0
-            per_slot[s] = {"precision": round(p, 3), "recall": round(rec, 3), "support": c["tp"] + c["fn"]}
+    per_slot = _scores(counts)
     return {
         "turns": turns,
         "intent_accuracy": round(intents_ok / max(turns, 1), 3),
@@ -162,10 +162,22 @@ def evaluate(conversations: list[dict], detail: list[dict] | None = None) -> dic
         "silently_dropped": len(dropped_numbers),
         "dropped_examples": dropped_numbers[:10],
         "per_slot": per_slot,
+        "per_intent": _scores(dict(sorted(by_intent.items()))),
         "read_ms_median": round(statistics.median(times) * 1000, 2) if times else 0.0,
         "read_ms_p95": round(sorted(times)[int(0.95 * (len(times) - 1))] * 1000, 2) if times else 0.0,
         "failures": failures,
     }
+
+
+def _scores(counts: dict[str, dict[str, int]]) -> dict[str, dict]:
+    """Precision, recall and support from true/false positive and false negative counts, per key."""
+    out = {}
+    for key, c in counts.items():
+        if c["tp"] + c["fp"] + c["fn"]:
+            p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 1.0
+            rec = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 1.0
+            out[key] = {"precision": round(p, 3), "recall": round(rec, 3), "support": c["tp"] + c["fn"]}
+    return out
 
 
 def run(split: str = "all") -> dict:

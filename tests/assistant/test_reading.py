@@ -383,3 +383,16 @@ def test_corpus_floors(split, floor):
     report = evaluate(load_split(split))
     assert report["whole_scenario_accuracy"] >= floor, round(report["whole_scenario_accuracy"], 3)
     assert report["silently_dropped"] == 0
+
+
+def test_per_intent_scores_count_a_wrong_intent_against_both_labels():
+    """The per-intent figures: a turn read as one intent but labelled another is a miss of the label and a false
+    hit of what was read; the right ones count for their intent only."""
+    from bench.understanding import evaluate
+
+    conv = [{"id": "t", "turns": [{"text": "привет", "intent": "greeting", "scenario": {}},
+                                  {"text": "позовите живого менеджера", "intent": "vram", "scenario": {}}]}]
+    per_intent = evaluate(conv)["per_intent"]
+    assert per_intent["greeting"] == {"precision": 1.0, "recall": 1.0, "support": 1}
+    assert per_intent["vram"] == {"precision": 1.0, "recall": 0.0, "support": 1}
+    assert per_intent["handoff"] == {"precision": 0.0, "recall": 1.0, "support": 0}

@@ -26,6 +26,9 @@ def cmd_eval_understanding(args) -> int:
         print(f"{'slot':16s} {'precision':>9s} {'recall':>7s} {'n':>4s}")
         for slot, m in r["per_slot"].items():
             print(f"{slot:16s} {m['precision']:9.3f} {m['recall']:7.3f} {m['support']:4d}")
+        print(f"{'intent':20s} {'precision':>9s} {'recall':>7s} {'n':>4s}")
+        for name, m in r["per_intent"].items():
+            print(f"{name:20s} {m['precision']:9.3f} {m['recall']:7.3f} {m['support']:4d}")
         for f in r.get("failures", []):
             print(f"  x {f['id']}: {f['text']}\n      intent {f['intent'][0]} (want {f['intent'][1]})"
                   f"\n      got  {f['got']}\n      want {f['want']} ask={f['ask']} unattached={f['unattached']}")
