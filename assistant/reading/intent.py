@@ -65,6 +65,7 @@ def scores(text: str, tokens: list[Token]) -> Counter:
     for t in tokens:  # "отвечал по договорам", "поиск по закупкам": what the model works on, no request for a person
         if (index.get(t.lemma) or index.get(t.low)) == "handoff" and _SUBJECT_MATTER.match(text[max(0, t.start - 4):t.end]):
             out_spans.append((t.start, t.end))
+    out_spans += [m.span() for m in _EXPLAIN_THE_SUM.finditer(text)]
     out_spans += [m.span() for pat in (_WORK_MEASURED, _ORDERS_HANDLED, _FOOD, _GRANT_APPLICATION, _OWN_DELIVERY,
                                        _ASKED_OF_THE_MODEL, _STAFF_MANAGERS, _WHOLESALE_TRADE, _AGAINST_THE_CLOCK)
                   for m in pat.finditer(text)]
@@ -98,6 +99,11 @@ def scores(text: str, tokens: list[Token]) -> Counter:
 # a verb in the first person plural a few words before; not "настроить это под ключ вы можете?"
 _OWN_SERVICE = re.compile(r"\b[а-яё]+(?:ем|им|ём)\b(?:\s+[\w-]+,?){0,6}?\s+(под ключ)", re.I)
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bразниц\w* между\b|\bчем (?:\w+ )?отлича\w*|\bв ч[её]м разниц", re.I)
+# fifty-seventh pass: "объясните, хватит ли двух 3090 для 70b", "explain how many a100s we need": the question after the
+# word is one the tools answer, so the word asks nothing of its own
+_EXPLAIN_THE_SUM = re.compile(r"\b(?:объясни|объясните|поясни|поясните|explain)\b\W*(?:пожалуйста\W*|please\W*|мне\W*|нам\W*|"
+                              r"to me\W*|to us\W*)?(?=(?:хватит|влезет|влезут|поместится|поместятся|потянет|потянут|пойд[её]т|"
+                              r"сколько|скольк\w*|whether|how many|how much (?:vram|memory|power)|will|would|which)\b)", re.I)
 _DOES_IT = {"that", "which", "who", "to", "чтоб", "чтобы", "который", "которая", "которое", "которые"}
 
 
@@ -232,6 +238,14 @@ _DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?за
 _LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
 # words of buying that set a scene, not a request for a person: "сколько ждать поставку", "на закупку выделили",
 # "procurement here" (wholesale, "оптом", stays a handoff); a handoff only with a request beside them ("свяжитесь", "выставьте счёт")
+# fifty-seventh pass: the customer takes what was offered, and says nothing else ("ок, беру", "оформляйте", "we'll take
+# it"): buying is a person's work, so a handoff; "беру 4090 или 3090?" asks which, and is no such message
+_ACCEPTED = re.compile(r"^\W*(?:(?:ну|ок|окей|ok|okay|хорошо|ладно|отлично|супер|класс|годится|понятно|понял|поняла|да|great|"
+                       r"perfect|fine|good|alright|sounds good|thanks|спасибо)\W+){0,3}(?:тогда\s+|then\s+)?"
+                       r"(?:беру|берём|берем|возьму|возьмём|возьмем|заказываю|заказываем|оформляйте|оформляем|давайте оформлять|"
+                       r"выставляйте(?: сч[её]т)?|(?:i|we)(?:'ll| will) take (?:it|them|that|this|that one|this one)|"
+                       r"let'?s (?:do it|go with (?:it|that|this)(?: one| config(?:uration)?)?)|deal)"
+                       r"(?:\s+(?:его|её|ее|их|этот|эту|эти|такой|такую|такие|тогда|вариант|конфиг|then))*\W*$", re.I)
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
 
 
@@ -368,6 +382,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     hits = {n for n, v in sc.items() if v > 0}
     if s.psu_w and model and hardware and not _PSU_ENOUGH.search(text) and _RUNS_ON_IT.search(text):
         return "vram"  # "шесть 3090 и два блока по 1600вт. квен 235б в q4 на этом заведется?": the rig described, the model asked
+    if _ACCEPTED.match(text):
+        return "handoff"
     if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and (len(text.split()) <= 6 or len(text.split()) <= 9 and C.THANKS_CLOSING.search(text)) and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
