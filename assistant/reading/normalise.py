@@ -276,6 +276,13 @@ def _latin_vocabulary() -> frozenset[str]:
                               "qlora", "llm", "ai", "api", "cpu", "psu", "ti", "super", "ada", "pro", "max"})
 
 
+# fifty-seventh pass: a server named by its count of cards ("восьмикарточный", "4-карточный", "двухгпушный")
+_BOX_COUNT = {"двух": "2", "трёх": "3", "трех": "3", "четырёх": "4", "четырех": "4", "шести": "6", "восьми": "8",
+              "десяти": "10"}
+_CARDS_IN_A_BOX = re.compile(r"\b(\d{1,2}|двух|тр[её]х|четыр[её]х|шести|восьми|десяти)[- ]?(?:х[- ]?)?(?:карточн|гпушн|гпу-?шн)\w*",
+                             re.I)
+
+
 def normalise(text: str) -> tuple[str, list[int]]:
     """The cleaned text, and for each of its characters (and its end) the offset in `text`."""
     words = list(_WORDS.finditer(text))
@@ -319,6 +326,8 @@ def normalise(text: str) -> tuple[str, list[int]]:
         swap[(m.start(), m.end())] = "context"
     for m in re.finditer(r"\b(budget|context|ctx)'s\b", text, re.I):  # "Budget's roughly 60 grand": the word and its verb
         swap[(m.start(), m.end())] = m.group(1) + " is"
+    for m in _CARDS_IN_A_BOX.finditer(text):  # "восьмикарточный сервер": a server of eight cards ("8 gpu сервер")
+        swap[(m.start(), m.end())] = f"{_BOX_COUNT.get(m.group(1).lower(), m.group(1))} gpu"
     for m in _CENTS_GLUED.finditer(text):
         swap[(m.start(), m.end())] = " cents"
     for m in _RUB_DOT.finditer(text):  # sixty-first pass: "6 руб. 40 коп.": the kopecks stay with their roubles

@@ -366,6 +366,7 @@ def _zero_point(tokens: list[Token]) -> None:
 FRACTION_WORDS = {"полтора", "полторы", "полутора"}
 _TENS_OF = {"десятка", "десятков", "десятками", "дюжины", "дюжин"}
 _HALF_OF = {"пол", "half"}
+_PAIRS_OF = {"пары", "пар", "pairs"}
 _HALF_AFTER = (("с", "половиной"), ("с", "полтиной"), ("and", "a", "half"), ("and", "half"))  # "шесть с полтиной" 6.5
 
 
@@ -395,6 +396,11 @@ def _fractions(tokens: list[Token]) -> None:
             # count had been dropped and the fraction named back)
             a.number, nxt.number, nxt.word_number, nxt.used = a.number * (nxt.number or 0), None, False, "number"
             continue
+        if nxt is not None and nxt.low in _PAIRS_OF and nxt.word_number and a.number == int(a.number) and \
+                1 < a.number < 10 and a.low not in _NOT_COMPOUND:
+            # fifty-seventh pass: "две пары 3090" four cards, "three pairs of 4090s" six (the pair had been the count)
+            a.number, nxt.number, nxt.word_number, nxt.used = a.number * 2, None, False, "number"
+            continue
         for words in _HALF_AFTER:
             after = tokens[a.i + 1:a.i + 1 + len(words)]
             if a.number == int(a.number) and tuple(x.low for x in after) == words:
@@ -407,7 +413,7 @@ def _fractions(tokens: list[Token]) -> None:
 # counting words that are not digits of a longer number ("пару", "single", "dozen", "полтора")
 _NOT_COMPOUND = {"пара", "пару", "парой", "пары", "парочку", "парочка", "single", "pair", "couple", "dual", "triple",
                  "quad", "dozen", "дюжина", "дюжину", "дюжины", "дюжиной", "полдюжины", "пяток", "пятка", "пятком", "десяток", "десятка", "десятком", "полтора", "полторы", "полутора", "тройка", "тройку", "четвёрка",
-                 "четверка", "четвёрку", "четверку", "сотка", "сотку", "half", "тысяча", "тысячу", "тысячи", "тысяч",
+                 "четверка", "четвёрку", "четверку", "квартет", "квартета", "квартетом", "сотка", "сотку", "half", "тысяча", "тысячу", "тысячи", "тысяч",
                  "тыщ", "тыщи", "тыща", "тыщу", "миллион", "миллиона", "миллионов", "million", "лям", "ляма", "лимон",
                  "лимона", "полтос", "полтинник"}
 

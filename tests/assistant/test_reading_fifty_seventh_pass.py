@@ -31,3 +31,18 @@ def test_explain_before_a_sum_asks_the_sum(text, intent):
                                   "объясни на пальцах, чем gguf отличается от awq"])
 def test_explain_before_how_it_works_stays_knowledge(text):
     assert read(text).intent == "knowledge"
+
+
+@pytest.mark.parametrize("text, gpu, count", [("квартет A6000 хватит под 70б?", "rtx-a6000", 4),
+                                              ("две пары 3090 — хватит для ламы 70б в q4?", "rtx-3090", 4),
+                                              ("восьмикарточный сервер на h100 под квен 235б", "h100-sxm", 8),
+                                              ("8-карточный сервер на h100, что на нём запустить?", "h100-sxm", 8),
+                                              ("четырёхкарточный сервак с 4090 под мистраль", "rtx-4090", 4)])
+def test_a_count_said_as_a_group_or_a_box(text, gpu, count):
+    s = read(text).scenario
+    assert (s.gpu, s.gpu_count) == (gpu, count)
+
+
+@pytest.mark.parametrize("text, count", [("пара 3090 потянет ламу 70б в q4?", 2), ("задам пару вопросов про 4090", None)])
+def test_a_pair_alone_stays_two_or_nothing(text, count):
+    assert read(text).scenario.gpu_count == count
