@@ -613,7 +613,7 @@ from assistant.reading import choices, cues as C, names, pick, quantities, watts
 from assistant.reading.relative import Change, find as find_relative, shifts_said
 from assistant.reading.intent import asks_the_vendor, classify
 from assistant.reading.normalise import back as _back, normalise as _normalise
-from assistant.reading.resolve import corrected_after, meant_after_denied, offered_after, offered_before, resolve
+from assistant.reading.resolve import paid_before, said_of_the_past, sentence_of, settle_then_and_now, took_before, corrected_after, meant_after_denied, offered_after, offered_before, resolve
 from assistant.reading.tokens import Token, tokenize
 from assistant.reading.words import annotate
 from assistant.scenario import Intent, Scenario
@@ -866,6 +866,44 @@ def _asked_setup(gpus: list, chosen: dict, clashes: dict, tokens: list[Token], t
     return [h for h in gpus if h.id in cards], stock
 
 
+_MONEY_SLOTS = ("budget", "server_price", "cloud_hourly", "electricity_price")
+
+
+def _paid_before(chosen: dict, tokens: list[Token], text: str) -> list:
+    """Fifty-seventh pass: a sum paid (or hours a job took) in a story told before the question ("года два назад брал 3060 за 32 тыщи ...
+    почём 5080?", "Three years ago we spent around $30k on a server ... This time: Gemma 3 27B, 25 users") is no
+    budget and no price asked about: it is named back. Not where a cloud's price is weighed against it."""
+    if "cloud_hourly" in chosen:
+        return []
+    out = [chosen.pop(slot) for slot in ("budget", "server_price")
+           if slot in chosen and paid_before(text, tokens[min(chosen[slot].tokens)].start)]
+    if "hours_per_month" in chosen and took_before(text, tokens[min(chosen["hours_per_month"].tokens)].start):
+        out.append(chosen.pop("hours_per_month"))  # "прошлой весной одна эпоха шла около 14 часов": how long it took
+    if out and "currency" in chosen and not any(slot in chosen for slot in _MONEY_SLOTS):
+        chosen.pop("currency")  # the sign was that sum's
+    return out
+
+
+_HELD = re.compile(r"\bу (?:меня|нас)\b|\b(?:i|we) (?:have|own|still have)\b|\b(?:i've|we've) got\b", re.I)  # still held
+
+
+def _cards_of_the_past(gpus: list, chosen: dict, tokens: list[Token], text: str) -> tuple[list, list]:
+    """Fifty-seventh pass: cards of a story told first ("в прошлом квартале брали 12 штук RTX 4090 ... Теперь все
+    спрашивают 5090", "перегрелся шкаф с серверами на A100 ... Сейчас проектируем узел на 8 H200") give way to the
+    cards asked about after it; a count said in the story goes with its cards, named back. (gpus, counts set aside)"""
+    if len({h.id for h in gpus}) < 2:
+        return gpus, []
+    past = [h for h in gpus if said_of_the_past(text, tokens[h.i].start, named=True) and
+            not _HELD.search(text[slice(*sentence_of(text, tokens[h.i].start))])]
+    now = [h for h in gpus if h not in past]
+    if not past or not now or max(tokens[h.i].start for h in past) > min(tokens[h.i].start for h in now):
+        return gpus, []
+    count = chosen.get("gpu_count")
+    if count is not None and said_of_the_past(text, tokens[min(count.tokens)].start):
+        return now, [chosen.pop("gpu_count")]
+    return now, []
+
+
 def read(text: str) -> Reading:
     """The reading of a customer's message. Filler words and one-letter typos of known words are taken out first
     (`normalise`, fifteenth pass); every span is then mapped back onto the message as written."""
@@ -1044,13 +1082,21 @@ def _read(text: str) -> Reading:
     chosen, clashes, assumed, replaced = resolve(items, tokens, text)
     all_gpus = gpus
     gpus, stock = _asked_setup(gpus, chosen, clashes, tokens, text)
+    settle_then_and_now(chosen, clashes, replaced, tokens, text)
+    stock += _paid_before(chosen, tokens, text)
+    gpus, past = _cards_of_the_past(gpus, chosen, tokens, text)
+    stock += past
     if replaced:  # "2 карты... нет, 4": the words of the value the customer took back
         spans["corrected"] = [*spans.get("corrected", []), *(_span(text, tokens, a.tokens) for a in replaced)]
     fields = {slot: a.value for slot, a in chosen.items() if slot in Scenario.model_fields}  # not "per_user"
     for slot, a in chosen.items():
         spans.setdefault(slot, []).append(_span(text, tokens, a.tokens))
+    for a in items:  # fifty-seventh pass: a value said twice ("на контексте 16к падает ... оставить те же 16к"): both read
+        if (c := chosen.get(a.slot)) is not None and a is not c and a.value == c.value and not a.assumed and \
+                not set(a.tokens) & set(c.tokens):
+            spans[a.slot].append(_span(text, tokens, a.tokens))
     instead_of = pick.to_scenario(models, gpus, fields, spans, text, tokens, _span)
-    if stock:  # the stock's cards are read too: named, as every name said is
+    if stock or len(gpus) < len(all_gpus):  # the stock's cards are read too: named, as every name said is
         spans["gpu_name"] = [_span(text, tokens, list(range(h.i, h.j))) for h in all_gpus]
     asked: list[Span] = []
     counted = ([chosen["gpu_count"]] if "gpu_count" in chosen else []) + clashes.get("gpu_count", [])

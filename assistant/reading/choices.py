@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.reading.quantities import Attached
+from assistant.reading.resolve import said_of_the_past
 from assistant.reading.tokens import Token
 from tools.lexicon import load_lexicon
 
@@ -180,6 +181,10 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
                                                         tokens[max(lora[0].tokens[0], full[0])].start]):
             # twenty-first pass: "lora vs full finetune", "лора против полного файнтюна": both named, for `contrasted`
             return lora + [Attached("task", "full", full)]
+        if full and full[0] > lora[0].tokens[0] and said_of_the_past(text, tokens[lora[0].tokens[0]].start) and \
+                not said_of_the_past(text, tokens[full[0]].start):
+            # fifty-seventh pass: "прошлой весной дообучали лорой ... Теперь хотим полное дообучение": the one asked now
+            return [Attached("task", "full", full)]
         return lora
     if m:
         return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]

@@ -26,7 +26,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"оптов\w* (?:цен(?:а|ы|у|е|ой|ам|ах)?\b|скидк\w*)|\bwholesale (?:price|pricing|discount)\w*|"
                 # sixty-first pass: the vendor's own price for an order ("если возьму восемь штук, какую цену дадите?")
                 r"(?:как(?:ую|ие|ой)|по как(?:ой|им)) (?:цен[аеуы]\w*|скидк\w*) (?:\w+ )?(?:дадите|сделаете|предложите|отдадите|"
-                r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|"
+                r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|\bwhat (?:would|will|could) you charge (?:us )?for (?:\d+|ten|twelve|twenty|a dozen|a batch)\b|\bwhat'?s the best (?:\S+ )?price (?:you|u) can (?:do|give|offer)\b|\b(?:beat|match) (?:that|this|their) price\b|(?:сможете|можете|получится) (?:\w+ )?(?:дать|сделать|отдать) (?:\w+ )?дешевле|"
                 r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b"
                 r"(?! than)|\bwhat (?:can|could|would) you do (?:on|about) (?:the )?prices?\b(?![- ](?:difference|performance|of))|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
     # sixty-first pass: whether the data stays inside ("данные при такой схеме точно не уходят наружу?", "does any data
@@ -156,7 +156,8 @@ CUES: list[tuple[Intent, str]] = [
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
-    ("gpu_info", r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|\bwhat (?:an? |the |one )?[\w-]*\d[\w-]*(?: \w+)? costs\b|"
+    ("gpu_info", r"what (?:are|do|would) you (?:charging|charge|asking|ask) for\b(?! \d| (?:ten|twelve|twenty|a dozen|a batch)\b)|сколько (?:вы )?(?:просите|хотите) за\b|"
+                 r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|\bwhat (?:an? |the |one )?[\w-]*\d[\w-]*(?: \w+)? costs\b|"
                  r"\bhow much (?:does|do|would|will) (?:an? |the |one )?[\w-]*\d[\w-]*s?(?: \w+)? (?:go for|sell for|set (?:me|us) back)\b|"
                  r"\bwhat (?:does|do|would|will) (?:an? |the |one )?[\w-]*\d[\w-]*s?(?: \w+)? (?:go for|sell for|cost)\b|"
                  r"\b(?:how much|what) (?:do|would|will) (?:you|u|y'all)(?: guys)? (?:sell|charge|want|ask) (?:for )?"
@@ -213,6 +214,7 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"(?:(?:про|о|по) (?:покупк\w*|железо|технике|делу|теме)|техническ\w*|по делу))?|"  # forty-ninth: "можно вопрос не совсем
                       # про покупку?"; fifty-first: "можно вопрос не совсем технический?"
                       r"(?:can|may|could) i ask(?: you)?(?: (?:a|a few|a couple of|some))?(?: questions?)?|"
+                      r"(?:a )?quick question(?: (?:if|for) (?:anyone|anybody|someone)(?:'s| is)? (?:around|there|here))?|"  # fifty-seventh pass
                       # forty-eighth pass: "подскажете ещё кое-что?", "хотела спросить пару вещей", "можно у вас спросить
                       # про компьютер под нейросеть?": leave to ask, the question itself still to come
                       r"(?:подскаж\w+|поможет\w*)(?: (?:мне|нам))?(?: (?:ещё|еще))?(?: (?:кое-что|кое в ч[её]м|пару (?:вещей|моментов)))?|"
@@ -231,6 +233,9 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"(?:boss|manager|management|director|team|ceo))[^\w]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"
 # writing for the customer (poems, essays, homework): out of scope whatever the topic
 CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|story|song|joke|limerick)|\bhaiku\b|"
+                      # fifty-seventh pass: someone's own code to fix ("help me debug my pytorch training script")
+                      r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
+                      r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b|"
                       r"напиши[^.?!]{0,20}(?:стих|поэм|эссе|рассказ|сочинени|курсов|реферат|диплом|песн|анекдот)", re.I)
 # "сколько это будет стоить", "what would that cost": a question about what was just discussed
 ANAPHORA = re.compile(r"\b(?:это|этот|эта|эти|этого|такой|такая|такие|такого|он|она|они|оно|его|их|it|that|this|them|those|"
@@ -239,13 +244,14 @@ THANKS = re.compile(r"^\W*(?:(?:cool|great|awesome|perfect|brilliant|nice|ok(?:a
                     r"(?:спасибо|благодарю|спс|пасиб\w*|thanks?|thx|ty|cheers|appreciate)", re.I)
 # sixty-first pass: "Great, thanks — that's what I needed.": the thanks closes the chat
 THANKS_CLOSING = re.compile(r"\bthat'?s (?:what|all|exactly what) (?:i|we) (?:needed|wanted)|\bthat (?:helps|helped)\b|"
+                            r"\bthat settles it\b|\b(?:вопрос|всё|все) (?:снят|решён|решен|решили)\b|"
                             r"\bэто (?:то,? )?что (?:нужно|надо) было\b|\bвс[её] (?:понятно|ясно)\b", re.I)
 FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
 GENERAL = re.compile(r"что такое|что значит|что означает|what is|what's|зачем|почему|why|нужен ли|нужно ли|обязательн|do i need|should i|"
                       r"как (?:работает|выбрать|устроен)|how does|explain|объясни", re.I)
-SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? )?\S*\s?\S*\d|"
+SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? |your )?\S*\s?\S*\d|how much (?:is|are) your\b|"
                    r"how much (?:would|will|does|do) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|"
                    r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|\bспек(?:и|ов|ам|ами|ах|а|у)?\b|\bspecs?\b(?! librar| documents?| sheets? (?:of|from) our)|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"

@@ -99,6 +99,9 @@ def scores(text: str, tokens: list[Token]) -> Counter:
 # a verb in the first person plural a few words before; not "настроить это под ключ вы можете?"
 _OWN_SERVICE = re.compile(r"\b[а-яё]+(?:ем|им|ём)\b(?:\s+[\w-]+,?){0,6}?\s+(под ключ)", re.I)
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bразниц\w* между\b|\bчем (?:\w+ )?отлича\w*|\bв ч[её]м разниц", re.I)
+# fifty-seventh pass: "FP8 and INT8 ... What's the actual difference?": two things weighed, nothing to size
+_WHATS_THE_DIFFERENCE = re.compile(r"\bwhat'?s the (?:actual |real |practical )?difference\b|"
+                                   r"\bв ч[её]м (?:же )?(?:реальная |настоящая )?разница\b", re.I)
 # fifty-seventh pass: "объясните, хватит ли двух 3090 для 70b", "explain how many a100s we need": the question after the
 # word is one the tools answer, so the word asks nothing of its own
 _EXPLAIN_THE_SUM = re.compile(r"\b(?:объясни|объясните|поясни|поясните|explain)\b\W*(?:пожалуйста\W*|please\W*|мне\W*|нам\W*|"
@@ -280,6 +283,12 @@ _WHAT_ABOUT = re.compile(r"\b(?:what|how) about\b|\bнасч[её]т\b", re.I)  
 
 
 # the bus a card sits on: risers and PCIe lanes; a speed asked about them is about how the bus works, not a rate
+# fifty-seventh pass: the link between cards weighed or asked why ("Does NVLink actually matter ... or is PCIe fine?",
+# "what does NVLink buy us compared with plain PCIe", "зачем NVSwitch"): how the bus works, whatever cards are said
+_LINK_WEIGHED = re.compile(r"(?:nvlink|нвлинк|nvswitch)\S*(?:\s+\S+){0,16}?\s+(?:pcie|pci-e|пси-?ай)|"
+                           r"(?:pcie|pci-e)\S*(?:\s+\S+){0,12}?\s+(?:nvlink|нвлинк)|"
+                           r"\b(?:why|зачем|почему)\b[^.?!]{0,40}\b(?:nvlink|nvswitch|нвлинк)", re.I)
+_LINK_FIT = re.compile(r"влез|помест|потян|fit|сколько|how many|how much (?:vram|memory)|скорост|speed|tok|ток/с", re.I)
 _LANES = re.compile(r"райзер\w*|\brisers?\b|\bpcie lanes?\b|линий pcie|\bpci-?e\s*[xх]\s?\d+|\b[xх](?:1|4|8|16) (?:lanes?|линий)", re.I)
 
 
@@ -397,6 +406,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if (off_topic(text) or OTHER_GOODS.search(text) or _INVESTING.search(text)) and not (model or hardware or
                                                             C.DOMAIN.search(_OFF_TOPIC_AFTER.sub(" ", text))):
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
+    if _LINK_WEIGHED.search(text) and not _LINK_FIT.search(text) and not (s.users or s.psu_w or "power" in hits):
+        return "knowledge"  # fifty-seventh pass: "нужны NVLink-мосты или хватит PCIe?", "why does the DGX need NVSwitch"
+    if _WHATS_THE_DIFFERENCE.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or
+                                                   s.server_price or s.cloud_hourly):
+        return "knowledge"
     if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
         return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
     if _AT_ALL.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or s.context) and \
@@ -507,7 +521,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "models_for_hardware"  # sixty-first pass: "а если докупить вторую такую же — что тогда потянет?"
     if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or
                           (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or
-                          (hardware and C.REPLACE_OWN.search(text) and not compared)):  # "i have two 3090s, what do i need to buy"
+                          (hardware and C.REPLACE_OWN.search(text) and not compared and not _how_many_cards(tokens or []))):
+        # "i have two 3090s, what do i need to buy"; not "карты заменить на H200 — сколько их понадобится?" (how many:
+        # fifty-seventh pass)
         return "upgrade"
     if C.NEEDED.search(text) and not s.server:
         return "recommend"  # "что за сервер нужен", "what kind of server do we need": which to take, not about one
@@ -793,7 +809,7 @@ _IT = re.compile(r"\b(?:она|он|оно|её|ее|его|it|this one|that one
 
 _HOW_MANY_SKIP = {"нужно", "надо", "нам", "мне", "нужны", "потребуется", "понадобится", "уйдёт", "уйдет", "штук", "шт",
                   "карт", "карточек", "видеокарт", "их", "do", "we", "i", "you", "need", "would", "of", "the", "будет", "them",
-                  "таких", "этих", "выйдет", "such", "those"}  # fifty-second pass: "сколько таких карт надо", "сколько их выйдет"
+                  "таких", "этих", "выйдет", "such", "those", "всего", "total"}  # fifty-second pass: "сколько таких карт надо", "сколько их выйдет"
 
 
 _SERVER_UNITS = {"нода", "узел", "node", "nodes", "box", "boxes", "machine", "machines", "машина"}

@@ -28,8 +28,16 @@ _HOURLY = re.compile(r"^\s*(?:(?:(?:за|per|a|each|на)\s+(?:карт\w*|ви�
 _HOURLY_BEFORE = re.compile(r"hourly|почасов|\bчас (?:аренды|работы)(?: \S+)?(?: (?:стоит|обойд[её]тся))?$|per hour$|"
                             r"(?:за|в|per|an?|one|each) (?:час|hour)\s*(?:стоит|обойд\w+|costs?|is)?\s*$|(?:^|\s)час$", re.I)
 # "облако по 260 р", "cloud is $2.5": the cloud named a few words before a sum too small for a month or a server
-_CHEAPER_TO = re.compile(r"(?:подешеве\w*|подорожа\w*|снизит\w*|упад[её]т|вырастет|drops?|falls?|goes (?:up|down)|rises?) "
+_CHEAPER_TO = re.compile(r"(?:подешеве\w*|подорожа\w*|снизит\w*|упад[её]т|вырастет|уступ\w*|скин\w*|drops?|falls?|"
+                         r"goes (?:up|down)|rises?|come down) "
                          r"(?:до|to)\s*\S*$", re.I)
+# a price another seller names ("у конкурента за", "у другого поставщика называют ... по", "нам предложили за")
+_QUOTED_ELSEWHERE = re.compile(r"(?:у (?:конкурент\w*|друг\w+ (?:поставщик|продав|интегратор)\w*)|называ\w+|предлага\w+|"
+                               r"предложил\w*|выставил\w*)(?:\s+\S+){0,6}\s+(?:за|по|в)$", re.I)
+# things counted in thousands ("9 тысяч запросов", "10 тысяч документов", "50k requests"): no sum of money
+_COUNTED = re.compile(r"^(?:запрос\w*|обращени\w*|документ\w*|страниц\w*|письм\w*|звонк\w*|заявок|сообщени\w*|"
+                      r"диалог\w*|чат\w*|requests?|queries|documents?|pages?|messages?|calls?|tickets?|chats?|"
+                      r"emails?|conversations?)$", re.I)
 _CLOUD_BEFORE = re.compile(r"(?:облак\w*|облачн\w*|cloud)(?:\s+\S+){0,3}$", re.I)
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
@@ -110,6 +118,18 @@ def named_days(text: str) -> int | None:
         return (_day_index(span.group(2)) - _day_index(span.group(1))) % 7 + 1
     found = days_named(text)
     return len(found) if len(found) >= 2 and _DAY_LIST.search(text) else None
+
+
+# fifty-seventh pass: weekdays and a weekend day said beside them ("с 9 до 18 по будням и по субботам", "weekdays and
+# Saturdays"): 52 days a year more for each
+_AND_WEEKEND_DAY = re.compile(r"\b(?:и|а также|плюс|and|plus)\s+(?:ещ[её]\s+)?(?:по\s+|в\s+|on\s+)?"
+                              r"(суббот\w*|воскресень\w*|saturdays?|sundays?)\b", re.I)
+
+
+def weekday_days(text: str) -> int:
+    """The days a year of a weekday schedule: 260, and 52 for each weekend day said beside the weekdays."""
+    days = {{"суб": 5, "sat": 5}.get(m.group(1).lower()[:3], 6) for m in _AND_WEEKEND_DAY.finditer(text)}
+    return 260 + 52 * len(days)
 
 
 def days_named(text: str) -> set[int]:
@@ -350,6 +370,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     cur = cur or before or after
     if not cur and (said_in := _IN_CURRENCY.search(" ".join(x.low for x in tokens[max(0, k - 6):k] if not x.has_digit))):
         cur = _IN_SIGN[said_in.group(1)[:3]]  # forty-first pass: "в евро это где-то 15 тысяч": the sum's currency said first
+    if not cur and scale_word and end + 1 < len(tokens) and _COUNTED.match(tokens[end + 1].low) and \
+            not (tokens[end].stop or tokens[end].comma or tokens[end].closes_clause):
+        return None  # fifty-seventh pass: "за полгода набралось около 9 тысяч запросов": a count of things, no money
     foreign = _foreign(tokens, k, end)
     if foreign is not None and not cur:
         used.append(foreign)
@@ -463,9 +486,11 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         _ask_words(tokens, used)
         return bill
     elif not scaled and (not budget_cue or _CHEAPER_TO.search(head)) and _CLOUD_BEFORE.search(head) and \
-            value < (5000 if cur == "₽" else 200):
+            value < (5000 if cur == "₽" or not cur and _CHEAPER_TO.search(head) else 200):
         # (fiftieth pass: "а если облако подешевеет до 2,2 доллара?": "до" the new price, no budget's bound)
         slot = "cloud_hourly"  # fresh40: "а если облако обойдётся в 260 р": a cloud's price small enough to be an hour's
+    elif _QUOTED_ELSEWHERE.search(head):
+        slot = "server_price"  # fifty-seventh pass: "у конкурента за 1,9 млн", "называют L40S по 7 200 $": a price seen
     elif budget_cue or _WHAT_TO_BUY.search(head):
         slot = "budget"
     elif in_a_server and tokens[k - 1].low == "за":
@@ -600,7 +625,7 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
         return round(value * 2 * 52 / 12, 2)  # "по 10 часов по выходным"; not "по будням 9 часов, выходные отдыхаем"
     weekdays = bool(_WEEKDAYS.search(text)) or period == "weekday"
     if period in ("day", "weekday") or (period is None and weekdays):
-        return round(value * (260 if weekdays else 365) / 12, 2)
+        return round(value * (weekday_days(text) if weekdays else 365) / 12, 2)
     if period == "week":
         return round(value * 52 / 12, 2)
     # thirty-sixth pass: the month looked for in the hours' own sentence ("ночью, часов 8. … сколько в месяц выйдет")

@@ -259,6 +259,10 @@ _CONTEXT_KEY = re.compile(r"(?<![\w-])(?:--)?(?:max[-_]model[-_]len|max[-_]seq[-
 
 _CENTS_GLUED = re.compile(r"(?<=\d)c(?=\s+(?:a|per|/)\s*kwh\b)", re.I)  # sixty-first pass: "35c a kWh"
 _RUB_DOT = re.compile(r"(?<=\d )(руб|р)\.(?=\s*\d{1,2}\s*коп)|(?<=\d )(коп)\.(?=\s*(?:за|/|per)\s)", re.I)
+# fifty-seventh pass: a sum's abbreviated unit with the sentence going on in lower case ("32 млн руб. или арендовать по
+# 2 500 руб. за карту в час"): the dot abbreviates, it ends nothing (the price per hour had lost its hour)
+_ONE_OCLOCK = re.compile(r"\b[сc]\s+(часу)(?=\s+(?:ночи\s+|дня\s+)?до\s)", re.I)
+_UNIT_DOT = re.compile(r"(?<=\d )(?:(?:тыс|млн|млрд)\.?\s)?(руб|р|тыс|млн|млрд|долл|коп)\.(?=[ \t]+[а-яё])")
 
 
 def _known_latin(low: str) -> bool:
@@ -332,6 +336,11 @@ def normalise(text: str) -> tuple[str, list[int]]:
         swap[(m.start(), m.end())] = " cents"
     for m in _RUB_DOT.finditer(text):  # sixty-first pass: "6 руб. 40 коп.": the kopecks stay with their roubles
         swap[(m.start(), m.end())] = m.group(1) or m.group(2)
+    for m in _ONE_OCLOCK.finditer(text):  # "с часу до семи": from one o'clock
+        swap[(m.start(1), m.end(1))] = "одного"
+    for m in _UNIT_DOT.finditer(text):
+        if not any(a <= m.start() < b for a, b in swap):
+            swap[(m.end() - 1, m.end())] = ""
     # "а две a5000 потянут? или лучше одна a6000?": an alternative asked on after a question mark is one question (fresh42)
     for q in re.finditer(r"\?(?=\s+(?:или|либо|or)\b)", text, re.I):
         swap[(q.start(), q.end())] = ","

@@ -923,7 +923,7 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
                 continue
             hours = end - start if end > start else end + 24 - start
             weekdays = bool(money._WEEKDAYS.search(text))
-            return Attached("hours_per_month", round(hours * (260 if weekdays else 365) / 12, 2), [one.i, two.i])
+            return Attached("hours_per_month", round(hours * (money.weekday_days(text) if weekdays else 365) / 12, 2), [one.i, two.i])
     for one, to, two in zip(tokens, tokens[1:], tokens[2:]):  # "nine to five on weekdays": a 12-hour span in words
         if one.word_number and two.word_number and to.low in ("to", "till", "until") and one.number and two.number and \
                 one.number <= 12 and two.number <= 12 and one.number == int(one.number) and \
@@ -932,7 +932,7 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
             if start == end:
                 continue
             weekdays = bool(money._WEEKDAYS.search(text))
-            return Attached("hours_per_month", round((end - start) * (260 if weekdays else 365) / 12, 2), [one.i, to.i, two.i])
+            return Attached("hours_per_month", round((end - start) * (money.weekday_days(text) if weekdays else 365) / 12, 2), [one.i, to.i, two.i])
     for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH, _SPAN_TO):
         m = pat.search(text)
         if not m:
@@ -957,7 +957,7 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
         weekdays = bool(money._WEEKDAYS.search(text))
         if days := money._DAYS_A_WEEK.search(text):  # thirty-fourth pass: "с 10 до 19, шесть дней в неделю"
             return Attached("hours_per_month", round(per_day * money.week_days(days) * 52 / 12, 2), idx)
-        return Attached("hours_per_month", round(per_day * (260 if weekdays else 365) / 12, 2), idx)
+        return Attached("hours_per_month", round(per_day * (money.weekday_days(text) if weekdays else 365) / 12, 2), idx)
     return None
 
 

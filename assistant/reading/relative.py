@@ -91,7 +91,9 @@ _ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|
                    r"\badd(?:ing)?\b|\bдобав\w*", re.I)  # forty-ninth pass: "and if we add Saturdays, same hours?"
 _NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round the clock|around the clock|\bчас\w*|\bhours?\b|"
                         r"\bночь\w*|\bnights?\b", re.I)
-_SAME_HOURS = re.compile(r"\b(?:те же|(?:the )?same) (?:часы|hours)\b", re.I)  # a schedule's hours a day kept
+# a schedule's hours a day kept (fifty-seventh pass: "с теми же часами", "на тех же часах", "same hours a day")
+_SAME_HOURS = re.compile(r"\b(?:(?:с |на |в )?(?:те же|теми же|тех же|тем же)|(?:the )?same) (?:часы|часами|часах|часам|"
+                         r"hours|hours a day|hours per day)\b", re.I)
 _NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b", re.I)
 _WEEKEND = re.compile(r"\bвыходн\w*|\bweekends?\b", re.I)
 # switching it off, said of a schedule held every day (not "по выходным не работает": the weekdays said again)
@@ -176,6 +178,10 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                     factor = 1 / factor
                 idx = [t.i] + ([t.i - 1] if t.low in ("раза", "times", "x") else [])
                 return [Change(slot=slot, op="mul", value=float(factor))], idx
+    for t in tokens:  # fifty-seventh pass: "а если оставить половину карт?", "keep half the cards": the count halved
+        if t.low in ("половину", "половина", "half") and (slot := _slot(tokens) or (
+                "gpu_count" if re.search(r"оставить|оставим|оставлю|убрать|keep|only", text, re.I) else None)):
+            return [Change(slot=slot, op="mul", value=0.5)], [t.i]
     more = _more(tokens, text, short=True)
     if more[0] or more[1]:  # an option weighed adds nothing, but its words are read
         return more

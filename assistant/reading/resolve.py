@@ -153,6 +153,96 @@ def _quoted(quotes: list[tuple[int, int]], tokens: list[Token], a: Attached) -> 
     return any(b < at < e for b, e in quotes)
 
 
+# fifty-seventh pass: a story first, the question after ("скачал квен в q8 — падает. Если взять в q4, влезет?",
+# "Last quarter a box fell over at 128k. Would it fit at 64k?"): what was, said in a sentence about the past, gives
+# way to what is asked in a later sentence that is not
+_PAST_WORDS = re.compile(r"\b(?:назад|ago|прошл\w+|last (?:year|spring|summer|fall|autumn|winter|semester|quarter|month|"
+                         r"week|time)|тогда|раньше|previously|used to|в 20\d\d году|in 20\d\d)\b", re.I)
+_PAST_EN = re.compile(r"\b(?:was|were|had|did|bought|spent|paid|tried|ran|used|got|took|went|fell|crashed|slowed|"
+                      r"pretrained|trained|fine-tuned|put|moved|sold)\b", re.I)
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?!\s|$))+[.!?;\n]*")  # "3.3" ends no sentence
+
+
+_NOW_WORDS = re.compile(r"\b(?:теперь|сейчас|нынче|now|this time|these days|today|на этот раз)\b", re.I)
+
+
+def _past(sentence: str) -> bool:
+    """Whether a sentence tells what was: a time gone by named, or its verbs in the past tense; not one that says
+    it is about now ("Теперь решили разворачивать ... до 40 человек")."""
+    if _NOW_WORDS.search(sentence):
+        return False
+    if _PAST_WORDS.search(sentence) or _PAST_EN.search(sentence):
+        return True
+    from assistant.reading.words import morph
+    return any(p.tag.POS == "VERB" and "past" in p.tag for w in re.findall(r"[а-яё]+", sentence.lower())
+               for p in morph().parse(w)[:1])
+
+
+def settle_then_and_now(chosen: dict, clashes: dict, replaced: list, tokens: list[Token], text: str) -> None:
+    """A clash whose values but the last were said in earlier sentences about the past is no clash: the last is meant
+    (after `_asked_setup`, whose stock of cards and one setup asked about come first)."""
+    for slot in [s for s in clashes if s not in ("currency", "gpu", "model", "server")]:
+        if (now := then_and_now(clashes[slot], tokens, text)) is not None:
+            replaced += [a for a in clashes.pop(slot) if a.value != now.value]
+            chosen[slot] = now
+
+
+def sentence_of(text: str, at: int) -> tuple[int, int]:
+    """The bounds of the sentence the character at `at` stands in."""
+    return next(((m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.start() <= at < m.end()), (0, len(text)))
+
+
+def said_of_the_past(text: str, at: int, named: bool = False) -> bool:
+    """Whether the character at `at` stands in a sentence about the past followed by one that is not (a story first,
+    then the question); `named`: only where the sentence names the time gone by ("год назад", "last quarter"), not
+    where only its verbs are past ("у меня 4070, купил её под новый год": the card is still held)."""
+    b, e = sentence_of(text, at)
+    return (bool(_PAST_WORDS.search(text[b:e])) if named else _past(text[b:e])) and any(m.start() >= e and m.group().strip() and not _past(m.group())
+                                    for m in _SENTENCE.finditer(text))
+
+
+# money paid in the past ("брал за 32 тыщи", "обошёлся в 1,6 млн", "bought a used 3090 for $700", "spent around $30k")
+_PAID = re.compile(r"\b(?:брал\w*|взял\w*|купил\w*|закупал\w*|закупил\w*|обош[её]л\w*|обошл\w*|стоил\w*|потратил\w*|"
+                   r"заплатил\w*|отдал\w*|bought|spent|paid|cost us)\b|\b(?:назад|ago|прошл\w+|last (?:year|spring|summer|"
+                   r"fall|autumn|winter|semester|quarter|month))\b", re.I)
+
+
+def paid_before(text: str, at: int) -> bool:
+    """A sum at `at` said in a clause about a purchase made or a time gone by, in a sentence about the past with a
+    question after it ("купили crm за 200 тысяч, на железо есть тысяч 300": the second sum's clause buys nothing)."""
+    return bool(_PAID.search(clause_of(text, at))) and said_of_the_past(text, at)
+
+
+# how long a past job took ("одна эпоха шла около 14 часов", "it took about 11 hours"): no schedule of use
+_TOOK = re.compile(r"\b(?:шл[аио]|ш[её]л|занял[аио]?|занимал[аио]?|длил\w*|уходил[аио]?|ушл[аио]|took|lasted|ran for)\b", re.I)
+
+
+def took_before(text: str, at: int) -> bool:
+    """Hours at `at` said as how long a job took, in a story told before the question."""
+    return bool(_TOOK.search(clause_of(text, at))) and said_of_the_past(text, at)
+
+
+def clause_of(text: str, at: int) -> str:
+    """The clause (within its sentence, between commas, colons and dashes) the character at `at` stands in."""
+    b, e = sentence_of(text, at)
+    start = max([b] + [b + m.end() for m in re.finditer(r"[,;:—–]", text[b:at])])
+    end = min([e] + [at + m.start() for m in re.finditer(r"[,;:—–]", text[at:e])])
+    return text[start:end]
+
+
+def then_and_now(group: list[Attached], tokens: list[Token], text: str) -> Attached | None:
+    """The value asked about now where the others of its slot were all said in earlier sentences about the past."""
+    spans = [(m.start(), m.end()) for m in _SENTENCE.finditer(text)]
+    where = [next((k for k, (b, e) in enumerate(spans) if b <= tokens[min(a.tokens)].start < e), -1) for a in group]
+    last = max(range(len(group)), key=lambda k: min(group[k].tokens))
+    if where[last] < 0 or _past(text[slice(*spans[where[last]])]):
+        return None
+    others = [k for k in range(len(group)) if group[k].value != group[last].value]
+    if others and all(0 <= where[k] < where[last] and _past(text[slice(*spans[where[k]])]) for k in others):
+        return group[last]
+    return None
+
+
 def resolve(items: list[Attached], tokens: list[Token], text: str
             ) -> tuple[dict, dict[str, list[Attached]], list[str], list[Attached]]:
     """(slot -> chosen Attached, slot -> contradictory Attached list, assumed slots, values a correction replaced)."""

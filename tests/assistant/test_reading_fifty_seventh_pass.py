@@ -46,3 +46,186 @@ def test_a_count_said_as_a_group_or_a_box(text, gpu, count):
 @pytest.mark.parametrize("text, count", [("пара 3090 потянет ламу 70б в q4?", 2), ("задам пару вопросов про 4090", None)])
 def test_a_pair_alone_stays_two_or_nothing(text, count):
     assert read(text).scenario.gpu_count == count
+
+
+@pytest.mark.parametrize("text, slot, value", [
+    ("В прошлом году гоняли мистраль 7б в q8 на 3090, всё тормозило. Если взять q4, влезет с контекстом 16к?",
+     "precision", "int4"),
+    ("Last month we ran llama 3.1 8b at 128k context and it crashed. Would it fit at 32k?", "context", 32768),
+])
+def test_what_was_in_a_story_gives_way_to_what_is_asked_after_it(text, slot, value):
+    assert getattr(read(text).scenario, slot) == value
+
+
+@pytest.mark.parametrize("text, slot", [("нужно 2 карты или 4 карты?", "gpu_count"),
+                                        ("контекст 8к или 32к, не решили — влезет лама 8б?", "context")])
+def test_two_values_said_now_are_still_asked_about(text, slot):
+    r = read(text)
+    assert getattr(r.scenario, slot) is None and slot in r.conflicts
+
+
+@pytest.mark.parametrize("text", [
+    "Три года назад купили сервер за 2 млн, он уже не тянет. Теперь нужна лама 70б на 20 человек, что посоветуете?",
+    "года три назад брал 3070 за 60 тыщ. сейчас хочу 5080 — почём она у вас?",
+    "Two years ago we bought a $6,000 workstation that nobody used. What server for qwen3 32b for 20 users?",
+])
+def test_a_sum_paid_in_a_story_is_no_budget_and_is_named_back(text):
+    r = read(text)
+    assert r.scenario.budget is None and r.scenario.server_price is None and r.scenario.currency is None
+    assert r.unattached
+
+
+def test_a_sum_paid_beside_a_cloud_price_is_still_the_servers():
+    s = read("купили сервер за 2 млн, облако стоит 300 руб в час. что выгоднее при 8 часах в день?").scenario
+    assert (s.server_price, s.cloud_hourly) == (2_000_000, 300)
+
+
+def test_a_budget_said_now_after_a_story_is_kept():
+    s = read("Two years ago we bought a $6,000 workstation. Now: what server for qwen3 32b for 20 users, budget $25k?").scenario
+    assert (s.budget, s.currency) == (25_000, "$")
+
+
+def test_cards_of_a_story_give_way_to_the_card_asked_about():
+    r = read("В прошлом году брали у вас 8 штук 3090. Теперь нужна 5090, сколько стоит?")
+    assert (r.scenario.gpu, r.scenario.gpu_count) == ("rtx-5090", None) and r.unattached
+
+
+def test_a_card_still_held_is_no_story():
+    s = read("у меня 4070 ти супер, купил её в прошлом месяце. что лучше: докупить вторую такую же или взять 3090?").scenario
+    assert s.gpu == "rtx-4070-ti-super"
+
+
+@pytest.mark.parametrize("text, price, hourly", [
+    ("купить сервер с восемью H100 за 32 млн руб. или арендовать по 2 500 руб. за карту в час?", 32_000_000, 2500),
+    ("сервер за 900 тыс. руб. или облако по 150 руб. в час, что выгоднее?", 900_000, 150),
+])
+def test_an_abbreviated_unit_with_a_dot_ends_no_sentence(text, price, hourly):
+    s = read(text).scenario
+    assert (s.server_price, s.cloud_hourly) == (price, hourly)
+
+
+def test_kopecks_after_roubles_with_a_dot_are_still_one_price():
+    assert read("Тариф 6 руб. 40 коп. за кВт·ч, сервер с 4 4090 24/7 сколько в месяц?").scenario.electricity_price == \
+        pytest.approx(6.4)
+
+
+@pytest.mark.parametrize("text, hours", [
+    ("облако по 100 руб в час, работаем с 9 до 18 по будням и по субботам", 9 * 312 / 12),
+    ("cloud at $2/h or a $20k box, 8 hours a day on weekdays and Saturdays", 8 * 312 / 12),
+    ("облако по 100 руб в час, 10 часов по будням и по субботам и воскресеньям", 10 * 364 / 12),
+    ("облако по 100 руб в час, работаем с 9 до 18 по будням", 9 * 260 / 12),
+])
+def test_weekdays_and_a_weekend_day_said_beside_them(text, hours):
+    assert read(text).scenario.hours_per_month == pytest.approx(hours, abs=0.1)
+
+
+def test_saturdays_added_with_the_same_hours_said_in_the_instrumental():
+    scenario, intent = talk("облако по 100 руб в час или сервер за 1 млн, работаем с 9 до 18 по будням",
+                            "А если ещё и по субботам, с теми же часами?")
+    assert intent == "cost" and scenario.hours_per_month == pytest.approx(9 * 312 / 12, abs=0.1)
+
+
+def test_from_one_oclock_said_as_chasu():
+    assert read("облако по 100 руб в час, гонять ночью с часу до семи").scenario.hours_per_month == \
+        pytest.approx(6 * 365 / 12, abs=0.1)
+
+
+def test_keeping_half_the_cards_halves_the_count():
+    scenario, _ = talk("4 штуки 3090 в одном корпусе, бп на 1600 ватт. вытянет?", "а если оставить половину карт?")
+    assert scenario.gpu_count == 2 and scenario.psu_w == 1600
+
+
+@pytest.mark.parametrize("text", ["Между шестью A6000 для этого нужны NVLink-мосты или хватит PCIe?",
+                                  "Does NVLink actually matter when a model is split across a pair of RTX PRO 6000s, "
+                                  "or is PCIe fine?",
+                                  "why does the DGX need NVSwitch chips at all if its GPUs are already linked with NVLink?"])
+def test_the_link_between_cards_weighed_is_knowledge(text):
+    assert read(text).intent == "knowledge"
+
+
+def test_a_fit_asked_with_nvlink_said_stays_a_fit():
+    assert read("влезет ли лама 70б на 2 3090 с nvlink или по pcie?").intent == "vram"
+
+
+@pytest.mark.parametrize("text, intent", [("What are you charging for the RTX PRO 6000 96GB these days?", "gpu_info"),
+                                          ("сколько просите за 4090?", "gpu_info"),
+                                          ("What would you charge for 10 of the L40S?", "handoff")])
+def test_what_you_charge_for_a_card_is_its_price_and_for_a_batch_a_handoff(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("text", ["сколько всего 3090 под неё надо в том же q8?",
+                                  "А если карты целиком заменить на H200 — сколько их понадобится?"])
+def test_how_many_cards_in_all_or_after_a_swap_is_sizing(text):
+    assert read(text).intent == "recommend"
+
+
+def test_what_to_buy_on_top_stays_an_upgrade():
+    assert read("у меня одна 3090, что докупить под 70B?").intent == "upgrade"
+
+
+def test_a_cloud_that_gives_way_to_a_lower_price_per_card():
+    scenario, _ = talk("купить сервер с восемью H100 за 32 млн руб. или арендовать по 2 500 руб. за карту в час? часов 16 в сутки",
+                       "А если в облаке уступят до 2 100 за карту?")
+    assert (scenario.cloud_hourly, scenario.budget) == (2100, None)
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("Сколько стоит ваша ферма 4U4 с четырьмя 5090? Клиент сравнивает с похожим вариантом у конкурента за 1,9 млн руб.",
+     "server_price"),
+    ("нам предложили сервер за 2,5 млн, а бюджет 2 млн — что можно взять?", "server_price"),
+])
+def test_a_price_another_seller_names_is_a_servers_price(text, slot):
+    assert getattr(read(text).scenario, slot) in (1_900_000, 2_500_000)
+
+
+def test_a_value_said_twice_is_read_in_both_places():
+    r = read("на контексте 16к всё падает. Если оставить те же 16к, влезет?")
+    assert [s.text for s in r.spans["context"]] == ["16к", "16к"]
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("hi! quick question if anyone's around", "greeting"),
+    ("quick question: will llama 3 8b fit on a 3060?", "vram"),
+    ("can you help me debug my pytorch training script? it keeps crashing with a tensor shape mismatch", "out_of_scope"),
+    ("Client insists FP8 and INT8 are basically the same thing for serving. What's the actual difference?", "knowledge"),
+    ("Our client needs 12 of them — what's the best per-unit price you can do?", "handoff"),
+    ("Клиенту у другого поставщика называют L40S по 7 200 $ за штуку — сможете дать дешевле?", "handoff"),
+    ("what's the difference in speed between a 4090 and a 5090 for llama 8b?", "compare"),
+])
+def test_intents_of_asking_leave_code_to_fix_a_difference_and_a_better_price(text, intent):
+    assert read(text).intent == intent
+
+
+def test_a_version_point_ends_no_sentence_of_a_story():
+    s = read("Last quarter a client's vLLM box with four H100s fell over when they pushed Llama 3.3 70B in bf16 to a 128k "
+             "context for 30 users. Would it fit at 64k if we switch to fp8?").scenario
+    assert (s.precision, s.context, s.users) == ("fp8", 65536, 30)
+
+
+def test_how_long_a_past_job_took_is_no_schedule_and_the_task_asked_now_wins():
+    s = read("Прошлой весной дообучали модель лорой на двух A100 — одна эпоха шла около 14 часов, терпимо. Теперь хотим "
+             "полное дообучение qwen2.5 14b в bf16. Хватит ли тех же двух карт?").scenario
+    assert (s.task, s.hours_per_month) == ("full", None)
+
+
+def test_hours_a_day_said_now_are_still_a_schedule():
+    assert read("облако по 100 руб в час, работает 14 часов в день").scenario.hours_per_month == pytest.approx(14 * 365 / 12, abs=0.1)
+
+
+def test_a_sentence_about_now_with_a_past_verb_is_no_story():
+    s = read("В прошлом году пилот: 15 человек работали с облачным ассистентом. Теперь решили разворачивать гпт осс 120б, "
+             "одновременно до 40 человек. Какой сервер нужен?").scenario
+    assert s.users == 40
+
+
+@pytest.mark.parametrize("text", ["за полгода набралось около 9 тысяч обращений, теперь хотим гпт осс 120б на 40 человек",
+                                  "у нас 20 тысяч документов, какой сервер под квен 32б на 10 человек?"])
+def test_thousands_of_things_counted_are_no_money(text):
+    s = read(text).scenario
+    assert s.budget is None and s.server_price is None
+
+
+def test_thousands_then_a_new_sentence_are_still_money():
+    s = read("Денег на это можем выделить тысяч двести пятьдесят. Вопрос такой: что на эти деньги купить?").scenario
+    assert s.budget == 250_000
