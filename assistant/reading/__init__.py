@@ -873,8 +873,8 @@ def _paid_before(chosen: dict, tokens: list[Token], text: str) -> list:
     """Fifty-seventh pass: a sum paid (or hours a job took) in a story told before the question ("года два назад брал 3060 за 32 тыщи ...
     почём 5080?", "Three years ago we spent around $30k on a server ... This time: Gemma 3 27B, 25 users") is no
     budget and no price asked about: it is named back. Not where a cloud's price is weighed against it."""
-    if "cloud_hourly" in chosen:
-        return []
+    if "cloud_hourly" in chosen or _PAYBACK.search(text):
+        return []  # "купили сервер за 2 млн. Окупится ли он против облака?": the price the server is weighed by
     out = [chosen.pop(slot) for slot in ("budget", "server_price")
            if slot in chosen and paid_before(text, tokens[min(chosen[slot].tokens)].start)]
     if "hours_per_month" in chosen and took_before(text, tokens[min(chosen["hours_per_month"].tokens)].start):
@@ -884,6 +884,11 @@ def _paid_before(chosen: dict, tokens: list[Token], text: str) -> list:
     return out
 
 
+_PAYBACK = re.compile(r"окуп\w*|облак\w*|аренд\w*|\bcloud\b|\brent\w*|payback|pay (?:for )?itself|cheaper than", re.I)
+# a card of the story weighed or kept beside the new one ("Насколько H100 быстрее?", "докупить 4 H100", "alongside them")
+_BESIDE_THE_OLD = re.compile(r"быстрее|медленнее|faster|slower|сравн\w*|compar\w*|\bvs\b|против|добав\w*|докуп\w*|\badd\w*|"
+                             r"upgrad\w*|вместе|alongside|together|\bих\b|\bthem\b|\bthey\b|до сих пор|still|с ней|с ними|"
+                             r"хватит ли|enough", re.I)
 _HELD = re.compile(r"\bу (?:меня|нас)\b|\b(?:i|we) (?:have|own|still have)\b|\b(?:i've|we've) got\b", re.I)  # still held
 
 
@@ -895,6 +900,8 @@ def _cards_of_the_past(gpus: list, chosen: dict, tokens: list[Token], text: str)
         return gpus, []
     past = [h for h in gpus if said_of_the_past(text, tokens[h.i].start, named=True) and
             not _HELD.search(text[slice(*sentence_of(text, tokens[h.i].start))])]
+    if past and _BESIDE_THE_OLD.search(text[sentence_of(text, tokens[past[-1].i].start)[1]:]):
+        return gpus, []  # the old cards still in the question: a comparison or an upgrade, not a story
     now = [h for h in gpus if h not in past]
     if not past or not now or max(tokens[h.i].start for h in past) > min(tokens[h.i].start for h in now):
         return gpus, []
@@ -1082,7 +1089,7 @@ def _read(text: str) -> Reading:
     chosen, clashes, assumed, replaced = resolve(items, tokens, text)
     all_gpus = gpus
     gpus, stock = _asked_setup(gpus, chosen, clashes, tokens, text)
-    settle_then_and_now(chosen, clashes, replaced, tokens, text)
+    settle_then_and_now(chosen, clashes, replaced, tokens, text, items)
     stock += _paid_before(chosen, tokens, text)
     gpus, past = _cards_of_the_past(gpus, chosen, tokens, text)
     stock += past

@@ -43,6 +43,7 @@ CUES: list[tuple[Intent, str]] = [
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|"
+                r"(?:formal|written|commercial) (?:\w+ )?proposal|put (?:one|a proposal|a quote|an offer) together|"
                 # forty-ninth pass: "пришлите цену на почту", "could someone send me a price and lead time"
                 # (a channel said: "скиньте цену на h200" alone is the catalog's price, a spec question)
                 r"(?:пришлите|пришли|вышлите|скиньте|скинь|отправьте) (?:мне |нам )?(?:\w+ )?(?:цен[уы]|стоимость) "
@@ -139,7 +140,7 @@ CUES: list[tuple[Intent, str]] = [
                   r"теря\w* (?:в )?качеств|качеств\w* (?:\w+ )?(?:теря|пада|страда)|насколько хуже|how much worse|"
                   r"is \S+ worth it|worth (?:it|trying|using) for|стоит ли (?:пробовать|использовать|связываться|заморачиваться)|"
                   r"коммерческ\w* (?:цел|использ|проект)|commercial(?:ly| use)|драйвер|\bdrivers?\b|\bcuda\b|docker|ubuntu|linux|"
-                  r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|\bdifferent from\b|infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
+                  r"охлажд|cooling is|how to cool|обязательн\w* ли|отлича(?:ю|ет|ют|ие|ия)|\bdiffer\b|\bdifferent from\b|(?<!ними )(?<!через )(?<!over )(?<!with )(?<!via )infiniband|noticeably better|норм будет работать|лучшая модель|best model"),
     ("models_for_hardware", r"как(?:ие|ую|ая) (?:\w+ )?(?:модел|нейросет|нейронк|llm|ллм)|"
                             r"что (?:из [\w ]+)?(?:на н\w+ )?(?:реально |вообще )?(?:можно |получится |смогу |могу |лучше |стоит |имеет смысл )?(?:на н\w+ )?(?:запустить|крутить|"
                             r"покрутить|развернуть|гонять)|что (?:из [\w ]+ )?(?:на н\w+ )?(?:пойд[её]т|влезет|запустится|заведётся|заведется)|"
@@ -233,9 +234,6 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"(?:boss|manager|management|director|team|ceo))[^\w]*)+$", re.I)  # "ку", "sup", "привки": slang hellos; "приветствую коллеги"
 # writing for the customer (poems, essays, homework): out of scope whatever the topic
 CREATIVE = re.compile(r"\b(?:write|compose)\b[^.?!]{0,20}\b(?:poem|haiku|essay|story|song|joke|limerick)|\bhaiku\b|"
-                      # fifty-seventh pass: someone's own code to fix ("help me debug my pytorch training script")
-                      r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
-                      r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b|"
                       r"напиши[^.?!]{0,20}(?:стих|поэм|эссе|рассказ|сочинени|курсов|реферат|диплом|песн|анекдот)", re.I)
 # "сколько это будет стоить", "what would that cost": a question about what was just discussed
 ANAPHORA = re.compile(r"\b(?:это|этот|эта|эти|этого|такой|такая|такие|такого|он|она|они|оно|его|их|it|that|this|them|those|"

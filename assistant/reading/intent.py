@@ -104,8 +104,8 @@ _WHATS_THE_DIFFERENCE = re.compile(r"\bwhat'?s the (?:actual |real |practical )?
                                    r"\bв ч[её]м (?:же )?(?:реальная |настоящая )?разница\b", re.I)
 # fifty-seventh pass: "объясните, хватит ли двух 3090 для 70b", "explain how many a100s we need": the question after the
 # word is one the tools answer, so the word asks nothing of its own
-_EXPLAIN_THE_SUM = re.compile(r"\b(?:объясни|объясните|поясни|поясните|explain)\b\W*(?:пожалуйста\W*|please\W*|мне\W*|нам\W*|"
-                              r"to me\W*|to us\W*)?(?=(?:хватит|влезет|влезут|поместится|поместятся|потянет|потянут|пойд[её]т|"
+_EXPLAIN_THE_SUM = re.compile(r"\b(?:объясни|объясните|поясни|поясните|explain)\b\W*(?:(?:пожалуйста|please|мне|нам|to me|to us|"
+                              r"по-простому|простыми словами|на пальцах|in simple terms)\W*){0,2}(?=(?:хватит|влезет|влезут|поместится|поместятся|потянет|потянут|пойд[её]т|"
                               r"сколько|скольк\w*|whether|how many|how much (?:vram|memory|power)|will|would|which)\b)", re.I)
 _DOES_IT = {"that", "which", "who", "to", "чтоб", "чтобы", "который", "которая", "которое", "которые"}
 
@@ -288,7 +288,14 @@ _WHAT_ABOUT = re.compile(r"\b(?:what|how) about\b|\bнасч[её]т\b", re.I)  
 _LINK_WEIGHED = re.compile(r"(?:nvlink|нвлинк|nvswitch)\S*(?:\s+\S+){0,16}?\s+(?:pcie|pci-e|пси-?ай)|"
                            r"(?:pcie|pci-e)\S*(?:\s+\S+){0,12}?\s+(?:nvlink|нвлинк)|"
                            r"\b(?:why|зачем|почему)\b[^.?!]{0,40}\b(?:nvlink|nvswitch|нвлинк)", re.I)
-_LINK_FIT = re.compile(r"влез|помест|потян|fit|сколько|how many|how much (?:vram|memory)|скорост|speed|tok|ток/с", re.I)
+_LINK_FIT = re.compile(r"влез|помест|потян|fit|сколько|how many|how much (?:vram|memory)|скорост|speed|tok|ток/с|дешевле|"
+                       r"дороже|cost|price|budget|бюджет|цен|recommend|посовет|быстрее|faster|обуч|train", re.I)
+_DEBUG_CODE = re.compile(r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
+                         r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b", re.I)
+_PLAINLY = re.compile(r"простыми словами|на пальцах|по-простому|по-человечески|in (?:simple|plain) (?:terms|words|english)|"
+                      r"like i'?m (?:five|5|a)\b", re.I)
+_GAME = re.compile(r"\b(?:киберпанк\w*|cyberpunk|ведьмак\w*|witcher|gta\b|dota|дот[аеуы]\b|fortnite|фортнайт|starfield|"
+                   r"на ультрах|on ultra|ultra settings|трассировк\w*|ray ?tracing|в играх|in games|для игр на|fps в)", re.I)
 _LANES = re.compile(r"райзер\w*|\brisers?\b|\bpcie lanes?\b|линий pcie|\bpci-?e\s*[xх]\s?\d+|\b[xх](?:1|4|8|16) (?:lanes?|линий)", re.I)
 
 
@@ -399,6 +406,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _PASSING_ON.search(text) and re.search(r"\b(?:спасибо|благодарю|thanks?|thank you)\b", text, re.I) and \
             len(text.split()) <= 12 and not re.search(r"[\d?]", text) and not hits and not (model or hardware):
         return "greeting"  # fifty-third pass: "записала, всё передам шефу, спасибо!", "thank you, I'll pass this along"
+    if _DEBUG_CODE.search(text) and not (model or hardware or _OUT_OF_MEMORY.search(text)):
+        return "out_of_scope"  # fifty-seventh pass: "help me debug my pytorch training script": someone's code to fix
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
     if _IN_THE_BUDGET.search(text) and not hardware:
@@ -409,9 +418,13 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _LINK_WEIGHED.search(text) and not _LINK_FIT.search(text) and not (s.users or s.psu_w or "power" in hits):
         return "knowledge"  # fifty-seventh pass: "нужны NVLink-мосты или хватит PCIe?", "why does the DGX need NVSwitch"
     if _WHATS_THE_DIFFERENCE.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or
-                                                   s.server_price or s.cloud_hourly):
+                                                   s.server_price or s.cloud_hourly or s.hours_per_month or "cost" in hits):
         return "knowledge"
-    if _LANES.search(text) and not (model or s.users or s.gpu_count or s.psu_w or "power" in hits):
+    if _PLAINLY.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or s.context):
+        return "knowledge"  # fifty-seventh pass: "объяснить заказчику простыми словами: что даёт выгрузка экспертов"
+    if _GAME.search(text) and not (model or s.users or s.budget or s.context or s.task):
+        return "out_of_scope"  # fifty-seventh pass: "а киберпанк на ней с трассировкой на ультрах нормально пойдёт?"
+    if _LANES.search(text) and not (model or s.users or s.gpu_count and hardware or s.psu_w or "power" in hits):
         return "knowledge"  # "на райзерах х1 скорость упадёт?", "do pcie x1 risers kill speed": how the bus works
     if _AT_ALL.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or s.context) and \
             hits <= {"vram", "knowledge"}:
@@ -673,7 +686,8 @@ def said_knowledge(text: str) -> bool:
     of the rules is no fallback for the classifier to overrule readily (see `classifier.combine`)."""
     return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text)) or \
         bool(_LANES.search(text)) or bool(_AT_ALL.search(text)) or \
-        bool(_WHICH_MATTERS.search(text))  # risers and lanes: how the bus works, said in words
+        bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
+        bool(_LINK_WEIGHED.search(text))  # risers and lanes: how the bus works, said in words
 
 
 _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]

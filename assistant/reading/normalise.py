@@ -262,7 +262,7 @@ _RUB_DOT = re.compile(r"(?<=\d )(руб|р)\.(?=\s*\d{1,2}\s*коп)|(?<=\d )(к
 # fifty-seventh pass: a sum's abbreviated unit with the sentence going on in lower case ("32 млн руб. или арендовать по
 # 2 500 руб. за карту в час"): the dot abbreviates, it ends nothing (the price per hour had lost its hour)
 _ONE_OCLOCK = re.compile(r"\b[сc]\s+(часу)(?=\s+(?:ночи\s+|дня\s+)?до\s)", re.I)
-_UNIT_DOT = re.compile(r"(?<=\d )(?:(?:тыс|млн|млрд)\.?\s)?(руб|р|тыс|млн|млрд|долл|коп)\.(?=[ \t]+[а-яё])")
+_UNIT_DOT = re.compile(r"(?<=\d )(?:(?:тыс|млн|млрд)\.?\s)?(руб|р|долл|коп)\.(?=[ \t]+[а-яё])")  # money's own units only
 
 
 def _known_latin(low: str) -> bool:

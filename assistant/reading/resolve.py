@@ -158,8 +158,14 @@ def _quoted(quotes: list[tuple[int, int]], tokens: list[Token], a: Attached) -> 
 # way to what is asked in a later sentence that is not
 _PAST_WORDS = re.compile(r"\b(?:назад|ago|прошл\w+|last (?:year|spring|summer|fall|autumn|winter|semester|quarter|month|"
                          r"week|time)|тогда|раньше|previously|used to|в 20\d\d году|in 20\d\d)\b", re.I)
-_PAST_EN = re.compile(r"\b(?:was|were|had|did|bought|spent|paid|tried|ran|used|got|took|went|fell|crashed|slowed|"
-                      r"pretrained|trained|fine-tuned|put|moved|sold)\b", re.I)
+_PAST_EN = re.compile(r"\b(?:bought|spent|paid|tried|ran|took|fell|crashed|slowed|pretrained|trained|fine-tuned|moved|"
+                      r"sold)\b", re.I)
+# a past form that is no story: the conditional ("влезла бы", "what would it be"), and words said or thought ("интегратор
+# посоветовал 8 H100. Мне кажется хватит 4", "я выбрал q4. Или всё-таки q8?"): opinions weighed now (a review of 657b798)
+_NO_STORY = re.compile(r"\bбы\b|\bwould\b|\bif\b", re.I)
+_SAID_VERBS = {"сказать", "посоветовать", "насчитать", "выбрать", "думать", "решить", "предложить", "говорить",
+               "написать", "считать", "рекомендовать", "обещать", "советовать", "подумать", "прикинуть", "хотеть",
+               "планировать", "собираться"}
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?!\s|$))+[.!?;\n]*")  # "3.3" ends no sentence
 
 
@@ -171,18 +177,22 @@ def _past(sentence: str) -> bool:
     it is about now ("Теперь решили разворачивать ... до 40 человек")."""
     if _NOW_WORDS.search(sentence):
         return False
+    if _NO_STORY.search(sentence):
+        return False
     if _PAST_WORDS.search(sentence) or _PAST_EN.search(sentence):
         return True
     from assistant.reading.words import morph
-    return any(p.tag.POS == "VERB" and "past" in p.tag for w in re.findall(r"[а-яё]+", sentence.lower())
-               for p in morph().parse(w)[:1])
+    return any(p.tag.POS == "VERB" and "past" in p.tag and p.normal_form not in _SAID_VERBS
+               for w in re.findall(r"[а-яё]+", sentence.lower()) for p in morph().parse(w)[:1])
 
 
-def settle_then_and_now(chosen: dict, clashes: dict, replaced: list, tokens: list[Token], text: str) -> None:
+def settle_then_and_now(chosen: dict, clashes: dict, replaced: list, tokens: list[Token], text: str,
+                        items: list[Attached]) -> None:
     """A clash whose values but the last were said in earlier sentences about the past is no clash: the last is meant
     (after `_asked_setup`, whose stock of cards and one setup asked about come first)."""
     for slot in [s for s in clashes if s not in ("currency", "gpu", "model", "server")]:
-        if (now := then_and_now(clashes[slot], tokens, text)) is not None:
+        said = [a for a in items if a.slot == slot]  # every place, a value said twice too ("8к ... Надо 8к или 16к?")
+        if (now := then_and_now(clashes[slot], tokens, text, said)) is not None:
             replaced += [a for a in clashes.pop(slot) if a.value != now.value]
             chosen[slot] = now
 
@@ -203,14 +213,16 @@ def said_of_the_past(text: str, at: int, named: bool = False) -> bool:
 
 # money paid in the past ("брал за 32 тыщи", "обошёлся в 1,6 млн", "bought a used 3090 for $700", "spent around $30k")
 _PAID = re.compile(r"\b(?:брал\w*|взял\w*|купил\w*|закупал\w*|закупил\w*|обош[её]л\w*|обошл\w*|стоил\w*|потратил\w*|"
-                   r"заплатил\w*|отдал\w*|bought|spent|paid|cost us)\b|\b(?:назад|ago|прошл\w+|last (?:year|spring|summer|"
-                   r"fall|autumn|winter|semester|quarter|month))\b", re.I)
+                   r"заплатил\w*|отдал\w*|bought|spent|paid|cost us)\b", re.I)
+# money still to spend said in a past clause ("в прошлом месяце нам выделили 2 млн", "management approved a $50k budget")
+_STILL_TO_SPEND = re.compile(r"бюджет|budget|грант|grant|выделил\w*|одобрил\w*|set aside|approved|allocated", re.I)
 
 
 def paid_before(text: str, at: int) -> bool:
     """A sum at `at` said in a clause about a purchase made or a time gone by, in a sentence about the past with a
     question after it ("купили crm за 200 тысяч, на железо есть тысяч 300": the second sum's clause buys nothing)."""
-    return bool(_PAID.search(clause_of(text, at))) and said_of_the_past(text, at)
+    clause = clause_of(text, at)
+    return bool(_PAID.search(clause)) and not _STILL_TO_SPEND.search(clause) and said_of_the_past(text, at)
 
 
 # how long a past job took ("одна эпоха шла около 14 часов", "it took about 11 hours"): no schedule of use
@@ -230,13 +242,20 @@ def clause_of(text: str, at: int) -> str:
     return text[start:end]
 
 
-def then_and_now(group: list[Attached], tokens: list[Token], text: str) -> Attached | None:
-    """The value asked about now where the others of its slot were all said in earlier sentences about the past."""
+def then_and_now(group: list[Attached], tokens: list[Token], text: str,
+                 said: list[Attached] | None = None) -> Attached | None:
+    """The value asked about now where the others of its slot were all said in earlier sentences about the past
+    (`said`: every place the slot's values were said, to see whether two are asked in the last sentence)."""
     spans = [(m.start(), m.end()) for m in _SENTENCE.finditer(text)]
-    where = [next((k for k, (b, e) in enumerate(spans) if b <= tokens[min(a.tokens)].start < e), -1) for a in group]
+    def sentence(a: Attached) -> int:
+        return next((k for k, (b, e) in enumerate(spans) if b <= tokens[min(a.tokens)].start < e), -1)
+    where = [sentence(a) for a in group]
     last = max(range(len(group)), key=lambda k: min(group[k].tokens))
     if where[last] < 0 or _past(text[slice(*spans[where[last]])]):
         return None
+    if sum(sentence(a) == where[last] for a in (said or group)) > 1 or \
+            re.match(r"\W*(?:или|либо|or)\b", text[slice(*spans[where[last]])], re.I):
+        return None  # "Надо 8к или 16к?", "Или лучше 4 карты?": both asked now, whatever was said before
     others = [k for k in range(len(group)) if group[k].value != group[last].value]
     if others and all(0 <= where[k] < where[last] and _past(text[slice(*spans[where[k]])]) for k in others):
         return group[last]

@@ -81,6 +81,7 @@ _DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|vram|видео�
                      r"нейросет|inference|инференс|обучен|train|контекст|context|rtx|h100|a100|4090|5090|охлажд|cooling|"
                      r"pcie|озу|ram\b|vllm|ollama|квантиз|quantiz|\bбп\b|psu|ватт|watt|облак|cloud|токен|token|"
                      r"аренд|\brent|покупк|купить|заказ|\bbuy|\border|нейронк|ллм|\bии\b|\bai\b|сервак", re.I)
+_HOW_MANY = re.compile(r"\bсколько\b|\bhow many\b", re.I)
 _SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for_hardware", "compare", "gpu_info"}
 
 
@@ -160,7 +161,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         return previous_intent  # forty-eighth pass: "забыл сказать, навигация у нас месяцев семь в году": more of that question
     if reading.intent in ("followup", "knowledge", "recommend", "vram", "out_of_scope") and previous is not None and \
             (previous.gpu or previous.card_vram_gb or previous.gpus) and REPLACE_OWN.search(reading.text) and \
-            not reading.new_model:
+            not reading.new_model and not (reading.intent == "recommend" and _HOW_MANY.search(reading.text)):
+        # (fifty-seventh pass: not "карты целиком заменить на H200 — сколько их понадобится?": how many, sizing)
         return "upgrade"  # fifty-first pass: "а если видюху поменять, что взять тыщ за сорок?": instead of the card owned
     if reading.intent in ("knowledge", "recommend", "followup") and previous is not None and \
             (previous.gpu or previous.gpus or previous.card_vram_gb or previous.server) and not reading.new_model and \

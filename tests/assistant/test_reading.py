@@ -231,9 +231,9 @@ FRESH66_FLOOR = 0.98  # first sight 0.900 (long conversations); 1.000 after the 
 FRESH67_FLOOR = 0.93  # first sight 0.733 (English first, five countries); 0.950 after the fifty-sixth pass
 FRESH68_FLOOR = 0.96  # first sight 0.983 (short one-line messages); 0.983 after the fifty-sixth pass
 FRESH69_FLOOR = 0.94  # first sight 0.917 (the newest models and cards); 0.967 after the fifty-sixth pass
-FRESH70_FLOOR = 0.9  # first sight 0.883 (hand-offs, specs, why-questions among sizing); 0.917 after the fifty-seventh pass
-FRESH71_FLOOR = 0.73  # first sight 0.383 (a backstory with numbers about the past before the question); 0.750 after the fifty-seventh pass
-FRESH72_FLOOR = 0.88  # first sight 0.733 (hardware described: groups, boxes, mixed sets); 0.900 after the fifty-seventh pass
+FRESH70_FLOOR = 0.95  # first sight 0.883 (hand-offs, specs, why-questions among sizing); 0.967 after the fifty-seventh pass
+FRESH71_FLOOR = 0.70  # first sight 0.383 (a backstory with numbers about the past before the question); 0.717 after the fifty-seventh pass
+FRESH72_FLOOR = 0.93  # first sight 0.733 (hardware described: groups, boxes, mixed sets); 0.950 after the fifty-seventh pass
 FRESH73_FLOOR = 0.76  # first sight 0.650 (money and time); 0.783 after the fifty-seventh pass
 
 
