@@ -236,6 +236,35 @@ def _inverted_counts(reading: "Reading") -> list:
     return out
 
 
+# "карт в нём восемь, а не четыре", "У нас их 40, а не 14", "3090 будет три, а не две", "40 users, not 14"
+_MEANT_NOT = re.compile(r"(?<![\w.,])([\d]+|[а-яёa-z]+)\s*,\s*(?:а не|but not|not)\s+([\d]+|[а-яёa-z]+)\b", re.I)
+_COUNTS = ("users", "gpu_count", "context")
+
+
+def _meant_not_denied(reading: "Reading", previous: Scenario | None) -> None:
+    """Fifty-seventh pass: a number said and another denied after it (the reading or the conversation had the denied
+    one): the slot that held the denied number takes the one said; the denied one is named back as corrected."""
+    from assistant.reading import Span
+    for m in _MEANT_NOT.finditer(reading.text):
+        said, denied = (parse_plain_number(g) if g[0].isdigit() else word_value(g) for g in (m.group(1), m.group(2)))
+        if said is None or denied is None or said == denied or said != int(said) or denied != int(denied):
+            continue
+        for slot in _COUNTS:
+            held = getattr(reading.scenario, slot)
+            if held is None and previous is not None:
+                held = getattr(previous, slot)
+            if held == denied:
+                span = Span(start=m.start(1), end=m.end(1), text=m.group(1))
+                gone = [x for x in reading.spans.get(slot, []) if x.start != span.start]  # "стоит 14 пользователей"
+                reading.scenario = reading.scenario.model_copy(update={slot: int(said)})
+                reading.spans[slot] = [span]
+                reading.unattached = [u for u in reading.unattached if u.start not in (span.start, m.start(2))]
+                taken_back = Span(start=m.start(2), end=m.end(2), text=m.group(2))
+                reading.spans["corrected"] = [*(x for x in reading.spans.get("corrected", [])
+                                                if x not in gone and x != taken_back), *gone, taken_back]
+                break
+
+
 def word_value(text: str) -> float | None:
     """The value of a number said in words, compound ones too ("тридцати двух" 32)."""
     from assistant.reading.tokens import tokenize
@@ -783,6 +812,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             not reading.new_model and len(reading.text.split()) <= _MAX_WORDS and _FULL.search(reading.text) and \
             not re.search(r"точност|precision", reading.text, re.I):
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
+    _meant_not_denied(reading, previous)
     _model_on_the_cards(reading, previous)
     _model_within_budget(reading, previous)
     _context_said_as_thousands(reading, previous)

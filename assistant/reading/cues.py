@@ -28,7 +28,9 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:как(?:ую|ие|ой)|по как(?:ой|им)) (?:цен[аеуы]\w*|скидк\w*) (?:\w+ )?(?:дадите|сделаете|предложите|отдадите|"
                 r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|\bwhat (?:would|will|could) you charge (?:us )?for (?:\d+|ten|twelve|twenty|a dozen|a batch)\b|\bwhat'?s the best (?:\S+ )?price (?:you|u) can (?:do|give|offer)\b|\b(?:beat|match) (?:that|this|their) price\b|(?:сможете|можете|получится) (?:\w+ )?(?:дать|сделать|отдать) (?:\w+ )?дешевле|"
                 r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b"
-                r"(?! than)|\bwhat (?:can|could|would) you do (?:on|about) (?:the )?prices?\b(?![- ](?:difference|performance|of))|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен"),
+                r"(?! than)|\bwhat (?:can|could|would) you do (?:on|about) (?:the )?prices?\b(?![- ](?:difference|performance|of))|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен|"
+                r"\bподвинетесь\b|спеццен\w*|special pricing|с кем (?:можно )?(?:обсудить|поговорить)\b|"
+                r"who (?:do|can|should) (?:i|we) (?:talk|speak) to\b"),
     # sixty-first pass: whether the data stays inside ("данные при такой схеме точно не уходят наружу?", "does any data
     # leave the building?"): the guide's answer, no figure
     ("knowledge", r"данн\w*[^.?!]{0,30}\b(?:уход\w*|утека\w*|ушл\w*|передаю\w*|отправля\w*) (?:\w+ )?(?:наружу|в интернет|в облако|"

@@ -292,6 +292,10 @@ _LINK_FIT = re.compile(r"влез|помест|потян|fit|сколько|how
                        r"дороже|cost|price|budget|бюджет|цен|recommend|посовет|быстрее|faster|обуч|train", re.I)
 _DEBUG_CODE = re.compile(r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
                          r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b", re.I)
+_LEAST_TO_BUY = re.compile(r"(?:сам\w+ )?дешёв\w+ (?:видюх|видях|видеокарт|карт)\w*,? (?:на которой|чтобы|чтоб|где)|"
+                           r"(?:самая )?дешевая (?:видюха|видеокарта|карта),? (?:на которой|чтобы|чтоб)|"
+                           r"\bcheapest (?:\w+ )?(?:card|gpu)\b(?! (?:or|vs))|what (?:could|would|can) you (?:build|put together|spec)\b|"
+                           r"(?:smallest|minimum|least) number of\b", re.I)
 _PLAINLY = re.compile(r"простыми словами|на пальцах|по-простому|по-человечески|in (?:simple|plain) (?:terms|words|english)|"
                       r"like i'?m (?:five|5|a)\b", re.I)
 _GAME = re.compile(r"\b(?:киберпанк\w*|cyberpunk|ведьмак\w*|witcher|gta\b|dota|дот[аеуы]\b|fortnite|фортнайт|starfield|"
@@ -400,6 +404,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "vram"  # "шесть 3090 и два блока по 1600вт. квен 235б в q4 на этом заведется?": the rig described, the model asked
     if _ACCEPTED.match(text):
         return "handoff"
+    if _LEAST_TO_BUY.search(text) and not (s.server_price or s.cloud_hourly or s.electricity_price):
+        return "recommend"  # fifty-seventh pass: "самая дешёвая видюха, на которой ... запустится? скорость не важна"
     if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and (len(text.split()) <= 6 or len(text.split()) <= 9 and C.THANKS_CLOSING.search(text)) and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"

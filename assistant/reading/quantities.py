@@ -689,6 +689,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
     if concept == "token" and _OUTPUT_AFTER.match(text[tokens[n].end:]) and not cue_before(tokens, k, _CONTEXT_CUE):
         return []  # fortieth pass: "примерно 600 токенов ответа": an answer's length, no context; asked
+    if concept == "token" and _PER_SECOND.match(text[tokens[n].end:]):
+        return []  # fifty-seventh pass: "обещает 3000 токенов в секунду": a rate, never a context; asked
     if concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE):
         return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []
     if cue_before(tokens, k, {"gpu", "piece"}, 2) and not cue_before(tokens, k, {"на", "с", "with", "on"}, 1):
@@ -717,6 +719,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     return []
 
 
+_PER_SECOND = re.compile(r"\s*(?:в|за|per|a|/)\s*(?:секунду|сек|s|sec|second)\b", re.I)
 _PER_PERIOD = re.compile(r"\s*(?:в|за|per|a|an|each)\s+(?:день|сутки|час|минуту|секунду|неделю|месяц|day|hour|minute|week|month)\b",
                          re.I)
 _OUTPUT_AFTER = re.compile(r"\s*(?:ответа|в ответе|на ответ|генерации|на выходе|на выход|of output|output|in the answer|"

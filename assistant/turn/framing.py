@@ -81,6 +81,7 @@ _DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|vram|видео�
                      r"нейросет|inference|инференс|обучен|train|контекст|context|rtx|h100|a100|4090|5090|охлажд|cooling|"
                      r"pcie|озу|ram\b|vllm|ollama|квантиз|quantiz|\bбп\b|psu|ватт|watt|облак|cloud|токен|token|"
                      r"аренд|\brent|покупк|купить|заказ|\bbuy|\border|нейронк|ллм|\bии\b|\bai\b|сервак", re.I)
+_RECOMPUTE = re.compile(r"пересчита\w*|пересчёт\w*|пересчет\w*|recalculat\w*|re-?run|redo|recompute", re.I)
 _HOW_MANY = re.compile(r"\bсколько\b|\bhow many\b", re.I)
 _SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for_hardware", "compare", "gpu_info"}
 
@@ -146,6 +147,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if previous_intent == "speed" and reading.intent in ("recommend", "followup", "vram") and not reading.new_model and \
             _HOW_MUCH_THEN.search(reading.text) and not _PRICE_WORD.search(reading.text) and len(reading.text.split()) <= 10:
         return "speed"  # sixty-first pass: "ок, сколько токенов в секунду?" .. "а на б/у 3090 сколько выйдет?": the same rate
+    if reading.intent in ("knowledge", "followup", "out_of_scope") and previous_intent in _SIZING and \
+            _RECOMPUTE.search(reading.text) and reading.spans.get("corrected"):
+        return previous_intent  # fifty-seventh pass: "У нас их 40, а не 14 — пересчитайте": the same question, corrected
     if reading.intent == "followup" and previous_intent == "models_for_hardware" and reading.new_model:
         return "vram"  # "что запустить на 3060?" .. "а гемма 4б пойдёт?": one model on those cards, will it fit
     if reading.intent == "followup" and previous_intent == "recommend" and reading.scenario.gpu and \

@@ -317,3 +317,59 @@ def test_cards_swapped_and_how_many_asked_is_sizing_in_a_conversation():
 
 def test_infiniband_between_servers_said_as_a_fact_leaves_the_fit_question():
     assert read("У нас два сервера по 8 H100, между ними InfiniBand. Получится развернуть на них кими к2 в fp8?").intent == "vram"
+
+
+# fresh74-fresh76 (sixty-sixth pass of the sets): general rules
+def test_tokens_per_second_are_a_rate_never_a_context():
+    s = read("Другой поставщик обещает 3000 токенов в секунду на gpt-oss-120b с одной H200. Это реально?").scenario
+    assert s.context is None
+
+
+def test_a_context_in_tokens_is_still_a_context():
+    assert read("контекст 8000 токенов на ламу 8б").scenario.context == 8000
+
+
+@pytest.mark.parametrize("text", [
+    "какая самая дешёвая видюха, на которой гпт осс 20б вообще запустится? скорость не важна, лишь бы работало",
+    "what's the absolute cheapest card that can run gemma 3 27b at q4 fully in vram? don't care about speed",
+    "What could you build for Qwen3 14B with 15 concurrent users that stays under 1 kW?",
+    "If it doesn't, what's the smallest number of H100s that would?",
+])
+def test_the_least_to_buy_is_a_recommendation(text):
+    assert read(text).intent == "recommend"
+
+
+def test_which_card_is_cheaper_stays_a_comparison():
+    assert read("какая видюха дешевле, 4060 ти или 3060?").intent == "compare"
+
+
+@pytest.mark.parametrize("text", [
+    "Дороговато. Клиенту другой дистрибьютор предлагает её за 780 тысяч рублей — подвинетесь, если он возьмёт 4 штуки?",
+    "Заказчик готов взять 16 штук H100 NVL, но только если цена будет не выше, чем у конкурента. С кем обсудить спеццену?",
+])
+def test_a_better_price_asked_of_the_vendor_is_a_handoff(text):
+    assert read(text).intent == "handoff"
+
+
+@pytest.mark.parametrize("first, then, slot, value", [
+    ("сервер на 4 A100 80 гб, 512 гб памяти, 20 человек — какие модели в fp8 на нём пойдут?",
+     "Прошу прощения, ошибся: карт в нём восемь, а не четыре.", "gpu_count", 8),
+    ("gpt-oss 120b, контекст 16к, на 14 пользователей, какой сервер?",
+     "В вашем расчёте почему-то стоит 14 пользователей. У нас их 40, а не 14 — пересчитайте, пожалуйста.", "users", 40),
+    ("у меня две 3090, лама 70б в q4 влезет?",
+     "сорян, напутал — 3090 будет три, а не две. ламу 3.3 70б в q4 с контекстом 32к на трёх потяну?", "gpu_count", 3),
+])
+def test_a_number_said_and_the_one_read_denied_after_it(first, then, slot, value):
+    scenario, intent = talk(first, then)
+    assert getattr(scenario, slot) == value
+
+
+def test_recompute_after_a_correction_keeps_the_question():
+    _, intent = talk("gpt-oss 120b, контекст 16к, на 14 пользователей, какой сервер?",
+                     "В вашем расчёте почему-то стоит 14 пользователей. У нас их 40, а не 14 — пересчитайте, пожалуйста.")
+    assert intent == "recommend"
+
+
+def test_a_denial_of_a_number_nobody_read_changes_nothing():
+    scenario, _ = talk("лама 70б на 20 человек, какой сервер?", "нужно 8 карт, а не 4")
+    assert scenario.users == 20
