@@ -1090,6 +1090,8 @@ def _read(text: str) -> Reading:
     all_gpus = gpus
     gpus, stock = _asked_setup(gpus, chosen, clashes, tokens, text)
     settle_then_and_now(chosen, clashes, replaced, tokens, text, items)
+    if "gpu_count" in chosen and chosen["gpu_count"].value == 0:
+        stock.append(chosen.pop("gpu_count"))  # fifty-seventh pass: nvidia-smi's "|   0  NVIDIA ...": an index, no count
     stock += _paid_before(chosen, tokens, text)
     gpus, past = _cards_of_the_past(gpus, chosen, tokens, text)
     stock += past

@@ -250,11 +250,12 @@ _ENGLISH = (EN_WORDS - {"a", "i", "to", "on", "no", "do", "by", "more"}) | {
 
 # fifty-third pass: "--max-model-len 8192", "n_ctx = 8192", "num_ctx 4096" (vLLM, llama.cpp, Ollama): the context,
 # not "max" of a budget
-_CONTEXT_KEY = re.compile(r"(?<![\w-])(?:--)?(?:max[-_]model[-_]len|max[-_]seq[-_]len|n[-_]ctx|num[-_]ctx|ctx[-_]size|"
+_CONTEXT_KEY = re.compile(r"(?<![\w-])(?:-c(?=\s+\d{3,6}\b)|"  # fifty-seventh pass: llama.cpp's "-c 32768" on a launch line
+                          r"(?:--)?(?:max[-_]model[-_]len|max[-_]seq[-_]len|n[-_]ctx|num[-_]ctx|ctx[-_]size|"
                           r"context[-_]length|"
                           # sixty-first pass: a trainer's "seq len 2048", "sequence length 4096", "seq_len=1024", the
                           # value right after it (not an error's "max seq len (40960) is larger than ...")
-                          r"(?:max[-_ ])?seq(?:uence)?[-_ ]?len(?:gth)?(?=\s*[=:]?\s*\d))\b", re.I)
+                          r"(?:max[-_ ])?seq(?:uence)?[-_ ]?len(?:gth)?(?=\s*[=:]?\s*\d)))\b", re.I)
 
 
 _CENTS_GLUED = re.compile(r"(?<=\d)c(?=\s+(?:a|per|/)\s*kwh\b)", re.I)  # sixty-first pass: "35c a kWh"

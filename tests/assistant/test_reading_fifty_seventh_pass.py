@@ -373,3 +373,14 @@ def test_recompute_after_a_correction_keeps_the_question():
 def test_a_denial_of_a_number_nobody_read_changes_nothing():
     scenario, _ = talk("лама 70б на 20 человек, какой сервер?", "нужно 8 карт, а не 4")
     assert scenario.users == 20
+
+
+def test_a_launch_lines_c_flag_is_the_context():
+    s = read("запускаю так:\n./llama-server -m ~/models/Qwen3-30B-A3B-Instruct-2507-Q4_K_M.gguf -c 32768 -ngl 99 --port 8080\n"
+             "карта 4070 ти супер. не вылетит по памяти?").scenario
+    assert s.context == 32768
+
+
+def test_an_nvidia_smi_index_is_no_count_of_cards():
+    r = read("|   0  NVIDIA GeForce RTX 4060 Ti     Off |\nхочу квен3 14б в q6 с контекстом 16к. влезет?")
+    assert r.scenario.gpu_count is None and r.scenario.gpu == "rtx-4060-ti-16gb"
