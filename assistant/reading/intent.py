@@ -178,7 +178,9 @@ _ENERGY = re.compile(r"\bза свет\b|ватт|\bвт\b|квт|\bбп\b|бл�
 
 
 # the writer's role or the request's source, not a request for the vendor's people
-_SENDER = re.compile(r"\b(?:я\s+)?(?:менеджер\w*|руководител\w*|сотрудник\w*)\s+(?:отдела\s+)?(?:по\s+)?(?:продаж\w*|закуп\w*|"
+_SENDER = re.compile(r"(?:^|[.!?]\s+)(?:hi,?\s+|hello,?\s+)?(?:an?\s+)?(?:reseller|integrator|distributor|dealer|var)\b(?:\s+[\w-]+){0,3}"
+                     r"\s+here\b|"  # fifty-seventh pass: "Reseller in Tbilisi here." who writes, no request for a person
+                     r"\b(?:я\s+)?(?:менеджер\w*|руководител\w*|сотрудник\w*)\s+(?:отдела\s+)?(?:по\s+)?(?:продаж\w*|закуп\w*|"
                      r"снабжени\w*)(?:\s+[а-яё]+)?|\b(?:от|из)\s+отдел\w*\s+(?:продаж|закупок|снабжения)\b|"
                      r"\bпо\s+заявке\s*(?:№|#|n)?\s*\d+|\b(?:спрашиваю|пишу|узнаю)\s+(?:за|для|от имени)\s+клиент\w*|"
                      r"\b(?:i'?m|i am|we'?re|we are)\s+(?:a\s+|the\s+|in\s+)?(?:sales|procurement)(?:\s+(?:manager|rep\w*|team|lead))?|"

@@ -384,3 +384,13 @@ def test_a_launch_lines_c_flag_is_the_context():
 def test_an_nvidia_smi_index_is_no_count_of_cards():
     r = read("|   0  NVIDIA GeForce RTX 4060 Ti     Off |\nхочу квен3 14б в q6 с контекстом 16к. влезет?")
     assert r.scenario.gpu_count is None and r.scenario.gpu == "rtx-4060-ti-16gb"
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("Reseller in Tbilisi here. A client wants to run Qwen3 32B at fp8 for 30 concurrent users. How many RTX 5090s "
+     "would they need?", "recommend"),
+    ("Hi, reseller here. What's your dealer price on the RTX 5090 at the moment?", "handoff"),
+    ("we're a reseller, can we get volume pricing on 20 L40S?", "handoff"),
+])
+def test_a_reseller_saying_who_writes_asks_no_person_by_that(text, intent):
+    assert read(text).intent == intent
