@@ -613,7 +613,7 @@ from assistant.reading import choices, cues as C, names, pick, quantities, watts
 from assistant.reading.relative import Change, find as find_relative, shifts_said
 from assistant.reading.intent import asks_the_vendor, classify
 from assistant.reading.normalise import back as _back, normalise as _normalise
-from assistant.reading.resolve import paid_before, said_of_the_past, sentence_of, settle_then_and_now, took_before, corrected_after, meant_after_denied, offered_after, offered_before, resolve
+from assistant.reading.resolve import clause_of, paid_before, said_of_the_past, sentence_of, settle_then_and_now, took_before, corrected_after, meant_after_denied, offered_after, offered_before, resolve
 from assistant.reading.tokens import Token, tokenize
 from assistant.reading.words import annotate
 from assistant.scenario import Intent, Scenario
@@ -873,10 +873,13 @@ def _paid_before(chosen: dict, tokens: list[Token], text: str) -> list:
     """Fifty-seventh pass: a sum paid (or hours a job took) in a story told before the question ("года два назад брал 3060 за 32 тыщи ...
     почём 5080?", "Three years ago we spent around $30k on a server ... This time: Gemma 3 27B, 25 users") is no
     budget and no price asked about: it is named back. Not where a cloud's price is weighed against it."""
-    if "cloud_hourly" in chosen or _PAYBACK.search(text):
-        return []  # "купили сервер за 2 млн. Окупится ли он против облака?": the price the server is weighed by
-    out = [chosen.pop(slot) for slot in ("budget", "server_price")
-           if slot in chosen and paid_before(text, tokens[min(chosen[slot].tokens)].start)]
+    def bill(slot: str) -> bool:
+        return bool(_CLOUD_BILL.search(clause_of(text, tokens[min(chosen[slot].tokens)].start)))
+    if "cloud_hourly" in chosen:
+        return []
+    out = [chosen.pop(slot) for slot in ("budget", "server_price") if slot in chosen and
+           paid_before(text, tokens[min(chosen[slot].tokens)].start) and (bill(slot) or not _PAYBACK.search(text))]
+    # ("купили сервер за 2 млн. Окупится ли он?": the price the server is weighed by; a past cloud bill never is)
     if "hours_per_month" in chosen and took_before(text, tokens[min(chosen["hours_per_month"].tokens)].start):
         out.append(chosen.pop("hours_per_month"))  # "прошлой весной одна эпоха шла около 14 часов": how long it took
     if out and "currency" in chosen and not any(slot in chosen for slot in _MONEY_SLOTS):
@@ -884,11 +887,12 @@ def _paid_before(chosen: dict, tokens: list[Token], text: str) -> list:
     return out
 
 
-_PAYBACK = re.compile(r"окуп\w*|облак\w*|аренд\w*|\bcloud\b|\brent\w*|payback|pay (?:for )?itself|cheaper than", re.I)
+_PAYBACK = re.compile(r"окуп\w*|payback|pay (?:for )?itself|cheaper than|дешевле,? чем|выгоднее,? чем|против (?:облак|аренд)\w*|"
+                      r"vs\.? (?:the )?(?:cloud|renting)", re.I)
+_CLOUD_BILL = re.compile(r"облак\w*|аренд\w*|\bcloud\b|\brent\w*", re.I)  # "за аренду H100 заплатили 180 тысяч": a bill
 # a card of the story weighed or kept beside the new one ("Насколько H100 быстрее?", "докупить 4 H100", "alongside them")
 _BESIDE_THE_OLD = re.compile(r"быстрее|медленнее|faster|slower|сравн\w*|compar\w*|\bvs\b|против|добав\w*|докуп\w*|\badd\w*|"
-                             r"upgrad\w*|вместе|alongside|together|\bих\b|\bthem\b|\bthey\b|до сих пор|still|с ней|с ними|"
-                             r"хватит ли|enough", re.I)
+                             r"upgrad\w*|вместе|alongside|together|до сих пор|still|с ней|с ними|к ним|к ней", re.I)
 _HELD = re.compile(r"\bу (?:меня|нас)\b|\b(?:i|we) (?:have|own|still have)\b|\b(?:i've|we've) got\b", re.I)  # still held
 
 

@@ -239,6 +239,11 @@ def _inverted_counts(reading: "Reading") -> list:
 # "карт в нём восемь, а не четыре", "У нас их 40, а не 14", "3090 будет три, а не две", "40 users, not 14"
 _MEANT_NOT = re.compile(r"(?<![\w.,])([\d]+|[а-яёa-z]+)\s*,\s*(?:а не|but not|not)\s+([\d]+|[а-яёa-z]+)\b", re.I)
 _COUNTS = ("users", "gpu_count", "context")
+# the word after the denied number: none, a mark, or the slot's own unit ("а не 14", "а не 14 человек"; not "а не 24 часа",
+# "not 24/7", "а не 4 млн": a number of another kind, a review of c4402b5)
+_OWN_UNIT = {"users": r"(?:человек\w*|чел|пользовател\w*|сотрудник\w*|users?|people|seats?)",
+             "gpu_count": r"(?:карт\w*|видеокарт\w*|видюх\w*|штук\w*|шт|gpus?|cards?)",
+             "context": r"(?:токен\w*|tokens?|к|k)"}
 
 
 def _meant_not_denied(reading: "Reading", previous: Scenario | None) -> None:
@@ -249,7 +254,11 @@ def _meant_not_denied(reading: "Reading", previous: Scenario | None) -> None:
         said, denied = (parse_plain_number(g) if g[0].isdigit() else word_value(g) for g in (m.group(1), m.group(2)))
         if said is None or denied is None or said == denied or said != int(said) or denied != int(denied):
             continue
+        said_as = {k for k, group in reading.spans.items() if k != "corrected" and
+                   any(x.start <= m.start(1) < x.end for x in group)}
         for slot in _COUNTS:
+            if not re.match(rf"\s*$|\s*[^\w\s/]|\s+{_OWN_UNIT[slot]}\b", reading.text[m.end(2):], re.I) or said_as - {slot}:
+                continue  # the denied number is of another kind, or the one said went to another slot ("людей 6, а не 4")
             held = getattr(reading.scenario, slot)
             if held is None and previous is not None:
                 held = getattr(previous, slot)
@@ -262,6 +271,8 @@ def _meant_not_denied(reading: "Reading", previous: Scenario | None) -> None:
                 taken_back = Span(start=m.start(2), end=m.end(2), text=m.group(2))
                 reading.spans["corrected"] = [*(x for x in reading.spans.get("corrected", [])
                                                 if x not in gone and x != taken_back), *gone, taken_back]
+                if reading.intent in ("out_of_scope", "knowledge", "greeting") and previous is not None:
+                    reading.intent = "followup"  # type: ignore[assignment]  # the same question, a value corrected
                 break
 
 

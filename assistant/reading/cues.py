@@ -29,7 +29,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"продадите|будет для нас)|\bwhat (?:price|discount) (?:would|will|can|could) you (?:give|do|offer|make)\b|\bwhat (?:would|will|could) you charge (?:us )?for (?:\d+|ten|twelve|twenty|a dozen|a batch)\b|\bwhat'?s the best (?:\S+ )?price (?:you|u) can (?:do|give|offer)\b|\b(?:beat|match) (?:that|this|their) price\b|(?:сможете|можете|получится) (?:\w+ )?(?:дать|сделать|отдать) (?:\w+ )?дешевле|"
                 r"\b(?:can|could|would|will) you (?:do|give|offer|make) (?:us |me )?(?:a )?(?:better|lower|special) (?:price|deal)\b"
                 r"(?! than)|\bwhat (?:can|could|would) you do (?:on|about) (?:the )?prices?\b(?![- ](?:difference|performance|of))|\bцену (?:\w+ )?получше (?:\w+ ){0,3}(?:сделаете|дадите)|(?:подвинуться|подвинетесь|уступите|уступить) (?:\w+ )?(?:по )?цен|"
-                r"\bподвинетесь\b|спеццен\w*|special pricing|с кем (?:можно )?(?:обсудить|поговорить)\b|"
+                r"подвинетесь,? если (?:\w+ ){0,3}(?:возьм|бер[её]|закаж|купит|куплю|купим)\w*|спеццен\w*|special pricing|с кем (?:можно )?(?:обсудить|поговорить)\b|"
                 r"who (?:do|can|should) (?:i|we) (?:talk|speak) to\b"),
     # sixty-first pass: whether the data stays inside ("данные при такой схеме точно не уходят наружу?", "does any data
     # leave the building?"): the guide's answer, no figure

@@ -294,14 +294,17 @@ _LINK_FIT = re.compile(r"влез|помест|потян|fit|сколько|how
                        r"дороже|cost|price|budget|бюджет|цен|recommend|посовет|быстрее|faster|обуч|train", re.I)
 _DEBUG_CODE = re.compile(r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
                          r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b", re.I)
-_LEAST_TO_BUY = re.compile(r"(?:сам\w+ )?дешёв\w+ (?:видюх|видях|видеокарт|карт)\w*,? (?:на которой|чтобы|чтоб|где)|"
-                           r"(?:самая )?дешевая (?:видюха|видеокарта|карта),? (?:на которой|чтобы|чтоб)|"
-                           r"\bcheapest (?:\w+ )?(?:card|gpu)\b(?! (?:or|vs))|what (?:could|would|can) you (?:build|put together|spec)\b|"
-                           r"(?:smallest|minimum|least) number of\b", re.I)
+_LEAST_TO_BUY = re.compile(r"\bсам\w+ деш[её]в\w+ (?:видюх|видях|видеокарт|карт)\w*,? (?:на которой|чтобы|чтоб)\b|"
+                           r"\bcheapest (?:card|gpu) (?:that|which|to) (?:can |will |would )?(?:run|fit|handle|hold)\b|"
+                           r"\bwhat (?:could|would|can) you build (?:for|under|within)\b|"
+                           r"\b(?:smallest|minimum|least) number of (?:\w+ )?(?:gpus|cards|\w*\d\w*s)\b", re.I)
+# ... unless something else is asked: a price, power, a rate, a quote, options weighed (a review of c4402b5)
+_LEAST_NOT = re.compile(r"\bили\b|\bor\b|\bvs\b|quote|\bкп\b|добав|\badd\b|power|psu|electric|питани|tok|токен|"
+                        r"how fast|сто[ия]т|price|почём|почем", re.I)
 _PLAINLY = re.compile(r"простыми словами|на пальцах|по-простому|по-человечески|in (?:simple|plain) (?:terms|words|english)|"
                       r"like i'?m (?:five|5|a)\b", re.I)
 _GAME = re.compile(r"\b(?:киберпанк\w*|cyberpunk|ведьмак\w*|witcher|gta\b|dota|дот[аеуы]\b|fortnite|фортнайт|starfield|"
-                   r"на ультрах|on ultra|ultra settings|трассировк\w*|ray ?tracing|в играх|in games|для игр на|fps в)", re.I)
+                   r"на ультрах|on ultra|ultra settings|в играх|in games|для игр на|fps в)", re.I)
 _LANES = re.compile(r"райзер\w*|\brisers?\b|\bpcie lanes?\b|линий pcie|\bpci-?e\s*[xх]\s?\d+|\b[xх](?:1|4|8|16) (?:lanes?|линий)", re.I)
 
 
@@ -406,7 +409,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "vram"  # "шесть 3090 и два блока по 1600вт. квен 235б в q4 на этом заведется?": the rig described, the model asked
     if _ACCEPTED.match(text):
         return "handoff"
-    if _LEAST_TO_BUY.search(text) and not (s.server_price or s.cloud_hourly or s.electricity_price):
+    if (m := _LEAST_TO_BUY.search(text)) and not ((hardware and not m.group(0).lower().endswith("s")) or
+                                                   _LEAST_NOT.search(text) or s.server_price or s.cloud_hourly or
+                                                   s.electricity_price):  # "the smallest number of H100s": the cards counted
         return "recommend"  # fifty-seventh pass: "самая дешёвая видюха, на которой ... запустится? скорость не важна"
     if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and (len(text.split()) <= 6 or len(text.split()) <= 9 and C.THANKS_CLOSING.search(text)) and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
@@ -414,7 +419,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _PASSING_ON.search(text) and re.search(r"\b(?:спасибо|благодарю|thanks?|thank you)\b", text, re.I) and \
             len(text.split()) <= 12 and not re.search(r"[\d?]", text) and not hits and not (model or hardware):
         return "greeting"  # fifty-third pass: "записала, всё передам шефу, спасибо!", "thank you, I'll pass this along"
-    if _DEBUG_CODE.search(text) and not (model or hardware or _OUT_OF_MEMORY.search(text)):
+    if _DEBUG_CODE.search(text) and not _OUT_OF_MEMORY.search(text):
         return "out_of_scope"  # fifty-seventh pass: "help me debug my pytorch training script": someone's code to fix
     if C.CREATIVE.search(text):
         return "out_of_scope"  # "write me a haiku about gpus"
@@ -428,7 +433,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _WHATS_THE_DIFFERENCE.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or
                                                    s.server_price or s.cloud_hourly or s.hours_per_month or "cost" in hits):
         return "knowledge"
-    if _PLAINLY.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or s.context):
+    if _PLAINLY.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or s.context or
+                                      s.hours_per_month or "cost" in hits):
         return "knowledge"  # fifty-seventh pass: "объяснить заказчику простыми словами: что даёт выгрузка экспертов"
     if _GAME.search(text) and not (model or s.users or s.budget or s.context or s.task):
         return "out_of_scope"  # fifty-seventh pass: "а киберпанк на ней с трассировкой на ультрах нормально пойдёт?"

@@ -32,8 +32,9 @@ _CHEAPER_TO = re.compile(r"(?:подешеве\w*|подорожа\w*|снизи
                          r"goes (?:up|down)|rises?|come down) "
                          r"(?:до|to)\s*\S*$", re.I)
 # a price another seller names ("у конкурента за", "у другого поставщика называют ... по", "нам предложили за")
-_QUOTED_ELSEWHERE = re.compile(r"(?:у (?:конкурент\w*|друг\w+ (?:поставщик|продав|интегратор)\w*)|называ\w+|предложили|"
-                               r"выставил\w*)(?:\s+\S+){0,6}\s+(?:за|по)$", re.I)  # not "что предлагаете за 2 млн"
+_QUOTED_ELSEWHERE = re.compile(r"(?:у (?:конкурент\w*|друг\w+ (?:поставщик|продав|интегратор)\w*)|называ\w+|"
+                               r"выставил\w*)(?:\s+\S+){0,6}\s+(?:за|по|в)$|"
+                               r"предложили(?:\s+\S+){0,6}\s+(?:за|по)$", re.I)  # not "что предлагаете за 2 млн", "грант в"
 # things counted in thousands ("9 тысяч запросов", "10 тысяч документов", "50k requests"): no sum of money
 _COUNTED = re.compile(r"^(?:запрос\w*|обращени\w*|документ\w*|страниц\w*|письм\w*|звонк\w*|заявок|сообщени\w*|"
                       r"диалог\w*|чат\w*|requests?|queries|documents?|pages?|messages?|calls?|tickets?|chats?|"
@@ -130,10 +131,10 @@ def weekday_days(text: str) -> int:
     """The days a year of a weekday schedule: 260, and 52 for each weekend day said beside the weekdays; not where the
     weekend is said to be off ("а суббота и воскресенье выходные", "never on Saturdays") or has hours of its own
     ("и по субботам с 10 до 14": asked as it was before)."""
-    if re.search(r"\bнет\b|\bне\b|выходн|never|\bno\b|\boff\b|closed|кроме|except", text, re.I):
-        return 260
     days = {{"суб": 5, "sat": 5}.get(m.group(1).lower()[:3], 6) for m in _AND_WEEKEND_DAY.finditer(text)
-            if not re.search(r"\d|полдня|полдень|half", text[m.end():m.end() + 25], re.I)}
+            if not re.search(r"\d|полдня|полдень|half|\bнет\b|\bне\b|выходн|\boff\b|closed",
+                             re.split(r"[.!?;]", text[m.end():m.end() + 25])[0], re.I)
+            and not re.search(r"never|\bnot\b|\bno\b|кроме|except|\bбез\b|\bне\b", text[max(0, m.start() - 30):m.start() + 4], re.I)}
     return 260 + 52 * len(days)
 
 

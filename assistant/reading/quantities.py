@@ -689,7 +689,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("context", int(value * ctx_scale), [k, s_end] + tok)]
     if concept == "token" and _OUTPUT_AFTER.match(text[tokens[n].end:]) and not cue_before(tokens, k, _CONTEXT_CUE):
         return []  # fortieth pass: "примерно 600 токенов ответа": an answer's length, no context; asked
-    if concept == "token" and _PER_SECOND.match(text[tokens[n].end:]):
+    if concept == "token" and _PER_SECOND.match(text[tokens[n].end:]) and not cue_before(tokens, k, _CONTEXT_CUE):
         return []  # fifty-seventh pass: "обещает 3000 токенов в секунду": a rate, never a context; asked
     if concept in ("token", "context") or cue_before(tokens, k, _CONTEXT_CUE):
         return [Attached("context", int(value), [k] + (unit if concept == "token" else []))] if value >= 128 else []

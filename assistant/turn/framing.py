@@ -82,7 +82,7 @@ _DOMAIN = re.compile(r"gpu|гпу|видеокарт|видюх|vram|видео�
                      r"pcie|озу|ram\b|vllm|ollama|квантиз|quantiz|\bбп\b|psu|ватт|watt|облак|cloud|токен|token|"
                      r"аренд|\brent|покупк|купить|заказ|\bbuy|\border|нейронк|ллм|\bии\b|\bai\b|сервак", re.I)
 _RECOMPUTE = re.compile(r"пересчита\w*|пересчёт\w*|пересчет\w*|recalculat\w*|re-?run|redo|recompute", re.I)
-_HOW_MANY = re.compile(r"\bсколько\b|\bhow many\b", re.I)
+_HOW_MANY = re.compile(r"\bсколько (?:их|таких|штук|карт\w*|[a-z]?\d+\w*)\b|\bhow many\b", re.I)
 _SIZING = {"vram", "recommend", "speed", "power", "cost", "upgrade", "models_for_hardware", "compare", "gpu_info"}
 
 

@@ -394,3 +394,68 @@ def test_an_nvidia_smi_index_is_no_count_of_cards():
 ])
 def test_a_reseller_saying_who_writes_asks_no_person_by_that(text, intent):
     assert read(text).intent == intent
+
+
+# A second review (of c4402b5) tried ~285 ordinary messages; these read wrong there and right now.
+@pytest.mark.parametrize("first, then, slot, value", [
+    ("квен 32б на 10 человек, 10 часов в день, облако 200 руб/ч или сервер за 2 млн?", "12, а не 10 часов", "users", 10),
+    ("квен 32б на 24 человека, облако по 200 руб в час или сервер за 2 млн?", "работаем с 9 до 18, а не 24 часа", "users", 24),
+    ("сервер на 4 карты, 4 человека, квен 32б", "людей 6, а не 4", "gpu_count", 4),
+    ("qwen 32b for 14 users", "40, not 14 users", "users", 40),
+])
+def test_a_denied_number_of_another_kind_corrects_nothing_else(first, then, slot, value):
+    scenario, _ = talk(first, then)
+    assert getattr(scenario, slot) == value
+
+
+@pytest.mark.parametrize("first, then, intent", [
+    ("gpt-oss 120b, контекст 16к, на 14 пользователей, какой сервер?", "У нас их 40, а не 14.", "recommend"),
+    ("llama 70b on 2 H100, will it fit?", "sorry, 4, not 2", "vram"),
+])
+def test_a_bare_correction_keeps_the_question(first, then, intent):
+    assert talk(first, then)[1] == intent
+
+
+def test_a_context_said_before_tokens_per_second_is_still_the_context():
+    assert read("контекст 32000 токенов за секунду обработает лама 8б на 4090?").scenario.context == 32000
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("самая дешёвая карта, на которой пойдёт лама 8б: 3060 или 4060 ти?", "compare"),
+    ("What could you build for us and send a quote by Friday?", "handoff"),
+    ("I have a 3090 — what's the cheapest card to add so llama 70b fits?", "upgrade"),
+    ("how many tokens per second would the cheapest card give on llama 8b?", "speed"),
+    ("can you help me debug my pytorch training script for llama 8b? it crashes with a tensor shape mismatch", "out_of_scope"),
+    ("Напишите простыми словами, что выгоднее — облако или свой сервер при 8 часах в день", "cost"),
+    ("есть ли смысл брать 5090 вместо 4090, если нужна трассировка лучей в рендере?", "knowledge"),
+])
+def test_the_least_to_buy_and_other_new_intents_yield_to_what_is_asked(text, intent):
+    assert read(text).intent == intent
+
+
+def test_a_configuration_moved_is_no_handoff():
+    assert read("А если модель не влезет, вы подвинетесь с конфигурацией, добавите карту?").intent != "handoff"
+
+
+@pytest.mark.parametrize("text", [
+    "В прошлом месяце за аренду H100 заплатили 180 тысяч. Свой сервер с одной H100 будет дешевле?",
+    "Last year we spent $40k on cloud. What server would replace it for llama 70b for 30 users?",
+    "Купили сервер за 2 млн в прошлом году, он сгорел. Нужен новый под ламу 70б, аренду не рассматриваем",
+    "We spent our whole $50k budget last year on a server. Now we need a second one for llama 70b.",
+])
+def test_a_past_cloud_bill_or_a_spent_budget_is_no_price_or_budget_now(text):
+    s = read(text).scenario
+    assert s.server_price is None and s.budget is None
+
+
+def test_new_cards_asked_how_many_after_a_story_keep_the_new_card():
+    assert read("Год назад брали у вас 4 A100. Теперь нужна H200 под ламу 405б — сколько их нужно?").scenario.gpu == "h200"
+
+
+def test_a_price_another_seller_names_with_v():
+    assert read("Поставщик называет цену в 2,4 млн за сервер на 2 H100, это адекватно?").scenario.server_price == 2_400_000
+
+
+def test_saturdays_kept_when_a_later_sentence_says_no():
+    s = read("облако по 100 руб в час, работаем с 9 до 18 по будням и по субботам. не знаю, что выгоднее").scenario
+    assert s.hours_per_month == pytest.approx(9 * 312 / 12, abs=0.1)
