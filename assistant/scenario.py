@@ -53,6 +53,9 @@ class Scenario(BaseModel):
     sized_models: list[str] | None = Field(None, description="Models sized side by side in the last memory answer.")
     # the shifts a day the hours were said in ("две смены по 8 часов"), so that "а если одну смену?" scales them
     shifts: int | None = Field(None, description="Shifts a day the hours per month were said in.")
+    # the cloud's hourly price was said per card ("по 300 руб. за карту в час", "$2 per GPU-hour"): the cost of
+    # renting the setup is that price times the cards
+    cloud_per_gpu: bool | None = Field(None, description="The cloud's hourly price is per card, not per server.")
 
     def is_empty(self) -> bool:
         return not any(v is not None for v in self.said().values())
@@ -61,7 +64,7 @@ class Scenario(BaseModel):
         return self.model_dump(exclude_none=True, exclude=MEMORY)
 
 
-MEMORY = {"asked_gpus", "asked", "sized_models", "shifts"}  # Scenario fields that remember the conversation and are no slot
+MEMORY = {"asked_gpus", "asked", "sized_models", "shifts", "cloud_per_gpu"}  # Scenario fields that remember the conversation and are no slot
 MONEY = {"budget", "server_price", "cloud_hourly", "hours_per_month", "electricity_price", "currency"}
 
 
@@ -96,10 +99,12 @@ def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, compari
     fields = new.said()
     if "hours_per_month" in fields:  # the hours said again: their shifts are the new turn's (or none said)
         fields["shifts"] = new.shifts
+    if "cloud_hourly" in fields:  # a price said again: per card only if said so again
+        fields["cloud_per_gpu"] = new.cloud_per_gpu
     if new_model and (new.model, new.params_b) != (previous.model, previous.params_b):
         # another model is another question, but the money is the customer's, not the model's: "до 60к" .. "чтоб 14б
         # модели шли нормально" is still within 60k
-        money = previous.model_dump(include=MONEY | {"shifts"}, exclude_none=True)
+        money = previous.model_dump(include=MONEY | {"shifts", "cloud_per_gpu"}, exclude_none=True)
         return new.model_copy(update={k: v for k, v in money.items() if getattr(new, k) is None})
     if "gpus" in fields:  # two or more cards compared: the one card asked about before is one of them, or not at all
         fields.setdefault("gpu", None)

@@ -882,6 +882,8 @@ def _asked_setup(gpus: list, chosen: dict, clashes: dict, tokens: list[Token], t
     return [h for h in gpus if h.id in cards], stock
 
 
+_PER_CARD = re.compile(r"\s*(?:₽|руб\w*\.?|р\.?|\$|€|usd|eur|долл\w*|бакс\w*|евро)?\s*(?:за|per|a|each|на)\s+"
+                       r"(?:карт\w*|видеокарт\w*|гпу|gpu|card|штуку)\b|\s*(?:[$€₽]|usd)?\s*(?:per|a|/)\s*gpu[- ]?(?:hour|hr|h)\b", re.I)
 _MONEY_SLOTS = ("budget", "server_price", "cloud_hourly", "electricity_price")
 
 
@@ -1156,6 +1158,8 @@ def _read(text: str) -> Reading:
         fields["cpus"] = sockets
         if counts := [t.i for t in tokens if t.used == "cpus"]:  # "2 ксеона": the count the scenario line repeats
             spans["cpus"] = [_span(text, tokens, [k]) for k in counts]
+    if fields.get("cloud_hourly") and any(_PER_CARD.match(text[sp.end:]) for sp in spans.get("cloud_hourly", [])):
+        fields["cloud_per_gpu"] = True  # "по 300 руб. за карту в час": the price of one card's hour
     if fields.get("hours_per_month") and (n := shifts_said(text)):
         fields["shifts"] = n  # "две смены по 8 часов": remembered, so that "а если одну смену?" halves the hours
     scenario = Scenario(**fields)

@@ -33,7 +33,9 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
     try:
         if intent == "cost":
             if s.server_price and s.cloud_hourly:
-                cr = CostRequest(server_price=s.server_price, cloud_hourly=s.cloud_hourly,
+                # a price per card's hour rents the whole setup at that price times its cards
+                per_setup = s.cloud_hourly * (s.gpu_count or c.assume("gpu_count", 1)) if s.cloud_per_gpu else s.cloud_hourly
+                cr = CostRequest(server_price=s.server_price, cloud_hourly=per_setup,
                                  hours_per_month=s.hours_per_month or c.assume("hours_per_month", HOURS_PER_MONTH),
                                  currency=s.currency or "")
                 c.assume("own_monthly", 0)  # electricity and service unknown: shown as not counted

@@ -95,8 +95,10 @@ def scenario_items(s: Scenario, defaults: dict[str, Any], lang: str, assumed: It
             items.append(ScenarioItem(slot=slot, value=s.model or s.sized_models[0],
                                       text=" / ".join(_name("model", m) for m in s.sized_models)))
         elif slot in said:
-            items.append(ScenarioItem(slot=slot, value=said[slot], text=_text(slot, said[slot], lang, s.currency),
-                                      assumed=slot in assumed))
+            text = _text(slot, said[slot], lang, s.currency)
+            if slot == "cloud_hourly" and s.cloud_per_gpu:
+                text += T[lang]["per_gpu"]  # "облако в час 300 ₽ за карту": the cost sums it over the cards
+            items.append(ScenarioItem(slot=slot, value=said[slot], text=text, assumed=slot in assumed))
         elif slot in defaults:
             text = _text(slot, defaults[slot], lang, s.currency)
             if slot == "precision" and _released_in(s.model) == defaults[slot]:
