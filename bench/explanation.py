@@ -192,6 +192,7 @@ def grade(text: str, item: Item, facts: list[dict], defaults: dict, prompt_parts
               + strict_claims.longest_said_as_used(text, facts) + strict_claims.quantise_to_no_smaller(text, facts)
               + strict_claims.bits_no_format_has(text, facts)
               + strict_claims.sixteen_bits_for_the_table(text, facts) + strict_claims.context_in_bytes(text, facts)
+              + strict_claims.bytes_for_gigabytes(text, facts) + strict_claims.several_where_one_fits(text, facts)
               + strict_claims.nvlink_given_to_a_card_without(text) + strict_claims.rate_under_another_name(text, facts)
               + strict_claims.active_as_what_memory_holds(text) + strict_claims.servers_for_cards(text, facts)
               + strict_claims.short_option_recommended(text, facts) + strict_claims.refuted_across_sentences(text)

@@ -1082,3 +1082,37 @@ def context_in_bytes(text: str, facts: list[dict[str, Any]]) -> list[str]:
                  if isinstance(c := (f.get("output") or {}).get("max_context"), int)}
     said = re.finditer(r"(?<![\d.,])(\d{1,3}(?:[ \u00a0]\d{3})+|\d+)\s*(?:байт\w*|bytes?)(?!\w)", text, re.I)
     return [m.group(0) for m in said if int(re.sub(r"\D", "", m.group(1))) in contexts]
+
+
+def bytes_for_gigabytes(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/units.gigabytes_as_bytes): a figure the facts give in
+    gigabytes ("19,00 ГБ" of weights) said in bare bytes ("19,00 байт")."""
+    gigabytes = {round(v / 1e9, 2) for f in facts if isinstance(f.get("output"), dict)
+                 for k, v in f["output"].items() if k.endswith("_bytes") and isinstance(v, (int, float)) and v >= 1e8}
+    said = re.finditer(r"(?<![\d.,])(\d+(?:[.,]\d+)?)\s*(?:байт\w*|bytes?)(?!\w)", text, re.I)
+    return [m.group(0) for m in said if round(float(m.group(1).replace(",", ".")), 2) in gigabytes]
+
+
+def several_where_one_fits(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/counts.several_when_one): "нужно несколько карт" /
+    "you need multiple GPUs" where one of the sized card holds the model."""
+    from tools.fit import min_gpus
+    from tools.memory import MemoryRequest
+
+    card = _fitted_card(facts)
+    sizing = next((f["input"] for f in facts if f.get("tool") in ("vram", "recommend")), None)
+    if not card or not sizing:
+        return []
+    if min_gpus(MemoryRequest.model_validate({k: v for k, v in sizing.items() if k not in ("gpu", "gpus")}), card).gpus != 1:
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])(?<!vs\.)\s+", text):
+        if _HEDGE.search(sentence) or not re.search(r"нуж|треб|понадоб|возьм|использ|придёт|придет|need|requir|use|take|"
+                                                    r"have to", sentence, re.I):
+            continue  # "несколько таких карт", "several RTX 5090 cards": up to two words before the noun
+        if re.search(r"throughput|скорост|производит|\busers?\b|(?<!\w)пользоват|отказоустойч|redundan|failover|concurren|одновремен",
+                     sentence, re.I):
+            continue  # several for the load or for spares, not for the memory
+        out += [m.group(0) for m in re.finditer(r"(?<!\w)(?:нескольк\w*|multiple|several)\s+(?:\S+\s+){0,2}?"
+                                                + _CARD_NOUN + r"\w*", sentence, re.I)]
+    return out

@@ -190,3 +190,31 @@ def failing_option_preferred(sentence: str, facts: list[dict]) -> list[str]:
     if failing and not fitting:
         return [f"count: {failing[0]} advised, though the customer's count of it does not hold the model"]
     return []
+
+
+# "нужно использовать несколько карт RTX 5090" where one RTX 5090 holds the model (a hurried question after stop 52's
+# freeze): several cards advised with no count, where the facts say one does
+_SEVERAL = re.compile(r"(?<!\w)(?:нескольк\w*|multiple|several|more than one|больше одной|более одной)\s+"
+                      r"(?:(?:так\w*|эт\w+|these|such)\s+)?", re.I)
+# several cards for a reason other than memory ("to keep up the throughput", "для отказоустойчивости"): not judged here
+_OTHER_REASON = re.compile(r"throughput|speed|скорост|производительн|пропускн|\busers?\b|(?<!\w)пользовател|отказоустойчив|redundan|"
+                           r"failover|резерв|parallel|параллельн|latency|задержк|concurren|одновременн", re.I)
+_ADVISED = re.compile(r"(?<!\w)(?:нужн\w*|нужен|понадоб\w*|потребу\w*|требу\w*|придётся|придется|использ\w*|"
+                      r"возьмите|берите|купите|ставьте|need\w*|requir\w*|use|take|buy|get|have to|must)(?!\w)", re.I)
+
+
+def several_when_one(sentence: str, facts: list[dict]) -> list[str]:
+    """Advice to take several cards of the scenario's card (or of the card named right after) when one holds the model."""
+    if not facts or _NOT.search(sentence) or _OTHER_REASON.search(sentence):
+        return []
+    out = []
+    for m in _SEVERAL.finditer(sentence):
+        after = sentence[m.end():m.end() + 30]
+        named = [g for pos, g in gpus_in(sentence) if m.end() <= pos <= m.end() + 2]
+        if not (named or re.match(_CARD_WORD, after, re.I)) or not _ADVISED.search(sentence[max(0, m.start() - 40):m.start()]):
+            continue
+        card = named[0].id if named else _scenario_card(facts)
+        request = memory_request(facts) if card else None
+        if card and request and _minimum(request.model_dump_json(exclude={"gpu", "gpus"}), card) == 1:
+            out.append(f"count: several × {get_gpu(card).name} advised, one holds the model")
+    return out

@@ -60,3 +60,13 @@ def tokens_as_bytes(sentence: str, facts: list[dict]) -> list[str]:
                  and isinstance(c := f["output"].get("max_context"), (int, float)) and c}
     return [f"unit: {n[0]} tokens said as bytes" for n in nums.parse(sentence)
             if n[1] & contexts and _BYTES_AFTER.match(sentence[n.end:])]
+
+
+def gigabytes_as_bytes(sentence: str, facts: list[dict]) -> list[str]:
+    """A memory figure of the facts, counted in gigabytes, said in bare bytes: "Квадратный объем модели Qwen3 32B
+    составляет 19,00 байт" (a hurried question after stop 52's freeze; 19,00 GB was the weights). Bytes per
+    parameter ("2 байта на параметр") are no figure of the facts and pass."""
+    gb = {round(v / 1e9, 2) for f in facts if isinstance(o := f.get("output"), dict)
+          for k, v in o.items() if k.endswith("_bytes") and isinstance(v, (int, float)) and v >= 1e8}
+    return [f"unit: {n[0]} GB said as bytes" for n in nums.parse(sentence)
+            if {round(v, 2) for v in n[1]} & gb and _BYTES_AFTER.match(sentence[n.end:])]
