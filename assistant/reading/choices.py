@@ -92,9 +92,11 @@ def precision(tokens: list[Token], text: str) -> list[Attached]:
             if bits in lex.bits:
                 out.append(Attached("precision", lex.bits[bits], [t.i]))
                 continue
-        if t.low == "half" and not (nxt is not None and nxt.low.lstrip("-").startswith("prec") or
-                                    t.i > 0 and tokens[t.i - 1].low in ("in", "at", "to")):
-            continue  # "half a terabyte", "maybe half online at once" (nineteenth pass): a half, not half precision
+        if t.low == "half" and (not (nxt is not None and nxt.low.lstrip("-").startswith("prec") or
+                                     t.i > 0 and tokens[t.i - 1].low in ("in", "at", "to")) or
+                                " ".join(x.low for x in tokens[t.i + 1:t.i + 3]) in ("a dozen", "dozen")):
+            continue  # "half a terabyte", "maybe half online at once" (nineteenth pass): a half, not half precision;
+            # sixty-seventh pass: nor "looking at half a dozen of them", six
         low = load_lexicon().name_words.get(t.low, t.low).replace("-", "")  # "фп8" fp8
         if _GGUF.match(t.low):
             out.append(Attached("precision", t.text.upper(), [t.i]))
@@ -119,7 +121,11 @@ _TASKS = [
     ("inference", re.compile(r"^(?:инференс\w*|inference|инференц\w*|чат-?бот\w*|chatbot\w*)$")),
 ]
 _FULL = re.compile(r"fully[\s-]+(?:fine[\s-]?tun(?!ed)\w*|finetun(?!ed)\w*|train(?:ing)?\b)|\b(?:полн\w+|full)[\s-]+(?:(?:до)?обуч\w*|fine[\s-]?tun\w*|finetun\w*|train\w*|файн\w*|ft\b|фт\b)|"
-                   r"с нуля|from scratch|pre-?train\w*|претрейн\w*", re.I)
+                   # sixty-seventh pass: "с нуля"/"from scratch" is training only beside a training word ("обучить с нуля",
+                   # "train from scratch"), not "собирать сервер с нуля", "я с нуля в этом"
+                   r"(?:обуч\w*|учить|натрен\w*|трен\w*|train\w*)\s+(?:[\w-]+\s+){0,3}?(?:с нуля|from scratch)|"
+                   r"(?:с нуля|from scratch)\s+(?:[\w-]+\s+){0,2}?(?:обуч\w*|учить|натрен\w*|train\w*)|"
+                   r"pre-?train\w*|претрейн\w*", re.I)
 # verb prefixes say the same task ("зафайнтюнить", "перетюнить", "дообучить", "натренировать")
 _TUNE = re.compile(r"^(?:(?:до|пере|пооб|об)?обуч\w*|обучени\w*|учить|\w*тренир\w*|(?:за|до|пере|по)?файн-?тюн\w*|"
                    r"(?:за|до|пере|по)?тюн\w*|fine|finetun\w*|fine-tun\w*|train\w*|sft)$", re.I)

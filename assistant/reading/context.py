@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
-from assistant.reading.cues import FOLLOWUP
+from assistant.reading.cues import FOLLOWUP, OTHER_THAN_HARDWARE, PICK_WISH, VENDORS_PICK
 from assistant.reading.intent import OTHER_GOODS, off_topic
 from assistant.reading.money import _DAYS_A_WEEK
 from assistant.reading.relative import SELL_OR_ADD, Change
@@ -746,7 +746,10 @@ def _pointed_back(reading: "Reading", previous: Scenario | None) -> None:
 
 # fifty-second pass: "давай как было, на одной. бп у меня 650 ватт, хватит?": going back to a card count, said with the
 # count, in a message long enough to ask something else too
-_BACK_TO = re.compile(r"\bкак (?:было|раньше)\b|\bобратно\b|\bвернём\w*|\bвернем\w*|\bback to\b|\bgo back\b", re.I)
+_BACK_TO = re.compile(r"\bкак (?:было|раньше)\b|\bобратно\b|\bвернём\w*|\bвернем\w*|\bback to\b|\bgo back\b|"
+                      # sixty-seventh pass: "а если всё-таки остаться на одной, а остальное выгрузить в оперативку?"
+                      r"\bоста(?:ться|ёмся|емся|вить|вим|нусь|немся|ваться)\b|\bstay(?:ing)? (?:on|with|at)\b|\bstick (?:to|with)\b",
+                      re.I)
 _ON_COUNT = re.compile(r"\b(?:на|с|к|with|on|to)\s+(одн(?:ой|у|а)|двух|две|два|тр[её]х|три|четыр[её]х|четыре|one|two|three|four)\b",
                        re.I)
 
@@ -805,6 +808,37 @@ def _all_the_cards(reading: "Reading", previous: Scenario | None) -> None:
     reading.spans["gpu_count"] = reading.spans.pop("users")
 
 
+_CARD_SLOTS = ("gpu", "gpu_count", "gpus", "gpu_counts", "card_vram_gb")
+
+
+def _same_card_bare(reading: "Reading", previous: Scenario | None) -> None:
+    """Sixty-seventh pass (a review): "у нас 2x A100 40GB" .. "а если добавить ещё одну A100 — хватит?": the card named
+    bare is the one on the table, not the catalog's default variant of it (an A100 80GB had replaced the 40 GB ones)."""
+    s = reading.scenario
+    if previous is None or not previous.gpu or not s.gpu or s.gpu == previous.gpu or s.gpus or \
+            _card_family(s.gpu) != _card_family(previous.gpu) or \
+            any(_VARIANT_SAID.search(sp.text) for sp in reading.spans.get("gpu", [])) or s.card_vram_gb:
+        return
+    reading.scenario = s.model_copy(update={"gpu": previous.gpu})
+
+
+_VARIANT_SAID = re.compile(r"\d+\s*(?:gb|гб|g\b|гиг)|sxm|pcie|nvl|\b(?:40|80|48|24|32|16|94|141)\b", re.I)
+
+
+def _card_family(gpu: str) -> str:
+    return re.sub(r"(?:-(?:sxm\d?|pcie|nvl|\d+gb))+$", "", gpu)
+
+
+def _vendors_pick(reading: "Reading", previous: Scenario | None) -> None:
+    """Sixty-seventh pass: "интегратор предлагает четыре RTX 6000 Ada" .. "а что бы вы сами предложили?", "собирать с
+    нуля — какие карты вы бы взяли?": the cards on the table are not the vendor's pick, so they are not carried."""
+    if previous is None or not (previous.gpu or previous.gpus or previous.card_vram_gb) or \
+            any(getattr(reading.scenario, k) is not None for k in _CARD_SLOTS) or not VENDORS_PICK.search(reading.text) or \
+            OTHER_THAN_HARDWARE.search(PICK_WISH.sub(" ", reading.text)):
+        return
+    reading.withdrawn = sorted({*reading.withdrawn, *_CARD_SLOTS})
+
+
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
     _pointed_back(reading, previous)
@@ -824,6 +858,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             not re.search(r"точност|precision", reading.text, re.I):
         reading.scenario = reading.scenario.model_copy(update={"task": "full"})
     _meant_not_denied(reading, previous)
+    _vendors_pick(reading, previous)
+    _same_card_bare(reading, previous)
     _model_on_the_cards(reading, previous)
     _model_within_budget(reading, previous)
     _context_said_as_thousands(reading, previous)

@@ -62,6 +62,11 @@ CUES: list[tuple[Intent, str]] = [
                 # thirty-second pass: nor one the customer bought ("взял партию тесл p40 ... под какие модели")
                 r"(?<!есть )(?<!имеется )(?<!у нас )(?<!у меня )партия|(?<!взял )(?<!взяли )(?<!купил )(?<!купили )(?<!закупил )"
                 r"(?<!закупили )(?<!достал )(?<!урвал )партию|партией|"
+                r"\bany (?:better|lower|special) (?:price|pricing|deal|discount)\b(?![- /]*(?:performance|to|per))|"
+                r"\b(?:поч[её]м|за сколько|по ч[её]м|по какой цене) (?:\w+ )?(?:отдадите|продадите|уступите)\b|"
+                r"\b(?:send|share|email|forward|provide|get)\b[^.?!]{0,30}\bprice ?lists?\b|\bpartner (?:price|pricing|program|terms|"
+                r"discount)\w*|\bв лизинг\b|"  # 67th pass
+                r"\bleas(?:e|ing) (?:options?|terms|plans?)\b|\b(?:can|could) (?:we|i|they) lease\b|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк|"
                 r"скидк|\bdiscounts?\b|(?:your |ваш\w* )?(?:best|lowest) price|лучш\w+ цен|на реализаци|consignment|"
                 r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|\bon-?site\b|под ключ|turnkey|"
@@ -159,6 +164,8 @@ CUES: list[tuple[Intent, str]] = [
                             r"anything (?:i|we) (?:can|could) run|(?:will|would|can) anything (?:run|fit)|"
                             r"(?:models?|llms?) (?:that )?(?:i|we|you) (?:can|could) (?:run|fit|host|serve|load)|"
                             r"модел\w* (?:можно|могу|можем|смогу|сможем|получится|реально) (?:запустить|крутить|гонять|поставить|завести)"),
+    # sixty-seventh pass: "4070 ти супер скок щас": a card's price now, said in two words
+    ("gpu_info", r"\b(?:скок[аоу]?|сколько)\s+(?:щас|сейчас|нынче)\s*\??\s*$"),
     ("gpu_info", r"what (?:are|do|would) you (?:charging|charge|asking|ask) for\b(?! \d| (?:ten|twelve|twenty|a dozen|a batch)\b)|сколько (?:вы )?(?:просите|хотите) за\b|"
                  r"what(?: does|'s| is) (?:an? |the )?[^?]{0,30}\bcost\b(?! of own)|\bwhat (?:an? |the |one )?[\w-]*\d[\w-]*(?: \w+)? costs\b|"
                  r"\bhow much (?:does|do|would|will) (?:an? |the |one )?[\w-]*\d[\w-]*s?(?: \w+)? (?:go for|sell for|set (?:me|us) back)\b|"
@@ -206,6 +213,9 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"понял\w*|принял\w*|принято|ладно|хорошо|всем|круто|cool|nice|perfect|awesome|understood|"
                       r"добрый|доброго|дня|вечера|утра|вечер|день|ку|прив|привки|хай|sup|yo|hiya|howdy|morning|evening|коллеги|друзья|"
                       r"all|everyone|folks|team|guys|y'?all|ребят\w*|народ|"
+                      # sixty-seventh pass: "good evening! just looking around for now", "пока просто присматриваюсь"
+                      r"(?:i'?m |we'?re )?just (?:looking|browsing)(?: around)?(?: for now)?|(?:пока )?просто (?:смотрю|присматриваюсь|"
+                      r"гляжу|изучаю)(?: пока)?|"
                       r"есть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь)?(?: на (?:связи|линии|месте))?|кто-нибудь (?:тут|здесь|есть)|"  # 42nd pass
                       r"anyone (?:there|here|around|alive)|is anyone (?:there|here)|anybody (?:there|here|home)|"
                       r"вы (?:тут|здесь|на связи)|(?:are )?you (?:there|around)|"
@@ -245,7 +255,7 @@ THANKS = re.compile(r"^\W*(?:(?:cool|great|awesome|perfect|brilliant|nice|ok(?:a
 # sixty-first pass: "Great, thanks — that's what I needed.": the thanks closes the chat
 THANKS_CLOSING = re.compile(r"\bthat'?s (?:what|all|exactly what) (?:i|we) (?:needed|wanted)|\bthat (?:helps|helped)\b|"
                             r"\bthat settles it\b|\b(?:вопрос|всё|все) (?:снят|решён|решен|решили)\b|"
-                            r"\bэто (?:то,? )?что (?:нужно|надо) было\b|\bвс[её] (?:понятно|ясно)\b", re.I)
+                            r"\bэто (?:(?:ровно|именно|как раз) )?(?:то,? )?что (?:нужно|надо) было\b|\bэто (?:ровно|именно|как раз) то,? что (?:мне |нам )?(?:нужно|надо)\b|\bвс[её] (?:понятно|ясно)\b", re.I)
 FOLLOWUP_AFTER_THANKS = re.compile(r"[.,!]\s*(?:а|и|но|and|but|what|how|можно|could|can)\b", re.I)
 FOLLOWUP = re.compile(r"^\s*(?:а|и|ну|ну а|ок,? а|окей,? а|а вот|and|what about|how about|ok,? and|ok|and if|what if|"
                        r"same (?:but|with)|а если|а с|а на|а при|а для|а в|if not|sorry)\b", re.I)
@@ -290,3 +300,23 @@ NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\
                       # fifty-fourth pass: "чтобы тексты не уходили в облако", "пробовали облачный чат-бот, но запретили"
                       r"\bне (?:уходил\w*|утекал\w*|попадал\w*|улетал\w*) (?:\w+ )?в облак\w*|\bпробовали облачн\w*(?: \S+)?|"
                       r"\b(?:tried|used) (?:a |the )?cloud(?: \S+)?", re.I)
+# sixty-seventh pass: the vendor's own pick asked ("что бы вы сами предложили", "собирать с нуля — какие карты вы бы
+# взяли", "what would you recommend instead"): a recommendation of the vendor's, not the cards on the table
+VENDORS_PICK = re.compile(r"\bчто бы вы (?:сами |нам |мне |тогда )?(?:предложил|посоветовал|взял|выбрал|порекомендовал)\w*|"
+                          r"\b(?:какие|какую|какой|что) (?:\w+ )?(?:и сколько )?вы бы (?:сами )?(?:взяли|выбрали|поставили|предложили)\b|"
+                          r"\bвы бы (?:сами )?(?:что|какие|какую|какой) (?:\w+ )?(?:взяли|выбрали|поставили|предложили|посоветовали)\b|"
+                          r"\bwhat would you (?:yourselves? )?(?:suggest|recommend|offer|pick|choose|go with|take|spec)\b|"
+                          # a build from scratch, not "я с нуля в этом" (a beginner) nor "с нуля переустановили драйвера"
+                          r"\bstart(?:ing)? over\b|"
+                          r"\b(?:собира\w*|собрать|строить|build\w*|spec\w*|start\w*|брать|взять|купить|закупать)\s+(?:[\w-]+\s+){0,4}?"
+                          r"(?:с (?:нуля|чистого листа)|from scratch)|(?:с (?:нуля|чистого листа)|from scratch)\W+(?:[\w-]+\s+){0,3}?"
+                          r"(?:собира\w*|собрать|строить|build\w*|spec\w*|брать|взять|купить|какие|what would)\b", re.I)
+# a wish the pick is to meet ("чтобы по питанию было скромнее", "so it draws less"): still the hardware asked for
+PICK_WISH = re.compile(r"(?:чтобы|чтоб|so that|so it)\s+(?:[\w-]+\s+){0,5}?(?:скромнее|меньше|экономнее|тише|дешевле|холоднее|"
+                       r"less|lower|cheaper|quieter)\b[^.?!]*", re.I)
+# what the vendor's pick is asked about when it is not the hardware itself ("что бы вы посоветовали, чтобы ускорить",
+# "what would you suggest for power supply", "… recommend we add", "… почитать про квантизацию"): that question's own
+OTHER_THAN_HARDWARE = re.compile(r"ускор|speed|быстр|faster|latency|fp8|fp16|bf16|\bq\d|int[48]|квант|quant|precision|точност|"
+                                 r"питани|power|\bибп|\bups\b|\bpsu|\bбп\b|ватт|watt|охлажд|cool|почитать|\bread\b|докуп|"
+                                 r"добав|\badd\b|\bkeep\b|оставить|драйвер|driver|что такое|what is|\bkv\b|кэш|cache|обуч|"
+                                 r"\btrain", re.I)

@@ -199,7 +199,7 @@ _POWER_LIMIT = re.compile(r"(?:питани\w*|мощност\w*|power|розе�
 # другой не купят"), then which hardware fits there ("какой сервак туда встанет", "что туда поставить", "подходящую
 # конфигурацию"): a limit to size within
 _POWER_GIVEN = re.compile(r"выделен\w*[^.?!]{0,12}?\d[\d,.]*\s?(?:квт|kw)\b|питани\w* на (?:него|не[её]|стойку|шкаф|сервер)\w*\s+"
-                          r"\d[\d,.]*\s?(?:квт|kw)\b|(?:\bбп|блок\w* питани\w*|\bpsu)\s+(?:на\s+)?\d+\s?(?:вт|ватт|w)\b", re.I)
+                          r"\d[\d,.]*\s?(?:квт|kw)\b|(?:\bбп|блок\w* питани\w*|\bpsu)\s+(?:(?:у меня|у нас|стоит|есть|мой|наш|is|of)\s+){0,2}(?:на\s+)?\d{3,4}\s?(?:вт|ватт|w)?\b", re.I)
 _WHICH_HARDWARE = re.compile(r"\bкак(?:ой|ую|ие) (?:\w+ )?(?:сервер|сервак|карт|видеокарт|видюх|конфигураци|желез)\w*|"
                              r"\bчто (?:\w+ )?(?:туда |сюда )?(?:реально )?(?:поставить|ставить|взять|брать|воткнуть)\b|"
                              r"\bподходящ\w* конфигураци\w*|\bwhich (?:server|card|gpu)s?\b|"
@@ -239,8 +239,9 @@ _DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?за
                        r"\bв (?:\w+ )?(?:кп|коммерческом предложении)\s+(?:нам |мне |директору |\w+ )?(?:предложили|предлагают|"
                        r"прислали|заложили|включили|посчитали)|"
                        r"\b(?:ваш\w* )?менеджер\w*(?: \w+){0,4} (?:говорил\w*|сказал\w*|обещал\w*|называл\w*|писал\w*)\b", re.I)
-# the customer's own trade is leasing: "лизинговая компания, клиенты просят в лизинг"
-_LESSOR = re.compile(r"лизингов\w* (?:компани|фирм|отдел)\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
+# the customer's own trade is leasing: "лизинговая компания, клиенты просят в лизинг" (sixty-seventh pass: not "с
+# лизинговыми компаниями работаете?", asked of the vendor)
+_LESSOR = re.compile(r"(?<!работаете с )(?<!сотрудничаете с )(?<!через )лизингов\w* (?:компани|фирм|отдел)(?!\w*\s+(?:работаете|сотрудничаете))\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
 # words of buying that set a scene, not a request for a person: "сколько ждать поставку", "на закупку выделили",
 # "procurement here" (wholesale, "оптом", stays a handoff); a handoff only with a request beside them ("свяжитесь", "выставьте счёт")
 # fifty-seventh pass: the customer takes what was offered, and says nothing else ("ок, беру", "оформляйте", "we'll take
@@ -414,7 +415,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                                                    s.electricity_price):  # "the smallest number of H100s": the cards counted
         return "recommend"  # fifty-seventh pass: "самая дешёвая видюха, на которой ... запустится? скорость не важна"
     if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and (len(text.split()) <= 6 or len(text.split()) <= 9 and C.THANKS_CLOSING.search(text)) and not re.search(r"[\d?]", text)
-                                  and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)):
+                                  and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)) or \
+            (C.THANKS.match(text) and C.THANKS_CLOSING.search(text) and len(text.split()) <= 14 and
+             not re.search(r"[\d?]", text) and not C.FOLLOWUP_AFTER_THANKS.search(text) and not (model or hardware)):
+        # (sixty-seventh pass: "Thanks, that's exactly what I needed for the budget meeting.": a closing, whatever its words)
         return "greeting"  # "thanks that helps a lot!", "спасибо, очень помогли"; not "спасибо. а можно менеджера"
     if _PASSING_ON.search(text) and re.search(r"\b(?:спасибо|благодарю|thanks?|thank you)\b", text, re.I) and \
             len(text.split()) <= 12 and not re.search(r"[\d?]", text) and not hits and not (model or hardware):
@@ -496,7 +500,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if not model and ("precision" in conflicted or _FORMATS_COMPARED.search(text)) and named_gpus <= 1 and \
             re.search(r"разниц|отлича|difference|differ", text, re.I):
         return "knowledge"  # fresh40: "чем gguf отличается от awq и что из них лучше для нашей a4000": the formats, no cards
-    if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(text) and not model):
+    # (sixty-seventh pass: not the "Or" that opens a follow-up, "Or is it smarter to swap the H100s for H200s — how many?")
+    if s.gpus or (named_gpus + unknown_cards > 1 and named_gpus and C.VERSUS.search(_LEADING_OR.sub("", text)) and not model):
         return "compare"  # "4060 ти 16 гб или 3060 на 12": cards against each other, known or not
     if _WHICH_OF_THEM.search(text) and _BETTER.search(text) and not new_model and not s.gpu and \
             not (s.server_price and s.cloud_hourly):  # forty-eighth pass: not a server's quote against a cloud's hour
@@ -536,6 +541,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
             not _ASKS_WHICH.search(text) and sc["speed"] < 2:  # 49th pass: not "а если двумя h200 — по скорости вытянет?"
         return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
+    if (s.gpu or s.card_vram_gb) and _ROOMY_OR_TIGHT.search(text) and not _ASKS_WHICH.search(text) and \
+            not (s.psu_w or sc["power"]):
+        return "vram"  # sixty-seventh pass: "вместо них 4-5 H200. Это с запасом или впритык?": how well they hold it
     if "gpu_count" in conflicted and s.gpu and not s.gpus and C.VERSUS.search(text) and \
             not _top(sc, ["power", "cost", "speed"]) and sc["vram"] < 2 and sc["upgrade"] < 2:
         return "recommend"  # "четыре или восемь l40s ставить", "four or eight h200, what would you spec": which count
@@ -560,13 +568,18 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if ("gpu_info" in hits or _PRICE_ASKED.search(text)) and not (s.gpu or s.server or named_gpus or model) and \
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
+    if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \
+            re.search(r"\btdp\b|теплопакет|энергопотреблени\w*|power draw", text, re.I) and not _ENERGY_PRICED.search(text):
+        return "gpu_info"  # sixty-seventh pass: "почём у вас L40S и какой у неё TDP?": the card's price and specs
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
+            not (_WHY.search(text) and not (s.gpu or s.server or named_gpus or _PRICE_SAID.search(text))) and \
             not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text) and \
             not (s.users and not (hardware or s.server)) and \
             max(sc["power"], sc["speed"]) <= sc["gpu_info"]:  # "does llama 70b fit": a fit question; not "how many
         # watts does it draw, for a psu spec": the watts asked more than the spec; not "человек 5 ... что по железу
         # и почем" (thirty-second pass: people and no card, the price of what to buy)
         return "gpu_info"  # not "сколько будет стоить электричество": the price of the power is a power question
+    # (sixty-seventh pass: nor "почему для больших моделей так важна пропускная способность памяти": a reason, no card)
     if _WHY.search(text) and sc["knowledge"] >= max(sc["power"], sc["cost"], sc["speed"]) and \
             not (s.server_price or s.cloud_hourly or s.hours_per_month or model):
         return "knowledge"  # "почему нельзя взять игровые карты? дешевле же": a reason asked, not a sum
@@ -666,6 +679,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # "контекст нужен длинный, договоры по 50 страниц, ну тысяч 40 токенов": a context or a precision alone sizes
         # nothing new; it changes the question on the table, however long the sentence around it
         said = {k for k, v in s.model_dump().items() if v is not None and k not in ("currency", "task")}
+        if s.task and s.task != "inference" and said and said <= {"context", "precision", "gpu_count"} and \
+                len(text.split()) <= 6 and not _ASKS_WHICH.search(text):
+            return "followup"  # sixty-seventh pass: "full ft on 8 of them?": the task and the count of the question asked
         return "followup" if said and said <= {"context", "precision"} else "recommend"
     families = load_lexicon().families
     if s.task == "inference" and any(t.concept == "gpu" for t in tokens or []) and \
@@ -708,6 +724,10 @@ _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]
 _ENERGY_PRICED = re.compile(r"(?:стои\w*|стоимост\w*|обойд\w*|cost\w*|price\w*|цен\w*|платить|заплатим)\s+(?:\w+\s+){0,2}"
                             r"(?:электр\w*|энерг\w*|electric\w*|power\b)|(?:электр\w*|energy|electricity|power)\s+(?:\w+\s+)?"
                             r"(?:стои\w*|обойд\w*|costs?|bill|prices?|цен\w*)", re.I)
+_ROOMY_OR_TIGHT = re.compile(r"\bс запасом или (?:впритык|впритирку|нет)\b|\bвпритык или с запасом\b|"
+                             r"\b(?:with )?(?:room|headroom) to spare or\b|\btight or (?:comfortable|roomy)\b", re.I)
+_LEADING_OR = re.compile(r"^\W*(?:or|или|либо)\b", re.I)
+_PRICE_SAID = re.compile(r"\bсто[ия]т|\bцен[аеуы]?\b|\bпоч[её]м\b|\bprice|\bcost", re.I)
 _WHY = re.compile(r"(?:^|[.?!]\s*)\W*(?:(?:а|и|но|так|so|and|but)\s+)?(?:почему|зачем|why)\b", re.I)
 _HARDWARE_WORD = re.compile(r"желез\w*|сервер\w*|сервак\w*|карт\w*|видеокарт\w*|видюх\w*|\bgpus?\b|гпу|server|card|"
                             r"hardware|конфиг\w*|\bbox\b|оборудовани\w*|запуст\w*|пойд[её]т|влез\w*|потян\w*|\bfit|\brun\b", re.I)
@@ -795,8 +815,10 @@ _WHICH_MATTERS = re.compile(r"\bчто (?:важнее|важней|главне
                             r"(?:^|[.?!,]\s*)(?:а |и |так )?правда (?:ли )?(?:что|,? что)\b|\bis it true that\b|"
                             r"\bwhich (?:one )?(?:matters|counts) more\b|\bwhat(?:'s| is) more important\b", re.I)
 _OWNS = re.compile(r"\b(?:i|we|they|he|she|client|customer) (?:have|has|own|owns|got|run|runs)\b|\bi've got\b|"
+                   r"^\W*got (?:a|an|one|two|\d+)\b|\bin (?:my|our) (?:pc|rig|box|machine|computer|build|desktop|workstation)\b|"
                    r"у (?:меня|нас|клиента|заказчика)\b|\bесть\b|\bстоит\b|\bимеется\b", re.I)
-_BUY_MORE = re.compile(r"what (?:else )?(?:do|should|would|must) (?:i|we|they) (?:need to |have to )?(?:buy|get|purchase)|"
+_BUY_MORE = re.compile(r"what (?:else )?(?:do|should|would|must) (?:i|we|they) (?:need to |have to )?(?:buy|get|purchase|"
+                       r"pick up|grab|add)|"
                        r"что (?:ещ[её] )?(?:нужно |надо )?(?:купить|прикупить|взять)", re.I)
 _ENOUGH = re.compile(r"\bхват\w*|\benough\b|\bsuffice\w*", re.I)
 # the customer's own card: "на моей 3060", "my 4090", "у нас": what they have, so whether the model fits on it
@@ -837,7 +859,8 @@ _IT = re.compile(r"\b(?:она|он|оно|её|ее|его|it|this one|that one
 
 _HOW_MANY_SKIP = {"нужно", "надо", "нам", "мне", "нужны", "потребуется", "понадобится", "уйдёт", "уйдет", "штук", "шт",
                   "карт", "карточек", "видеокарт", "их", "do", "we", "i", "you", "need", "would", "of", "the", "будет", "them",
-                  "таких", "этих", "выйдет", "such", "those", "всего", "total"}  # fifty-second pass: "сколько таких карт надо", "сколько их выйдет"
+                  "таких", "этих", "выйдет", "such", "those", "всего", "total",  # fifty-second pass: "сколько таких карт надо"
+                  "that", "it", "take", "will", "понадобятся", "потребуются"}  # sixty-seventh: "how many would that take"
 
 
 _SERVER_UNITS = {"нода", "узел", "node", "nodes", "box", "boxes", "machine", "machines", "машина"}

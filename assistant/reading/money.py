@@ -127,13 +127,21 @@ _AND_WEEKEND_DAY = re.compile(r"\b(?:и|а также|плюс|and|plus)\s+(?:е
                               r"(суббот\w*|воскресень\w*|saturdays?|sundays?)\b", re.I)
 
 
+def _own_hours_before(text: str, at: int) -> bool:
+    """Hours said for the weekdays before the weekend day ("по будням с 9 до 18 и по субботам с 10 до 14"): the weekend's
+    hours after it are its own. With none ("по будням и по субботам с 9 до 18", sixty-seventh pass) they are shared."""
+    days = list(re.finditer(r"будн\w*|weekdays?|пн\W{0,3}пт|mon\W{0,3}fri|рабоч\w+ дн\w*", text[:at], re.I))
+    return not days or bool(re.search(r"\d", text[days[-1].end():at]))
+
+
 def weekday_days(text: str) -> int:
     """The days a year of a weekday schedule: 260, and 52 for each weekend day said beside the weekdays; not where the
     weekend is said to be off ("а суббота и воскресенье выходные", "never on Saturdays") or has hours of its own
     ("и по субботам с 10 до 14": asked as it was before)."""
     days = {{"суб": 5, "sat": 5}.get(m.group(1).lower()[:3], 6) for m in _AND_WEEKEND_DAY.finditer(text)
-            if not re.search(r"\d|полдня|полдень|half|\bнет\b|\bне\b|выходн|\boff\b|closed",
+            if not re.search(r"полдня|полдень|half|\bнет\b|\bне\b|выходн|\boff\b|closed",
                              re.split(r"[.!?;]", text[m.end():m.end() + 25])[0], re.I)
+            and not (re.search(r"\d", re.split(r"[.!?;]", text[m.end():m.end() + 25])[0]) and _own_hours_before(text, m.start()))
             and not re.search(r"never|\bnot\b|\bno\b|кроме|except|\bбез\b|\bне\b", text[max(0, m.start() - 30):m.start() + 4], re.I)}
     return 260 + 52 * len(days)
 
@@ -411,7 +419,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
-    priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4]))
+    priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) or \
+        k > 0 and tokens[k - 1].low in ("is", "are", "=") and any(x.low in ("price", "cost") for x in tokens[max(0, k - 7):k])
+    # (sixty-seventh pass, a review: "the partner price for an H100 is 30k": the price said further back)
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
         priced = True  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning

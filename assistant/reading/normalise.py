@@ -255,7 +255,8 @@ _CONTEXT_KEY = re.compile(r"(?<![\w-])(?:-c(?=\s+\d{3,6}\b)|"  # fifty-seventh p
                           r"context[-_]length|"
                           # sixty-first pass: a trainer's "seq len 2048", "sequence length 4096", "seq_len=1024", the
                           # value right after it (not an error's "max seq len (40960) is larger than ...")
-                          r"(?:max[-_ ])?seq(?:uence)?[-_ ]?len(?:gth)?(?=\s*[=:]?\s*\d)))\b", re.I)
+                          r"(?:max[-_ ])?seq(?:uence)?[-_ ]?len(?:gth)?(?=\s*[=:]?\s*\d)|"
+                          r"seq(?=\s*[=:]?\s*\d{3,6}\b)))\b", re.I)  # sixty-seventh pass: "batch 2, seq 4096"
 
 
 _CENTS_GLUED = re.compile(r"(?<=\d)c(?=\s+(?:a|per|/)\s*kwh\b)", re.I)  # sixty-first pass: "35c a kWh"

@@ -21,6 +21,7 @@ from tools.lexicon import load_lexicon
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit|"
                     r"гигов(?:ая|ой|ую|ые|ых|ый|ое)?|гига|гигабайт\w*|gigs?)$")  # "80гиговая а100", "24гига", "12gig": glued sizes
 _COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(gb|гб|g)?$")
+_GB_WORD = re.compile(r"^(?:гб|gb|гиг\w*|gigs?|гигабайт\w*|gigabytes?)$")
 _X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
 _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
 _USERS_CUE = {"batch", "батч", "пользователи", "users", "юзеры",
@@ -447,6 +448,29 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return []  # "colleagues in 3 countries", "в 3 офисах": places counted, no people (a review of 72b0c33); named back
     if m := _X_COUNT.match(low):
         return [Attached("gpu_count", int(m.group(1)), [k])]
+    if t.number == 1 and t.word_number and (
+            any(_server_word(x) for x in tokens[k + 1:k + 3]) or
+            " ".join(x.low for x in tokens[k + 1:k + 3]) in ("of them", "из них", "of those", "of these") and
+            any(_server_word(x) and j > 0 and (tokens[j - 1].number or 0) > 1 for j, x in enumerate(tokens[:k]))):
+        return []  # sixty-seventh pass: "3 сервера, в каждом A100 ×8 … на одном таком сервере", "three nodes, each with
+        # 8x H200 … fit on just one of them?": one of the servers, the cards in it counted already
+    if whole_or_word(t) and 1 < (t.number or 0) <= 16 and k > 1 and tokens[k - 1].low in ("будет", "будут", "станет", "станут") and \
+            any(x.low in ("если", "when", "if") for x in tokens[max(0, k - 4):k - 1]) and gpu_starts and \
+            (k + 1 == len(tokens) or not tokens[k + 1].text[:1].isalnum() or t.closes_clause):
+        return [Attached("gpu_count", int(t.number or 0), [k])]  # sixty-seventh pass: "одна 3090, а если будет три — потянут?"
+    if k > 1 and tokens[k - 1].low in ("из", "of") and tokens[k - 2].low in ("каждому", "каждой", "каждого", "each") and \
+            any(x.low == "по" or x.low in ("gets", "get", "own") for x in tokens[k + 1:k + 5]):
+        return []  # sixty-seventh pass: "каждому из шести разработчиков по своей 4090": six machines of one card each
+    if low == "one" and k > 0 and tokens[k - 1].low in ("quick", "simple", "easy", "last", "small", "short"):
+        return []  # sixty-seventh pass: "Quick one — H200 price and availability?": a question, not one card
+    whole = t.number is not None and t.number == int(t.number) and 1 < t.number <= 16 and not t.word_number
+    if whole and k + 2 < len(tokens) and tokens[k + 1].low == "way" and text[t.end:tokens[k + 1].start] in ("-", " ") and \
+            (k + 2 in gpu_starts or tokens[k + 2].low in ("gpu", "gpus", "box", "node", "server", "rig", "setup") or
+             tokens[k + 2].low in ("or", "или") and k + 4 < len(tokens) and tokens[k + 4].low == "way"):  # "a 4-way or 8-way node"
+        return [Attached("gpu_count", int(t.number or 0), [k, k + 1])]  # sixty-seventh pass: "a 4-way L40S box"
+    if whole and k + 3 < len(tokens) and tokens[k + 1].low == "по" and tokens[k + 2].number in _VRAM_SIZES and \
+            _GB_WORD.match(tokens[k + 3].low):
+        return [Attached("gpu_count", int(t.number or 0), [k])]  # sixty-seventh pass: "риг 4 по 24 гига": four cards
     if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
         return [Attached("gpu_count", int(t.number), [k - 1, k])]
     if (people := _their_number(tokens, k)) is not None:
@@ -1156,3 +1180,17 @@ def _their_cards(tokens: list[Token], k: int) -> bool:
         return False  # not "их 16 часов в день"
     return any(x.used == "gpu_name" for x in tokens[max(0, k - 12):k - 1]) and \
         not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 4):k - 1])
+
+
+_SERVER_LEMMAS = {"сервер", "сервак", "узел", "нода", "node", "nodes", "server", "servers", "box", "boxes", "machine",
+                  "machines"}
+
+
+def _server_word(t: Token) -> bool:
+    """A word for a server or a node ("сервере", "узла", "nodes"), not for a card."""
+    return t.concept == "server" or t.lemma in _SERVER_LEMMAS or t.low in _SERVER_LEMMAS
+
+
+def whole_or_word(t: Token) -> bool:
+    """A whole number, in digits or in words."""
+    return t.number is not None and t.number == int(t.number)

@@ -179,9 +179,10 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                 idx = [t.i] + ([t.i - 1] if t.low in ("раза", "times", "x") else [])
                 return [Change(slot=slot, op="mul", value=float(factor))], idx
     for t in tokens:  # fifty-seventh pass: "а если оставить половину карт?", "keep half the cards": the count halved
-        if t.low in ("половину", "половина", "half") and (slot := _slot(tokens) or (
+        if t.low in ("половину", "половина", "half") and \
+                " ".join(x.low for x in tokens[t.i + 1:t.i + 3]) not in ("a dozen", "dozen") and (slot := _slot(tokens) or (
                 "gpu_count" if re.search(r"оставить|оставим|оставлю|убрать|keep|only", text, re.I) else None)):
-            return [Change(slot=slot, op="mul", value=0.5)], [t.i]
+            return [Change(slot=slot, op="mul", value=0.5)], [t.i]  # (not "half a dozen people": six, sixty-seventh)
     more = _more(tokens, text, short=True)
     if more[0] or more[1]:  # an option weighed adds nothing, but its words are read
         return more
@@ -190,6 +191,9 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             return [Change(slot="gpu_count", op="add", value=1.0)], [t.i]
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
+            if t.i + 2 < len(tokens) and tokens[t.i + 2].low in ("question", "questions", "thing", "things", "point", "q") or \
+                    text[tokens[t.i + 1].end:].lstrip()[:1] in (":", "—", "–", "-"):
+                continue  # sixty-seventh pass (a review): "one more question: is 2 H100 enough", "One more: how many L40S"
             rest = tokens[t.i + 2:]
             slot = _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
                                    _ADD_VERB.search(text) else None)  # "and if i add one more": cards, the usual thing to add

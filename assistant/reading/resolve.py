@@ -33,6 +33,7 @@ _INSTEAD = re.compile(r"^\s*,?\s*(?:вместо|instead of|rather than)\s*(?:в
 _ALTERNATIVE = re.compile(r"^\s*(?:,?\s*(?:или|ну или|либо|то ли|or|to|до|-|–|—|and|и|/)\s*)$", re.I)
 
 
+_IF_THERE_WERE = re.compile(r"(?:^|\s)(?:если|if)\s+(?:\w+\s+){0,2}?(?:будет|будут|станет|станут|were|had)\s*$", re.I)
 _ALL = ("все", "всего", "целых", "аж", "all")  # as NOT_THIS_BUT allows
 
 
@@ -308,6 +309,12 @@ def resolve(items: list[Attached], tokens: list[Token], text: str
                     current = nxt
                 else:
                     replaced.append(nxt)
+                continue
+            after = max(nxt.tokens) + 1
+            if slot == "gpu_count" and _IF_THERE_WERE.search(gap) and \
+                    not (after < len(tokens) and tokens[after].used == "gpu_name"):  # not "а если будет четыре 5090"
+                replaced.append(current)  # sixty-seventh pass: "у меня одна 3090, а если будет три — потянут?": the three
+                current = nxt
                 continue
             if _REFUSED_BUT.match(gap):
                 replaced.append(current)  # fifty-first pass: "полтора ляма не дам конечно, а вот тыщ 400 норм"

@@ -67,11 +67,24 @@ _COUNT_GLUED = re.compile(r"^(\d{1,2}[xх×])(?=[a-zа-я]|\d{3,})|(?<=\d{3})(?=
                           r"^(\d{1,3})(?=(?:шт|штук|штуки|штука|pcs)$)", re.I)  # "2шт": the count and its word
 
 
+# sixty-seventh pass: a Russian word glued to its number ("бп850 на 3090 норм?", "батч4", "ламу3 70"): two tokens, as
+# "бп 850"; a one-letter prefix is a name's own ("р1", "в3", "а22б") and stays one
+_WORD_GLUED = re.compile(r"^([а-яё]{2,})(\d{1,4})$", re.I)
+
+
+def _glue_word(low: str) -> bool:
+    from assistant.reading.words import is_dictionary_word  # late: words imports this module
+
+    return low in ("бп", "батч", "озу", "гпу") or is_dictionary_word(low)
+
+
 def _pieces(m: re.Match) -> list[tuple[int, int]]:
     """Split a hyphenated word at hyphens unless the hyphen is part of the form ("4090-я", "fine-tuning");
     split a count glued to a card name: "4x4090" -> "4x" "4090", "8xH100" -> "8x" "H100", "4090x4" -> "4090" "x4";
     and to its word: "2шт" -> "2" "шт"."""
     text, start = m.group(0).rstrip(".,'"), m.start()
+    if (w := _WORD_GLUED.match(text)) and _glue_word(w.group(1).lower()):
+        return [(start, start + w.end(1)), (start + w.end(1), start + len(text))]  # "бп850" -> "бп" "850"
     glued = _COUNT_GLUED.search(text)
     if glued and "-" not in text:
         cut = glued.end(1) if glued.group(1) else glued.end(2) if glued.group(2) else glued.start()

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, word_value, carry
-from assistant.reading.cues import MODELS_ON_IT, REPLACE_OWN
+from assistant.reading.cues import FOLLOWUP, MODELS_ON_IT, OTHER_THAN_HARDWARE, PICK_WISH, REPLACE_OWN, VENDORS_PICK
 from assistant.reading.intent import off_topic
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
@@ -134,6 +134,22 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
+    if (reading.intent in ("followup", "power", "upgrade", "out_of_scope", "knowledge") or
+            reading.intent == "vram" and not (reading.scenario.gpu or reading.scenario.gpu_count)) and previous is not None and \
+            previous_intent in _SIZING and \
+            VENDORS_PICK.search(reading.text) and not OTHER_THAN_HARDWARE.search(PICK_WISH.sub(" ", reading.text)):
+        return "recommend"  # sixty-seventh pass: "что бы вы сами предложили, чтобы по питанию было скромнее?"
+    if reading.intent in ("recommend", "followup", "knowledge", "out_of_scope") and previous is not None and \
+            previous_intent in _SIZING and not reading.new_model and _CLARIFY.match(reading.text) and \
+            len(reading.text.split()) <= 16 and not _OWN_QUESTION.search(reading.text) and reading.scenario.said() and \
+            not re.search(r"что такое|what is|почему|why|зачем|как работает|how does", reading.text, re.I):
+        return previous_intent  # sixty-seventh pass: "Уточню: на оба узла вместе 16 карт, считайте на все сразу."
+    if previous_intent == "knowledge" and previous is not None and (previous.model or previous.params_b) and \
+            previous.task not in (None, "inference") and \
+            reading.intent in ("knowledge", "followup") and set(reading.scenario.said()) == {"task"} and \
+            len(reading.text.split()) <= 4 and FOLLOWUP.match(_OK.sub("", reading.text)) and \
+            not re.search(r"\b(?:что|чё|че|what|why|how|зачем|почему|как)\b", reading.text, re.I):
+        return "vram"  # sixty-seventh pass: "полное обучение mistral 7b" .. "а почему так много" .. "ок а лора?": the memory
     if reading.intent == "followup" and previous is not None and _PSU_ENOUGH_Q.search(reading.text):
         return "power"  # fresh40: "а если докупить ещё одну a4000, бп на 650 хватит на обе?": the PSU, for the cards now
     if reading.intent in ("recommend", "followup") and previous_intent in _SIZING and previous_intent != "recommend" and \
@@ -187,11 +203,18 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if reading.intent in ("followup", "recommend", "models_for_hardware") and previous is not None and \
             (previous.model or previous.params_b) and not reading.new_model and \
             (reading.scenario.gpu or reading.scenario.gpu_count or reading.scenario.card_vram_gb) and \
-            _ENOUGH_Q.search(reading.text) and \
-            previous_intent in ("recommend", "vram", "models_for_hardware"):
+            _ENOUGH_Q.search(reading.text) and (previous_intent in ("recommend", "vram", "models_for_hardware") or
+                                                previous_intent == "upgrade" and (_FITS_MEMORY.search(reading.text) or
+                                                                                  _family(reading.scenario.gpu) not in
+                                                                                  (None, _family(previous.gpu)))):
         # thirty-fourth pass: "qwen3 14b for 300 users?" .. "ok what about three of them, enough?": whether the model
-        # fits on the cards named, as "we already have two L40S, enough?"
+        # fits on the cards named, as "we already have two L40S, enough?" (sixty-seventh: after "что докупить?", "а если
+        # вторую 3090 взять — влезет?", "а если заменить — двух RTX PRO 6000 хватит?"; fresh5's "вторую 4090 взять
+        # хватит?" stays the upgrade: the same card added, whether that is enough)
         return "vram"
+    if reading.intent == "followup" and previous is not None and (previous.model or previous.params_b) and \
+            not reading.new_model and previous_intent in ("speed", "upgrade") and _FITS_MEMORY.search(reading.text):
+        return "vram"  # sixty-seventh pass: a rate asked .. "а контекст 32к … в память вообще поместится?"
     if reading.intent in ("followup", "recommend") and previous is not None and previous.gpu and \
             (previous.model or previous.params_b) and not reading.new_model and not reading.scenario.gpu and \
             _SAME_CARD.search(reading.text):
@@ -211,6 +234,18 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+# sixty-seventh pass: a fit in memory asked after a rate or an upgrade ("а контекст 32к … в память вообще поместится?")
+_FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
+                          r"\bfits?\b|\bin(?:to)? (?:the )?memory\b|\bin vram\b", re.I)
+def _family(gpu: str | None) -> str | None:
+    """A card's id without its form factor and memory ("a100-sxm-80gb", "a100-pcie-40gb" -> "a100"): a bare "A100"
+    after "A100 40GB" is the same card, added."""
+    return re.sub(r"(?:-(?:sxm\d?|pcie|nvl|\d+gb))+$", "", gpu) if gpu else None
+
+
+_OK = re.compile(r"^\W*(?:ок|окей|ok|okay|ладно|понятно|ясно)\W*\s*", re.I)
+_CLARIFY = re.compile(r"^\W*(?:уточн\w*|поправк\w*|поправлюсь|поправочка|correction|to clarify|clarification|"
+                      r"let me clarify)\b", re.I)
 _HOW_MUCH_THEN = re.compile(r"\bсколько (?:тогда |же |там |примерно )?(?:выйдет|будет|получится|выдаст|даст)\b|"
                             r"\bhow (?:much|many|fast) (?:then|would (?:it|that) be|will (?:it|that) be)\b", re.I)
 _PRICE_WORD = re.compile(r"сто[ия]т|цен|почём|почем|₽|руб|\$|€|бакс|price|cost|денег|money|тыс|тыщ", re.I)
@@ -226,7 +261,10 @@ _WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|
                                r"^(?!.*\b(?:или|or|vs)\b).*\b(?:по|for|on|in) (?:\w+ )?(?:жор\w*|потреблени\w*|питани\w*|свет\w*|шум\w*|"
                                r"цен\w*|деньг\w*|скорост\w*|power|noise|price|speed|heat|тепл\w*)\b.*\b(?:как(?:ая|ой|ое) (?:из (?:них|двух) )?"
                                r"лучше|which (?:one )?is better)\b|\bчто (?:из (?:них|этого|двух) )?(?:меньше|больше)\b|"
-                               r"\b(?:кто|какой|какая|какое|что) из (?:них|двух|вариантов|этих)\b|\bкакой вариант\b", re.I)
+                               r"\b(?:кто|какой|какая|какое|что) из (?:них|двух|вариантов|этих)\b|\bкакой вариант\b|"
+                               # sixty-seventh pass: "quieter one?", "а какая тише?": the one of the two on one measure
+                               r"^\W*(?:and |ok |the |а )?(?:quieter|louder|cooler|cheaper|faster|тише|громче|холоднее) one\b|"
+                               r"^\W*(?:а |и )?как(?:ая|ой) (?:из них )?(?:тише|громче|холоднее)\b", re.I)
 _NOISE_ASKED = re.compile(r"\bнасколько (?:\w+ )?(?:шумн|шумят|шумит|громк|гудят|гудит)\w*|\bшумят ли\b|\bсильно (?:ли )?(?:шумят|шумит|"
                           r"гудят|гудит)\b|\bhow (?:loud|noisy)\b", re.I)
 _SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомянуть|добавить|уточнить|написать)|(?:i |we )?forgot to "
