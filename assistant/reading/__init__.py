@@ -632,7 +632,12 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   each fixed with a test, and older silent ones fixed with them: "one more question:" added a card, "half a dozen
   people" halved to three (relative), "the partner price for an H100 is 30k" was a context (money). Kept as labelled:
   a model named after a hardware-only turn drops the cards (tried: it broke ~80 labelled turns in 40 sets).
-  After: fresh77 1.000, fresh78 1.000, fresh79 0.983; every other non-holdout split unchanged.
+  A second review (413 messages against the commit before the pass) found ~34 regressions (a count after "если
+  будет" taken from people or a batch, RAM sticks "2 по 16 гиг" as cards, the vendor's pick dropping the cards when
+  asked what to run on them, "one H100 machine"), each fixed with a test. Pasted logs (fresh74): the figures of a
+  PyTorch OOM message or an `ollama ps` row are named back, never RAM or a count; a cloud bill's total (hours times
+  the hour's price) is no server price; nvidia-smi rows count the cards.
+  After: fresh77 1.000, fresh78 1.000, fresh79 0.983, fresh74 0.400 -> 0.500; every other non-holdout split unchanged.
   The holdout is unchanged at 0.881.
 """
 from __future__ import annotations
@@ -815,6 +820,56 @@ _TAKEN_BACK = re.compile(r"\b(?:забуд\w*|забей\w*|убер\w*|не у�
                          r"\s+(?:про\s+|об?\s+|about\s+|the\s+|our\s+|my\s+)?(бюджет\w*|budget|контекст\w*|context)\b|"
                          r"\b(бюджет\w*|budget|контекст\w*|context)\s+(?:не учитыва\w*|не важ\w*|забуд\w*|doesn'?t matter|is irrelevant)",
                          re.I)
+
+
+# sixty-seventh pass (fresh74): the lines of a pasted log, a PyTorch OOM message ("this process has 11.22 GiB memory in
+# use", "Process 48211 has 76.30 GiB") or an `ollama ps` row ("29%/71% CPU/GPU    4 minutes from now"): the machine's
+# own figures, never the customer's RAM or count of cards
+_LOG_LINE = re.compile(r"(?m)^.*(?:OutOfMemoryError|CUDA out of memory|Tried to allocate|total capacity of|memory in use|"
+                       r"[GM]iB is free|CPU/GPU|from now).*$")
+
+
+_LOG_FIGURE = re.compile(r"\s*(?:[GM]iB\b|%|(?:minutes?|seconds?|hours?) from now)")
+
+
+def _from_a_log(chosen: dict, tokens: list[Token], text: str) -> list:
+    """The values read from a pasted log's lines, taken out of the scenario and named back."""
+    lines = [m.span() for m in _LOG_LINE.finditer(text)]
+    out = []
+    for slot in [s for s, a in chosen.items() if s in ("ram_gb", "gpu_count", "card_vram_gb", "users", "context", "budget")]:
+        a = chosen[slot]
+        digits = [k for k in a.tokens if tokens[k].has_digit] or a.tokens
+        if lines and all(any(x <= tokens[k].start < y for x, y in lines) for k in a.tokens) and \
+                _LOG_FIGURE.match(text[tokens[digits[0]].end:]):  # not the setup said in the same line ("2x L40S")
+            out.append(chosen.pop(slot))
+    return out
+
+
+def _bill_total(chosen: dict) -> list:
+    """A cloud bill's row ("318 ч | 1 090,00 ₽/ч | 346 620,00 ₽"): the sum that is the hours times the hour's price is
+    what was paid, not a server's price (sixty-seventh pass, fresh74)."""
+    price, hourly, hours = (chosen.get(k) for k in ("server_price", "cloud_hourly", "hours_per_month"))
+    if price and hourly and hours and abs(float(price.value) - float(hourly.value) * float(hours.value)) <= \
+            0.01 * float(price.value):
+        return [chosen.pop("server_price")]
+    return []
+
+
+_SMI_ROW = re.compile(r"(?m)^\|\s+(\d{1,2})\s+NVIDIA\s")
+
+
+def _smi_rows(chosen: dict, clashes: dict, tokens: list[Token], text: str) -> None:
+    """Pasted nvidia-smi: one row per card ("|   0  NVIDIA RTX A6000 …", "|   1  NVIDIA RTX A6000 …"), so the rows
+    count the cards where no count was said (sixty-seventh pass, fresh74)."""
+    rows = list(_SMI_ROW.finditer(text))
+    idx = [t.i for m in rows for t in tokens if t.start == m.start(1)]
+    said = [*clashes.get("gpu_count", []), *([chosen["gpu_count"]] if "gpu_count" in chosen else [])]
+    n = len({m.group(1) for m in rows})
+    outside = [a for a in said if not set(a.tokens) <= set(idx)]
+    if n < 2 or any(a.value != n for a in outside):
+        return  # a count said outside the rows, another one, is the customer's
+    clashes.pop("gpu_count", None)  # "где две A6000" and the rows 0 and 1: two cards
+    chosen["gpu_count"] = quantities.Attached("gpu_count", n, sorted({*idx, *(k for a in outside for k in a.tokens)}))
 
 
 def _withdrawn(text: str) -> list[str]:
@@ -1132,7 +1187,8 @@ def _read(text: str) -> Reading:
     settle_then_and_now(chosen, clashes, replaced, tokens, text, items)
     if "gpu_count" in chosen and chosen["gpu_count"].value == 0:
         stock.append(chosen.pop("gpu_count"))  # fifty-seventh pass: nvidia-smi's "|   0  NVIDIA ...": an index, no count
-    stock += _paid_before(chosen, tokens, text)
+    stock += _paid_before(chosen, tokens, text) + _from_a_log(chosen, tokens, text) + _bill_total(chosen)
+    _smi_rows(chosen, clashes, tokens, text)
     gpus, past = _cards_of_the_past(gpus, chosen, tokens, text)
     stock += past
     if replaced:  # "2 карты... нет, 4": the words of the value the customer took back

@@ -817,7 +817,8 @@ def _same_card_bare(reading: "Reading", previous: Scenario | None) -> None:
     s = reading.scenario
     if previous is None or not previous.gpu or not s.gpu or s.gpu == previous.gpu or s.gpus or \
             _card_family(s.gpu) != _card_family(previous.gpu) or \
-            any(_VARIANT_SAID.search(sp.text) for sp in reading.spans.get("gpu", [])) or s.card_vram_gb:
+            any(_VARIANT_SAID.search(sp.text) for sp in reading.spans.get("gpu", [])) or s.card_vram_gb or \
+            re.search(r"\bswap|\breplace|\bswitch|поменя|замен|смен|перейти|перейд", reading.text, re.I):  # "swap to a100"
         return
     reading.scenario = s.model_copy(update={"gpu": previous.gpu})
 

@@ -319,4 +319,5 @@ PICK_WISH = re.compile(r"(?:чтобы|чтоб|so that|so it)\s+(?:[\w-]+\s+){0
 OTHER_THAN_HARDWARE = re.compile(r"ускор|speed|быстр|faster|latency|fp8|fp16|bf16|\bq\d|int[48]|квант|quant|precision|точност|"
                                  r"питани|power|\bибп|\bups\b|\bpsu|\bбп\b|ватт|watt|охлажд|cool|почитать|\bread\b|докуп|"
                                  r"добав|\badd\b|\bkeep\b|оставить|драйвер|driver|что такое|what is|\bkv\b|кэш|cache|обуч|"
-                                 r"\btrain", re.I)
+                                 r"\btrain|запуст|\brun|модел|\bmodel|\brag\b|на них|on them|этих карт|these cards|vllm|ollama|"
+                                 r"контекст|context", re.I)

@@ -21,6 +21,10 @@ from tools.lexicon import load_lexicon
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit|"
                     r"гигов(?:ая|ой|ую|ые|ых|ый|ое)?|гига|гигабайт\w*|gigs?)$")  # "80гиговая а100", "24гига", "12gig": glued sizes
 _COUNT_VRAM = re.compile(r"^(\d{1,2})[xх×](\d{1,3})(gb|гб|g)?$")
+_OTHER_QUANTITY = re.compile(r"человек|\bчел\b|пользовател|юзер|\busers?\b|people|батч|batch|контекст|context|сотрудник|"
+                             r"запрос|request|токен|token", re.I)
+_OWN_CARD = {"своей", "своему", "свою", "одной", "одну", "карте", "карту", "видеокарте", "видюхе", "gpu"}
+_RAM_WORD = re.compile(r"^(?:озу|оперативк\w*|оперативн\w*|оператив\w*|ram|ddr\d?|памят\w*|ecc)$")
 _GB_WORD = re.compile(r"^(?:гб|gb|гиг\w*|gigs?|гигабайт\w*|gigabytes?)$")
 _X_COUNT = re.compile(r"^[xх×](\d{1,2})$")
 _CONTEXT_CUE = {"context", "контекст", "окно", "ctx", "window", "длина", "length"}
@@ -449,17 +453,22 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     if m := _X_COUNT.match(low):
         return [Attached("gpu_count", int(m.group(1)), [k])]
     if t.number == 1 and t.word_number and (
-            any(_server_word(x) for x in tokens[k + 1:k + 3]) or
+            k + 1 < len(tokens) and _server_word(tokens[k + 1]) or
+            k + 2 < len(tokens) and tokens[k + 1].low in ("таком", "такой", "этом", "том", "этой", "such") and
+            _server_word(tokens[k + 2]) or
             " ".join(x.low for x in tokens[k + 1:k + 3]) in ("of them", "из них", "of those", "of these") and
             any(_server_word(x) and j > 0 and (tokens[j - 1].number or 0) > 1 for j, x in enumerate(tokens[:k]))):
         return []  # sixty-seventh pass: "3 сервера, в каждом A100 ×8 … на одном таком сервере", "three nodes, each with
         # 8x H200 … fit on just one of them?": one of the servers, the cards in it counted already
     if whole_or_word(t) and 1 < (t.number or 0) <= 16 and k > 1 and tokens[k - 1].low in ("будет", "будут", "станет", "станут") and \
             any(x.low in ("если", "when", "if") for x in tokens[max(0, k - 4):k - 1]) and gpu_starts and \
-            (k + 1 == len(tokens) or not tokens[k + 1].text[:1].isalnum() or t.closes_clause):
+            (k + 1 == len(tokens) or not tokens[k + 1].text[:1].isalnum() or t.closes_clause) and \
+            not _OTHER_QUANTITY.search(re.split(r"[.!?]\s", text[:t.start])[-1]):
+        # (not "10 человек на одной 4090, а если будет 15", "батч 4, если будет 8": the quantity said before it)
         return [Attached("gpu_count", int(t.number or 0), [k])]  # sixty-seventh pass: "одна 3090, а если будет три — потянут?"
     if k > 1 and tokens[k - 1].low in ("из", "of") and tokens[k - 2].low in ("каждому", "каждой", "каждого", "each") and \
-            any(x.low == "по" or x.low in ("gets", "get", "own") for x in tokens[k + 1:k + 5]):
+            any((x.low == "по" and j + 1 < len(tokens) and (j + 1 in gpu_starts or tokens[j + 1].low in _OWN_CARD)) or
+                x.low in ("gets", "get") for j, x in enumerate(tokens[k + 1:k + 5], start=k + 1)):
         return []  # sixty-seventh pass: "каждому из шести разработчиков по своей 4090": six machines of one card each
     if low == "one" and k > 0 and tokens[k - 1].low in ("quick", "simple", "easy", "last", "small", "short"):
         return []  # sixty-seventh pass: "Quick one — H200 price and availability?": a question, not one card
@@ -469,7 +478,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
              tokens[k + 2].low in ("or", "или") and k + 4 < len(tokens) and tokens[k + 4].low == "way"):  # "a 4-way or 8-way node"
         return [Attached("gpu_count", int(t.number or 0), [k, k + 1])]  # sixty-seventh pass: "a 4-way L40S box"
     if whole and k + 3 < len(tokens) and tokens[k + 1].low == "по" and tokens[k + 2].number in _VRAM_SIZES and \
-            _GB_WORD.match(tokens[k + 3].low):
+            _GB_WORD.match(tokens[k + 3].low) and not any(_RAM_WORD.match(x.low) for x in (*tokens[max(0, k - 3):k],
+                                                                                          *tokens[k + 4:k + 6])):
         return [Attached("gpu_count", int(t.number or 0), [k])]  # sixty-seventh pass: "риг 4 по 24 гига": four cards
     if k > 0 and tokens[k - 1].low in ("x", "х", "×") and t.number is not None:
         return [Attached("gpu_count", int(t.number), [k - 1, k])]

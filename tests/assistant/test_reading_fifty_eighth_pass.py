@@ -315,3 +315,77 @@ def test_hours_said_after_weekdays_and_saturdays_are_shared(text, hours):  # a h
                                           ("бп на 650 хватит под 4090?", "power")])
 def test_the_reviews_missed_wordings(text, intent):
     assert read(text).intent == intent
+
+
+# ---------------------------------------------------------------- a second review (413 messages against 136266a)
+@pytest.mark.parametrize("text, users", [("у нас 10 человек на одной 4090, а если будет 15, потянет?", 10),
+                                         ("сейчас на 4090 сидят 6 человек, а если будет 10 — вытянет?", 6)])
+def test_if_there_were_n_after_people_is_no_card_count(text, users):
+    s = read(text).scenario
+    assert s.gpu_count in (None, 1) and s.users == users
+
+
+def test_each_of_n_people_with_m_requests_keeps_the_people_in_question():
+    r = read("на каждого из 30 пользователей по 2 запроса в минуту, квен 32б на двух l40s потянет?")
+    assert r.scenario.users != 2 and "users" in r.conflicts
+
+
+@pytest.mark.parametrize("text", ["оперативка 2 по 16 гиг, видюха 3060", "4 по 16 гб ddr4 и 3060"])
+def test_ram_sticks_are_no_cards(text):
+    assert read(text).scenario.gpu_count is None
+
+
+@pytest.mark.parametrize("first, then", [("у меня две 3090 и 128 гб озу", "что бы вы посоветовали запустить?"),
+                                         ("we have 4 3090s", "what would you recommend running on them?")])
+def test_the_vendors_advice_on_what_to_run_keeps_the_cards(first, then):
+    assert talk(first, then)[0].gpu == "rtx-3090"
+
+
+def test_a_card_swapped_to_bare_is_the_catalogs_card():
+    assert talk("a100 40gb x2, qwen 72b int4", "what if we swap to a100?")[0].gpu == "a100-sxm-80gb"
+
+
+@pytest.mark.parametrize("text", ["can one H100 machine handle 50 users for llama 8b?", "i have one 4090 box at home, llama 8b?"])
+def test_one_card_of_a_machine_is_one(text):
+    assert read(text).scenario.gpu_count == 1
+
+
+def test_a_card_after_a_psu_word_is_no_psu():
+    assert read("какой бп на 3090 нужен?").scenario.psu_w is None
+
+
+# ---------------------------------------------------------------- pasted logs (fresh74)
+def test_an_oom_messages_memory_is_no_ram():
+    s = read("лора ламы 3.1 8б на 3060 12гб падает:\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. "
+             "GPU 0 has a total capacity of 11.63 GiB of which 402.19 MiB is free. Including non-PyTorch memory, this "
+             "process has 11.22 GiB memory in use.\nс кулорой влезет?").scenario
+    assert s.ram_gb is None and s.gpu == "rtx-3060-12gb"
+
+
+def test_the_setup_said_in_an_oom_line_is_kept():
+    s = read("> vllm crashes with torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. setup: 2x L40S, "
+             "llama 3.1 70b awq\nIs this setup too small?").scenario
+    assert s.gpu_count == 2 and s.ram_gb is None
+
+
+def test_an_ollama_ps_row_counts_no_cards():
+    s = read("ollama ps:\nNAME          ID              SIZE     PROCESSOR          UNTIL\ngemma3:27b    a418f5838eaf    "
+             "21 GB    29%/71% CPU/GPU    4 minutes from now\nкарта 5060 ти 16гб, сколько токенов ждать?").scenario
+    assert s.gpu_count is None
+
+
+def test_a_cloud_bills_total_is_no_server_price():
+    s = read("строка из счёта: gpu-h100-1x | 318 ч | 1 090,00 ₽/ч | 346 620,00 ₽. Если купить сервер с одной H100 — "
+             "когда окупится?").scenario
+    assert s.server_price is None and s.cloud_hourly == 1090 and s.hours_per_month == 318
+
+
+def test_a_server_price_beside_a_cloud_price_stays():
+    s = read("сервер с H100 за 4 млн руб. или облако по 1090 руб/час, 318 часов в месяц").scenario
+    assert s.server_price == 4_000_000
+
+
+def test_nvidia_smi_rows_count_the_cards():
+    s = read("nvidia-smi:\n|   0  NVIDIA RTX A6000               Off |   00000000:3B:00.0 Off |\n"
+             "|   1  NVIDIA RTX A6000               Off |   00000000:AF:00.0 Off |\nквен3 32б в fp16, что докупить на 40 человек?").scenario
+    assert s.gpu == "rtx-a6000" and s.gpu_count == 2
