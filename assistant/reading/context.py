@@ -360,10 +360,6 @@ def _still_compared(reading: "Reading", previous: Scenario) -> None:
 _FORM = re.compile(r"\b(sxm\d?|pcie|pci-e|nvl)\b", re.I)
 
 
-def _family(gpu_id: str) -> str:
-    return re.sub(r"-\d+gb$", "", re.sub(r"-(?:pcie|sxm|nvl)(?=-|$)", "", gpu_id))
-
-
 def _variant_follow_up(reading: "Reading", previous: Scenario) -> None:
     """"а sxm версия?", "а на 80?", "and the pcie one?" after one card: the same card in the form factor or
     memory size named, when the catalog has that variant; a number no other slot of the conversation takes."""
@@ -377,7 +373,7 @@ def _variant_follow_up(reading: "Reading", previous: Scenario) -> None:
     if previous.gpu not in gpus:
         return
     was = gpus[previous.gpu]
-    kin = [g for g in gpus.values() if g.id != was.id and _family(g.id) == _family(was.id)]
+    kin = [g for g in gpus.values() if g.id != was.id and card_family(g.id) == card_family(was.id)]
     form = _FORM.search(reading.text)
     size_span, size = None, s.card_vram_gb
     if size is None:
@@ -816,7 +812,7 @@ def _same_card_bare(reading: "Reading", previous: Scenario | None) -> None:
     bare is the one on the table, not the catalog's default variant of it (an A100 80GB had replaced the 40 GB ones)."""
     s = reading.scenario
     if previous is None or not previous.gpu or not s.gpu or s.gpu == previous.gpu or s.gpus or \
-            _card_family(s.gpu) != _card_family(previous.gpu) or \
+            card_family(s.gpu) != card_family(previous.gpu) or \
             any(_VARIANT_SAID.search(sp.text) for sp in reading.spans.get("gpu", [])) or s.card_vram_gb or \
             re.search(r"\bswap|\breplace|\bswitch|поменя|замен|смен|перейти|перейд", reading.text, re.I):  # "swap to a100"
         return
@@ -826,8 +822,9 @@ def _same_card_bare(reading: "Reading", previous: Scenario | None) -> None:
 _VARIANT_SAID = re.compile(r"\d+\s*(?:gb|гб|g\b|гиг)|sxm|pcie|nvl|\b(?:40|80|48|24|32|16|94|141)\b", re.I)
 
 
-def _card_family(gpu: str) -> str:
-    return re.sub(r"(?:-(?:sxm\d?|pcie|nvl|\d+gb))+$", "", gpu)
+def card_family(gpu: str | None) -> str | None:
+    """A card's id without its form factor and memory ("a100-sxm-80gb", "a100-pcie-40gb" -> "a100")."""
+    return re.sub(r"(?:-(?:sxm\d?|pcie|nvl|\d+gb))+$", "", gpu) if gpu else None
 
 
 def _vendors_pick(reading: "Reading", previous: Scenario | None) -> None:

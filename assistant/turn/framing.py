@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from assistant.messages import t
 from assistant.reading import Reading
-from assistant.reading.context import ANSWERABLE, word_value, carry
+from assistant.reading.context import ANSWERABLE, card_family, word_value, carry
 from assistant.reading.cues import FOLLOWUP, MODELS_ON_IT, OTHER_THAN_HARDWARE, PICK_WISH, REPLACE_OWN, VENDORS_PICK
 from assistant.reading.intent import off_topic
 from assistant.reading.relative import apply as apply_relative
@@ -205,8 +205,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             (reading.scenario.gpu or reading.scenario.gpu_count or reading.scenario.card_vram_gb) and \
             _ENOUGH_Q.search(reading.text) and (previous_intent in ("recommend", "vram", "models_for_hardware") or
                                                 previous_intent == "upgrade" and (_FITS_MEMORY.search(reading.text) or
-                                                                                  _family(reading.scenario.gpu) not in
-                                                                                  (None, _family(previous.gpu)))):
+                                                                                  card_family(reading.scenario.gpu) not in
+                                                                                  (None, card_family(previous.gpu)))):
         # thirty-fourth pass: "qwen3 14b for 300 users?" .. "ok what about three of them, enough?": whether the model
         # fits on the cards named, as "we already have two L40S, enough?" (sixty-seventh: after "что докупить?", "а если
         # вторую 3090 взять — влезет?", "а если заменить — двух RTX PRO 6000 хватит?"; fresh5's "вторую 4090 взять
@@ -237,12 +237,6 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
 # sixty-seventh pass: a fit in memory asked after a rate or an upgrade ("а контекст 32к … в память вообще поместится?")
 _FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
                           r"\bfits?\b|\bin(?:to)? (?:the )?memory\b|\bin vram\b", re.I)
-def _family(gpu: str | None) -> str | None:
-    """A card's id without its form factor and memory ("a100-sxm-80gb", "a100-pcie-40gb" -> "a100"): a bare "A100"
-    after "A100 40GB" is the same card, added."""
-    return re.sub(r"(?:-(?:sxm\d?|pcie|nvl|\d+gb))+$", "", gpu) if gpu else None
-
-
 _OK = re.compile(r"^\W*(?:ок|окей|ok|okay|ладно|понятно|ясно)\W*\s*", re.I)
 _CLARIFY = re.compile(r"^\W*(?:уточн\w*|поправк\w*|поправлюсь|поправочка|correction|to clarify|clarification|"
                       r"let me clarify)\b", re.I)
