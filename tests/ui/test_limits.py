@@ -185,7 +185,8 @@ def test_rate_limits_give_429_with_retry_after_and_separate_budgets(kb_settings,
     with TestClient(app) as client:
         assert [client.post("/api/ask", json=ask).status_code for _ in range(2)] == [200, 200]
         r = client.post("/api/chat", json=ask)
-        assert r.status_code == 429 and r.headers["retry-after"] == "30", r.text  # 2 a minute: one every 30 s
+        # 2 a minute: one every 30 s, less the time the two asks took (a loaded machine took over a second: "29")
+        assert r.status_code == 429 and 28 <= int(r.headers["retry-after"]) <= 30, r.text
         assert "too many chat requests" in r.json()["error"]
         # the calculators have their own budget
         assert [client.get("/api/gpus").status_code for _ in range(4)] == [200, 200, 200, 429]
