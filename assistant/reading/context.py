@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.reading import classifier
-from assistant.reading.cues import FOLLOWUP, OTHER_THAN_HARDWARE, PICK_WISH, VENDORS_PICK
+from assistant.reading.cues import FOLLOWUP, asks_vendors_pick
 from assistant.reading.intent import OTHER_GOODS, off_topic
 from assistant.reading.money import _DAYS_A_WEEK
 from assistant.reading.relative import SELL_OR_ADD, Change
@@ -831,8 +831,7 @@ def _vendors_pick(reading: "Reading", previous: Scenario | None) -> None:
     """Sixty-seventh pass: "интегратор предлагает четыре RTX 6000 Ada" .. "а что бы вы сами предложили?", "собирать с
     нуля — какие карты вы бы взяли?": the cards on the table are not the vendor's pick, so they are not carried."""
     if previous is None or not (previous.gpu or previous.gpus or previous.card_vram_gb) or \
-            any(getattr(reading.scenario, k) is not None for k in _CARD_SLOTS) or not VENDORS_PICK.search(reading.text) or \
-            OTHER_THAN_HARDWARE.search(PICK_WISH.sub(" ", reading.text)):
+            any(getattr(reading.scenario, k) is not None for k in _CARD_SLOTS) or not asks_vendors_pick(reading.text):
         return
     reading.withdrawn = sorted({*reading.withdrawn, *_CARD_SLOTS})
 

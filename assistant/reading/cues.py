@@ -321,3 +321,9 @@ OTHER_THAN_HARDWARE = re.compile(r"ускор|speed|быстр|faster|latency|fp
                                  r"добав|\badd\b|\bkeep\b|оставить|драйвер|driver|что такое|what is|\bkv\b|кэш|cache|обуч|"
                                  r"\btrain|запуст|\brun|модел|\bmodel|\brag\b|на них|on them|этих карт|these cards|vllm|ollama|"
                                  r"контекст|context", re.I)
+
+
+def asks_vendors_pick(text: str) -> bool:
+    """The vendor's own pick of hardware asked ("что бы вы сами предложили", a build from scratch), not advice on
+    something else (speed, power, formats, what to run); a wish the pick is to meet counts as the pick's."""
+    return bool(VENDORS_PICK.search(text)) and not OTHER_THAN_HARDWARE.search(PICK_WISH.sub(" ", text))

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, card_family, word_value, carry
-from assistant.reading.cues import FOLLOWUP, MODELS_ON_IT, OTHER_THAN_HARDWARE, PICK_WISH, REPLACE_OWN, VENDORS_PICK
+from assistant.reading.cues import FOLLOWUP, MODELS_ON_IT, REPLACE_OWN, asks_vendors_pick
 from assistant.reading.intent import off_topic
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
@@ -137,7 +137,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if (reading.intent in ("followup", "power", "upgrade", "out_of_scope", "knowledge") or
             reading.intent == "vram" and not (reading.scenario.gpu or reading.scenario.gpu_count)) and previous is not None and \
             previous_intent in _SIZING and \
-            VENDORS_PICK.search(reading.text) and not OTHER_THAN_HARDWARE.search(PICK_WISH.sub(" ", reading.text)):
+            asks_vendors_pick(reading.text):
         return "recommend"  # sixty-seventh pass: "что бы вы сами предложили, чтобы по питанию было скромнее?"
     if reading.intent in ("recommend", "followup", "knowledge", "out_of_scope") and previous is not None and \
             previous_intent in _SIZING and not reading.new_model and _CLARIFY.match(reading.text) and \
