@@ -638,6 +638,15 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   PyTorch OOM message or an `ollama ps` row are named back, never RAM or a count; a cloud bill's total (hours times
   the hour's price) is no server price; nvidia-smi rows count the cards.
   After: fresh77 1.000, fresh78 1.000, fresh79 0.983, fresh74 0.400 -> 0.500; every other non-holdout split unchanged.
+- Fifty-ninth pass (misreadings found after stop 53's freeze and left by its reviews; no new set): a cloud price per
+  card said with the hour first ("по 400р в час за карту", "$2 an hour per gpu") had been one server's hour, a silent
+  money error; a bare PSU figure with a second question after it ("бп 850 ... и сколько жрать будет": the draw is the
+  other question's clause, watts); a quote's sum ("the quote for 8x A100 is 180k", "own vs cloud: 8x h100 at 250k")
+  had been a context (money); people per group ("3 команды по 10 человек", "three teams of 10") are their product,
+  the group count had been lost, in words silently (quantities); "пн-пт"/"пн-сб" with a span of the clock give the
+  hours (quantities, money); "one more a100 — then how many users?" adds the card named (relative). Tests in
+  tests/assistant/test_reading_fifty_eighth_pass.py's sibling, test_reading_fifty_ninth_pass.py. Every split and the
+  holdout unchanged.
   The holdout is unchanged at 0.881.
 """
 from __future__ import annotations
@@ -955,8 +964,10 @@ def _asked_setup(gpus: list, chosen: dict, clashes: dict, tokens: list[Token], t
     return [h for h in gpus if h.id in cards], stock
 
 
-_PER_CARD = re.compile(r"\s*(?:₽|руб\w*\.?|р\.?|\$|€|usd|eur|долл\w*|бакс\w*|евро)?\s*(?:за|per|a|each|на)\s+"
-                       r"(?:карт\w*|видеокарт\w*|гпу|gpu|card|штуку)\b|\s*(?:[$€₽]|usd)?\s*(?:per|a|/)\s*gpu[- ]?(?:hour|hr|h)\b", re.I)
+# fifty-ninth pass: the hour may come first ("по 400р в час за карту", "$2 an hour per gpu", "2$/h for each card")
+_PER_CARD = re.compile(r"\s*(?:₽|руб\w*\.?|р\.?|\$|€|usd|eur|долл\w*|бакс\w*|евро)?\s*"
+                       r"(?:(?:в|за|per|an?|/)\s*(?:час|ч|hour|hr|h)\b\s*)?(?:за|per|a|each|на|for each|за каждую)\s+"
+                       r"(?:карт\w*|видеокарт\w*|видюх\w*|гпу|gpu|card|штуку)\b|\s*(?:[$€₽]|usd)?\s*(?:per|a|/)\s*gpu[- ]?(?:hour|hr|h)\b", re.I)
 _MONEY_SLOTS = ("budget", "server_price", "cloud_hourly", "electricity_price")
 
 

@@ -39,6 +39,7 @@ _QUOTED_ELSEWHERE = re.compile(r"(?:у (?:конкурент\w*|друг\w+ (?:�
 _COUNTED = re.compile(r"^(?:запрос\w*|обращени\w*|документ\w*|страниц\w*|письм\w*|звонк\w*|заявок|сообщени\w*|"
                       r"диалог\w*|чат\w*|requests?|queries|documents?|pages?|messages?|calls?|tickets?|chats?|"
                       r"emails?|conversations?)$", re.I)
+_QUOTE = {"quote", "quoted", "invoice", "invoiced", "кп", "смета", "смету", "сметой"}
 _CLOUD_BEFORE = re.compile(r"(?:облак\w*|облачн\w*|cloud)(?:\s+\S+){0,3}$", re.I)
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
@@ -143,7 +144,13 @@ def weekday_days(text: str) -> int:
                              re.split(r"[.!?;]", text[m.end():m.end() + 25])[0], re.I)
             and not (re.search(r"\d", re.split(r"[.!?;]", text[m.end():m.end() + 25])[0]) and _own_hours_before(text, m.start()))
             and not re.search(r"never|\bnot\b|\bno\b|кроме|except|\bбез\b|\bне\b", text[max(0, m.start() - 30):m.start() + 4], re.I)}
+    if _MON_SAT.search(text):
+        days.add(5)  # fifty-ninth pass: "пн-сб с 10 до 19": Saturday inside the span
     return 260 + 52 * len(days)
+
+
+_MON_SAT = re.compile(r"\bпн\s?-\s?сб\b|\bmon(?:day)?\s?-\s?sat(?:urday)?\b|с понедельника по субботу|понедельник\s?-\s?суббот\w*|"
+                      r"monday (?:to|through|thru) saturday", re.I)
 
 
 def days_named(text: str) -> set[int]:
@@ -167,7 +174,8 @@ _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|business hours|пятидневк\w*|"
+_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
+                       r"с понедельника по субботу|понедельник\s?-\s?суббот\w*|monday (?:to|through|thru) saturday|"
                        r"five-day week|5-day week|"
                        r"monday (?:to|through|thru|-) friday|mon(?:day)?\s?-\s?fri(?:day)?\b|"  # fresh42
                        r"с понедельника по пятницу|понедельник\s?-\s?пятниц\w*|"
@@ -419,12 +427,15 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
+    # fifty-ninth pass: "the quote for 8x A100 is 180k", "КП на 4 карты пришло на 2,1 млн": a quote names a server's price
+    quoted = any(x.low in _QUOTE for x in tokens[max(0, k - 7):k])
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) or \
-        k > 0 and tokens[k - 1].low in ("is", "are", "=") and any(x.low in ("price", "cost") for x in tokens[max(0, k - 7):k])
+        k > 0 and tokens[k - 1].low in ("is", "are", "=") and any(x.low in ("price", "cost") for x in tokens[max(0, k - 7):k]) or \
+        quoted
     # (sixty-seventh pass, a review: "the partner price for an H100 is 30k": the price said further back)
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
-    if scaled and k > 0 and tokens[k - 1].low in ("за", "for") and _OWN_VS_CLOUD.search(text):
-        priced = True  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
+    if scaled and k > 0 and tokens[k - 1].low in ("за", "for", "at") and _OWN_VS_CLOUD.search(text):
+        priced = True  # (fifty-ninth pass: "own vs cloud: 8x h100 at 250k vs 2.5/hr")  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
     # twenty-first pass: "за" right before a sum with its scale word, on either side ("взять за 300 тысяч", "тысяч за
     # триста"), is a price: a context is said "на 32 тысячи", never "за"; not a card's own price ("б/у 3090 за 60к": the
     # price of the card named right before, asked)
@@ -507,6 +518,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         slot = "cloud_hourly"  # fresh40: "а если облако обойдётся в 260 р": a cloud's price small enough to be an hour's
     elif _QUOTED_ELSEWHERE.search(head):
         slot = "server_price"  # fifty-seventh pass: "у конкурента за 1,9 млн", "называют L40S по 7 200 $": a price seen
+    elif quoted and not budget_cue:
+        slot = "server_price"
     elif budget_cue or _WHAT_TO_BUY.search(head):
         slot = "budget"
     elif in_a_server and tokens[k - 1].low == "за":

@@ -181,6 +181,33 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
                 a.slot = "headcount"
 
 
+_GROUP = {"команда", "отдел", "группа", "филиал", "офис", "лаборатория", "кафедра", "подразделение", "отделение",
+          "бригада", "team", "department", "group", "lab", "office", "branch", "squad"}
+
+
+def _groups(out: list[Attached], tokens: list[Token]) -> None:
+    """fifty-ninth pass: "3 команды по 10 человек", "у каждой из трёх команд по 10 человек", "3 teams of 10 people": the
+    people are each group's, so the users are their product (the group count had been lost, in words silently)."""
+    for a in out:
+        if a.slot != "users" or len(a.tokens) > 2:
+            continue
+        k = min(a.tokens)
+        if k < 3 or tokens[k - 1].low not in ("по", "of", "with"):
+            continue
+        for g in range(k - 2, max(0, k - 5), -1):  # "3 команды, в каждой по 10": a few words between
+            word = tokens[g].lemma or tokens[g].low
+            if word in _GROUP or tokens[g].low.rstrip("s") in _GROUP:
+                n = tokens[g - 1]
+                if n.used or n.number is None or n.number != int(n.number) or not 2 <= n.number <= 100:
+                    break
+                a.value = int(n.number) * int(a.value)
+                a.tokens = sorted([n.i, *a.tokens])
+                n.used = "users"
+                break
+            if tokens[g].has_digit:
+                break
+
+
 # twentieth pass: a share of the people said to be on at once ("team of 12, maybe half online at once", "сотрудников
 # двадцать из них половина одновременно"): the users are that share of the number, not the whole headcount
 _SHARE = {"half": 0.5, "половина": 0.5, "половину": 0.5, "половины": 0.5, "третья": 1 / 3, "third": 1 / 3,
@@ -929,6 +956,7 @@ _SPAN_TO = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*(?:to|till|until|'?til)\s*(\d{1,
 _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|daily|mon-fri|monday|business days|"
                            r"working days|a day|per day|on workdays)", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
+                        r"\bпн\s?-\s?(?:пт|сб)\b|\bmon(?:day)?\s?-\s?(?:fri|sat)|"  # fifty-ninth pass: "пн-пт и суббота с 10 до 19"
                         r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
                         r"\d:\d\d|\b(?:am|pm)\b|\d\s?(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run|"
                         r"\bopen\b|открыт\w*|гонять|гоняем|включ\w*|выключ\w*|отключ\w*|на ночь", re.I)  # fresh42: "We're open 7am
@@ -1073,6 +1101,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                 tokens[k].used = other.slot
                 break
     _out_of(out, tokens, text)
+    _groups(out, tokens)
     _headcount(out, tokens, text)
     _share_at_once(out, tokens, text)
     if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):

@@ -156,11 +156,15 @@ def _clause(text: str, tokens: list[Token], idx: list[int]) -> str:
     right = min([p for p in (text.find(c, b) for c in ",.;!?—") if p >= 0] or [len(text)])
     if cond := _CONDITION.search(text, b, right):  # "850w psu enough if i power limit it to 450w": the limit's clause
         right = cond.start()
+    if asks := _AND_ASKS_AFTER.search(text, b, right):  # "бп 850 ... и сколько жрать будет": the draw is asked apart
+        right = asks.start()
     joined = [m.end() for m in _AND_ASKS.finditer(text, left + 1, a)]
     return text[max([left + 1, *joined]):right]
 
 
 _CONDITION = re.compile(r"\s(?:if|если|when|когда|unless|provided)\s", re.I)
+# fifty-ninth pass: a second question after the wattage ("у меня бп 850 и две 3060 ... и сколько жрать будет")
+_AND_ASKS_AFTER = re.compile(r"\s(?:и|and)\s+(?=сколько|скока|скоко|how much|how many|what)", re.I)
 _AND_ASKS = re.compile(r"\s(?:и|and)\s+(?=хват|достаточ|потян|выдерж|will|is it|would|does|can)", re.I)
 
 
