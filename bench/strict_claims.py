@@ -239,6 +239,15 @@ def misnamed_figures(text: str, facts: list[dict[str, Any]], passages: Sequence[
         for m in re.finditer(r"(?:" + pat + r")[^\d.;]{0,25}?(\d+[.,]\d+)\s*(?:до|to|–|-)\s*" + _GB, text, re.I):
             if not (near(_value(m.group(1)), allowed) and near(_value(m.group(2)), allowed)):
                 out.append(m.group(0))
+    # the whole need said bare, of video memory: "нужно около 42,95 ГБ видеопамяти" (the KV cache, at d68d7ae)
+    totals = [t[k] / 1e9 for t in tables for k in ("total_bytes", "per_gpu_bytes") if t.get(k)]
+    for m in re.finditer(r"\b(?:нужн[оы]|нужен|требуется|потребуется|понадобится|need|needs|requires?)\s+"
+                         r"(?:(?:около|примерно|порядка|about|around|roughly)\s+|~\s*)?" + _GB +
+                         r"\s+(?:видеопамят\w*|VRAM|of VRAM|of GPU memory|of video memory)", text, re.I):
+        clause = re.split(r"[,;:—()]", text[:m.start()])[-1] + re.split(r"[,;:—()]", text[m.end():])[0]
+        parts = any(re.search(p, clause, re.I) for k, p in _PART.items() if k != "total")  # "для KV-кэша нужно …"
+        if totals and not parts and not near(_value(m.group(1)), totals) and m.group(0) not in out:
+            out.append(m.group(0))
     free = [o["free_bytes"] / 1e9 for f in facts if f.get("tool") == "fit_card" for o in [f["output"]]
             if o.get("free_bytes") is not None]
     free += [(t["gpu_vram_bytes"] - t["per_gpu_bytes"]) / 1e9 for t in tables if t.get("gpu_vram_bytes")]
@@ -558,10 +567,11 @@ def total_watts_given_each(text: str, facts: list[dict[str, Any]]) -> list[str]:
                 value = _value(m.group(1))
             except ValueError:
                 continue
-            after, before = sentence[m.end():m.end() + 20].lower(), sentence[max(0, m.start() - 25):m.start()].lower()
+            after, before = sentence[m.end():m.end() + 20].lower(), sentence[max(0, m.start() - 40):m.start()].lower()
             each = re.match(r"\s*(?:each|apiece|per (?:card|gpu)|на карту|на каждую|кажд)", after) or \
                 re.search(r"(?:они|карты|каждая|each)\s+(?:\w+\s+)?по\s*$", before) or \
-                re.search(r"(?:кажд\w+|each)\s+(?:карт\w*|видеокарт\w*|gpu|card)\s+\w+\s+(?:до\s+|up to\s+)?$", before)
+                re.search(r"(?:кажд\w+|each)\s+(?:карт\w*|видеокарт\w*|gpu|card|из\s+(?:которых|них)|of\s+(?:which|them))\s+"
+                          r"\w+\s+(?:до\s+|up to\s+)?$", before)
             if each and round(value) in totals:
                 out.append(f"each: {m.group(0)}")
     return out

@@ -8,6 +8,7 @@ only ever a full adjective or participle (not a pronoun: "что такое кв
 verbs are never judged). The pair agrees when some reading of each shares number and case (and
 gender in the singular). Two constructions agree without matching: after 2-4 the adjective is
 plural and the noun singular genitive ("два больших сервера"), and "один из ..." is not a pair.
+A numeral after a preposition that governs the genitive must be genitive ("для двадцати", not "для двадцать").
 "Не хватает" governs the genitive: "вашего БП не хватит", never "ваш БП не хватает" (seen at 7800baf). The
 word before it is judged when every reading is a nominative or accusative noun, pronoun or adjective; an
 abbreviation the dictionary lacks ("БП") passes the judgement to the adjective before it.
@@ -87,9 +88,25 @@ def needed_disagrees(sentence: str) -> list[str]:
     return out
 
 
+# prepositions that govern the genitive, never the nominative or accusative: "для двадцати", not "для двадцать"
+_GENITIVE_PREP = re.compile(r"(?<![\w-])(для|из|от|до|без|около|после|вместо|кроме|среди|свыше|более|менее)\s+([а-яё]+)"
+                            r"(?![\w-])", re.I)
+
+
+def numeral_case(sentence: str) -> list[str]:
+    """"Для двадцать человек" (the customer's "двадцать чел", copied at d68d7ae): a numeral that can only be nominative
+    or accusative after a preposition that governs the genitive."""
+    out = []
+    for m in _GENITIVE_PREP.finditer(sentence):
+        parses = morph().parse(m.group(2).lower())
+        if parses and all(p.is_known and p.tag.POS == "NUMR" and _case(p.tag) in ("nomn", "accs") for p in parses):
+            out.append(f"grammar: {m.group(1)} {m.group(2)}")
+    return out
+
+
 def disagreements(sentence: str) -> list[str]:
     """"grammar: <adjective> <noun>" for each adjacent pair that cannot agree."""
-    out = lacks_in_nominative(sentence) + needed_disagrees(sentence)
+    out = lacks_in_nominative(sentence) + needed_disagrees(sentence) + numeral_case(sentence)
     for m in _PAIR.finditer(sentence):
         first, second = m.group(1).lower(), m.group(2).lower()
         adjs = morph().parse(first)

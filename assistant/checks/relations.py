@@ -233,7 +233,22 @@ _PER_CARD = ("per_gpu_bytes", "total_bytes")
 # weights as the need beside "нужно 2 карты" (a hurried question at fd8b3fa; the total was 86,33)
 _MODEL_NEEDS = re.compile(r"\b(?:модели|модель|the model|model)\s+(?:нужно|нужны|требуется|потребуется|понадобится|"
                           r"needs|requires|will need)\s+(?:около\s+|примерно\s+|about\s+|~\s*)?$", re.I)
+# the need said bare, of video memory: "нужно около 42,95 ГБ видеопамяти" gave the KV cache as the whole need (a hurried
+# question at d68d7ae; the total was 97,92), "you need about 20 GB of VRAM"
+_NEED_BEFORE = re.compile(r"(?:^|\s)(?:нужно|нужны|нужен|требуется|потребуется|понадобится|need|needs|requires?|will need)"
+                          r"\s+(?:около\s+|примерно\s+|порядка\s+|about\s+|around\s+|roughly\s+|~\s*)?$", re.I)
+_VRAM_AFTER = re.compile(r"^\s*(?:ГБ|GB)\s+(?:видеопамят\w*|памяти\s+(?:GPU|видеокарт\w*)|VRAM|of\s+(?:VRAM|GPU memory|video memory))\b",
+                         re.I)
 _SPENT = re.compile(r"\b(?:уход\w*|ид[её]т|идут|приход\w*|трат\w*|отвод\w*|go(?:es)?)\b", re.I)
+
+
+def _part_in_clause(sentence: str, n: nums.Num) -> bool:
+    """A part named anywhere in the figure's clause ("на KV-кэш 20 пользователей нужно 42,95 ГБ видеопамяти", "нужно
+    34,80 ГБ видеопамяти под веса"): the bare need is that part's, not the whole."""
+    start = max(sentence.rfind(c, 0, n.start) for c in ",;:—(")
+    ends = [p for p in (sentence.find(c, n.end) for c in ",;:—)") if p >= 0]
+    clause = sentence[start + 1:min(ends or [len(sentence)])]
+    return any(pat.search(clause) for pat, _ in _LABELS[:-1])
 
 
 def _card_after(sentence: str, end: int) -> bool:
@@ -294,7 +309,8 @@ def mislabelled(sentence: str, facts: list[dict]) -> list[str]:
             label = _label_after(sentence, n.end)
         if label is None and not fmt and _card_after(sentence, n.end):
             label = (_AFTER, _PER_CARD)
-        if label is None and not fmt and _MODEL_NEEDS.search(window):
+        if label is None and not fmt and (_MODEL_NEEDS.search(window) or _NEED_BEFORE.search(window) and
+                                          _VRAM_AFTER.match(sentence[n.end:]) and not _part_in_clause(sentence, n)):
             label = (_MODEL_NEEDS, _PER_CARD)
         if label is None and not fmt and _RANGE.match(window):  # "итог растёт с 23,71 до 25,77 ГБ": both the total's
             label, fmt = bound
@@ -440,7 +456,9 @@ def small_part_as_reason(sentence: str, facts: list[dict]) -> list[str]:
 _EACH = re.compile(r"(\d[\d\s,.]*)\s*(?:Вт|W)\s+(?:each|apiece|per (?:card|gpu)|на карту|на каждую|кажд(?:ая|ый|ую|ой)|за штуку)\b|"
                    # "две RTX 5090 … так как они по 1150 Вт": the distributive "по" says each (explain-eval at 91eef69)
                    r"(?<!\w)(?:они|карты|каждая|each)\s+(?:потребля\w+\s+|берут\s+|draw\s+)?по\s+(\d[\d\s,.]*)\s*(?:Вт|W)\b|"
-                   r"(?<!\w)(?:кажд\w+|each)\s+(?:карт\w*|видеокарт\w*|gpu|card)\s+(?:потребля\w+|берёт|берет|draws?|uses?)\s+"
+                   # "две карты, каждая из которых потребляет 340 Вт" (340 W the pair's, a hurried question at d68d7ae)
+                   r"(?<!\w)(?:кажд\w+|each)\s+(?:карт\w*|видеокарт\w*|gpu|card|из\s+(?:которых|них)|of\s+(?:which|them))\s+"
+                   r"(?:потребля\w+|берёт|берет|жр[её]т|draws?|uses?|consumes?)\s+"
                    r"(?:до\s+|up to\s+)?(\d[\d\s,.]*)\s*(?:Вт|W)\b", re.I)
 
 
