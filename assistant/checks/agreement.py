@@ -45,7 +45,9 @@ def _agree(adj, noun) -> bool:
     return True
 
 
-_LACKS = re.compile(r"(?<![\w-])([а-яё]+)(?:\s+([\w-]+))?\s+не\s+хват(?:ает|ало|ит|ят|ило)\b", re.I)
+# a figure with its unit may stand between ("Ваш БП 850 Вт не хватает", shown at b7105d1)
+_LACKS = re.compile(r"(?<![\w-])([а-яё]+)(?:\s+([\w-]+))?(?:\s+\d[\d\s.,]*\s*(?:Вт|кВт|ГБ|W|kW|GB)\b)?"
+                    r"\s+не\s+хват(?:ает|ало|ит|ят|ило)\b", re.I)
 _SUBJECT = {"NOUN", "NPRO", "ADJF", "PRTF"}
 
 

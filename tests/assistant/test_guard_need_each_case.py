@@ -2,7 +2,8 @@
 - "нужно около 42,95 ГБ видеопамяти" for Qwen3 32B in INT8 for 20 users, where 42,95 GB is the KV cache and the whole
   need 97,92 GB (a part said as the whole, with no part named);
 - "две RTX 3060, каждая из которых потребляет 340 Вт", where 340 W is the two cards together;
-- "Для двадцать человек сидеть" (the customer's numeral copied in the wrong case).
+- "Для двадцать человек сидеть" (the customer's numeral copied in the wrong case);
+- "Ваш БП 850 Вт не хватает" (at b7105d1: what falls short must be genitive, a figure between).
 Known-bad and known-good wordings for the guard's checks (assistant/checks/relations.py, agreement.py) and, for the first
 two, the bench's own graders (bench/strict_claims.py), written apart from them."""
 import pytest
@@ -65,3 +66,10 @@ def test_a_nominative_numeral_after_a_genitive_preposition_is_caught(sentence):
                                       "Около сорока гигабайт уйдёт на кэш."])
 def test_numerals_in_the_genitive_pass(sentence):
     assert not disagreements(sentence)
+
+
+@pytest.mark.parametrize("sentence, bad", [("Ваш БП 850 Вт не хватает для работы Llama 3.1 8B.", True),  # shown at b7105d1
+                                           ("Вашего БП 850 Вт не хватает для работы.", False),
+                                           ("Памяти 24 ГБ не хватает.", False), ("Одной карты 24 ГБ не хватит.", False)])
+def test_what_falls_short_is_genitive_with_a_figure_between(sentence, bad):
+    assert bool(disagreements(sentence)) == bad
