@@ -39,7 +39,14 @@ _QUOTED_ELSEWHERE = re.compile(r"(?:у (?:конкурент\w*|друг\w+ (?:�
 _COUNTED = re.compile(r"^(?:запрос\w*|обращени\w*|документ\w*|страниц\w*|письм\w*|звонк\w*|заявок|сообщени\w*|"
                       r"диалог\w*|чат\w*|requests?|queries|documents?|pages?|messages?|calls?|tickets?|chats?|"
                       r"emails?|conversations?)$", re.I)
-_QUOTE = {"quote", "quoted", "invoice", "invoiced", "кп", "смета", "смету", "сметой"}
+# a quote received names what was priced; a quote asked for ("сделайте кп на 2 млн", "quote us a box for 80k") names the
+# customer's own sum, a budget (a review of the fifty-ninth pass)
+_QUOTED = re.compile(r"\b(?:the|their|a|his|her|this|that|our|last|vendor'?s?|integrator'?s?) quote\b(?! (?:us|me)\b)|"
+                     r"\b(?:were|was|got|been|they) quoted\b|\bquoted (?:at|price|us)\b|\bв смете\b|\bв кп\b|"
+                     r"\bпо кп\b|\bкп (?:пришло|пришел|пришёл|прислали)\b", re.I)
+_QUOTE_ASKED = re.compile(r"\bquote (?:us|me)\b|\b(?:send|give|prepare|need|want|get) (?:us |me )?(?:a |an )?(?:quote|offer|proposal)\b|"
+                          r"\b(?:сделайте|отправьте|пришлите|подготовьте|нужно|нужен|нужна|хотим|выставьте|дайте)\s+"
+                          r"(?:нам\s+|мне\s+)?(?:кп|смет\w*|коммерческ\w*)", re.I)
 _CLOUD_BEFORE = re.compile(r"(?:облак\w*|облачн\w*|cloud)(?:\s+\S+){0,3}$", re.I)
 # "40 часов в неделю по 300р", "60 hours a month at $2": a sum after the hours, "по"/"at" each, is the hour's price
 _HOURS_THEN_EACH = re.compile(r"(?:час\w*|hours?)\b(?:\s+\S+){0,3}\s+(?:по|at)$", re.I)
@@ -428,12 +435,14 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
     # fifty-ninth pass: "the quote for 8x A100 is 180k", "КП на 4 карты пришло на 2,1 млн": a quote names a server's price
-    quoted = any(x.low in _QUOTE for x in tokens[max(0, k - 7):k])
+    quoted = bool(_QUOTED.search(" ".join(x.low for x in tokens[max(0, k - 7):k])))
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) or \
         k > 0 and tokens[k - 1].low in ("is", "are", "=") and any(x.low in ("price", "cost") for x in tokens[max(0, k - 7):k]) or \
         quoted
     # (sixty-seventh pass, a review: "the partner price for an H100 is 30k": the price said further back)
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
+    asked_quote = bool(_QUOTE_ASKED.search(text))  # "quote us 8x h100 for at most 250k": the customer's own sum
+    priced = priced or scaled and asked_quote
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for", "at") and _OWN_VS_CLOUD.search(text):
         priced = True  # (fifty-ninth pass: "own vs cloud: 8x h100 at 250k vs 2.5/hr")  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
     # twenty-first pass: "за" right before a sum with its scale word, on either side ("взять за 300 тысяч", "тысяч за
@@ -520,6 +529,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         slot = "server_price"  # fifty-seventh pass: "у конкурента за 1,9 млн", "называют L40S по 7 200 $": a price seen
     elif quoted and not budget_cue:
         slot = "server_price"
+    elif asked_quote and not _OWN_VS_CLOUD.search(text):
+        slot = "budget"
     elif budget_cue or _WHAT_TO_BUY.search(head):
         slot = "budget"
     elif in_a_server and tokens[k - 1].low == "за":

@@ -185,17 +185,29 @@ _GROUP = {"команда", "отдел", "группа", "филиал", "оф�
           "бригада", "team", "department", "group", "lab", "office", "branch", "squad"}
 
 
-def _groups(out: list[Attached], tokens: list[Token]) -> None:
+_BETWEEN = {",", "в", "во", "у", "каждой", "каждом", "каждого", "каждая", "каждый", "each", "with", "of", "из", "них"}
+# the groups work at different times: one group's people are on at once ("в разные смены", "одна днём, другая ночью")
+_APART = re.compile(r"смен|посменн|в разн\w+ (?:время|смены|часы)|дн[её]м\b.*\bночью|\bshifts?\b|different (?:times|hours)|"
+                    r"not at the same time|не одновременно", re.I)
+
+
+def _groups(out: list[Attached], tokens: list[Token], text: str) -> None:
     """fifty-ninth pass: "3 команды по 10 человек", "у каждой из трёх команд по 10 человек", "3 teams of 10 people": the
     people are each group's, so the users are their product (the group count had been lost, in words silently)."""
     for a in out:
         if a.slot != "users" or len(a.tokens) > 2:
             continue
         k = min(a.tokens)
-        if k < 3 or tokens[k - 1].low not in ("по", "of", "with"):
+        if k < 3 or tokens[k - 1].low not in ("по", "of", "with") or _APART.search(text):
             continue
+        j = max(a.tokens) if max(a.tokens) > k else k + 1
+        unit = tokens[j] if j < len(tokens) else None
+        if unit is None or not (unit.concept == "user" or _person(unit)):
+            continue  # "3 команды по 10 часов в день", "по 50 запросов в час": no people of each group
         for g in range(k - 2, max(0, k - 5), -1):  # "3 команды, в каждой по 10": a few words between
             word = tokens[g].lemma or tokens[g].low
+            if g < k - 2 and tokens[g + 1].low not in _BETWEEN:
+                break  # "у нас 4 команды, в одной по 10 человек": one group's people
             if word in _GROUP or tokens[g].low.rstrip("s") in _GROUP:
                 n = tokens[g - 1]
                 if n.used or n.number is None or n.number != int(n.number) or not 2 <= n.number <= 100:
@@ -967,6 +979,9 @@ _OFF_BEFORE = re.compile(r"(?:выключ|отключ|гаси|гасить|г
                          r"switch(?:ed|ing)? (?:it |them )?off|power(?:ed|ing)? (?:it |them )?off)\w*\s+(?:\w+\s+){0,2}$", re.I)
 
 
+_PART_SAID = re.compile(r"утра|ночи|дня|вечера|\bam\b|\bpm\b|\d(?:am|pm)\b", re.I)
+
+
 def _working_span(tokens: list[Token], text: str) -> Attached | None:
     """"с 9 до 18 по будням", "from 9am to 6pm", "8-20 каждый день", "с девяти до шести": hours a day from a span of
     the clock."""
@@ -1015,6 +1030,8 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
             b += 12 if pat is _SPAN_TO and b < a and b < 12 else 0  # "9 to 5": 9 am to 5 pm
         if not (0 <= a <= 24 and 0 <= b <= 24) or a == b:
             continue
+        if b < a <= 12 and not _PART_SAID.search(m.group(0)):
+            b += 12  # fifty-ninth pass (a review): "пн-пт с 10 до 7", "from 10 to 7": to 19:00, not 21 hours overnight
         per_day = b - a if b > a else b + 24 - a
         if _OFF_BEFORE.search(text[:m.start()]):
             per_day = 24 - per_day  # fifty-first pass: "выключать его с 23 до 9": the hours it is off; it runs the rest
@@ -1101,7 +1118,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                 tokens[k].used = other.slot
                 break
     _out_of(out, tokens, text)
-    _groups(out, tokens)
+    _groups(out, tokens, text)
     _headcount(out, tokens, text)
     _share_at_once(out, tokens, text)
     if not any(a.slot == "hours_per_month" for a in out) and (m := PHRASE_730.search(text)):

@@ -196,7 +196,10 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                 continue  # sixty-seventh pass (a review): "one more question: is 2 H100 enough", "One more: how many L40S"
             rest = tokens[t.i + 2:]
             # fifty-ninth pass: "one more a100 — then how many users?": the card right after is what is added
-            slot = "gpu_count" if rest and rest[0].used == "gpu_name" else _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
+            if len(rest) > 1 and rest[0].used == "gpu_name" and rest[1].concept == "server":
+                continue  # "one more a100 server": a server's worth of cards, not one card; left as before
+            card_first = rest and rest[0].used == "gpu_name" and not (len(rest) > 1 and rest[1].concept == "user")
+            slot = "gpu_count" if card_first else _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
                                    _ADD_VERB.search(text) else None)  # "and if i add one more": cards, the usual thing to add
             if slot:
                 return _added_or_total(tokens, slot, t.number, t.i + 1, [t.i, t.i + 1])

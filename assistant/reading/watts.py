@@ -38,7 +38,10 @@ _NOT_PSU = re.compile(r"стойк|\brack|розетк|\bлини[яиюей]|\b
                       r"\bпеч[ьи]\b|\bпечк\w*|\bплит[аыу]\b|\bкот[её]л\w*|\bбойлер\w*|\bобогревател\w*|\bкондиционер\w*|"
                       r"\bсварк\w*|\bсварочн\w*|\bстан(?:ок|ка)\b|\bkiln|\boven|\bstove|\bheater|\bwelder|\bdryer|"
                       # fifty-second pass: "генератор у меня на 2 квт его вытянет?": a generator's rating, asked (no PSU)
-                      r"\bгенератор\w*|\bgenerator|\bдизел\w*|\bбензогенератор\w*|\bинвертор\w*|\binverter", re.I)
+                      r"\bгенератор\w*|\bgenerator|\bдизел\w*|\bбензогенератор\w*|\bинвертор\w*|\binverter|"
+                      # fifty-ninth pass: "в серверной под новое железо осталось не больше 3 кВт": the room's power left
+                      r"\bостал(?:ось|ся|ась) (?:не больше|не более|максимум|всего|только)\b|\bсерверн\w*|\bщит\w*|\bremaining\b|\bheadroom\b|"
+                      r"\bspare capacity\b", re.I)
 # "у меня щас стоит киловатт", "у нас есть киловатт": a kilowatt the customer has installed is a unit they own (a PSU);
 # not "сколько стоит киловатт" (the price of energy)
 _OWN_UNIT = re.compile(r"\bу (?:меня|нас|клиента|заказчика)\b[^,.;?]*\b(?:стоит|есть|стоял)\b|\b(?:стоит|есть) у (?:меня|нас)\b",

@@ -200,10 +200,11 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         # thirty-fourth pass: own server against the cloud .. "сидят с 10 до 19, шесть дней в неделю", "и свет у нас по
         # 7,2 руб за кВт·ч, это учитывается?": the hours and the electricity of that comparison
         return "cost"
-    if reading.intent in ("followup", "recommend", "models_for_hardware") and previous is not None and \
-            (previous.model or previous.params_b) and not reading.new_model and \
+    if (reading.intent in ("followup", "recommend", "models_for_hardware") or
+            reading.intent == "knowledge" and previous_intent == "knowledge" and not _WHY.search(reading.text)) and \
+            previous is not None and (previous.model or previous.params_b) and not reading.new_model and \
             (reading.scenario.gpu or reading.scenario.gpu_count or reading.scenario.card_vram_gb) and \
-            _ENOUGH_Q.search(reading.text) and (previous_intent in ("recommend", "vram", "models_for_hardware") or
+            _ENOUGH_Q.search(reading.text) and (previous_intent in ("recommend", "vram", "models_for_hardware", "knowledge") or
                                                 previous_intent == "upgrade" and (_FITS_MEMORY.search(reading.text) or
                                                                                   card_family(reading.scenario.gpu) not in
                                                                                   (None, card_family(previous.gpu)))):
@@ -274,7 +275,11 @@ _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватае�
                        r"\b(?:would|will|could) [\w ]{0,24}\bdo(?: it| the job| the trick)?\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b|"
                        r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"
                        r"(?<!n't )(?<!not )\bcope\b|\bcarry (?:that|the load)\b(?! much)|\bdo the (?:job|trick)\b|"  # fifty-second
-                       r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b", re.I)  # pass: "would that do it?", "потянут?"
+                       r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b|"  # pass: "would that do it?", "потянут?"
+                       # fifty-ninth pass: "А две RTX PRO 6000 такую нагрузку вытянут?", "can't we get away with just one"
+                       r"\bвытянут\b|\bвытянет\b|\bсправ(?:ится|ятся)\b|\bпройд[её]т\b|\bget away with\b|"
+                       r"\bhandle (?:it|that|this|the load)\b", re.I)
+_WHY = re.compile(r"\bпочему\b|\bзачем\b|\bотчего\b|\bwhy\b|\bhow come\b", re.I)
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"
                           r"что (?:можно|могу|можем|получится) (?:\w+ )?(?:взять|купить|собрать)|что посовету\w*|что предлож\w*", re.I)

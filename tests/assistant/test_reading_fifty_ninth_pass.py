@@ -97,3 +97,72 @@ def test_one_more_card_named_adds_a_card_even_with_users_asked():
 def test_more_users_still_add_users():
     scenario, _ = talk("70b on 4 a100 for 10 users", "two more users?")
     assert scenario.users == 12 and scenario.gpu_count == 4
+
+
+# ---------------------------------------------------------------- a review of the pass: what it had broken
+@pytest.mark.parametrize("text, budget", [("сделайте кп на 2 млн, что можно взять под лламу 70б?", 2_000_000),
+                                          ("отправьте кп на 1.5 млн под квен 32б", 1_500_000),
+                                          ("can you quote us a box for around 80k", 80_000),
+                                          ("quote us 8x h100 for at most 250k", 250_000),
+                                          ("please send a quote for 4x h100, we have up to 150k", 150_000)])
+def test_a_quote_asked_for_names_the_customers_budget(text, budget):
+    s = read(text).scenario
+    assert s.budget == budget and s.server_price is None and s.context is None
+
+
+def test_a_limit_by_the_estimate_stays_a_budget():
+    assert read("лимит по смете три миллиона двести тысяч рублей что можно купить под обучение").scenario.budget == 3_200_000
+
+
+@pytest.mark.parametrize("text, hours", [("пн-пт с 10 до 7, облако 300р в час", 195.0),
+                                         ("mon-sat from 10 to 7, cloud 2 usd/hr", 234.0),
+                                         ("по будням с 10 до 7, облако 300р в час", 195.0)])
+def test_a_span_ending_before_it_starts_ends_in_the_evening(text, hours):
+    assert read(text).scenario.hours_per_month == hours
+
+
+def test_a_night_span_stays_overnight():
+    assert read("с 22 до 6 гоняем, облако 300р в час").scenario.hours_per_month == 243.33
+
+
+@pytest.mark.parametrize("text", ["2 отдела по 10 человек работают в разные смены",
+                                  "2 команды по 10 человек, одна днём, другая ночью",
+                                  "3 отдела по 10 человек, работают посменно"])
+def test_groups_at_different_times_are_not_added(text):
+    r = read(text)
+    assert r.scenario.users == 10 and [s.text for s in r.unattached] in (["2"], ["3"])
+
+
+@pytest.mark.parametrize("text", ["3 команды по 10 часов в день, лама 8б", "3 команды, каждая по 50 запросов в час, лама 8б",
+                                  "у нас 4 команды, в одной по 10 человек, лама 8б"])
+def test_groups_multiply_only_each_groups_people(text):
+    r = read(text)
+    assert r.scenario.users not in (30, 150, 40) and r.unattached  # the group count named back, never multiplied
+
+
+def test_one_more_card_user_adds_a_user():
+    scenario, _ = talk("llama 8b on one 4090 for 10 users", "one more 4090 user?")
+    assert scenario.users == 11 and scenario.gpu_count == 1
+
+
+def test_one_more_server_of_cards_is_no_single_card():
+    scenario, _ = talk("70b on 4 a100", "one more a100 server?")
+    assert scenario.gpu_count != 5
+
+
+# ---------------------------------------------------------------- follow-ups of fresh75 and fresh76
+def test_cards_named_with_a_load_verb_after_a_recommendation_is_the_fit():
+    assert talk("gpt-oss 120b на 40 человек, контекст 16к, какой сервер?",
+                "А две RTX PRO 6000 такую нагрузку вытянут?")[1] == "vram"
+
+
+def test_a_card_enough_after_a_why_is_the_fit_but_a_why_stays_knowledge():
+    first, why = "лора квен3 32б bf16 на двух h100, батч 8", "почему лора столько памяти ест?"
+    assert talk(first, why, "А одной H200 при тех же настройках хватит?")[1] == "vram"
+    assert talk(first, why, "а почему одной H200 не хватит?")[1] == "knowledge"
+
+
+def test_the_server_rooms_power_left_is_no_psu():
+    r = read("В серверной у нас под новое железо осталось не больше 3 кВт. Сервер с четырьмя L40S по питанию в это укладывается?")
+    assert r.scenario.psu_w is None and r.unattached
+    assert read("осталось шесть 3090 и два блока питания по 1600вт, квен 235б в q4 влезет?").scenario.psu_w == 3200
