@@ -440,6 +440,22 @@ _STORAGE = re.compile(r"file ?server|storage|nas|ssd|hdd|nvme|disks?|drives?|д�
                       r"файлов\w* (?:сервер|помойк|хранилищ)\w*|ссд|хдд|жёстк\w*|жестк\w*|ссдшник\w*", re.I)
 
 
+_ORDERED = re.compile(r"\b(?:заберёт|заберет|заберут|заберём|заберем|возьм[её]т|возьмут|закаж\w+|закупит|закупят|купит|купят|"
+                      r"(?:order|purchase) (?:is|would be|will be)|orders|buys|takes|purchases)\s+(?:[^\W\d]+\s+){0,2}$",
+                      re.I)
+_BATCH_WORD = re.compile(r"^(?:batch\w*|батч\w*)$", re.I)
+_PER_BATCH = re.compile(r"^\s*(?:[^\W\d]+\s+){0,3}(?:per|a|in a|in each|в|на|за|в одном|в каждом) (?:batch|батч)\w*\b", re.I)
+
+
+def _batch_near(tokens: list[Token], k: int, text: str) -> bool:
+    """A batch's word a few words before the number, nothing between but words ("в батч кладём по 8 штук"), or right
+    after it ("four of them per batch", "по 8 в батче")."""
+    for j in range(k - 1, max(-1, k - 5), -1):
+        if _BATCH_WORD.match(tokens[j].low):
+            return not re.search(r"[\d,.;:!?]", text[tokens[j].end:tokens[k].start])
+    return bool(_PER_BATCH.match(text[tokens[k].end:]))
+
+
 _BATCH_SIZE = re.compile(r"\b(?:batch[\s_-]?size|размер\w* батча)\s*(?:of|=|:|в|—|-)?\s*$", re.I)
 
 
@@ -505,10 +521,27 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             not _OTHER_QUANTITY.search(re.split(r"[.!?]\s", text[:t.start])[-1]):
         # (not "10 человек на одной 4090, а если будет 15", "батч 4, если будет 8": the quantity said before it)
         return [Attached("gpu_count", int(t.number or 0), [k])]  # sixty-seventh pass: "одна 3090, а если будет три — потянут?"
+    if gpu_starts and t.number and t.number == int(t.number) and 2 <= t.number <= 64 and k not in gpu_starts and \
+            _ORDERED.search(text[max(0, t.start - 40):t.start]) and not (k + 1 < len(tokens) and (
+                tokens[k + 1].concept in ("user", "token", "context", "hour", "server") or _person(tokens[k + 1]))):
+        # fifty-ninth pass: "цену на rtx pro 6000, если клиент заберёт десяток", "if the client's order is a dozen": the
+        # cards ordered (a dozen had been ten people)
+        return [Attached("gpu_count", int(t.number), [k])]
+    if k > 1 and tokens[k - 1].low == "of" and tokens[k - 2].low == "each" and k + 1 < len(tokens) and \
+            (tokens[k + 1].concept == "user" or tokens[k + 1].lemma in _CONCURRENT or tokens[k + 1].low in _CONCURRENT) and \
+            not any(j in gpu_starts for j in range(k + 1, k + 7)):  # not "each of 6 devs gets a 4090"
+        return [Attached("users", int(t.number or 0), [k])]  # fifty-ninth pass: "each of 20 simultaneous users get?"
     if k > 1 and tokens[k - 1].low in ("из", "of") and tokens[k - 2].low in ("каждому", "каждой", "каждого", "each") and \
             any((x.low == "по" and j + 1 < len(tokens) and (j + 1 in gpu_starts or tokens[j + 1].low in _OWN_CARD)) or
                 x.low in ("gets", "get") for j, x in enumerate(tokens[k + 1:k + 5], start=k + 1)):
         return []  # sixty-seventh pass: "каждому из шести разработчиков по своей 4090": six machines of one card each
+    if whole_or_word(t) and t.number and t.number == int(t.number) and 1 <= t.number <= 512 and k + 1 not in gpu_starts and \
+            _batch_near(tokens, k, text) and not (k + 1 < len(tokens) and tokens[k + 1].concept in
+                                                  ("gpu", "server", "token", "context", "hour", "user")):
+        # fifty-ninth pass: "в батч кладём по 8 штук", "батч тогда поставлю 4", "four of them per batch": the batch's size,
+        # as "batch 8" is (had been eight cards)
+        piece = [k + 1] if k + 1 < len(tokens) and tokens[k + 1].concept == "piece" else []
+        return [Attached("users", int(t.number), [k] + piece)]
     if low == "one" and k > 0 and tokens[k - 1].low in ("quick", "simple", "easy", "last", "small", "short"):
         return []  # sixty-seventh pass: "Quick one — H200 price and availability?": a question, not one card
     whole = t.number is not None and t.number == int(t.number) and 1 < t.number <= 16 and not t.word_number
@@ -969,6 +1002,7 @@ _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|da
                            r"working days|a day|per day|on workdays)", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"\bпн\s?-\s?(?:пт|сб)\b|\bmon(?:day)?\s?-\s?(?:fri|sat)|"  # fifty-ninth pass: "пн-пт и суббота с 10 до 19"
+                        r"\bночью\b|\bкаждую ночь\b|\bпо ночам\b|\bnightly\b|\bat night\b|\bovernight\b|\bmidnight\b|"
                         r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
                         r"\d:\d\d|\b(?:am|pm)\b|\d\s?(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run|"
                         r"\bopen\b|открыт\w*|гонять|гоняем|включ\w*|выключ\w*|отключ\w*|на ночь", re.I)  # fresh42: "We're open 7am
@@ -979,6 +1013,8 @@ _OFF_BEFORE = re.compile(r"(?:выключ|отключ|гаси|гасить|г
                          r"switch(?:ed|ing)? (?:it |them )?off|power(?:ed|ing)? (?:it |them )?off)\w*\s+(?:\w+\s+){0,2}$", re.I)
 
 
+_MIDNIGHT = re.compile(r"\bmidnight\s*(?:[-–—]|to|till|until)\s*(\d{1,2})\s*(?:am)?\b|"
+                       r"\b(?:from\s+)?(\d{1,2})\s*(am|pm)?\s*(?:[-–—]|to|till|until)\s*midnight\b", re.I)
 _PART_SAID = re.compile(r"утра|ночи|дня|вечера|\bam\b|\bpm\b|\d(?:am|pm)\b", re.I)
 
 
@@ -1013,6 +1049,14 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
                 continue
             weekdays = bool(money._WEEKDAYS.search(text))
             return Attached("hours_per_month", round((end - start) * (money.weekday_days(text) if weekdays else 365) / 12, 2), [one.i, to.i, two.i])
+    if m := _MIDNIGHT.search(text):  # fifty-ninth pass: "midnight–6am", "from 10pm to midnight": midnight is 0 or 24
+        a = 0 if m.group(1) else int(m.group(2)) + (12 if (m.group(3) or "").lower() == "pm" and int(m.group(2)) < 12 else 0)
+        b = int(m.group(1)) if m.group(1) else 24
+        idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end() and t.has_digit]
+        if idx and b != a:
+            per_day = b - a if b > a else b + 24 - a
+            days = money.weekday_days(text) if money._WEEKDAYS.search(text) else 365
+            return Attached("hours_per_month", round(per_day * days / 12, 2), idx)
     for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH, _SPAN_TO):
         m = pat.search(text)
         if not m:

@@ -40,8 +40,7 @@ _NOT_PSU = re.compile(r"стойк|\brack|розетк|\bлини[яиюей]|\b
                       # fifty-second pass: "генератор у меня на 2 квт его вытянет?": a generator's rating, asked (no PSU)
                       r"\bгенератор\w*|\bgenerator|\bдизел\w*|\bбензогенератор\w*|\bинвертор\w*|\binverter|"
                       # fifty-ninth pass: "в серверной под новое железо осталось не больше 3 кВт": the room's power left
-                      r"\bостал(?:ось|ся|ась) (?:не больше|не более|максимум|всего|только)\b|\bсерверн\w*|\bщит\w*|\bremaining\b|\bheadroom\b|"
-                      r"\bspare capacity\b", re.I)
+                      r"\bостал(?:ось|ся|ась) (?:не больше|не более|максимум|всего|только)\b|\bсерверн\w*|\bщит\w*", re.I)
 # "у меня щас стоит киловатт", "у нас есть киловатт": a kilowatt the customer has installed is a unit they own (a PSU);
 # not "сколько стоит киловатт" (the price of energy)
 _OWN_UNIT = re.compile(r"\bу (?:меня|нас|клиента|заказчика)\b[^,.;?]*\b(?:стоит|есть|стоял)\b|\b(?:стоит|есть) у (?:меня|нас)\b",
@@ -199,7 +198,8 @@ def _each_after_psu(tokens: list[Token], k: int) -> tuple[float, list[int]] | No
     if tokens[k + 1].low not in ("по", "at", "of", "x", "х", "×"):
         return None
     n = k - 1
-    while n >= 0 and tokens[n].low in ("питания", "power", "supply", "supplies", "у", "меня", "нас", ":", "-", "—"):
+    while n >= 0 and tokens[n].low in ("питания", "power", "supply", "supplies", "у", "меня", "нас", ":", "-", "—",
+                                       "там", "будет", "будут", "стоит", "стоят", "их"):  # "блоков питания там будет два, по 3200 вт"
         n -= 1
     if n < 0 or not (_PSU_NOUN.match(tokens[n].low) or tokens[n].lemma == "блок"):
         return None

@@ -196,6 +196,7 @@ def _codes(tokens: list[Token]) -> None:
             t.number, t.code = None, True
 
 
+_GROUP_OF = {"trio": 3.0, "quartet": 4.0}
 _FOR = {"на", "для", "под", "по", "до", "с", "for", "of", "with", "to"}
 
 
@@ -205,6 +206,10 @@ def _half_a_unit(tokens: list[Token]) -> None:
     for t in tokens:
         if t.low in ("пол", "пол-") and t.number is None and t.i + 1 < len(tokens) and tokens[t.i + 1].concept in ("tb", "gb"):
             t.number, t.word_number = 0.5, True
+        if t.low in _GROUP_OF and t.number is None and t.i + 1 < len(tokens) and tokens[t.i + 1].low == "of":
+            # fifty-ninth pass: "a quartet of H100 NVLs", "a trio of 3090s" (not in the lexicon: its words are the typo
+            # stage's vocabulary, and "quarter" is one letter from "quartet")
+            t.number, t.word_number = _GROUP_OF[t.low], True
         if t.low in ("dozen", "dozens") and t.i >= 2 and tokens[t.i - 1].low == "a" and tokens[t.i - 2].low == "half":
             t.number = 6.0  # thirtieth pass: "half a dozen volunteers" (it was read as a dozen)
 

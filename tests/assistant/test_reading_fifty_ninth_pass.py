@@ -166,3 +166,54 @@ def test_the_server_rooms_power_left_is_no_psu():
     r = read("В серверной у нас под новое железо осталось не больше 3 кВт. Сервер с четырьмя L40S по питанию в это укладывается?")
     assert r.scenario.psu_w is None and r.unattached
     assert read("осталось шесть 3090 и два блока питания по 1600вт, квен 235б в q4 влезет?").scenario.psu_w == 3200
+
+
+# ---------------------------------------------------------------- fresh80 and fresh81: values easy to miss
+@pytest.mark.parametrize("text, batch", [("Последовательности по 4096 токенов, в батч кладём по 8 штук, квен3 8б", 8),
+                                         ("а если кулорой? батч тогда поставлю 4", 4),
+                                         ("fully fine-tune Qwen3 4B, 8192-token sequences, four of them per batch", 4),
+                                         ("по 8 примеров в батче на 2 картах, лама 8б", 8)])
+def test_a_batch_said_around_its_number_is_the_batch_never_cards(text, batch):
+    s = read(text).scenario
+    assert s.users == batch and s.gpu_count in (None, 2)
+
+
+def test_each_of_n_users_is_the_users_and_each_dev_with_a_card_is_not():
+    assert read("what speed would each of 20 simultaneous users get?").scenario.users == 20
+    assert read("each of 6 devs gets his own 4090, llama 8b").scenario.users is None
+
+
+@pytest.mark.parametrize("text, count", [("какую партнёрскую цену дадите на rtx pro 6000, если клиент заберёт десяток?", 10),
+                                         ("What per-card price could you do on the L40S if the client's order is a dozen?", 12)])
+def test_cards_ordered_are_counted_not_people(text, count):
+    s = read(text).scenario
+    assert s.gpu_count == count and s.users is None
+
+
+def test_people_beside_an_order_verb_stay_people():
+    assert read("если возьмём 4090 на 20 человек, хватит?").scenario.users == 20
+
+
+@pytest.mark.parametrize("text, watts", [("блоков питания там будет два, по 3200 вт. с запасом выходит?", 6400),
+                                         ("How much headroom does a 1600W PSU leave with my two RTX A6000s?", 1600)])
+def test_psus_said_with_words_between(text, watts):
+    assert read(text).scenario.psu_w == watts
+
+
+@pytest.mark.parametrize("text, gpu, count", [("a box with a quartet of H100 NVLs", "h100-nvl", 4),
+                                              ("a trio of 3090s", "rtx-3090", 3), ("a box with four H100 NVLs", "h100-nvl", 4)])
+def test_a_trio_or_quartet_counts_and_nvls_is_the_nvl(text, gpu, count):
+    s = read(text).scenario
+    assert s.gpu == gpu and s.gpu_count == count
+
+
+def test_a_quarter_is_not_a_quartet():
+    assert read("40 adjusters, maybe a quarter on it at the same time, llama 70b").scenario.users == 10
+
+
+@pytest.mark.parametrize("text, hours", [("с четырьмя L40S он будет молотить только ночью, с 22 до 6", 243.33),
+                                         ("модель молотит каждую ночь с 23 до 7, облако 2 usd в час", 243.33),
+                                         ("What if the window shrinks to midnight–6am? cloud 2 usd/hr", 182.5),
+                                         ("we run it from 6pm to midnight, cloud 2 usd/hr", 182.5)])
+def test_night_windows_give_the_hours(text, hours):
+    assert read(text).scenario.hours_per_month == hours
