@@ -204,10 +204,35 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve
             return [Attached("task", "full", [t.i])] + found[:1]
+    if not found and (m := _TEACH_STYLE.search(text)) and _TAUGHT_MODEL.search(m.group(0)) and \
+            not _negated(tokens, v := next(t.i for t in tokens if t.start >= m.start())) and \
+            not any(x.concept == "user" or _animate(x.low) for x in tokens[v + 1:v + 3]
+                    if x.i == v + 1 or tokens[v + 1].low in ("our", "my", "their", "the", "наших", "своих", "моих")):
+        # fifty-ninth pass: "научить квен3 32б отвечать нашим тоном", "teach a model my writing voice": training on the
+        # customer's own texts, a method not named, read as tune.yaml's "fine-tuning ... on our support tickets" is
+        return [Attached("task", "full", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()][:1])]
     runs = [m for m in _RUN.finditer(text) if not _runs_a_business(tokens, next(t.i for t in tokens if t.start >= m.start()))]
     if not found and runs and not _negated(tokens, next(t.i for t in tokens if t.start >= (run := runs[0]).start())):
         return [Attached("task", "inference", [t.i for t in tokens if t.start >= run.start() and t.end <= run.end()])]
     return found[:1]
+
+
+_TEACH_STYLE = re.compile(r"\b(?:научить|обучить|натаскать|приучить|teach(?:ing)?|train(?:ing)?)\b(?:\s+[\w-]+){0,7}?\s+"
+                          r"(?:(?:наш|мо|сво)\w*\s+)?(?:тон\w*|стил\w*|формат\w*|манер\w*|голос\w*|слог\w*|"
+                          r"(?:(?:my|our|its)\s+)?(?:writing\s+)?(?:voice|style|tone|format))\b", re.I)
+
+
+def _animate(word: str) -> bool:
+    """"научить сотрудников": people taught, not a model."""
+    from assistant.reading.words import morph
+
+    parses = morph().parse(word)
+    return bool(parses) and parses[0].is_known and "anim" in parses[0].tag and parses[0].tag.POS == "NOUN"
+
+
+# what is taught is a model ("научить квен3 32б", "teach a model"), not people ("научить сотрудников")
+_TAUGHT_MODEL = re.compile(r"модел|нейросет|\bбот|ассистент|\bllm|\bллм|\bmodel|\bit\b|\d+\s?[bб]\b|qwen|квен|llama|\bлам|"
+                           r"mistral|мистрал|gemma|гемм|deepseek|дипсик", re.I)
 
 
 def _runs_a_business(tokens: list[Token], i: int) -> bool:

@@ -266,7 +266,22 @@ _ROUGHLY = {"около", "примерно", "приблизительно", "�
 
 _PAIR = {"pair", "пара", "парой", "парочка"}
 # collective numerals are said of people only ("на пятерых", "нас четверо", "для двоих"): the users
-_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
+_WILL_BE = {"будет", "будут", "станет", "станут", "наберётся", "наберется", "will", "be", "is", "are", "would"}
+
+
+def _people_will_be(tokens: list[Token], k: int) -> bool:
+    """fifty-ninth pass: "пользователей будет около ста", "users will be around 100": the people's word, a verb of being
+    and a rough word between it and the number."""
+    j, verb = k - 1, False
+    while j >= 0 and k - j <= 4 and (tokens[j].low in _ROUGHLY or tokens[j].low in _WILL_BE):
+        verb = verb or tokens[j].low in _WILL_BE
+        j -= 1
+    return verb and j >= 0 and not tokens[j].comma and not tokens[j].stop and \
+        (tokens[j].concept == "user" or _person(tokens[j]) and _plural(tokens[j]))
+
+
+_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро",
+               "вдвоём", "вдвоем", "втроём", "втроем", "вчетвером", "впятером", "вшестером"}
 _SUCH = {"такой", "таков", "those", "these", "them", "such"}
 _RAM_SIZES = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048}
 _MEMORY_SIZES = _RAM_SIZES | {2, 4, 6, 10, 11, 12, 20, 40, 80, 141}  # and the cards' own sizes
@@ -753,6 +768,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (concept is None and k > 0 and _person(tokens[k - 1]) and _plural(tokens[k - 1])) or \
             (concept is None and k > 1 and tokens[k - 1].low in _ROUGHLY and _person(tokens[k - 2]) and
              _plural(tokens[k - 2])) or \
+            (concept is None and _people_will_be(tokens, k)) or \
             (concept is None and k > 2 and tokens[k - 2].low == "у" and tokens[k - 1].low in ("нас", "меня", "них") and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and

@@ -50,7 +50,7 @@ _ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
 _ORDINAL_CARD = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу", re.I)
 # "докину третью", "воткну вторую", "throw in a third": verbs of putting a card in, as well as of buying one
-_ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|купл|куп|докуп|постав|докин|подкин|добав|воткн|вставл|встав|add|buy|get|"
+_ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|\bприсмотр\w*|\bпригляд\w*|\bприглядел\w*|\beyeing\b|купл|куп|докуп|постав|докин|подкин|добав|воткн|вставл|встав|add|buy|get|"
                            r"throw|slot|plug", re.I)
 
 
@@ -78,7 +78,14 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         near = tokens[max(0, t.i - 2):t.i + 3]
         words = " ".join(x.low for x in near if x is not t)
         card = _ORDINAL_CARD.search(words) or (t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name")
-        if card or len(tokens) <= 10 and _ORDINAL_VERB.search(words):
+        # fifty-ninth pass: in a longer message that names the card, a verb of getting just before the ordinal
+        # ("две 3090 ... присмотрел с рук третью", "к уже стоящей H100 NVL хотим добавить вторую")
+        after = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
+        alone = after is None or t.stop or t.comma or after.used == "gpu_name" or \
+            after.low in ("—", "–", "-", "и", "если", "к", "and", "if", "to")  # not "поставили второй стоечный сервер"
+        named = alone and any(x.used == "gpu_name" for x in tokens) and \
+            _ORDINAL_VERB.search(" ".join(x.low for x in tokens[max(0, t.i - 3):t.i]))
+        if card or named or len(tokens) <= 10 and _ORDINAL_VERB.search(words):
             # "a second one", "a third one": the pronoun after the ordinal is no count of one card
             idx = [t.i] + ([t.i + 1] if t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("one", "ones") else [])
             if SELL_OR_ADD.search(text):
@@ -189,6 +196,10 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     for t in tokens:  # fortieth pass: "and if I buy another 3090?", patois "a nex' 3090": one more of the card named
         if t.low in ("another", "nex", "nex'") and t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name":
             return [Change(slot="gpu_count", op="add", value=1.0)], [t.i]
+        n = tokens[t.i + 1] if t.i + 2 < len(tokens) else None
+        if t.low == "another" and n is not None and n.number and n.number == int(n.number) and 1 < n.number <= 16 and \
+                tokens[t.i + 2].used == "gpu_name":  # fifty-ninth pass: "if he puts in another two 3090s"
+            return [Change(slot="gpu_count", op="add", value=float(n.number))], [t.i, t.i + 1]
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
             if t.i + 2 < len(tokens) and tokens[t.i + 2].low in ("question", "questions", "thing", "things", "point", "q") or \

@@ -278,7 +278,7 @@ _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватае�
                        r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b|"  # pass: "would that do it?", "потянут?"
                        # fifty-ninth pass: "А две RTX PRO 6000 такую нагрузку вытянут?", "can't we get away with just one"
                        r"\bвытянут\b|\bвытянет\b|\bсправ(?:ится|ятся)\b|\bпройд[её]т\b|\bget away with\b|"
-                       r"\bhandle (?:it|that|this|the load)\b", re.I)
+                       r"\bhandle (?:it|that|this|the load)\b|\b(?:going to|gonna) cut it\b", re.I)
 _WHY = re.compile(r"\bпочему\b|\bзачем\b|\bотчего\b|\bwhy\b|\bhow come\b", re.I)
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"

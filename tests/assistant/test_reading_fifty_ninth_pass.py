@@ -217,3 +217,61 @@ def test_a_quarter_is_not_a_quartet():
                                          ("we run it from 6pm to midnight, cloud 2 usd/hr", 182.5)])
 def test_night_windows_give_the_hours(text, hours):
     assert read(text).scenario.hours_per_month == hours
+
+
+def test_a_wattage_in_a_follow_up_is_no_count_of_people():
+    scenario, _ = talk("glm 4.5 air fp8 на 120 человек, контекст 32к, сколько l40s?",
+                       "And the draw at full load? Their rack feed is 12 kW.")
+    assert scenario.users == 120
+
+
+@pytest.mark.parametrize("first, then, count", [
+    ("у клиента 4x3090 и 128 гб, что на этом запустить?", "what changes if he puts in another two 3090s?", 6),
+    ("we have 2 a100", "and if we buy another 2 a100?", 4)])
+def test_another_n_cards_are_added(first, then, count):
+    assert talk(first, then)[0].gpu_count == count
+
+
+@pytest.mark.parametrize("text, count", [
+    ("в корпусе сейчас две 3090 и бп на 1200 ватт. присмотрел с рук третью — блок вытянет, если её поставить?", 3),
+    ("к уже стоящей в сервере H100 NVL хотим добавить вторую. нужен им nvlink-мост?", 2)])
+def test_an_ordinal_got_in_a_longer_message_is_the_count(text, count):
+    assert talk(text)[0].gpu_count == count
+
+
+def test_an_ordinal_server_is_no_card_count():
+    scenario, _ = talk("Прошлым летом, когда в серверную поставили второй стоечный сервер, выбило автомат. Сервер с 4 L40S "
+                       "потянет линия?")
+    assert scenario.gpu_count == 4
+
+
+@pytest.mark.parametrize("text", ["хотим научить квен3 32б отвечать нашим тоном", "teach our model our house style, llama 8b",
+                                  "научить модель на 14б писать отчёты в нашем формате",
+                                  "I'd like to teach a model my writing voice. Mistral 7B on my 3090?"])
+def test_teaching_a_model_a_style_is_training(text):
+    assert read(text).scenario.task == "full"
+
+
+@pytest.mark.parametrize("text", ["научить сотрудников работать с моделью в нашем формате",
+                                  "teach our staff to use the model in our format"])
+def test_teaching_people_is_no_training(text):
+    assert read(text).scenario.task is None
+
+
+@pytest.mark.parametrize("text, users", [("а по скорости что будет, если сидеть будем втроём?", 3),
+                                         ("мы вдвоём с другом хотим запустить ламу 8б", 2),
+                                         ("пользователей будет около ста, лама 8б", 100),
+                                         ("users will be around 100, llama 8b", 100)])
+def test_people_said_together_or_with_a_verb_between(text, users):
+    assert read(text).scenario.users == users
+
+
+@pytest.mark.parametrize("text, price", [("конкурент предлагает клиенту за 1 720 000 руб. ваш же сервер DeepSeek?", 1_720_000),
+                                         ("Клиенту другой дистрибьютор предлагает её за 780 тысяч рублей", 780_000)])
+def test_a_price_another_seller_names_is_a_server_price(text, price):
+    s = read(text).scenario
+    assert s.server_price == price and s.budget is None
+
+
+def test_going_to_cut_it_asks_the_fit():
+    assert talk("lora of llama 3.1 8b, ctx 4096, batch 4 — what card?", "Is one RTX 4090 going to cut it?")[1] == "vram"
