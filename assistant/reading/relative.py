@@ -32,6 +32,7 @@ _TIMES = {"вдвое": 2.0, "втрое": 3.0, "вчетверо": 4.0, "double
 _SLOT_WORDS = {"user": "users", "request": "users", "hour": "hours_per_month", "usage": "hours_per_month",
                "загрузка": "hours_per_month", "нагрузка": "hours_per_month", "gpu": "gpu_count", "piece": "gpu_count",
                "context": "context", "token": "context", "traffic": "users", "трафик": "users"}
+_AS_MANY_AGAIN = re.compile(r"\b(?:ещ[её]|докуп\w*|добав\w*|возьм\w*)\s+(?:ещ[её]\s+)?столько же\b|\bas many (?:again|more)\b", re.I)
 _MORE = {"ещё", "еще", "more", "another", "additional", "extra", "плюс"}
 _LESS = re.compile(r"меньше|fewer|less", re.I)
 
@@ -94,7 +95,7 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     return [], []
 
 
-_ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|\btoo\b|\balso\b|\bas well\b|\bplus\b|"
+_ALSO = re.compile(r"\bещ[её] и\b|\bтоже\b|\bтакже\b|\bплюс\b|\btoo\b|\balso\b|\bas well\b|\bplus\b|\bприхват\w*|"
                    r"\badd(?:ing)?\b|\bдобав\w*", re.I)  # forty-ninth pass: "and if we add Saturdays, same hours?"
 _NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round the clock|around the clock|\bчас\w*|\bhours?\b|"
                         r"\bночь\w*|\bnights?\b", re.I)
@@ -107,6 +108,10 @@ _WEEKEND = re.compile(r"\bвыходн\w*|\bweekends?\b", re.I)
 _OFF = re.compile(r"\b(?:вы|от)ключ\w*|\bгаси\w*|\bshut\w*|\b(?:turn|switch)\w* (?:it )?off\b", re.I)
 
 
+_SHIFT_DROPPED = re.compile(r"\b(?:убер\w*|убрать|убираем|сократ\w*|отмен\w*|drop\w*|cut(?:ting)?|remov\w*|lose)\s+"
+                            r"(?:(?:вторую|третью|ночную|вечернюю|одну|the second|the night|the evening|one|a)\s+)?(?:смен\w*|shifts?)\b|"
+                            r"\b(?:вторую|ночную|вечернюю|second|night|evening)\s+(?:смену|shift)\s+(?:убер\w*|убрать|сократ\w*|"
+                            r"отмен\w*|drop\w*|cut|remov\w*)|\bбез (?:второй|ночной|вечерней) смены\b", re.I)
 _SHIFTS = re.compile(r"\b(одн[уаой]|дв[еу]|двух|тр[иеё]х|три|[1-4])\s+смен\w*|\b(one|two|three|single|[1-4])\s+shifts?\b", re.I)
 _SHIFT_WORDS = {"одну": 1, "одна": 1, "одной": 1, "одно": 1, "две": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3,
                 "one": 1, "single": 1, "two": 2, "three": 3}
@@ -156,6 +161,9 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         # sixty-first pass: "а если только по выходным, те же часы?" after "с 10 до 22 каждый день": the hours a day
         # kept on the 104 weekend days of 365
         return [Change(slot="hours_per_month", op="days", value=104)], []
+    if len(tokens) <= 10 and not any(t.has_digit for t in tokens) and (m := _SHIFT_DROPPED.search(text)):
+        # fifty-ninth pass: "а если вторую смену уберём?": one shift fewer than the hours were said in
+        return [Change(slot="hours_per_month", op="shifts", value=-1)], [t.i for t in tokens if m.start() <= t.start < m.end()]
     if len(tokens) <= 10 and not any(t.concept == "hour" for t in tokens) and \
             (n := _shift_count(m := _SHIFTS.search(text))) and m:
         # forty-eighth pass: "а если оставить одну смену?": the hours of so many shifts a day (scaled by `apply`
@@ -164,7 +172,7 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     if len(tokens) <= 10 and not any(t.has_digit for t in tokens) and _WEEKEND.search(text) and _OFF.search(text):
         # fiftieth pass: "а если на выходные её выключать?": the same hours a day on weekdays only, 260 days of 365
         return [Change(slot="hours_per_month", op="days", value=260)], []
-    if len(tokens) <= 12 and not any(t.has_digit for t in tokens) and (added := days_added(text)):
+    if len(tokens) <= (16 if same_hours else 12) and not any(t.has_digit for t in tokens) and (added := days_added(text)):
         # 43rd pass: "а если ещё и по субботам, те же часы?" after weekdays: the hours a day kept on more days (the
         # schedule held is taken as weekdays, 260 days a year, 52 more for each day; `apply` keeps it within 730 h)
         return [Change(slot="hours_per_month", op="mul", value=(260 + 52 * added) / 260)], []
@@ -185,6 +193,9 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                     factor = 1 / factor
                 idx = [t.i] + ([t.i - 1] if t.low in ("раза", "times", "x") else [])
                 return [Change(slot=slot, op="mul", value=float(factor))], idx
+    if (m := _AS_MANY_AGAIN.search(text)) and (slot := _slot(tokens) or "gpu_count"):
+        # fifty-ninth pass: "а если по гранту докупим ещё столько же карт?", "and as many again?": doubled
+        return [Change(slot=slot, op="mul", value=2.0)], [t.i for t in tokens if m.start() <= t.start < m.end()]
     for t in tokens:  # fifty-seventh pass: "а если оставить половину карт?", "keep half the cards": the count halved
         if t.low in ("половину", "половина", "half") and \
                 " ".join(x.low for x in tokens[t.i + 1:t.i + 3]) not in ("a dozen", "dozen") and (slot := _slot(tokens) or (
@@ -278,8 +289,9 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
             update[c.slot] = int(c.value)  # "возьму вторую такую же": two cards now
             continue
         if c.op == "shifts":  # forty-eighth pass: "а если оставить одну смену?" after "две смены по 8 часов"
-            if cur is not None and s.shifts:
-                update.update({c.slot: round(min(cur * c.value / s.shifts, 730.0), 2), "shifts": int(c.value)})
+            n = s.shifts + c.value if c.value < 0 and s.shifts else c.value  # fifty-ninth pass: "вторую смену уберём"
+            if cur is not None and s.shifts and n >= 1:
+                update.update({c.slot: round(min(cur * n / s.shifts, 730.0), 2), "shifts": int(n)})
             continue
         if c.op == "days" and cur is not None:  # review of 41044af: the hours a day from the days they were said over
             update[c.slot] = round(min(cur / _days_held(cur) * c.value, 730.0), 2)

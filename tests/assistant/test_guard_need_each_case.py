@@ -1,4 +1,4 @@
-"""Three sentences the explanation showed after stop 53's freeze, with the model, at d68d7ae:
+"""Sentences the explanation showed with the model, after stop 53's freeze (at d68d7ae) and at b7105d1:
 - "нужно около 42,95 ГБ видеопамяти" for Qwen3 32B in INT8 for 20 users, where 42,95 GB is the KV cache and the whole
   need 97,92 GB (a part said as the whole, with no part named);
 - "две RTX 3060, каждая из которых потребляет 340 Вт", where 340 W is the two cards together;

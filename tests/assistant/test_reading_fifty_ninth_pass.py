@@ -275,3 +275,23 @@ def test_a_price_another_seller_names_is_a_server_price(text, price):
 
 def test_going_to_cut_it_asks_the_fit():
     assert talk("lora of llama 3.1 8b, ctx 4096, batch 4 — what card?", "Is one RTX 4090 going to cut it?")[1] == "vram"
+
+
+def test_a_shift_dropped_halves_two_shifts():
+    scenario, _ = talk("2 l40s за 2,65 млн или облако 345р в час, работаем в две смены по 8 часов, без выходных",
+                       "А если вторую смену уберём?")
+    assert scenario.hours_per_month == 243.34
+
+
+def test_saturdays_taken_in_a_longer_follow_up_with_the_same_hours():
+    scenario, intent = talk("2 a100 за 3,95 млн или облако 520р в час, по будням с 9 до 18",
+                            "А если на время квартального отчёта прихватим и субботы, те же часы?")
+    assert scenario.hours_per_month == 234.0 and intent == "cost"
+
+
+@pytest.mark.parametrize("first, then, slot, value", [
+    ("У лаборатории квартет A100 по 80 гигов. Что можно на этом поднять в bf16?",
+     "А если по гранту докупим ещё столько же карт?", "gpu_count", 8),
+    ("llama 70b на 10 человек", "а если людей будет ещё столько же?", "users", 20)])
+def test_as_many_again_doubles(first, then, slot, value):
+    assert getattr(talk(first, then)[0], slot) == value
