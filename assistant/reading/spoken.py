@@ -9,7 +9,7 @@ written forms only. Each rewrite here is of words that name nothing else:
 - a version said as an ordinal before its family: "третья лама" Llama 3, "четвёртая лама скаут" Llama 4 Scout,
   "вторая гемма" Gemma 2 (a version the family lacks is then named back as an unknown product, as written);
 - a family glued to its size: "ламу70б" "ламу 70б"; "gpt oss на 20" gpt-oss-20b (a catalog model only);
-- "a buck fifty" $1.50, "a buck twenty five" $1.25; "a thousand watt" 1000 watt.
+- "a buck fifty" $1.50, "a buck twenty five" $1.25; "a thousand watt" 1000 watt; "терабайт оперативки" 1 TB of RAM.
 The digits of a card said in number words ("сорок девяносто", "thirty nineties") are joined in words.py
 (_spoken_cards), where the token after them tells a card from a count.
 """
@@ -47,6 +47,9 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"(?<![\w-])(?:a\s+)?buck\s+(ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
                 r"(?:[\s-]+(one|two|three|four|five|six|seven|eight|nine))?(?![\w-])", re.I),
      lambda m: f"${1 + (_TENS[m.group(1).lower()] + _ONES.get((m.group(2) or '').lower(), 0)) / 100:.2f}"),
+    # fifty-ninth pass: "квартет A100 и терабайт оперативки": a terabyte of RAM said with no number is one
+    (re.compile(r"(?<![\w-])(?<!один )(?<!одного )(?<!\d )терабайт(?=\s+(?:оперативк\w*|оперативн\w*|оперативы|озу|памяти|ram|ддр|ddr))",
+                re.I), "1 терабайт"),
     # "a thousand watt one": "thousand" is only a multiplier of a number said before it, and "a" is none
     # ("twenty one thousand dollars" stays 21 000: "one" is never rewritten)
     (re.compile(r"(?<![\w-])a\s+thousand(?=[\s-]+(?:watts?|w|users?|people|dollars?|bucks|tokens?|gb|hours?|"

@@ -295,3 +295,13 @@ def test_saturdays_taken_in_a_longer_follow_up_with_the_same_hours():
     ("llama 70b на 10 человек", "а если людей будет ещё столько же?", "users", 20)])
 def test_as_many_again_doubles(first, then, slot, value):
     assert getattr(talk(first, then)[0], slot) == value
+
+
+@pytest.mark.parametrize("text, ram", [("квартет A100 по 80 гигов и терабайт оперативки, что поднять в bf16?", 1024),
+                                       ("один терабайт оперативки и 4 a100", 1024), ("2 терабайт оперативки и 4 a100", 2048)])
+def test_a_terabyte_of_ram_said_without_a_number_is_one(text, ram):
+    assert read(text).scenario.ram_gb == ram
+
+
+def test_a_terabyte_of_something_else_is_no_ram():
+    assert read("терабайт данных").scenario.ram_gb is None
