@@ -263,7 +263,10 @@ _WHICH_OF_THE_TWO = re.compile(r"\bwhich (?:one |of the two|of them|of those)\b|
 _NOISE_ASKED = re.compile(r"\bнасколько (?:\w+ )?(?:шумн|шумят|шумит|громк|гудят|гудит)\w*|\bшумят ли\b|\bсильно (?:ли )?(?:шумят|шумит|"
                           r"гудят|гудит)\b|\bhow (?:loud|noisy)\b", re.I)
 _SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомянуть|добавить|уточнить|написать)|(?:i |we )?forgot to "
-                         r"(?:say|mention|add)|(?:и )?(?:ещё|еще) (?:момент|нюанс)|one more thing)\b", re.I)
+                         r"(?:say|mention|add)|(?:и )?(?:ещё|еще) (?:момент|нюанс)|one more thing|"
+                         # fifty-ninth pass: "Важный момент: договоры у нас длинные, страниц по 40"
+                         r"важн\w* (?:момент|нюанс|уточнение|деталь)|(?:an )?important (?:point|detail|thing)|also worth mentioning)\b",
+                         re.I)
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
 _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|enough|"
                            r"handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)

@@ -305,3 +305,14 @@ def test_a_terabyte_of_ram_said_without_a_number_is_one(text, ram):
 
 def test_a_terabyte_of_something_else_is_no_ram():
     assert read("терабайт данных").scenario.ram_gb is None
+
+
+def test_an_important_point_added_keeps_the_question():
+    _, intent = talk("нужен сервер под gemma 3 27b, чтобы отдел продаж из восемнадцати человек мог работать",
+                     "Важный момент: договоры у нас длинные, страниц по 40, и загружать их нужно целиком.")
+    assert intent == "recommend"
+
+
+def test_a_per_card_price_asked_of_the_vendor_is_a_hand_off():
+    _, intent = talk("What per-card price could you do on the L40S if the client's order is a dozen?")
+    assert intent == "handoff"
