@@ -204,9 +204,9 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
                 continue
             # "дообучение и инференс": both named, neither is the question -> a conflict for resolve
             return [Attached("task", "full", [t.i])] + found[:1]
-    if not found and (m := _TEACH_STYLE.search(text)) and _TAUGHT_MODEL.search(m.group(0)) and \
+    if not found and (m := _TEACH_STYLE.search(text)) and _TAUGHT_MODEL.search(m.group(0)) and not _NO_TRAINING.search(text) and \
             not _negated(tokens, v := next(t.i for t in tokens if t.start >= m.start())) and \
-            not any(x.concept == "user" or _animate(x.low) for x in tokens[v + 1:v + 3]
+            not any(x.concept == "user" or _animate(x.low) or x.low in _PEOPLE_TAUGHT for x in tokens[v + 1:v + 3]
                     if x.i == v + 1 or tokens[v + 1].low in ("our", "my", "their", "the", "наших", "своих", "моих")):
         # fifty-ninth pass: "научить квен3 32б отвечать нашим тоном", "teach a model my writing voice": training on the
         # customer's own texts, a method not named, read as tune.yaml's "fine-tuning ... on our support tickets" is
@@ -220,6 +220,12 @@ def task(tokens: list[Token], text: str) -> list[Attached]:
 _TEACH_STYLE = re.compile(r"\b(?:научить|обучить|натаскать|приучить|teach(?:ing)?|train(?:ing)?)\b(?:\s+[\w-]+){0,7}?\s+"
                           r"(?:(?:наш|мо|сво)\w*\s+)?(?:тон\w*|стил\w*|формат\w*|манер\w*|голос\w*|слог\w*|"
                           r"(?:(?:my|our|its)\s+)?(?:writing\s+)?(?:voice|style|tone|format))\b", re.I)
+
+
+# taught without training: a prompt, RAG, examples in the prompt (a review of the fifty-ninth pass)
+_NO_TRAINING = re.compile(r"промпт\w*|\bprompt\w*|\brag\b|\bраг\b|few-?shot|без (?:до)?обучени\w*|без файн-?тюн\w*|"
+                          r"\bno (?:training|fine-?tuning)\b|without (?:training|fine-?tun\w*)", re.I)
+_PEOPLE_TAUGHT = {"staff", "people", "team", "employees", "operators", "agents", "users", "students", "interns"}
 
 
 def _animate(word: str) -> bool:

@@ -276,12 +276,20 @@ def _people_will_be(tokens: list[Token], k: int) -> bool:
     while j >= 0 and k - j <= 4 and (tokens[j].low in _ROUGHLY or tokens[j].low in _WILL_BE):
         verb = verb or tokens[j].low in _WILL_BE
         j -= 1
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if nxt is not None and nxt.text[:1].isalpha() and nxt.concept != "user" and not tokens[k].comma and not tokens[k].stop:
+        return False  # "клиенты будут около 3 минут ждать": the number has a unit of its own
     return verb and j >= 0 and not tokens[j].comma and not tokens[j].stop and \
         (tokens[j].concept == "user" or _person(tokens[j]) and _plural(tokens[j]))
 
 
-_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро",
-               "вдвоём", "вдвоем", "втроём", "втроем", "вчетвером", "впятером", "вшестером"}
+_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
+# fifty-ninth pass: "если сидеть будем втроём": the people using it, together; only after a verb of using (a review:
+# "карты работают вдвоём", "мы вдвоём настраиваем сервер для отдела на 40 человек" are no users)
+_TOGETHER = re.compile(r"\b(?:(?:сидеть|работать|пользоваться|юзать|заходить)\s+(?:будем\s+)?|"
+                       r"будем\s+(?:сидеть|работать|пользоваться|юзать)\s+)(вдвоём|вдвоем|втроём|втроем|вчетвером|впятером|вшестером)\b",
+                       re.I)
+_TOGETHER_N = {"вдвоём": 2, "вдвоем": 2, "втроём": 3, "втроем": 3, "вчетвером": 4, "впятером": 5, "вшестером": 6}
 _SUCH = {"такой", "таков", "those", "these", "them", "such"}
 _RAM_SIZES = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048}
 _MEMORY_SIZES = _RAM_SIZES | {2, 4, 6, 10, 11, 12, 20, 40, 80, 141}  # and the cards' own sizes
@@ -462,6 +470,22 @@ _BATCH_WORD = re.compile(r"^(?:batch\w*|батч\w*)$", re.I)
 _PER_BATCH = re.compile(r"^\s*(?:[^\W\d]+\s+){0,3}(?:per|a|in a|in each|в|на|за|в одном|в каждом) (?:batch|батч)\w*\b", re.I)
 
 
+_BATCH_ITEMS = re.compile(r"^(?:примеров|пример|примера|последовательност\w*|сэмпл\w*|семпл\w*|samples?|examples?|"
+                          r"sequences?|seqs?|prompts?|запрос\w*|штук\w*|шт|of)$", re.I)
+
+
+def _batch_size_after(tokens: list[Token], k: int, text: str) -> bool:
+    """What follows a batch's number says it is the size: nothing, "штук", "примеров", "of them per batch"; not a
+    time, a frequency, documents or money ("батчами гоняем 3 раза в день", "batch jobs of 200 docs per hour", "$5 per
+    batch": a review of the fifty-ninth pass)."""
+    if re.search(r"[$€₽]\s*$", text[max(0, tokens[k].start - 2):tokens[k].start]) or \
+            re.match(r"\s*(?:[$€₽]|руб|р\b|usd|dollars?|bucks?)", text[tokens[k].end:], re.I):
+        return False
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    return nxt is None or tokens[k].stop or tokens[k].comma or not nxt.text[:1].isalnum() or \
+        bool(_BATCH_ITEMS.match(nxt.low)) or nxt.low in ("в", "на", "per", "in", "и", "and", "больше", "тогда", "если", "if")
+
+
 def _batch_near(tokens: list[Token], k: int, text: str) -> bool:
     """A batch's word a few words before the number, nothing between but words ("в батч кладём по 8 штук"), or right
     after it ("four of them per batch", "по 8 в батче")."""
@@ -537,8 +561,10 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # (not "10 человек на одной 4090, а если будет 15", "батч 4, если будет 8": the quantity said before it)
         return [Attached("gpu_count", int(t.number or 0), [k])]  # sixty-seventh pass: "одна 3090, а если будет три — потянут?"
     if gpu_starts and t.number and t.number == int(t.number) and 2 <= t.number <= 64 and k not in gpu_starts and \
-            _ORDERED.search(text[max(0, t.start - 40):t.start]) and not (k + 1 < len(tokens) and (
-                tokens[k + 1].concept in ("user", "token", "context", "hour", "server") or _person(tokens[k + 1]))):
+            _ORDERED.search(text[max(0, t.start - 40):t.start]) and (
+                k + 1 == len(tokens) or t.stop or t.comma or k + 1 in gpu_starts or tokens[k + 1].concept == "piece" or
+                not tokens[k + 1].text[:1].isalnum() or tokens[k + 1].low in ("если", "if", "и", "and", "—")):
+        # (a review: only a count followed by a card, "штук" or nothing: "возьмёт 64 гб", "закупят 30 ноутбуков" are not)
         # fifty-ninth pass: "цену на rtx pro 6000, если клиент заберёт десяток", "if the client's order is a dozen": the
         # cards ordered (a dozen had been ten people)
         return [Attached("gpu_count", int(t.number), [k])]
@@ -551,8 +577,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
                 x.low in ("gets", "get") for j, x in enumerate(tokens[k + 1:k + 5], start=k + 1)):
         return []  # sixty-seventh pass: "каждому из шести разработчиков по своей 4090": six machines of one card each
     if whole_or_word(t) and t.number and t.number == int(t.number) and 1 <= t.number <= 512 and k + 1 not in gpu_starts and \
-            _batch_near(tokens, k, text) and not (k + 1 < len(tokens) and tokens[k + 1].concept in
-                                                  ("gpu", "server", "token", "context", "hour", "user")):
+            _batch_near(tokens, k, text) and _batch_size_after(tokens, k, text):
         # fifty-ninth pass: "в батч кладём по 8 штук", "батч тогда поставлю 4", "four of them per batch": the batch's size,
         # as "batch 8" is (had been eight cards)
         piece = [k + 1] if k + 1 < len(tokens) and tokens[k + 1].concept == "piece" else []
@@ -1018,7 +1043,7 @@ _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|da
                            r"working days|a day|per day|on workdays)", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"\bпн\s?-\s?(?:пт|сб)\b|\bmon(?:day)?\s?-\s?(?:fri|sat)|"  # fifty-ninth pass: "пн-пт и суббота с 10 до 19"
-                        r"\bночью\b|\bкаждую ночь\b|\bпо ночам\b|\bnightly\b|\bat night\b|\bovernight\b|\bmidnight\b|"
+
                         r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
                         r"\d:\d\d|\b(?:am|pm)\b|\d\s?(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run|"
                         r"\bopen\b|открыт\w*|гонять|гоняем|включ\w*|выключ\w*|отключ\w*|на ночь", re.I)  # fresh42: "We're open 7am
@@ -1029,6 +1054,10 @@ _OFF_BEFORE = re.compile(r"(?:выключ|отключ|гаси|гасить|г
                          r"switch(?:ed|ing)? (?:it |them )?off|power(?:ed|ing)? (?:it |them )?off)\w*\s+(?:\w+\s+){0,2}$", re.I)
 
 
+# a window the server idles, is off or does something else in: no hours of use (a review of the fifty-ninth pass)
+_IDLE = re.compile(r"\bidle\b|\bdown\b|\bshut\w*|\boff\b|\bmaintenance\b|\bbackups?\b|\bпростаива\w*|\bпростой\w*|"
+                   r"нагрузки нет|\bвыключ\w*|\bотключ\w*|\bбэкап\w*|\bобслуживани\w*|\bвыходн\w*|\bweekends?\b", re.I)
+_NIGHT = re.compile(r"\bночью\b|\bкаждую ночь\b|\bпо ночам\b|\bnightly\b|\bat night\b|\bovernight\b|\bmidnight\b", re.I)
 _MIDNIGHT = re.compile(r"\bmidnight\s*(?:[-–—]|to|till|until)\s*(\d{1,2})\s*(?:am)?\b|"
                        r"\b(?:from\s+)?(\d{1,2})\s*(am|pm)?\s*(?:[-–—]|to|till|until)\s*midnight\b", re.I)
 _PART_SAID = re.compile(r"утра|ночи|дня|вечера|\bam\b|\bpm\b|\d(?:am|pm)\b", re.I)
@@ -1037,8 +1066,8 @@ _PART_SAID = re.compile(r"утра|ночи|дня|вечера|\bam\b|\bpm\b|\d
 def _working_span(tokens: list[Token], text: str) -> Attached | None:
     """"с 9 до 18 по будням", "from 9am to 6pm", "8-20 каждый день", "с девяти до шести": hours a day from a span of
     the clock."""
-    if not _WORK_TIME.search(text):
-        return None
+    if not _WORK_TIME.search(text) and not (_NIGHT.search(text) and not _IDLE.search(text)):
+        return None  # (fifty-ninth pass: a night window, "только ночью, с 22 до 6", unless it is idle or off then)
     for t in tokens[:-3]:  # "с девяти до шести по будням": the span said in words; "до шести" after nine is 18:00
         one, to, two = tokens[t.i + 1:t.i + 4]
         first_part = None
@@ -1065,8 +1094,8 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
                 continue
             weekdays = bool(money._WEEKDAYS.search(text))
             return Attached("hours_per_month", round((end - start) * (money.weekday_days(text) if weekdays else 365) / 12, 2), [one.i, to.i, two.i])
-    if m := _MIDNIGHT.search(text):  # fifty-ninth pass: "midnight–6am", "from 10pm to midnight": midnight is 0 or 24
-        a = 0 if m.group(1) else int(m.group(2)) + (12 if (m.group(3) or "").lower() == "pm" and int(m.group(2)) < 12 else 0)
+    if (m := _MIDNIGHT.search(text)) and not _IDLE.search(text):  # fifty-ninth pass: "midnight–6am", "from 10pm to midnight"
+        a = 0 if m.group(1) else int(m.group(2)) + (12 if (m.group(3) or "").lower() != "am" and int(m.group(2)) < 12 else 0)
         b = int(m.group(1)) if m.group(1) else 24
         idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end() and t.has_digit]
         if idx and b != a:
@@ -1177,6 +1206,11 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
                                     concurrent=other.concurrent))
                 tokens[k].used = other.slot
                 break
+    if not any(a.slot == "users" for a in out) and (m := _TOGETHER.search(text)):
+        idx = [x.i for x in tokens if x.start >= m.start(1) and x.end <= m.end(1)]
+        if idx and not tokens[idx[0]].used:
+            out.append(Attached("users", _TOGETHER_N[m.group(1).lower()], idx))
+            tokens[idx[0]].used = "users"
     _out_of(out, tokens, text)
     _groups(out, tokens, text)
     _headcount(out, tokens, text)

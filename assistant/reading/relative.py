@@ -49,6 +49,7 @@ _ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав
                       r"throw in", re.I)
 # "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
+_CARD_ORDINAL = {"вторую", "третью", "четвёртую", "четвертую", "пятую"}
 _ORDINAL_CARD = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу", re.I)
 # "докину третью", "воткну вторую", "throw in a third": verbs of putting a card in, as well as of buying one
 _ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|\bприсмотр\w*|\bпригляд\w*|\bприглядел\w*|\beyeing\b|купл|куп|докуп|постав|докин|подкин|добав|воткн|вставл|встав|add|buy|get|"
@@ -84,7 +85,8 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         after = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
         alone = after is None or t.stop or t.comma or after.used == "gpu_name" or \
             after.low in ("—", "–", "-", "и", "если", "к", "and", "if", "to")  # not "поставили второй стоечный сервер"
-        named = alone and any(x.used == "gpu_name" for x in tokens) and \
+        # (a review: only the forms a card takes, "вторую", "третью": "купим второй" is a second server)
+        named = alone and t.low in _CARD_ORDINAL and any(x.used == "gpu_name" for x in tokens) and \
             _ORDINAL_VERB.search(" ".join(x.low for x in tokens[max(0, t.i - 3):t.i]))
         if card or named or len(tokens) <= 10 and _ORDINAL_VERB.search(words):
             # "a second one", "a third one": the pronoun after the ordinal is no count of one card
@@ -209,7 +211,9 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             return [Change(slot="gpu_count", op="add", value=1.0)], [t.i]
         n = tokens[t.i + 1] if t.i + 2 < len(tokens) else None
         if t.low == "another" and n is not None and n.number and n.number == int(n.number) and 1 < n.number <= 16 and \
-                tokens[t.i + 2].used == "gpu_name":  # fifty-ninth pass: "if he puts in another two 3090s"
+                tokens[t.i + 2].used == "gpu_name" and \
+                not any(x.concept == "server" for x in tokens[t.i + 3:t.i + 5]):  # not "another 2 H100 nodes"
+            # fifty-ninth pass: "if he puts in another two 3090s"
             return [Change(slot="gpu_count", op="add", value=float(n.number))], [t.i, t.i + 1]
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
