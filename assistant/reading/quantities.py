@@ -1100,8 +1100,8 @@ def _working_span(tokens: list[Token], text: str) -> Attached | None:
         idx = [t.i for t in tokens if t.start >= m.start() and t.end <= m.end() and t.has_digit]
         if idx and b != a:
             per_day = b - a if b > a else b + 24 - a
-            days = money.weekday_days(text) if money._WEEKDAYS.search(text) else 365
-            return Attached("hours_per_month", round(per_day * days / 12, 2), idx)
+            per_year = money.weekday_days(text) if money._WEEKDAYS.search(text) else 365
+            return Attached("hours_per_month", round(per_day * per_year / 12, 2), idx)
     for pat in (_SPAN_RU, _SPAN_EN, _SPAN_DASH, _SPAN_TO):
         m = pat.search(text)
         if not m:

@@ -209,12 +209,13 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     for t in tokens:  # fortieth pass: "and if I buy another 3090?", patois "a nex' 3090": one more of the card named
         if t.low in ("another", "nex", "nex'") and t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name":
             return [Change(slot="gpu_count", op="add", value=1.0)], [t.i]
-        n = tokens[t.i + 1] if t.i + 2 < len(tokens) else None
-        if t.low == "another" and n is not None and n.number and n.number == int(n.number) and 1 < n.number <= 16 and \
+        said = tokens[t.i + 1] if t.i + 2 < len(tokens) else None
+        if t.low == "another" and said is not None and said.number and said.number == int(said.number) and \
+                1 < said.number <= 16 and \
                 tokens[t.i + 2].used == "gpu_name" and \
                 not any(x.concept == "server" for x in tokens[t.i + 3:t.i + 5]):  # not "another 2 H100 nodes"
             # fifty-ninth pass: "if he puts in another two 3090s"
-            return [Change(slot="gpu_count", op="add", value=float(n.number))], [t.i, t.i + 1]
+            return [Change(slot="gpu_count", op="add", value=float(said.number))], [t.i, t.i + 1]
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
             if t.i + 2 < len(tokens) and tokens[t.i + 2].low in ("question", "questions", "thing", "things", "point", "q") or \
