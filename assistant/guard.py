@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, others, power,
+from assistant.checks import (agreement, claims, context_limit, counts, echo, kinds, moe, nothing, others, payback, power,
                               rates, relations, tasks, units, wordnums)
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer, stock_claimed
@@ -237,6 +237,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += tasks.task_fit_contradicted(sentence, getattr(allowed, "facts", []))
     out += context_limit.limit_as_use(sentence, getattr(allowed, "facts", []))
     out += rates.rate_misnamed(sentence, getattr(allowed, "facts", []))
+    out += payback.misstated(sentence, getattr(allowed, "facts", []))
     out += claims.model_priced(sentence)
     if kinds.price_of_other_kind(sentence):
         out.append("price: a figure of another unit given as a price")

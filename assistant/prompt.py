@@ -538,6 +538,7 @@ def correction_note(violations: list[str]) -> str:
              "moe": "gave one expert the whole model's parameter count",
              "context": "called the longest context that fits what the context uses; it is a limit (\"up to\")",
              "rate": "gave one token rate under another's name (generation per user, total, prompt processing)",
+             "payback": "said when owning pays off in words that FACTS' payback months do not give; use FACTS' months",
              "malformed number word": "misspelt a number word; write numbers in digits",
              "compared": "compared the model with one FACTS did not size; compare only what FACTS give",
              "model": "named a model FACTS did not size; speak only of the models in FACTS",

@@ -185,6 +185,7 @@ def grade(text: str, item: Item, facts: list[dict], defaults: dict, prompt_parts
               + strict_claims.own_psu_called_enough(text, facts)
               + strict_claims.own_psu_called_short(text, facts)
               + strict_claims.total_watts_given_each(text, facts) + strict_claims.watts_for_a_month(text)
+              + strict_claims.payback_time_in_words(text, facts)
               + strict_claims.compare_count_misstated(text, facts)
               + strict_claims.expert_given_total(text) + strict_claims.format_promised_to_fit(text, facts)
               + strict_claims.misexpanded_acronyms(text) + strict_claims.quantising_needs_more(text)

@@ -1126,3 +1126,39 @@ def several_where_one_fits(text: str, facts: list[dict[str, Any]]) -> list[str]:
         out += [m.group(0) for m in re.finditer(r"(?<!\w)(?:нескольк\w*|multiple|several)\s+(?:\S+\s+){0,2}?"
                                                 + _CARD_NOUN + r"\w*", sentence, re.I)]
     return out
+
+
+_PAYBACK_UNITS = [(r"полгода|полугода|half a year|six months", 6.0, False), (r"год\w*|лет|years?", 12.0, True),
+                  (r"месяц\w*|мес\b|months?", 1.0, True), (r"недел\w*|weeks?", 1 / 4.35, True)]
+
+
+def payback_time_in_words(text: str, facts: list[dict[str, Any]]) -> list[str]:
+    """Written apart from the guard's check (assistant/checks/payback.misstated): a time beside owning paying off or
+    being cheaper ("дольше месяца выгоднее купить", "pays off after a year") more than a quarter away from the
+    computed payback, or any such time where owning never pays off."""
+    months = [(f.get("output") or {}).get("break_even_months") for f in facts if f.get("tool") == "cost"]
+    if not months:
+        return []
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if not re.search(r"выгод|окуп|дешевл|pays? off|paid off|break.?even|cheaper|better deal|worth", sentence, re.I) or \
+                re.search(r"час\w* в (?:день|сутки)|hours? (?:a|per) day", sentence, re.I):
+            continue
+        for m in re.finditer(r"(?:дольше|больше|более|свыше|после|через|спустя|в течение|longer than|more than|over|after|"
+                             r"within|beyond)\s+(?:около\s+|примерно\s+|about\s+|around\s+)?"
+                             r"(\d+(?:[.,]\d+)?\s+|(?:a|an|one|two|three|four|six|два|двух|три|трёх|трех|шесть|шести)\s+)?(\S+)",
+                             sentence, re.I):
+            said_count = (m.group(1) or "").strip().lower()
+            count = float(said_count.replace(",", ".")) if said_count[:1].isdigit() else \
+                {"two": 2, "два": 2, "двух": 2, "three": 3, "три": 3, "трёх": 3, "трех": 3, "four": 4, "six": 6, "шесть": 6,
+                 "шести": 6}.get(said_count, 1.0)
+            unit = next(((scale, per) for pat, scale, per in _PAYBACK_UNITS if re.fullmatch(pat, m.group(2).strip(".,;"), re.I)),
+                        None)
+            if unit is None:
+                continue
+            said = unit[0] * (count if unit[1] else 1.0)
+            if said_count[:1].isdigit() and any(b is not None and abs(count - b) <= 0.05 for b in months):
+                continue  # the computed months themselves
+            if all(b is None or abs(said - b) > 0.25 * b for b in months):
+                out.append(f"payback: {m.group(0)}")
+    return out
