@@ -504,7 +504,7 @@ def _only_choices(s: Scenario) -> bool:
 # after a follow-up's bare number: a unit no slot of ours takes (a cent, a kopeck, an amp, a volt, a price per kW·h)
 # (fifty-ninth pass: "Their rack feed is 12 kW" after 120 users: a wattage is no follow-up's count)
 _NO_SLOT_AFTER = re.compile(r"^\s*(?:(?:cents?|¢|цент\w*|коп\w*|ампер\w*|amps?|amperes?|вольт\w*|volts?|квт|kw|"
-                            r"kilowatts?|киловатт\w*|ватт\w*|watts?|вт)\b|"
+                            r"kilowatts?|киловатт\w*|ватт\w*|watts?|вт)\b|w(?![\w/])|"
                             r"(?:\S+\s+)?(?:/|per|за|a|an)\s*(?:квт|киловатт|kwh|kw\b|kilowatt))", re.I)
 
 

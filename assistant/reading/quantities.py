@@ -509,7 +509,10 @@ def _of_storage(tokens: list[Token], k: int) -> bool:
     # right after the unit ("2TB NVMe"), a disk word with no number of its own ("RAM 64 GB SSD 2TB": the 64 is the RAM's)
     unit = k + 1 if k + 1 < len(tokens) and tokens[k + 1].concept in ("gb", "tb") and not tokens[k + 1].has_digit else k
     nxt = tokens[unit + 1] if unit + 1 < len(tokens) and not tokens[unit].comma else None
-    own = nxt is not None and any(y.has_digit or y.number is not None for y in tokens[nxt.i + 1:nxt.i + 3])
+    # (fifty-ninth pass, a review: "нужно 100 тб хранилища и 4 h100": the 4 counts cards, the disk has no size of its own)
+    own = nxt is not None and any((y.has_digit or y.number is not None) and (
+        re.search(r"\d\s?(?:tb|тб|gb|гб)$", y.low) or y.i + 1 < len(tokens) and tokens[y.i + 1].concept in ("gb", "tb"))
+        for y in tokens[nxt.i + 1:nxt.i + 3])
     return nxt is not None and bool(_STORAGE.fullmatch(nxt.low)) and not own
 
 

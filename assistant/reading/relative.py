@@ -84,7 +84,8 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         # ("две 3090 ... присмотрел с рук третью", "к уже стоящей H100 NVL хотим добавить вторую")
         after = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
         alone = after is None or t.stop or t.comma or after.used == "gpu_name" or \
-            after.low in ("—", "–", "-", "и", "если", "к", "and", "if", "to")  # not "поставили второй стоечный сервер"
+            after.low in ("—", "–", "-", "и", "если", "к", "and", "if", "to", "на", "с", "б/у", "бу", "from", "used")
+        # (not "поставили второй стоечный сервер"; "взяли третью на авито", "присмотрел вторую б/у")
         # (a review: only the forms a card takes, "вторую", "третью": "купим второй" is a second server)
         named = alone and t.low in _CARD_ORDINAL and any(x.used == "gpu_name" for x in tokens) and \
             _ORDINAL_VERB.search(" ".join(x.low for x in tokens[max(0, t.i - 3):t.i]))

@@ -370,3 +370,18 @@ def test_a_number_with_a_unit_of_its_own_is_no_people_and_no_batch(text):
 def test_a_competitor_named_beside_a_budget_leaves_the_budget():
     s = read("клиент ушёл к конкуренту, нам нужно уложиться в 4 млн").scenario
     assert s.budget == 4_000_000 and s.server_price is None
+
+
+def test_storage_beside_a_card_count_is_no_ram():
+    r = read("нужно 100 тб хранилища и 4 h100")
+    assert r.scenario.ram_gb is None and r.scenario.gpu_count == 4 and r.unattached
+    assert read("RAM 64 GB SSD 2TB, 4 h100").scenario.ram_gb == 64
+
+
+def test_an_ordinal_bought_where_is_the_count():
+    assert talk("у нас уже две 4090, взяли третью на авито")[0].gpu_count == 3
+
+
+def test_a_card_wattage_in_a_follow_up_is_named_back():
+    scenario, _ = talk("llama 70b on two 4090", "each card is 450 W right?")
+    assert scenario.users is None and scenario.gpu_count == 2
