@@ -915,7 +915,7 @@ def _span(text: str, tokens: list[Token], idx: list[int]) -> Span:
     return Span(start=a, end=b, text=text[a:b])
 
 
-_BESIDE_CARD = {"x", "х", "×", "шт", "штук", "штуки", "pcs"}
+_BESIDE_CARD = {"x", "х", "×", "шт", "штук", "штуки", "pcs", "of"}  # "or a pair of 5090s" (fifty-ninth pass)
 
 
 def _beside(idx: list[int], gpus: list, tokens: list[Token]) -> set[str]:

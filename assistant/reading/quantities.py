@@ -1244,6 +1244,9 @@ _SHIFT = {"смена", "shift", "shifts"}
 def _shifts(tokens: list[Token], k: int) -> tuple[int, list[int]]:
     """(shifts, their count's token) of "две смены по 8 часов", "2 shifts of 8 hours": the hours are each shift's, so
     a day holds their product; (1, []) when no count of shifts stands right before."""
+    if 0 < k and k + 2 < len(tokens) and tokens[k + 1].concept == "hour" and lemma(tokens[k + 2].low) in _SHIFT and \
+            (c := tokens[k - 1]).number is not None and c.number == int(c.number) and 1 < c.number <= 4:
+        return int(c.number), [c.i, k + 2]  # fifty-ninth pass: "two 8-hour shifts", "две 12-часовые смены"
     j = k - 1 if k > 0 and tokens[k - 1].low in ("по", "of", "x", "×", "х") else k
     if j >= 2 and tokens[j - 1].number is not None and lemma(tokens[j - 2].low) in _SHIFT:
         count = tokens[j - 1]  # thirty-third pass: "по сменам 2 по 12 часов", "shifts 2 of 12 hours": the count after

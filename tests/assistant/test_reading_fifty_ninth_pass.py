@@ -385,3 +385,13 @@ def test_an_ordinal_bought_where_is_the_count():
 def test_a_card_wattage_in_a_follow_up_is_named_back():
     scenario, _ = talk("llama 70b on two 4090", "each card is 450 W right?")
     assert scenario.users is None and scenario.gpu_count == 2
+
+
+def test_two_n_hour_shifts_are_both_shifts():
+    assert read("two 8-hour shifts on weekdays, cloud 2 usd/hr").scenario.hours_per_month == 346.67
+    assert read("8-hour shifts on weekdays, cloud 2 usd/hr").scenario.hours_per_month == 173.33
+
+
+def test_a_pair_of_cards_compared_counts_two():
+    s = read("one RTX PRO 6000 or a pair of 5090s, which is cheaper?").scenario
+    assert s.gpus == ["rtx-pro-6000-blackwell", "rtx-5090"] and s.gpu_counts == [1, 2]
