@@ -271,6 +271,12 @@ _FORMAT = r"(?:gguf|awq|gptq|exl2|mlx|q[2-8](?:_k(?:_[msl])?)?|fp(?:4|8|16|32)|i
 _FORMATS_COMPARED = re.compile(rf"\b{_FORMAT}\s*(?:\S+\s+)?(?:или|либо|or|vs\.?|против|от|and|и|from)\s*{_FORMAT}\b", re.I)
 
 
+_HOW_MANY_TO_QUOTE = re.compile(r"\bhow many\b[^.?!]{0,40}\b(?:should|do|would|shall) (?:we|i) (?:quote|put in the quote|"
+                                r"include)\b|\bсколько\b[^.?!]{0,30}\b(?:закладывать|заложить|ставить|писать|указать|включить)"
+                                r"\s+в\s+(?:кп|смет\w*|предложени\w*)", re.I)
+_QUOTE_WORD = re.compile(r"\bquote\b|\bкп\b|\bсмет\w*", re.I)
+
+
 def asks_the_vendor(text: str) -> bool:
     """A delivery time, a deadline or an order's price said beside a computable question ("… в q4. Какой срок
     поставки?", "delivered by december 20 - can you do it?"): the sizing answers the rest, and this part is
@@ -486,6 +492,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # thirty-seventh pass: "менеджер по продажам колокейшна, спрашиваю за клиента", "по заявке №5512 от отдела
         # продаж": who writes, or for whom, with the question itself computable; a request for a person stays one
         sc["handoff"] = scores(*_without(text, tokens or [], sender))["handoff"]
+    if _HOW_MANY_TO_QUOTE.search(text):
+        # fifty-ninth pass: "How many H200s should we quote?", "сколько карт закладывать в КП?": the count is asked, the
+        # quote is where it goes
+        sc["handoff"] = scores(_QUOTE_WORD.sub(" ", text), [t for t in tokens or [] if not _QUOTE_WORD.fullmatch(t.low)])["handoff"]
     lone_handoff = bool(hardware or model or s.budget) and _WEAK_HANDOFF.search(text) and \
         not scores(_WEAK_HANDOFF.sub(" ", text), [t for t in tokens or [] if not _WEAK_HANDOFF.match(t.low)])["handoff"]
     if not lone_handoff and (sc["handoff"] >= 2 and not (s.server_price or s.cloud_hourly) or _top(sc, _ORDER) == "handoff"):

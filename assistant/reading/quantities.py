@@ -69,6 +69,8 @@ _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|�
 # punctuation and no "but" between
 _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_SAME_TIME_FAR = re.compile(r"(?:[\s(]+[^\W\d][\w'-]*){1,9}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|"
+                            r"simultaneously|concurrently|online|together)\b", re.I)
 _PLACES = re.compile(r"(?:countries|sites|floors|offices|departments|branches|cities|locations|regions|campuses|stores|"
                      r"time|стран\w*|офис\w*|филиал\w*|этаж\w*|город\w*|отдел\w*|регион\w*|площадк\w*|магазин\w*)$", re.I)
 _NEEDS = {"needs", "need", "requires", "require", "takes", "eats", "uses", "weighs", "нужно", "нужен", "требует", "требуется",
@@ -464,7 +466,8 @@ _STORAGE = re.compile(r"file ?server|storage|nas|ssd|hdd|nvme|disks?|drives?|д�
 
 
 _ORDERED = re.compile(r"\b(?:заберёт|заберет|заберут|заберём|заберем|возьм[её]т|возьмут|закаж\w+|закупит|закупят|купит|купят|"
-                      r"(?:order|purchase) (?:is|would be|will be)|orders|buys|takes|purchases)\s+(?:[^\W\d]+\s+){0,2}$",
+                      r"(?:order|purchase) (?:is|would be|will be)|orders|buys|takes|purchases|(?:would|will|could) "
+                      r"(?:take|buy|order))\s+(?:[^\W\d]+\s+){0,2}$",
                       re.I)
 _BATCH_WORD = re.compile(r"^(?:batch\w*|батч\w*)$", re.I)
 _PER_BATCH = re.compile(r"^\s*(?:[^\W\d]+\s+){0,3}(?:per|a|in a|in each|в|на|за|в одном|в каждом) (?:batch|батч)\w*\b", re.I)
@@ -762,6 +765,12 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(value), [k])]
     if concept == "piece" and tokens[n].low in ("them", "us") and _SAME_TIME_AHEAD.match(text[tokens[k].end:]):
         return [Attached("users", int(value), [k, n], concurrent=True)]  # 42nd pass: "25 of them using at the same time"
+    if concept == "piece" and tokens[n].low == "them" and whole and \
+            any(x.concept == "user" and x.used != "gpu_name" for x in tokens[max(0, k - 6):k]) and \
+            not any(x.used == "gpu_name" or x.i in gpu_starts for x in tokens[max(0, k - 6):k]):
+        # fifty-ninth pass: "70 staff; about 20 of them would be on an internal assistant at once": them are the people
+        # (had been twenty cards, silently)
+        return [Attached("users", int(value), [k, n], concurrent=bool(_SAME_TIME_FAR.match(text[tokens[k].end:])))]
     if concept == "piece" and (_things_before(tokens, k) or k > 0 and tokens[k - 1].low.endswith(_FLEET)) and \
             not gpu_next(tokens, k, gpu_starts):
         return []  # forty-eighth pass: "своих самосвалов 18 штук": the things counted said first, no cards; asked

@@ -199,7 +199,8 @@ def _each_after_psu(tokens: list[Token], k: int) -> tuple[float, list[int]] | No
         return None
     n = k - 1
     while n >= 0 and tokens[n].low in ("питания", "power", "supply", "supplies", "у", "меня", "нас", ":", "-", "—",
-                                       "там", "будет", "будут", "стоит", "стоят", "их"):  # "блоков питания там будет два, по 3200 вт"
+                                       "там", "будет", "будут", "стоит", "стоят", "их", "в", "нём", "нем", "ней", "in", "it"):
+        # "блоков питания там будет два, по 3200 вт", "блоков питания в нём четыре по 2700 вт"
         n -= 1
     if n < 0 or not (_PSU_NOUN.match(tokens[n].low) or tokens[n].lemma == "блок"):
         return None

@@ -241,7 +241,7 @@ _FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\bпоместит
 _OK = re.compile(r"^\W*(?:ок|окей|ok|okay|ладно|понятно|ясно)\W*\s*", re.I)
 _CLARIFY = re.compile(r"^\W*(?:уточн\w*|поправк\w*|поправлюсь|поправочка|correction|to clarify|clarification|"
                       r"let me clarify)\b", re.I)
-_HOW_MUCH_THEN = re.compile(r"\bсколько (?:тогда |же |там |примерно )?(?:выйдет|будет|получится|выдаст|даст)\b|"
+_HOW_MUCH_THEN = re.compile(r"\b(?:сколько|скок|скока|скоко) (?:тогда |же |там |примерно )?(?:выйдет|будет|получится|выдаст|даст)\b|"
                             r"\bhow (?:much|many|fast) (?:then|would (?:it|that) be|will (?:it|that) be)\b", re.I)
 _PRICE_WORD = re.compile(r"сто[ия]т|цен|почём|почем|₽|руб|\$|€|бакс|price|cost|денег|money|тыс|тыщ", re.I)
 # a slip corrected: "oops, meant the 70b", "ой, я имел в виду 32б", "точнее квен 14б", "опечатался"

@@ -395,3 +395,38 @@ def test_two_n_hour_shifts_are_both_shifts():
 def test_a_pair_of_cards_compared_counts_two():
     s = read("one RTX PRO 6000 or a pair of 5090s, which is cheaper?").scenario
     assert s.gpus == ["rtx-pro-6000-blackwell", "rtx-5090"] and s.gpu_counts == [1, 2]
+
+
+# ---------------------------------------------------------------- fresh82 and fresh83: the original corpus's mix again
+def test_n_of_them_after_people_are_people_not_cards():
+    r = read("We're an insurance broker with 70 staff; about 20 of them would be on an internal assistant at once, llama 70b")
+    assert r.scenario.users == 20 and r.scenario.gpu_count is None
+    assert read("our 30 engineers, 10 of them use it daily, llama 8b").scenario.gpu_count is None  # asked, never cards
+
+
+def test_ram_slang_with_a_size():
+    assert read("досталась 4080 супер, оперы 48 гигов. что из ллмок пойдёт?").scenario.ram_gb == 48
+
+
+def test_psus_counted_in_it():
+    assert read("блоков питания в нём четыре по 2700 вт, этого с запасом хватит?").scenario.psu_w == 10800
+
+
+def test_a_client_who_would_take_cards_orders_them():
+    assert read("My client would take sixteen B200 if the price is right.").scenario.gpu_count == 16
+
+
+def test_how_much_then_in_slang_keeps_the_rate():
+    assert talk("how fast is gemma 3 27b q4 on a 4090?", "а на 5090 скок выйдет?")[1] == "speed"
+
+
+@pytest.mark.parametrize("text", ["хай) можно вопрос по железу?", "привет) можно вопрос по железу?"])
+def test_leave_to_ask_about_hardware_is_a_greeting(text):
+    assert read(text).intent == "greeting"
+
+
+@pytest.mark.parametrize("text", ["Client needs DeepSeek R1 in FP8 for 80 concurrent users. How many H200s should we quote?",
+                                  "сколько карт закладывать в КП под дипсик р1 на 80 человек?"])
+def test_how_many_to_put_in_a_quote_is_a_count_asked(text):
+    assert read(text).intent == "recommend"
+    assert read("please send a quote for 4x h100").intent == "handoff"
