@@ -274,6 +274,10 @@ _FORMATS_COMPARED = re.compile(rf"\b{_FORMAT}\s*(?:\S+\s+)?(?:или|либо|or
 _HOW_MANY_TO_QUOTE = re.compile(r"\bhow many\b[^.?!]{0,40}\b(?:should|do|would|shall) (?:we|i) (?:quote|put in the quote|"
                                 r"include)\b|\bсколько\b[^.?!]{0,30}\b(?:закладывать|заложить|ставить|писать|указать|включить)"
                                 r"\s+в\s+(?:кп|смет\w*|предложени\w*)", re.I)
+# a quote asked for besides the count ("and can you send the quote by friday", "пришлите КП", "мне нужно КП"): a hand-off
+_QUOTE_REQUESTED = re.compile(r"\b(?:send|prepare|email|formal|need a|want a)\b[^.?!]{0,20}\bquote\b|"
+                              r"\b(?:пришлите|отправьте|сделайте|подготовьте|нужно|нужен|нужна|вышлите|жд[уё]м)\b[^.?!]{0,12}\b(?:кп|смет\w*)\b|"
+                              r"\bрешите сами\b", re.I)
 _QUOTE_WORD = re.compile(r"\bquote\b|\bкп\b|\bсмет\w*", re.I)
 
 
@@ -492,7 +496,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # thirty-seventh pass: "менеджер по продажам колокейшна, спрашиваю за клиента", "по заявке №5512 от отдела
         # продаж": who writes, or for whom, with the question itself computable; a request for a person stays one
         sc["handoff"] = scores(*_without(text, tokens or [], sender))["handoff"]
-    if _HOW_MANY_TO_QUOTE.search(text):
+    if _HOW_MANY_TO_QUOTE.search(text) and not _QUOTE_REQUESTED.search(text):
         # fifty-ninth pass: "How many H200s should we quote?", "сколько карт закладывать в КП?": the count is asked, the
         # quote is where it goes
         sc["handoff"] = scores(_QUOTE_WORD.sub(" ", text), [t for t in tokens or [] if not _QUOTE_WORD.fullmatch(t.low)])["handoff"]

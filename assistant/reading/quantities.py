@@ -69,6 +69,23 @@ _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|�
 # punctuation and no "but" between
 _SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
                               r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_COUNTED_THINGS = re.compile(r"^(?:gpus?|cards?|nodes?|servers?|boxes|machines?|rigs?|видеокарт\w*|карт\w*|сервер\w*|"
+                             r"узл\w*|машин\w*)$", re.I)
+
+
+def _them_are_people(tokens: list[Token], k: int, n: int, gpu_starts: set[int]) -> bool:
+    """"70 staff; about 20 of them …": the nearest thing counted before "N of them" is people, and no card follows
+    ("8 gpus, 6 of them 4090", "5 servers, 3 of them have h100": a review of the fifty-ninth pass)."""
+    if any(j in gpu_starts or tokens[j].used == "gpu_name" for j in range(n + 1, min(len(tokens), n + 4))):
+        return False
+    for x in reversed(tokens[max(0, k - 8):k]):
+        if x.used == "gpu_name" or x.i in gpu_starts or x.concept in ("gpu", "server", "piece") or _COUNTED_THINGS.match(x.low):
+            return False
+        if x.concept == "user" or _person(x):
+            return True
+    return False
+
+
 _SAME_TIME_FAR = re.compile(r"(?:[\s(]+[^\W\d][\w'-]*){1,9}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|"
                             r"simultaneously|concurrently|online|together)\b", re.I)
 _PLACES = re.compile(r"(?:countries|sites|floors|offices|departments|branches|cities|locations|regions|campuses|stores|"
@@ -765,9 +782,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         return [Attached("gpu_count", int(value), [k])]
     if concept == "piece" and tokens[n].low in ("them", "us") and _SAME_TIME_AHEAD.match(text[tokens[k].end:]):
         return [Attached("users", int(value), [k, n], concurrent=True)]  # 42nd pass: "25 of them using at the same time"
-    if concept == "piece" and tokens[n].low == "them" and whole and \
-            any(x.concept == "user" and x.used != "gpu_name" for x in tokens[max(0, k - 6):k]) and \
-            not any(x.used == "gpu_name" or x.i in gpu_starts for x in tokens[max(0, k - 6):k]):
+    if concept == "piece" and tokens[n].low == "them" and whole and _them_are_people(tokens, k, n, gpu_starts):
         # fifty-ninth pass: "70 staff; about 20 of them would be on an internal assistant at once": them are the people
         # (had been twenty cards, silently)
         return [Attached("users", int(value), [k, n], concurrent=bool(_SAME_TIME_FAR.match(text[tokens[k].end:])))]

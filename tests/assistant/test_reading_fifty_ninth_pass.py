@@ -430,3 +430,17 @@ def test_leave_to_ask_about_hardware_is_a_greeting(text):
 def test_how_many_to_put_in_a_quote_is_a_count_asked(text):
     assert read(text).intent == "recommend"
     assert read("please send a quote for 4x h100").intent == "handoff"
+
+
+@pytest.mark.parametrize("text, users", [("our engineers have 8 gpus, 6 of them 4090 and 2 3090", None),
+                                         ("we have 30 devs and 8 cards, 6 of them are 4090s", 30),
+                                         ("we have 12 staff and 10 nodes, 4 of them idle, llama 70b", 12)])
+def test_them_after_cards_or_nodes_are_no_people(text, users):  # a review of the fresh82/83 rules
+    assert read(text).scenario.users == users
+
+
+@pytest.mark.parametrize("text", ["How many H200s should we quote, and can you send the quote by friday?",
+                                  "сколько карт закладывать в КП? и пришлите КП на почту, лама 70б 20 человек",
+                                  "мне нужно КП, сколько карт писать в КП решите сами, лама 70б"])
+def test_a_quote_requested_beside_the_count_stays_a_hand_off(text):
+    assert read(text).intent == "handoff"
