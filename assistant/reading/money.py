@@ -447,7 +447,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     asked_quote = bool(_QUOTE_ASKED.search(text))  # "quote us 8x h100 for at most 250k": the customer's own sum
     priced = priced or scaled and asked_quote
     if scaled and k > 0 and tokens[k - 1].low in ("за", "for", "at") and _OWN_VS_CLOUD.search(text):
-        priced = True  # (fifty-ninth pass: "own vs cloud: 8x h100 at 250k vs 2.5/hr")  # "облако ... против своей 4090 за 300к": owning against renting, so the price of owning
+        priced = True  # "облако ... против своей 4090 за 300к", "own vs cloud: 8x h100 at 250k": the price of owning
     # twenty-first pass: "за" right before a sum with its scale word, on either side ("взять за 300 тысяч", "тысяч за
     # триста"), is a price: a context is said "на 32 тысячи", never "за"; not a card's own price ("б/у 3090 за 60к": the
     # price of the card named right before, asked)

@@ -67,8 +67,9 @@ _DRAWN = re.compile(r"ватт|\bвт\b|watt|\bw\b|\bdraw|потребл|\btdp\b
 _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|в одно время|en m[êe]me temps)\b", re.I)  # "in same time": ESL
 # the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
 # punctuation and no "but" between
-_SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|"
-                              r"concurrently|online|together)\b", re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_AT_ONCE = r"(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|concurrently|online|together)\b"
+_SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+" + _AT_ONCE,
+                              re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
 _COUNTED_THINGS = re.compile(r"^(?:gpus?|cards?|nodes?|servers?|boxes|machines?|rigs?|видеокарт\w*|карт\w*|сервер\w*|"
                              r"узл\w*|машин\w*)$", re.I)
 
@@ -86,8 +87,7 @@ def _them_are_people(tokens: list[Token], k: int, n: int, gpu_starts: set[int]) 
     return False
 
 
-_SAME_TIME_FAR = re.compile(r"(?:[\s(]+[^\W\d][\w'-]*){1,9}?[\s(]+(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|"
-                            r"simultaneously|concurrently|online|together)\b", re.I)
+_SAME_TIME_FAR = re.compile(r"(?:[\s(]+[^\W\d][\w'-]*){1,9}?[\s(]+" + _AT_ONCE, re.I)  # "… would be on it at once"
 _PLACES = re.compile(r"(?:countries|sites|floors|offices|departments|branches|cities|locations|regions|campuses|stores|"
                      r"time|стран\w*|офис\w*|филиал\w*|этаж\w*|город\w*|отдел\w*|регион\w*|площадк\w*|магазин\w*)$", re.I)
 _NEEDS = {"needs", "need", "requires", "require", "takes", "eats", "uses", "weighs", "нужно", "нужен", "требует", "требуется",
@@ -284,7 +284,6 @@ _ROUGHLY = {"около", "примерно", "приблизительно", "�
 
 
 _PAIR = {"pair", "пара", "парой", "парочка"}
-# collective numerals are said of people only ("на пятерых", "нас четверо", "для двоих"): the users
 _WILL_BE = {"будет", "будут", "станет", "станут", "наберётся", "наберется", "will", "be", "is", "are", "would"}
 
 
@@ -302,6 +301,7 @@ def _people_will_be(tokens: list[Token], k: int) -> bool:
         (tokens[j].concept == "user" or _person(tokens[j]) and _plural(tokens[j]))
 
 
+# collective numerals are said of people only ("на пятерых", "нас четверо", "для двоих"): the users
 _COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
 # fifty-ninth pass: "если сидеть будем втроём": the people using it, together; only after a verb of using (a review:
 # "карты работают вдвоём", "мы вдвоём настраиваем сервер для отдела на 40 человек" are no users)
@@ -587,9 +587,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             _ORDERED.search(text[max(0, t.start - 40):t.start]) and (
                 k + 1 == len(tokens) or t.stop or t.comma or k + 1 in gpu_starts or tokens[k + 1].concept == "piece" or
                 not tokens[k + 1].text[:1].isalnum() or tokens[k + 1].low in ("если", "if", "и", "and", "—")):
-        # (a review: only a count followed by a card, "штук" or nothing: "возьмёт 64 гб", "закупят 30 ноутбуков" are not)
         # fifty-ninth pass: "цену на rtx pro 6000, если клиент заберёт десяток", "if the client's order is a dozen": the
-        # cards ordered (a dozen had been ten people)
+        # cards ordered (a dozen had been ten people); only a count followed by a card, "штук" or nothing ("возьмёт 64
+        # гб", "закупят 30 ноутбуков" are not: a review)
         return [Attached("gpu_count", int(t.number), [k])]
     if k > 1 and tokens[k - 1].low == "of" and tokens[k - 2].low == "each" and k + 1 < len(tokens) and \
             (tokens[k + 1].concept == "user" or tokens[k + 1].lemma in _CONCURRENT or tokens[k + 1].low in _CONCURRENT) and \
@@ -1070,7 +1070,6 @@ _PERIOD_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:weekdays|every day|each day|da
                            r"working days|a day|per day|on workdays)", re.I)
 _WORK_TIME = re.compile(r"будн|weekday|рабоч|работ|office|business|daily|every day|каждый день|ежедневно|смен|shift|"
                         r"\bпн\s?-\s?(?:пт|сб)\b|\bmon(?:day)?\s?-\s?(?:fri|sat)|"  # fifty-ninth pass: "пн-пт и суббота с 10 до 19"
-
                         r"дн\w* в неделю|days? (?:a|per) week|сидят|on duty|"
                         r"\d:\d\d|\b(?:am|pm)\b|\d\s?(?:am|pm)\b|утра|вечера|загруз|usage|\bused?\b|run|"
                         r"\bopen\b|открыт\w*|гонять|гоняем|включ\w*|выключ\w*|отключ\w*|на ночь", re.I)  # fresh42: "We're open 7am

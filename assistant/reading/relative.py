@@ -52,7 +52,7 @@ _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "че
 _CARD_ORDINAL = {"вторую", "третью", "четвёртую", "четвертую", "пятую"}
 _ORDINAL_CARD = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу", re.I)
 # "докину третью", "воткну вторую", "throw in a third": verbs of putting a card in, as well as of buying one
-_ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|\bприсмотр\w*|\bпригляд\w*|\bприглядел\w*|\beyeing\b|купл|куп|докуп|постав|докин|подкин|добав|воткн|вставл|встав|add|buy|get|"
+_ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|\bприсмотр|\bпригляд|\beyeing\b|купл|куп|докуп|постав|докин|подкин|добав|воткн|вставл|встав|add|buy|get|"
                            r"throw|slot|plug", re.I)
 
 
