@@ -45,8 +45,8 @@ def _agree(adj, noun) -> bool:
     return True
 
 
-# a figure with its unit may stand between ("Ваш БП 850 Вт не хватает", shown at b7105d1)
-_LACKS = re.compile(r"(?<![\w-])([а-яё]+)(?:\s+([\w-]+))?(?:\s+\d[\d\s.,]*\s*(?:Вт|кВт|ГБ|W|kW|GB)\b)?"
+# a figure with its unit may stand between ("Ваш БП 850 Вт не хватает" at b7105d1, "Ваш БП на 3200 Вт не хватает" at 7ff4865)
+_LACKS = re.compile(r"(?<![\w-])([а-яё]+)(?:\s+([\w-]+))?(?:\s+(?:на\s+)?\d[\d\s.,]*\s*(?:Вт|кВт|ГБ|W|kW|GB)\b)?"
                     r"\s+не\s+хват(?:ает|ало|ит|ят|ило)\b", re.I)
 _SUBJECT = {"NOUN", "NPRO", "ADJF", "PRTF"}
 

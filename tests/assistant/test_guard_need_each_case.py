@@ -69,6 +69,8 @@ def test_numerals_in_the_genitive_pass(sentence):
 
 
 @pytest.mark.parametrize("sentence, bad", [("Ваш БП 850 Вт не хватает для работы Llama 3.1 8B.", True),  # shown at b7105d1
+                                           ("Ваш БП на 3200 Вт не хватает для работы шести RTX 4090.", True),  # at 7ff4865
+                                           ("Вашего БП на 3200 Вт не хватает для работы.", False),
                                            ("Вашего БП 850 Вт не хватает для работы.", False),
                                            ("Памяти 24 ГБ не хватает.", False), ("Одной карты 24 ГБ не хватит.", False)])
 def test_what_falls_short_is_genitive_with_a_figure_between(sentence, bad):
