@@ -8,6 +8,7 @@ TEXT = {
         "unknown_products": "Нет в нашем каталоге: {names}. Характеристик и цен для этого у меня нет, и цифры ниже "
                             "это не описывают; проверьте название или уточните у менеджера.",
         "computed_for": "Считаю для",
+        "understood": "Понял из сообщения",
         "default": "по умолчанию",
         "assumed": "предположение",
         "least": "наименьшее, что вмещает",
@@ -25,6 +26,10 @@ TEXT = {
         "missing_gpu": "Для расчёта питания укажите видеокарты и их число, например «4×RTX 4090».",
         "missing_cost": "Для расчёта окупаемости нужны цена сервера и цена облака в час, например "
                         "«сервер 2 млн ₽, облако 300 ₽/час, 400 часов в месяц».",
+        "missing_server_price": "Для расчёта окупаемости назовите ещё цену сервера, например «сервер 2 млн ₽»; "
+                                "цену облака в час я взял из вашего сообщения.",
+        "missing_cloud_price": "Для расчёта окупаемости назовите ещё цену облака в час, например «облако 300 ₽/час»; "
+                               "цену сервера я взял из вашего сообщения.",
         "no_model": "Пояснение модели сейчас недоступно; ниже — расчёт и выдержки из руководства.",
         "loading": "Модель ещё загружается; ниже — расчёт и выдержки из руководства.",
         "handoff": "Передам запрос менеджеру. Оставьте, пожалуйста, имя и телефон или e-mail — менеджер "
@@ -47,6 +52,7 @@ TEXT = {
         "unknown_products": "Not in our catalog: {names}. I have no specifications or prices for it, and the figures "
                             "below do not describe it; check the name or ask a manager.",
         "computed_for": "Computed for",
+        "understood": "From your message",
         "default": "default",
         "assumed": "assumed",
         "least": "the least that fits",
@@ -64,6 +70,10 @@ TEXT = {
         "missing_gpu": "For the power budget, name the GPUs and how many, e.g. \"4x RTX 4090\".",
         "missing_cost": "For the break-even I need the server price and the cloud price per hour, e.g. "
                         "\"server $60,000, cloud $8/hour, 400 hours a month\".",
+        "missing_server_price": "For the break-even, also name the server price, e.g. \"server $60,000\"; the cloud "
+                                "price per hour is taken from your message.",
+        "missing_cloud_price": "For the break-even, also name the cloud price per hour, e.g. \"cloud $8/hour\"; the "
+                               "server price is taken from your message.",
         "no_model": "The model's explanation is unavailable right now; below are the computation and guide excerpts.",
         "loading": "The model is still loading; below are the computation and guide excerpts.",
         "handoff": "I'll pass your request to a manager. Please leave your name and a phone number or e-mail — "

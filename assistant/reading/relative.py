@@ -45,8 +45,9 @@ def _slot(tokens: list[Token]) -> str | None:
     return None
 
 
+# seventieth pass: "он возьмёт ещё две", "купим ещё 2", "закажем ещё две", "buy 2 more": buying is adding too
 _ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав|докуп|докин|подкин|постав|воткн|\badd|install|put in|"
-                      r"throw in", re.I)
+                      r"throw in|\bвозьм\w*|\bвзять\b|\bкуп(?:им|ит|лю|ить|ят)\b|\bзакаж\w*|\bзаказать\b|\bbuy", re.I)
 # "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
 _CARD_ORDINAL = {"вторую", "третью", "четвёртую", "четвертую", "пятую"}

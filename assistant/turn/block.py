@@ -35,6 +35,9 @@ def computed_block(fr: Frame, comp: Computation, unknown: list[str], lang: str, 
     if items:
         line = scenario_line(items, lang, t(lang, "computed_for"), t(lang, "default"), t(lang, "assumed"), t(lang, "least"))
         parts.append(line + ("\n" + t(lang, "change_hint") if any(i.default or i.assumed or i.least for i in items) else ""))
+    elif comp.missing and (said := scenario_items(fr.scenario, {}, lang)):
+        # nothing computed yet: what was read ("15 юристов … бюджет тыщ 800") is named back, not seemingly lost
+        parts.append(scenario_line(said, lang, t(lang, "understood"), ""))
     parts += fr.questions
     if vendor:  # "а срок поставки какой?" beside the sizing: only a manager answers it, and the customer is told so
         parts.append(t(lang, "vendor_asked"))

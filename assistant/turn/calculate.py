@@ -41,7 +41,10 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
                 c.assume("own_monthly", 0)  # electricity and service unknown: shown as not counted
                 c.facts.append(fact("cost", cr, own_vs_cloud(cr)))
             else:
-                c.missing.append("cost")
+                if has_model:  # the setup is sized first: its count is what a price per card's hour multiplies
+                    model_facts(s, "recommend", c)
+                # only the price not yet said is asked for ("облако по 250р в час за карту" had asked for both)
+                c.missing.append("server_price" if s.cloud_hourly else "cloud_price" if s.server_price else "cost")
         elif intent == "compare" and s.gpus:
             req = memory_request(s, c) if has_model else None
             counts = _counts(s)

@@ -1,0 +1,76 @@
+"""Sixtieth pass (issue 11): faults shown by hurried questions after stop 54's freeze, each with a counterpart that
+keeps its old reading: a card bought more of ("он возьмёт ещё две") added to the cards owned; an own-or-cloud question
+with the model but no server price sized before the price is asked for, and only the price not said is asked for;
+what was read of a message nothing could be computed for named back."""
+import pytest
+
+from assistant.reading import read
+from assistant.service import Assistant, Conversation
+from tests.assistant.test_reading_thirtyninth_pass import talk
+
+
+# ---------------------------------------------------------------- buying more is adding cards
+@pytest.mark.parametrize("text, count", [
+    ("у клиента 2 l40s, он возьмёт ещё две", 4),
+    ("у нас 4 а100, купим ещё 2 — хватит на 70б?", 6),
+    ("стоят три 3090, закажем ещё одну, что запустим?", 4),
+])
+def test_cards_bought_more_of_are_added(text, count):
+    assert talk(text)[0].gpu_count == count
+
+
+@pytest.mark.parametrize("turns, count", [
+    (["у клиента 2 l40s, что на них запустить?", "а если возьмёт ещё две?"], 4),
+    (["у меня две 3090", "а если куплю ещё одну?"], 3),
+])
+def test_a_follow_up_buying_more_adds_cards(turns, count):
+    assert talk(*turns)[0].gpu_count == count
+
+
+@pytest.mark.parametrize("text, count", [
+    ("у клиента 2 l40s, он возьмёт их за 2 млн?", 2),  # the cards taken, not more of them
+    ("возьму 2 rtx 4090 под llama 3 8b", 2),
+])
+def test_taking_cards_without_more_keeps_the_count(text, count):
+    assert talk(text)[0].gpu_count == count
+
+
+# ---------------------------------------------------------------- own or cloud: sized, then only the missing price
+@pytest.fixture(scope="module")
+def bare(kb_settings, kb_retriever):
+    return Assistant(kb_settings, backend=None, retriever=kb_retriever)
+
+
+def test_own_or_cloud_without_a_server_price_sizes_the_setup_and_asks_for_that_price(bare):
+    res = bare.ask(Conversation(), "3 отдела по 8 человек, гемма 3 27б в 8 бит, свой сервак или облако по 250р в "
+                                   "час за карту, пн-пт с 9 до 6")
+    assert res.computed.startswith("**Считаю для:**") and "польз. 24" in res.computed
+    assert "Подходящие конфигурации" in res.computed  # the setup sized, not only a request for prices
+    assert "назовите ещё цену сервера" in res.computed and "цена облака в час, например" not in res.computed
+
+
+def test_own_or_cloud_with_a_server_price_only_asks_for_the_cloud_price(bare):
+    res = bare.ask(Conversation(), "сервер за 3 млн или облако, что выгоднее для llama 3 70b?")
+    assert "назовите ещё цену облака в час" in res.computed
+
+
+def test_own_or_cloud_with_no_price_asks_for_both(bare):
+    res = bare.ask(Conversation(), "что выгоднее, свой сервер или облако?")
+    assert "нужны цена сервера и цена облака в час" in res.computed
+
+
+# ---------------------------------------------------------------- nothing computed: what was read is named back
+@pytest.mark.parametrize("text, head, said", [
+    ("15 юристов, хотим локальную модель для работы с договорами, бюджет тыщ 800", "**Понял из сообщения:**",
+     ["польз. 15", "бюджет 800 000"]),
+    ("we are 20 people, budget 30k dollars, what server?", "**From your message:**", ["users 20", "budget 30,000 $"]),
+])
+def test_what_was_read_is_named_back_when_a_model_is_missing(bare, text, head, said):
+    res = bare.ask(Conversation(), text)
+    first = res.computed.splitlines()[0]
+    assert first.startswith(head) and all(x in first for x in said)
+
+
+def test_nothing_read_names_nothing_back(bare):
+    res = bare.ask(Conversation(), "какой сервер посоветуете?")
+    assert "Понял из сообщения" not in res.computed
