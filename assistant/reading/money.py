@@ -82,7 +82,7 @@ def _max_of_something(tokens: list[Token], i: int, k: int) -> bool:
 
 
 _MAX_OF_MONEY = {"of", "budget", "бюджет", "about", "around", "около", "примерно", "usd", "rub", "eur", "рублей", "долларов"}
-_PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "cost", "costs", "price", "цена", "стоимость", "обойтись",
+_PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить", "стоят", "cost", "costs", "price", "цена", "стоимость", "обойтись",
               "обходиться", "платить", "заплатить", "тратить", "bill", "spending", "paying",
               "предлагать", "платёж", "платеж", "взнос", "payment", "installment", "instalment", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant",
@@ -463,6 +463,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if scaled and k > 0 and tokens[k - 1].low in ("за", "по") and k > 1 and tokens[named].used == "gpu_name" and \
             not _OWN_VS_CLOUD.search(text) and not in_a_server:
         return []  # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч")
+    if k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].lemma in ("стоить", "стоять") and not _OWN_VS_CLOUD.search(text):
+        return []  # seventieth pass: "блоки питания стоят по 25 тысяч": a price of each, no budget nor a context; asked
     if k > 1 and tokens[k - 1].low in ("за", "for") and _bought_before(tokens, k - 1) and not _OWN_VS_CLOUD.search(text):
         return []  # fifty-fourth pass: "монитор взял за 12 тыщ", "взяли программу учёта за 90 тыщ": paid, named back
     if scaled and k > 0 and tokens[k - 1].low == "за" and (in_a_server or not (k > 1 and tokens[k - 2].used in NAMES)):

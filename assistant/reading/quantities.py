@@ -245,6 +245,7 @@ _SHARE = {"half": 0.5, "половина": 0.5, "половину": 0.5, "пол
           "треть": 1 / 3, "quarter": 0.25, "четверть": 0.25}
 
 
+_SHARE_OF = {"of", "из", "our", "the", "all", "наших", "нашей", "наш", "всех", "всего"}
 _SHARE_THEN_SAME_TIME = re.compile(r"(?:\s+(?!but\b|но\b)[^\W\d]+){0,4}?\s+(?:at the same time|at a time|в одно время)\b", re.I)
 
 
@@ -252,11 +253,20 @@ def _share_at_once(out: list[Attached], tokens: list[Token], text: str = "") -> 
     """The one users figure, not itself said at the same time, followed within six words by a share word and then,
     within four more, a same-time word: the users are the share of it (rounded), the share word read with it."""
     users = [a for a in out if a.slot == "users"]
-    if len(users) != 1 or users[0].concurrent:
+    if len(users) != 1 or not isinstance(users[0].value, int):
         return
     a = users[0]
     value = a.value
-    if not isinstance(value, int):
+    j = min(a.tokens) - 1  # seventieth pass: the share said first ("a quarter of our 80 staff at once", "половина из 40
+    while j >= 0 and tokens[j].low in _SHARE_OF:  # сотрудников … одновременно"), a same-time word anywhere
+        j -= 1
+    if 0 <= j < min(a.tokens) - 1 and (share := _SHARE.get(tokens[j].low)) and tokens[j + 1].low in ("of", "из") and \
+            (any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens) or _SAME_TIME.search(text)) and \
+            tokens[j].used is None:  # (a half is the relative rule's: "half of our 40 people" is halved there)
+        a.value, a.tokens, a.concurrent = max(1, round(value * share)), [j, *a.tokens], True
+        tokens[j].used = "users"
+        return
+    if a.concurrent:
         return
     last = max(a.tokens)
     for n in range(last + 1, min(len(tokens), last + 7)):

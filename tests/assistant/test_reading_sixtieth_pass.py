@@ -74,3 +74,44 @@ def test_what_was_read_is_named_back_when_a_model_is_missing(bare, text, head, s
 def test_nothing_read_names_nothing_back(bare):
     res = bare.ask(Conversation(), "какой сервер посоветуете?")
     assert "Понял из сообщения" not in res.computed
+
+
+# ---------------------------------------------------------------- a price of each thing is no budget, nor a context
+@pytest.mark.parametrize("text, said", [
+    ("нужно 4 4090, блоки питания стоят по 25 тысяч, какой бп брать?", "25"),  # had been a context of 25 600
+    ("карты стоят по 300 тысяч, сколько возьмём на 2 млн под llama 70b?", "300"),
+])
+def test_a_price_of_each_is_asked_about(text, said):
+    r = read(text)
+    assert r.scenario.context is None and r.scenario.budget != float(said) * 1000
+    assert said in [u.text for u in r.unattached]
+
+
+def test_a_price_of_each_in_an_own_or_cloud_question_stays_the_servers():
+    s = read("серверы стоят по 2 млн, облако 300 р в час").scenario
+    assert s.server_price == 2_000_000 and s.cloud_hourly == 300
+
+
+def test_the_budget_beside_a_price_of_each_is_kept():
+    assert read("карты стоят по 300 тысяч, сколько возьмём на 2 млн под llama 70b?").scenario.budget == 2_000_000
+
+
+# ---------------------------------------------------------------- a share of the people said before them
+@pytest.mark.parametrize("text, users", [
+    ("a quarter of our 80 staff at once will use llama 3 70b", 20),  # had been 80
+    ("треть из 60 человек работает одновременно, квен 32б", 20),  # had been 60
+    ("a third of the 90 engineers at a time, qwen3 32b", 30),
+    ("половина из 40 сотрудников будет сидеть одновременно, llama 3 8b", 20),  # halved once, not twice
+])
+def test_a_share_said_before_the_people_at_once_takes_that_share(text, users):
+    assert talk(text)[0].users == users
+
+
+@pytest.mark.parametrize("text, users", [
+    ("нас 80 человек, одновременно примерно четверть, llama 3 70b", 20),  # the share said after: as before
+    ("a quarter of the budget goes on 2 cards, 40 users, llama 3 8b", 40),  # a share of something else
+    ("district tech here. we've got a spare box with two a4000s in it, what models could teachers use on it? maybe "
+     "15 at once", 15),
+])
+def test_other_shares_keep_their_reading(text, users):
+    assert talk(text)[0].users == users
