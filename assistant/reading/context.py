@@ -337,6 +337,18 @@ def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
         reading.scenario = reading.scenario.model_copy(update={"psu_w": int(round(value))})
         reading.spans.setdefault("psu_w", []).append(Span(start=a, end=b, text=reading.text[a:b]))
         return
+    # seventieth pass (fresh85): "а если поставить на 850, хватит с запасом?": a PSU's round wattage with no unit
+    m = _BARE_PSU.search(reading.text)
+    if m and 300 <= int(m.group(1)) <= 3000 and int(m.group(1)) % 50 == 0 and not watts._NOT_PSU.search(reading.text) and \
+            [(x.start, x.end) for x in reading.unattached] == [m.span(1)]:
+        reading.unattached = []
+        reading.scenario = reading.scenario.model_copy(update={"psu_w": int(m.group(1))})
+        reading.spans.setdefault("psu_w", []).append(Span(start=m.start(1), end=m.end(1), text=m.group(1)))
+        if not (reading.scenario.model or reading.scenario.params_b):
+            reading.intent = "power"  # the PSU is what is asked about again (it had read as a memory question, or none)
+
+
+_BARE_PSU = re.compile(r"(?:\bна|\bwith(?: an?| the)?|\bto|\bс)\s+(\d{3,4})(?!\w|[.,]\d)")
 
 
 # "а по скорости?", "а по цене что выгоднее", "and price-wise?", "what about in terms of speed", "а что по шуму?",

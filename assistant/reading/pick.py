@@ -14,8 +14,8 @@ from assistant.reading.tokens import Token
 from tools import catalog
 from tools.lexicon import load_lexicon
 _UPGRADE = re.compile(r"добав|докуп|\badd(?:ing|ed|s)?\b|upgrade\b|upgrading|апгрейд", re.I)  # "upgrading from a 4080 to a 5090"
-_VERSUS_BETWEEN = re.compile(r"^\s*,?\s*(?:vs\.?|versus|или|or|против)\s+(?:the\s+|an?\s+)?$", re.I)
-_COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|worth(?: it)? over|\bили\b|\bor\b|разниц|differ|отлича|против|лучше|better|"
+_VERSUS_BETWEEN = re.compile(r"^\s*,?\s*(?:vs\.?|versus|или|or|против|against)\s+(?:the\s+|an?\s+)?$", re.I)
+_COMPARE = re.compile(r"сравн|\bvs\.?\b|versus|compare|worth(?: it)? over|\bили\b|\bor\b|разниц|differ|отлича|против|\bagainst\b|лучше|better|"
                       r"comparison|быстрее|faster|тише|cheaper|дешевле|between|между|choos\w*|выбира\w*|выбор\w*|"
                       r"дороже|(?:more|less) expensive|pricier|медленнее|slower|мощнее|more powerful|хуже|worse|"
                       r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bперегон\w*|\bstacks? up\b|\bmeasures? up\b", re.I)  # "would an h20 box beat an l20 box"

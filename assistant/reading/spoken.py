@@ -3,7 +3,7 @@
 Fifty-fourth pass (issue 11, fresh58: voice-typed and hurried messages). Phone dictation spells a card's letters
 and a version's ordinal out in words, and a hurried thumb glues a family to its size; the name matcher reads the
 written forms only. Each rewrite here is of words that name nothing else:
-- letters: "эр тэ икс" RTX, "джи ти икс" GTX, "вэ эл эл эм" vLLM; "эл сорок эс" / "l forty s" L40S; "a one hundreds",
+- letters: "эр тэ икс" RTX, "джи ти икс" GTX, "вэ эл эл эм" vLLM; "эл сорок эс" / "l forty s" L40S; "эль четыре" L4, "аш сто" H100; "a one hundreds",
   "h two hundred" A100s, H200 (never before a unit: "a one hundred dollar card" stays money); "про шесть тысяч",
   "pro six thousand" PRO 6000;
 - a version said as an ordinal before its family: "третья лама" Llama 3, "четвёртая лама скаут" Llama 4 Scout,
@@ -30,6 +30,10 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"(?<![\w-])джи[\s-]*ти[\s-]*икс(?![\w-])", re.I), "GTX"),
     (re.compile(r"(?<![\w-])эл[ьи]?\s+сорок(?:\s+(эс))?(?![\w-])", re.I), lambda m: "L40S" if m.group(1) else "L40"),
     (re.compile(r"(?<![\w-])l\s+forty(?:\s+(s))?(?![\w-])", re.I), lambda m: "L40S" if m.group(1) else "L40"),
+    # seventieth pass (fresh84): "хватит ли одной эль четыре", "эль двадцать"; "аш сто", "аш двести" H100, H200
+    (re.compile(r"(?<![\w-])эл[ьи]?\s+(четыре|двадцать)(?![\w-])(?!\s+(?:гиг|гб|ватт|вт|тыс|тыщ|руб|час|человек|польз))", re.I),
+     lambda m: "L4" if m.group(1).lower() == "четыре" else "L20"),
+    (re.compile(r"(?<![\w-])аш\s+(сто|двести)(?![\w-])", re.I), lambda m: "H100" if m.group(1).lower() == "сто" else "H200"),
     # a card only where a card's word, a question's word or the end follows ("a two hundred page manual", "a three
     # hundred seat call center", "a two hundred and fifty thousand dollar budget" stay numbers: review of 383d3e1)
     (re.compile(r"(?<![\w'-])([ahb])\s+(one|two|three)\s+hundred(s)?(?![\w-])" + _UNIT_AFTER + _CARD_AFTER, re.I),

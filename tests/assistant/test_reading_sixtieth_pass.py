@@ -115,3 +115,51 @@ def test_a_share_said_before_the_people_at_once_takes_that_share(text, users):
 ])
 def test_other_shares_keep_their_reading(text, users):
     assert talk(text)[0].users == users
+
+
+# ---------------------------------------------------------------- fresh84 and fresh85: general rules after first sight
+@pytest.mark.parametrize("text, intent", [
+    ("здарова всем) по видюхам тут консультируете?", "greeting"),
+    ("здарова) можно пару вопросов по видюхам?", "greeting"),
+    ("добрый день, консультируете по видеокартам?", "greeting"),
+    ("по видюхам консультируете? 3060 потянет ламу 8б?", "vram"),  # the question itself said: answered
+    ("whats the biggest model my rtx a4000 can handle?", "models_for_hardware"),
+    ("какую самую большую модель потянет моя 3090?", "models_for_hardware"),
+    ("DeepSeek V3 in FP8, 250 users at once. What B200 count would you put in the proposal?", "recommend"),
+    ("And what's an L40S going for at the moment?", "gpu_info"),
+    ("Can someone on your sales side ring me about it this week?", "handoff"),
+    ("клиенту нужно восемь штук h20, какую цену по опту сделаете?", "handoff"),
+])
+def test_fresh84_85_intents(text, intent):
+    assert read(text).intent == intent
+
+
+def test_wholesale_customers_are_no_wholesale_price():
+    assert read("кофейня, хотим бота для оптовых клиентов, собрали комп с двумя 3090, хватит бп на 1000 ватт?").intent != \
+        "handoff"
+
+
+@pytest.mark.parametrize("text, gpu", [("хватит ли одной эль четыре на гемму три двенадцать б", "l4"),
+                                       ("две аш сто под ламу семьдесят б хватит", "h100-sxm"),
+                                       ("эль двадцать или эл сорок эс", None)])
+def test_cards_said_aloud(text, gpu):
+    s = read(text).scenario
+    assert s.gpu == gpu if gpu else set(s.gpus or []) == {"l20", "l40s"}
+
+
+def test_a_psu_said_by_its_figure_alone_in_a_follow_up():
+    s, intent = talk("бп 650 ватт и 5080, потянет?", "ок, а если поставить на 850, хватит с запасом?")
+    assert s.psu_w == 850 and intent == "power"
+    s, _ = talk("бп 650 ватт и 5080, потянет?", "а если на 850?")
+    assert s.psu_w == 850
+
+
+def test_a_count_in_a_psu_follow_up_stays_a_count():
+    s, _ = talk("бп 650 ватт и 5080, потянет?", "а если их будет 2?")
+    assert s.psu_w == 650 and s.gpu_count == 2
+
+
+def test_cards_set_against_each_other_with_their_counts():
+    s, intent = talk("A client can't decide between the RTX 5090 and the RTX PRO 6000 for running Qwen2.5 72B locally.",
+                     "What if it's two 5090s against a single PRO 6000?")
+    assert intent == "compare" and s.gpu_counts == [2, 1]
