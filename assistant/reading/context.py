@@ -850,6 +850,21 @@ def _vendors_pick(reading: "Reading", previous: Scenario | None) -> None:
     reading.withdrawn = sorted({*reading.withdrawn, *_CARD_SLOTS})
 
 
+# seventieth pass: "can't we get away with just one?", "would a single one do?", "and with only one card?" after the cards
+_JUST_ONE = re.compile(r"\b(?:just|only)\s+(?:a\s+single|one)\b|\ba single one\b|\b(?:get|getting) (?:away|by) with (?:a single|one)\b|"
+                       r"\bone (?:card|gpu) (?:be )?enough\b", re.I)
+
+
+def _just_one(reading: "Reading", previous: Scenario | None) -> None:
+    """One card of those on the table, said in English words the reader leaves alone ("one" is no count by itself)."""
+    if previous is None or not previous.gpu or reading.scenario.gpu_count is not None or reading.new_model or \
+            any(ch.isdigit() for ch in reading.text) or len(reading.text.split()) > 12 or not _JUST_ONE.search(reading.text):
+        return
+    reading.scenario = reading.scenario.model_copy(update={"gpu_count": 1})
+    if reading.intent in ("out_of_scope", "knowledge", "greeting"):
+        reading.intent = "followup"  # type: ignore[assignment]
+
+
 def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _answers_question(reading, previous)
     _pointed_back(reading, previous)
@@ -879,6 +894,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _how_many_asked_again(reading, previous)
     _all_the_cards(reading, previous)
     _against_own(reading, previous)
+    _just_one(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _still_compared(reading, previous)

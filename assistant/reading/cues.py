@@ -200,7 +200,7 @@ CUES: list[tuple[Intent, str]] = [
     ("vram", r"\bmemory\?|- memory|gpu memory|vram requirement|memory requirement|requirements|can i fit|does it fit|займ[её]т|"
              r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько (?:vram|врам\w*)|памят|how much (?:vram|memory)|"
              r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
-             r"handle|hold it|cover|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"
+             r"handle|hold it|cover(?! letter)|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"
              r"\bvram\b|норм\?|запущу|will it work|реально|сколько надо|сколько нужно|сколько (?:\w+ )?вес\w+|"
              r"how (?:big|large|heavy) is|"
              # sixty-first pass: "а гпт осс 120 вообще можно завести?": can it be started at all

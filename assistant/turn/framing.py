@@ -10,7 +10,7 @@ from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, card_family, word_value, carry
 from assistant.reading.cues import FOLLOWUP, MODELS_ON_IT, REPLACE_OWN, asks_vendors_pick
-from assistant.reading.intent import off_topic
+from assistant.reading.intent import OTHER_GOODS, off_topic
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
@@ -227,12 +227,26 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             not reading.new_model and previous is not None and (previous.gpu or previous.card_vram_gb) and \
             _WHICH_MODEL.search(reading.text):
         return previous_intent  # "что на ней пойдёт?" .. "а если двадцать учеников, какую модель тогда ставить"
+    if reading.intent == "out_of_scope" and previous is not None and \
+            (previous_intent in _SIZING or previous_intent in ("knowledge", "out_of_scope") and not previous.is_empty()) and \
+            len(reading.text.split()) <= 12 and _QUESTION.search(reading.text) and not off_topic(reading.text) and \
+            not OTHER_GOODS.search(reading.text) and (_BACK.search(reading.text) or _DOMAIN.search(reading.text)):
+        # seventieth pass: "is that realistic?", "хм, а это точно?", "and is it loud?" about the setup just sized: asked
+        # of the guide with the conversation's scenario, never met with the out-of-scope refusal
+        return "knowledge"
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
             or any(_asked_number(reading.text, s) for s in reading.unattached):
         return reading.intent  # "сколько надо на 32?": a number to ask about, not out of scope
     if not _DOMAIN.search(reading.text):
         return "out_of_scope"
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
+
+
+# what points back at the setup just sized (not "what is the weather in moscow?", a new subject)
+_BACK = re.compile(r"\b(?:it|that|this|these|those|they|them|its|there|это|оно|она|он|они|их|ему|ей|так|такое|там|тогда|"
+                   r"in my (?:place|shoes)|на (?:моём|моем|вашем) месте|what'?s next|что дальше)\b", re.I)
+_QUESTION = re.compile(r"\?\s*$|^\W*(?:(?:and|so|ok|okay|hm+|хм+|ну|а|и|ок)\W+)*(?:is|are|does|do|would|will|can|could|what|how|"
+                       r"why|а\s+(?:это|оно|он|она|они)|это|точно|правда|серь[её]зно|реально)\b", re.I)
 
 
 # sixty-seventh pass: a fit in memory asked after a rate or an upgrade ("а контекст 32к … в память вообще поместится?")

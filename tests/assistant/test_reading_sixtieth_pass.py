@@ -163,3 +163,28 @@ def test_cards_set_against_each_other_with_their_counts():
     s, intent = talk("A client can't decide between the RTX 5090 and the RTX PRO 6000 for running Qwen2.5 72B locally.",
                      "What if it's two 5090s against a single PRO 6000?")
     assert intent == "compare" and s.gpu_counts == [2, 1]
+
+
+# ---------------------------------------------------------------- short follow-ups about the setup just sized
+SIZED = "llama 3 70b in q4 on two 3090, fits?"
+
+
+@pytest.mark.parametrize("text", ["can't we get away with just one?", "would a single one do?", "and with just one?"])
+def test_just_one_card_in_words_is_one_card(text):
+    s, intent = talk("llama 3 70b in fp8 for 20 users, how many h100?", text)
+    assert s.gpu_count == 1 and intent != "out_of_scope"
+
+
+@pytest.mark.parametrize("text", ["is that realistic?", "хм, а это точно?", "and is it loud?", "would it be faster on a mac?",
+                                  "ok what would you do in my place?"])
+def test_a_short_question_about_the_setup_is_no_out_of_scope_refusal(text):
+    assert talk(SIZED, text)[1] == "knowledge"
+
+
+@pytest.mark.parametrize("text", ["what is the weather in moscow?", "can you write my cover letter?", "расскажи анекдот?"])
+def test_a_new_subject_after_a_sizing_stays_out_of_scope(text):
+    assert talk(SIZED, text)[1] == "out_of_scope"
+
+
+def test_after_an_aside_a_question_about_the_setup_is_answered_again():
+    assert talk(SIZED, "what is the weather in moscow?", "and is it loud?")[1] == "knowledge"
