@@ -855,6 +855,21 @@ _JUST_ONE = re.compile(r"\b(?:just|only)\s+(?:a\s+single|one)\b|\ba single one\b
                        r"\bone (?:card|gpu) (?:be )?enough\b", re.I)
 
 
+# seventieth pass: "а чем она клиенту под инференс лучше L40S?" after a question about the L20: the card discussed set
+# against the card named
+_IT_AGAINST = re.compile(r"\b(?:она|он|оно|эта|этот|it|this one|that one)\b[^.?!]{0,30}?\b(?:лучше|хуже|быстрее|медленнее|"
+                         r"дешевле|дороже|выгоднее|тише|better|worse|faster|slower|cheaper|quieter)\b", re.I)
+
+
+def _it_against(reading: "Reading", previous: Scenario | None) -> None:
+    s = reading.scenario
+    if previous is None or not previous.gpu or previous.gpus or not s.gpu or s.gpus or s.gpu == previous.gpu or \
+            reading.new_model or not _IT_AGAINST.search(reading.text):
+        return
+    reading.scenario = s.model_copy(update={"gpus": [previous.gpu, s.gpu], "gpu": None, "gpu_count": None})
+    reading.intent = "compare"  # type: ignore[assignment]
+
+
 def _just_one(reading: "Reading", previous: Scenario | None) -> None:
     """One card of those on the table, said in English words the reader leaves alone ("one" is no count by itself)."""
     if previous is None or not previous.gpu or reading.scenario.gpu_count is not None or reading.new_model or \
@@ -895,6 +910,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _all_the_cards(reading, previous)
     _against_own(reading, previous)
     _just_one(reading, previous)
+    _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
     _still_compared(reading, previous)

@@ -222,9 +222,15 @@ def _spellings(word: str) -> list[str]:
     return out
 
 
+# words of the trade the dictionary lacks, read in Cyrillic as well ("tokenov" токенов, "vidyuha" видюха)
+_TRADE_WORDS = frozenset({"токен", "токена", "токенов", "токены", "токенах", "видюха", "видюху", "видюхи", "видюхе",
+                          "видюх", "видюхой", "видеокарту", "видяха", "видяху", "видяхи", "нейронка", "нейронку",
+                          "нейронки", "файнтюн", "квантизация", "оперативы", "оперативки", "оперативку"})
+
+
 @lru_cache(maxsize=4096)
 def _russian_spelling(word: str) -> str | None:
-    return next((w for w in _spellings(word) if is_dictionary_word(w)), None)
+    return next((w for w in _spellings(word) if is_dictionary_word(w) or w in _TRADE_WORDS), None)
 
 
 def transliterated(text: str, words: list) -> dict[tuple[int, int], str]:
@@ -279,7 +285,8 @@ def _latin_vocabulary() -> frozenset[str]:
     lex = load_lexicon()
     words = {w for w in (*lex.name_words, *lex.families, *lex.cue_index()) if w.isascii()}
     return frozenset(words | {"gb", "tb", "rtx", "gpu", "gpus", "ram", "vram", "fp16", "bf16", "int8", "int4", "lora",
-                              "qlora", "llm", "ai", "api", "cpu", "psu", "ti", "super", "ada", "pro", "max"})
+                              "qlora", "llm", "ai", "api", "cpu", "psu", "ti", "super", "ada", "pro", "max",
+                              "gpt", "oss"})  # seventieth pass: "gpt oss 20b" inside "skolko tokenov v sek vydast …"
 
 
 # fifty-seventh pass: a server named by its count of cards ("восьмикарточный", "4-карточный", "двухгпушный")

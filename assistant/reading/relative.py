@@ -151,7 +151,7 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     if found[0] or found[1]:  # an ordinal weighed as one option is no change, but its words are read
         return found
     same_hours = _SAME_HOURS.search(text)
-    if len(tokens) <= (12 if same_hours else 8) and not any(t.number is not None for t in tokens) and \
+    if len(tokens) <= (12 if same_hours else 10) and not any(t.number is not None for t in tokens) and \
             any(t.concept == "weekday" for t in tokens) and re.search(r"\b(?:только|лишь|only|just)\b", text, re.I):
         # thirty-ninth pass: "а если только по будням?": the same hours a day, on 260 days a year instead of 365
         # (forty-eighth: "а если только по будням, те же часы?" says so outright)

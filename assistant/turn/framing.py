@@ -163,6 +163,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if previous_intent == "speed" and reading.intent in ("recommend", "followup", "vram") and not reading.new_model and \
             _HOW_MUCH_THEN.search(reading.text) and not _PRICE_WORD.search(reading.text) and len(reading.text.split()) <= 10:
         return "speed"  # sixty-first pass: "ок, сколько токенов в секунду?" .. "а на б/у 3090 сколько выйдет?": the same rate
+    if previous_intent == "speed" and reading.intent in ("followup", "vram", "knowledge") and not reading.new_model and \
+            _SLOWS.search(reading.text) and len(reading.text.split()) <= 12:
+        return "speed"  # seventieth pass: "а с контекстом 32к сильно просядет?": the rate, at the value changed
     if reading.intent in ("knowledge", "followup", "out_of_scope") and previous_intent in _SIZING and \
             _RECOMPUTE.search(reading.text) and reading.spans.get("corrected"):
         return previous_intent  # fifty-seventh pass: "У нас их 40, а не 14 — пересчитайте": the same question, corrected
@@ -242,6 +245,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
+_SLOWS = re.compile(r"\bпросяд\w*|\bпросел\w*|\bупад[её]т\b|\bзамедл\w*|\bтормоз\w*|\bslow(?:s|er)? down\b|\bdrops?\b|"
+                    r"\btank\b|\bslower\b|\bмедленнее\b", re.I)
 # what points back at the setup just sized (not "what is the weather in moscow?", a new subject)
 _BACK = re.compile(r"\b(?:it|that|this|these|those|they|them|its|there|это|оно|она|он|они|их|ему|ей|так|такое|там|тогда|"
                    r"in my (?:place|shoes)|на (?:моём|моем|вашем) месте|what'?s next|что дальше)\b", re.I)

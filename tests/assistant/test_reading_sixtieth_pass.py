@@ -188,3 +188,48 @@ def test_a_new_subject_after_a_sizing_stays_out_of_scope(text):
 
 def test_after_an_aside_a_question_about_the_setup_is_answered_again():
     assert talk(SIZED, "what is the weather in moscow?", "and is it loud?")[1] == "knowledge"
+
+
+# ---------------------------------------------------------------- fresh86 and fresh87: general rules after first sight
+@pytest.mark.parametrize("text, intent", [
+    ("ку всем, а тут можно спросить про железо под нейронки?", "greeting"),
+    ("приветик) а тут можно про видюхи поспрашивать?", "greeting"),
+    ("а тут можно спросить, влезет ли лама 70б в 3090?", "vram"),  # the question said with it
+    ("What's the TDP and memory on the A40? Client is asking", "gpu_info"),
+    ("какой бп на 4 a40, у них тдп 300 и памяти 48?", "power"),  # the PSU asked, the specs given
+    ("skolko tokenov v sek vydast gpt oss 20b na moei 5060 ti?", "speed"),
+    ("Подскажите, что даёт FlashAttention на длинных контекстах и на каких GPU он вообще поддерживается?", "knowledge"),
+])
+def test_fresh86_87_intents(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("turns, intent", [
+    (["skolko tokenov v sek vydast gpt oss 20b na moei 5060 ti?", "а с контекстом 32к сильно просядет?"], "speed"),
+    (["У лаборатории есть узел: четыре H200 и 768 ГБ оперативной памяти. Что из открытых моделей на нём реально поднять "
+      "в fp8?", "А для полного дообучения в bf16 что туда поместится?"], "models_for_hardware"),
+    (["что даёт FlashAttention на длинных контекстах?", "У нас четыре A100 — на них его можно включить?"], "knowledge"),
+    (["клиенту нужно 12 h200", "и какое у H200 тдп и сколько памяти? клиент считает охлаждение"], "gpu_info"),
+])
+def test_fresh86_87_follow_ups(turns, intent):
+    assert talk(*turns)[1] == intent
+
+
+@pytest.mark.parametrize("turns, gpus", [
+    (["L20 у вас сейчас в наличии? почём отдаёте?", "а чем она клиенту под инференс лучше L40S?"], ["l20", "l40s"]),
+    (["llama 3 8b on a 4090, fits?", "is it faster than a 3090?"], ["rtx-4090", "rtx-3090"]),
+])
+def test_the_card_discussed_set_against_the_card_named(turns, gpus):
+    s, intent = talk(*turns)
+    assert intent == "compare" and s.gpus == gpus
+
+
+def test_another_card_without_a_comparison_replaces_the_card():
+    s, _ = talk("llama 3 8b on a 4090, fits?", "and on a 3090?")
+    assert s.gpu == "rtx-3090" and not s.gpus
+
+
+def test_weekdays_only_in_english_keeps_the_hours_a_day():
+    s, _ = talk("rent an A100 in the cloud at $1.60 an hour or buy a server for $19,000? about 6 hours a day",
+                "What if we only ran it on weekdays?")
+    assert s.hours_per_month == pytest.approx(130, abs=0.1)
