@@ -340,6 +340,7 @@ def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
     # seventieth pass (fresh85): "а если поставить на 850, хватит с запасом?": a PSU's round wattage with no unit
     m = _BARE_PSU.search(reading.text)
     if m and 300 <= int(m.group(1)) <= 3000 and int(m.group(1)) % 50 == 0 and not watts._NOT_PSU.search(reading.text) and \
+            (previous.users is None or _PSU_WORD.search(reading.text)) and \
             [(x.start, x.end) for x in reading.unattached] == [m.span(1)]:
         reading.unattached = []
         reading.scenario = reading.scenario.model_copy(update={"psu_w": int(m.group(1))})
@@ -348,6 +349,7 @@ def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
             reading.intent = "power"  # the PSU is what is asked about again (it had read as a memory question, or none)
 
 
+_PSU_WORD = re.compile(r"\bбп\b|блок\w* питани|\bpsu\b|power supply|постав\w*", re.I)
 _BARE_PSU = re.compile(r"(?:\bна|\bwith(?: an?| the)?|\bto|\bс)\s+(\d{3,4})(?!\w|[.,]\d)")
 
 
@@ -851,7 +853,8 @@ def _vendors_pick(reading: "Reading", previous: Scenario | None) -> None:
 
 
 # seventieth pass: "can't we get away with just one?", "would a single one do?", "and with only one card?" after the cards
-_JUST_ONE = re.compile(r"\b(?:just|only)\s+(?:a\s+single|one)\b|\ba single one\b|\b(?:get|getting) (?:away|by) with (?:a single|one)\b|"
+_JUST_ONE = re.compile(r"\b(?:just|only)\s+(?:a\s+single|one)\b(?!\s+(?:users?|persons?|people|of (?:us|them)|at a time|"
+                       r"shifts?|questions?|things?|more|servers?|nodes?|days?|hours?|boxe?s?|reps?)\b)|\ba single one\b|\b(?:get|getting) (?:away|by) with (?:a single|one)\b|"
                        r"\bone (?:card|gpu) (?:be )?enough\b", re.I)
 
 
@@ -864,10 +867,27 @@ _IT_AGAINST = re.compile(r"\b(?:она|он|оно|эта|этот|it|this one|t
 def _it_against(reading: "Reading", previous: Scenario | None) -> None:
     s = reading.scenario
     if previous is None or not previous.gpu or previous.gpus or not s.gpu or s.gpus or s.gpu == previous.gpu or \
-            reading.new_model or not _IT_AGAINST.search(reading.text):
+            reading.new_model or not _IT_AGAINST.search(reading.text) or \
+            re.search(r"\brent|\bcloud|аренд|облак", reading.text, re.I):  # "would it be cheaper to rent an H100?": cost
         return
     reading.scenario = s.model_copy(update={"gpus": [previous.gpu, s.gpu], "gpu": None, "gpu_count": None})
     reading.intent = "compare"  # type: ignore[assignment]
+
+
+def _cards_added(reading: "Reading", previous: Scenario | None) -> None:
+    """Seventieth pass (a review): cards added to those on the table ("ещё две"). Said of another card ("а если взять ещё
+    две 3090" after four 4090) they are that card's count, not one of it plus two; said beside a new model ("возьмём
+    ещё 8 и будем обучать 405b") they are added to the cards held, which a new model would otherwise drop."""
+    adds = [c for c in reading.relative if c.slot == "gpu_count" and c.op == "add"]
+    s = reading.scenario
+    if not adds or previous is None or not previous.gpu:
+        return
+    if s.gpu and card_family(s.gpu) != card_family(previous.gpu):
+        reading.relative = [Change(slot="gpu_count", op="set", value=c.value) if c in adds else c for c in reading.relative]
+    elif reading.new_model and not s.gpu and s.gpu_count is None and not previous.gpus:
+        total = (previous.gpu_count or 1) + sum(c.value for c in adds)
+        reading.scenario = s.model_copy(update={"gpu": previous.gpu, "gpu_count": int(total)})
+        reading.relative = [c for c in reading.relative if c not in adds]
 
 
 def _just_one(reading: "Reading", previous: Scenario | None) -> None:
@@ -910,6 +930,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _all_the_cards(reading, previous)
     _against_own(reading, previous)
     _just_one(reading, previous)
+    _cards_added(reading, previous)
     _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading

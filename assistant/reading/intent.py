@@ -584,6 +584,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if (s.gpu or s.server) and not (model or s.psu_w or s.users) and C.TDP_AND_MEMORY.search(text) and \
+            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many", text, re.I) and \
             not _ENERGY_PRICED.search(text) and not re.search(r"\bбп\b|\bpsu\b|блок\w* питани|power supply", text, re.I):
         return "gpu_info"  # seventieth pass: "What's the TDP and memory on the A40?": two of a card's specs
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \
@@ -597,7 +598,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # watts does it draw, for a psu spec": the watts asked more than the spec; not "человек 5 ... что по железу
         # и почем" (thirty-second pass: people and no card, the price of what to buy)
         return "gpu_info"  # not "сколько будет стоить электричество": the price of the power is a power question
-    if _FEATURE_ON.search(text) and not (model or s.users or s.budget or s.psu_w or s.server_price or s.cloud_hourly):
+    if _FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text) and \
+            not (model or s.users or s.budget or s.psu_w or s.server_price or s.cloud_hourly):
         return "knowledge"  # seventieth pass: "на каких GPU FlashAttention поддерживается?", "на них его можно включить?"
     # (sixty-seventh pass: nor "почему для больших моделей так важна пропускная способность памяти": a reason, no card)
     if _WHY.search(text) and sc["knowledge"] >= max(sc["power"], sc["cost"], sc["speed"]) and \
@@ -737,7 +739,7 @@ def said_knowledge(text: str) -> bool:
     return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text)) or \
         bool(_LANES.search(text)) or bool(_AT_ALL.search(text)) or \
         bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
-        bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text))  # risers and lanes: how the bus works
+        bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text))  # risers and lanes: how the bus works
 
 
 _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]
@@ -751,6 +753,8 @@ _PRICE_SAID = re.compile(r"\bсто[ия]т|\bцен[аеуы]?\b|\bпоч[её]
 _WHY = re.compile(r"(?:^|[.?!]\s*)\W*(?:(?:а|и|но|так|so|and|but)\s+)?(?:почему|зачем|why)\b", re.I)
 _HARDWARE_WORD = re.compile(r"желез\w*|сервер\w*|сервак\w*|карт\w*|видеокарт\w*|видюх\w*|\bgpus?\b|гпу|server|card|"
                             r"hardware|конфиг\w*|\bbox\b|оборудовани\w*|запуст\w*|пойд[её]т|влез\w*|потян\w*|\bfit|\brun\b", re.I)
+_HOW_MUCH_OR_WHICH = re.compile(r"\bсколько\b|\bскок\w*|\bhow (?:many|much)\b|\bкак(?:ие|ую|ая|ой) (?:\w+ )?модел|"
+                                r"\b(?:which|what) (?:\w+ )?models?\b", re.I)
 # a feature's support on cards, or turning it on ("на каких GPU он поддерживается", "на них его можно включить?")
 _FEATURE_ON = re.compile(r"\bподдерживается\b|\bподдерживаются\b|(?:можно|получится|удастся|выйдет) (?:ли )?(?:на н\w+ )?"
                          r"(?:его|её|ее|это) (?:\w+ )?включить|\bвключить (?:его|её|ее|это)\b|\b(?:его|её|ее|это) (?:можно|получится|удастся) "

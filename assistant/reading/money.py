@@ -463,8 +463,16 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     if scaled and k > 0 and tokens[k - 1].low in ("за", "по") and k > 1 and tokens[named].used == "gpu_name" and \
             not _OWN_VS_CLOUD.search(text) and not in_a_server:
         return []  # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч")
-    if k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].lemma in ("стоить", "стоять") and not _OWN_VS_CLOUD.search(text):
-        return []  # seventieth pass: "блоки питания стоят по 25 тысяч": a price of each, no budget nor a context; asked
+    if k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].lemma in ("стоить", "стоять") and (scaled or cur) and \
+            not _OWN_VS_CLOUD.search(text):
+        # seventieth pass: "блоки питания стоят по 25 тысяч": a price of each, no budget nor a context; named back, its
+        # scale word read with it (not "стоят по 2 a100": cards placed)
+        for x in used:
+            if tokens[x].word_number and tokens[x].low in scales:
+                tokens[x].used = tokens[x].used or "scale"
+            elif tokens[x].word_number:
+                tokens[x].asked = True
+        return []
     if k > 1 and tokens[k - 1].low in ("за", "for") and _bought_before(tokens, k - 1) and not _OWN_VS_CLOUD.search(text):
         return []  # fifty-fourth pass: "монитор взял за 12 тыщ", "взяли программу учёта за 90 тыщ": paid, named back
     if scaled and k > 0 and tokens[k - 1].low == "за" and (in_a_server or not (k > 1 and tokens[k - 2].used in NAMES)):

@@ -253,10 +253,12 @@ def _share_at_once(out: list[Attached], tokens: list[Token], text: str = "") -> 
     """The one users figure, not itself said at the same time, followed within six words by a share word and then,
     within four more, a same-time word: the users are the share of it (rounded), the share word read with it."""
     users = [a for a in out if a.slot == "users"]
-    if len(users) != 1 or not isinstance(users[0].value, int):
+    if len(users) != 1:
         return
     a = users[0]
     value = a.value
+    if not isinstance(value, int):
+        return
     j = min(a.tokens) - 1  # seventieth pass: the share said first ("a quarter of our 80 staff at once", "половина из 40
     while j >= 0 and tokens[j].low in _SHARE_OF:  # сотрудников … одновременно"), a same-time word anywhere
         j -= 1

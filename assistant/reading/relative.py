@@ -45,9 +45,24 @@ def _slot(tokens: list[Token]) -> str | None:
     return None
 
 
-# seventieth pass: "он возьмёт ещё две", "купим ещё 2", "закажем ещё две", "buy 2 more": buying is adding too
 _ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав|докуп|докин|подкин|постав|воткн|\badd|install|put in|"
-                      r"throw in|\bвозьм\w*|\bвзять\b|\bкуп(?:им|ит|лю|ить|ят)\b|\bзакаж\w*|\bзаказать\b|\bbuy", re.I)
+                      r"throw in", re.I)
+# seventieth pass: "он возьмёт ещё две", "купим ещё 2", "закажем ещё две", "buy 2 more": buying is adding too, but
+# not in stages ("возьмём две сейчас и ещё две потом": the four said first), and only cards ("купим ещё два бп по
+# 1200", "возьму ещё 32 гига оперативы", "ещё две недели на тест", "buy 64 more GB" buy something else)
+_BUY_VERB = re.compile(r"\bвозьм\w*|\bвзять\b|\bкуп(?:им|ит|лю|ить|ят)\b|\bзакаж\w*|\bзаказать\b|\bbuy\b", re.I)
+_IN_STAGES = re.compile(r"\bсейчас\b.*\bпотом\b|\bnow\b.*\blater\b|\bсначала\b.*\bпотом\b|\bfirst\b.*\blater\b", re.I)
+_NOT_CARDS = re.compile(r"^(?:гиг|гб|gb|gig|тб|tb|террабайт|терабайт|оператив|озу|памят|ram|ddr|блок|бп|psu|ссд|ssd|nvme|"
+                        r"диск|hdd|недел|дн|день|месяц|час|кулер|вентил|корпус|сервер|server|node|узл|стойк|rack|плашк|"
+                        r"модул|ядр|cpu|процесс|лиценз|year|month|week|day|hour|drive|disk|fan|case|stick|quote|licen|seat|"
+                        r"user|people|person|человек|польз|мест)", re.I)
+_OPTION_AFTER = re.compile(r"^[\s\w-]{0,30}?\b(?:или|либо|or)\b", re.I)  # "купить ещё 2 или 4?", "ещё две или сразу h100"
+
+
+def _buys_cards(tokens: list[Token], n: int, text: str, short: bool) -> bool:
+    nxt = tokens[n + 1] if n + 1 < len(tokens) else None
+    return bool(_BUY_VERB.search(text)) and not (nxt is not None and _NOT_CARDS.match(nxt.low)) and \
+        not _OPTION_AFTER.match(text[tokens[n].end:]) and not _IN_STAGES.search(text)
 # "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
 _CARD_ORDINAL = {"вторую", "третью", "четвёртую", "четвертую", "пятую"}
@@ -229,7 +244,8 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                 continue  # "one more a100 server": a server's worth of cards, not one card; left as before
             card_first = rest and rest[0].used == "gpu_name" and not (len(rest) > 1 and rest[1].concept == "user")
             slot = "gpu_count" if card_first else _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
-                                   _ADD_VERB.search(text) else None)  # "and if i add one more": cards, the usual thing to add
+                                   _ADD_VERB.search(text) or _buys_cards(tokens, t.i + 1, text, True) else None)
+            # ("and if i add one more", "buy 2 more": cards, the usual thing to add)
             if slot:
                 return _added_or_total(tokens, slot, t.number, t.i + 1, [t.i, t.i + 1])
     return [], []
@@ -268,7 +284,7 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
             bare = short and len(tokens) <= 5
             named = _slot(tokens[n.i + 1:n.i + 3 if not short else None])
-            slot = named or ("gpu_count" if bare or _ADD_VERB.search(text) else None)
+            slot = named or ("gpu_count" if bare or _ADD_VERB.search(text) or _buys_cards(tokens, n.i, text, short) else None)
             if slot and (short or named or not tokens[n.i].has_digit):
                 if slot == "gpu_count" and SELL_OR_ADD.search(text):
                     return [], [t.i, n.i]  # forty-ninth pass: "докупить ещё одну 3060 или поменять её на 3090?": an option

@@ -33,7 +33,8 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
     # seventieth pass (fresh84): "хватит ли одной эль четыре", "эль двадцать"; "аш сто", "аш двести" H100, H200
     (re.compile(r"(?<![\w-])эл[ьи]?\s+(четыре|двадцать)(?![\w-])(?!\s+(?:гиг|гб|ватт|вт|тыс|тыщ|руб|час|человек|польз))", re.I),
      lambda m: "L4" if m.group(1).lower() == "четыре" else "L20"),
-    (re.compile(r"(?<![\w-])аш\s+(сто|двести)(?![\w-])", re.I), lambda m: "H100" if m.group(1).lower() == "сто" else "H200"),
+    (re.compile(r"(?<![\w-])аш\s+(сто|двести)(?![\w-])(?!\s+(?:тысяч|тыщ|тыс|руб|р\b|долл|бакс|евро|гиг|гб|ватт|вт|человек|"
+                r"штук|час|млн|лям))", re.I), lambda m: "H100" if m.group(1).lower() == "сто" else "H200"),
     # a card only where a card's word, a question's word or the end follows ("a two hundred page manual", "a three
     # hundred seat call center", "a two hundred and fifty thousand dollar budget" stay numbers: review of 383d3e1)
     (re.compile(r"(?<![\w'-])([ahb])\s+(one|two|three)\s+hundred(s)?(?![\w-])" + _UNIT_AFTER + _CARD_AFTER, re.I),

@@ -233,7 +233,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if reading.intent == "out_of_scope" and previous is not None and \
             (previous_intent in _SIZING or previous_intent in ("knowledge", "out_of_scope") and not previous.is_empty()) and \
             len(reading.text.split()) <= 12 and _QUESTION.search(reading.text) and not off_topic(reading.text) and \
-            not OTHER_GOODS.search(reading.text) and (_BACK.search(reading.text) or _DOMAIN.search(reading.text)):
+            not OTHER_GOODS.search(reading.text) and not _another_subject(reading.text):
         # seventieth pass: "is that realistic?", "хм, а это точно?", "and is it loud?" about the setup just sized: asked
         # of the guide with the conversation's scenario, never met with the out-of-scope refusal
         return "knowledge"
@@ -245,11 +245,30 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     return "knowledge" if _ASKS_WHAT.search(reading.text) else reading.intent
 
 
-_SLOWS = re.compile(r"\bпросяд\w*|\bпросел\w*|\bупад[её]т\b|\bзамедл\w*|\bтормоз\w*|\bslow(?:s|er)? down\b|\bdrops?\b|"
-                    r"\btank\b|\bslower\b|\bмедленнее\b", re.I)
-# what points back at the setup just sized (not "what is the weather in moscow?", a new subject)
-_BACK = re.compile(r"\b(?:it|that|this|these|those|they|them|its|there|это|оно|она|он|они|их|ему|ей|так|такое|там|тогда|"
-                   r"in my (?:place|shoes)|на (?:моём|моем|вашем) месте|what'?s next|что дальше)\b", re.I)
+_SLOWS = re.compile(r"\bпросяд\w*|\bпросел\w*|\bскорост\w* упад[её]т\b|\bзамедл\w*|\bтормоз\w*|\bslow(?:s|er)? down\b|"
+                    r"\bslower\b|\bмедленнее\b", re.I)
+# a word naming a subject of its own ("а там погода хорошая?", "what's the weather there?", "а вакансии у вас есть?"):
+# a new subject, no question about the setup just sized; a Russian noun the domain's words do not cover, or one of
+# the everyday English subjects below
+_EVERYDAY_EN = re.compile(r"\b(?:weather|jobs?|vacanc\w*|office|address|lunch|dinner|food|cats?|dogs?|letter|joke|poem|"
+                          r"recipe|movie|film|song|football|soccer|news|holiday|vacation|birthday|moscow|london|city|rain\w*|sunny|friday|"
+                          r"flights?|pizza|translate|french|hiring|election|bitcoin|cyberpunk|games?|gaming|what time)\b", re.I)
+_FOLLOW_UP_NOUNS = re.compile(r"^(?:шум|нагрузк|скорост|цен|стоимост|памят|точност|вариант|запас|мест|деньг|расчёт|расчет|"
+                              r"оценк|конфиг|смысл|раз|дел|правд|гаранти|риск|ошибк|реальност|месяц|год|врем|качеств)", re.I)
+
+
+def _another_subject(text: str) -> bool:
+    from assistant.reading.words import morph
+
+    if _EVERYDAY_EN.search(text):
+        return True
+    for w in re.findall(r"[а-яё]{3,}", text.lower()):
+        p = morph().parse(w)[0]
+        if p.tag.POS == "NOUN" and p.is_known and not _DOMAIN.search(w) and not _FOLLOW_UP_NOUNS.match(p.normal_form):
+            return True
+    return False
+
+
 _QUESTION = re.compile(r"\?\s*$|^\W*(?:(?:and|so|ok|okay|hm+|хм+|ну|а|и|ок)\W+)*(?:is|are|does|do|would|will|can|could|what|how|"
                        r"why|а\s+(?:это|оно|он|она|они)|это|точно|правда|серь[её]зно|реально)\b", re.I)
 

@@ -233,3 +233,92 @@ def test_weekdays_only_in_english_keeps_the_hours_a_day():
     s, _ = talk("rent an A100 in the cloud at $1.60 an hour or buy a server for $19,000? about 6 hours a day",
                 "What if we only ran it on weekdays?")
     assert s.hours_per_month == pytest.approx(130, abs=0.1)
+
+
+# ---------------------------------------------------------------- two reviews of this pass: what it must not change
+@pytest.mark.parametrize("turns, count, ram", [
+    (["у меня 3090, возьму ещё 32 гига оперативы, 70b пойдёт?"], None, 32),
+    (["у нас 4 4090", "возьмём ещё 64 гига оперативы, поможет?"], 4, 64),
+    (["у нас 4 4090", "купим ещё два блока питания по 1200"], 4, None),
+    (["у нас 2 3090", "возьмём ещё две недели на тест и решим"], 2, None),
+    (["нам надо 4 карты, возьмём две сейчас и ещё две потом, под qwen 32b на 20 человек"], 4, None),
+    (["2x 4090 box for deepseek r1 distill 32b", "we want to buy 64 more GB of RAM, does it help?"], 2, 64),
+    (["our server has 2 H100, llama 70b", "what if we buy 2 more years of support, does anything change?"], 2, None),
+    (["2x L40S for llama 70b", "our buyer needs 2 more quotes"], 2, None),
+])
+def test_buying_something_else_adds_no_cards(turns, count, ram):
+    s = talk(*turns)[0]
+    assert s.gpu_count == count and s.ram_gb == ram
+
+
+@pytest.mark.parametrize("turns, gpu, count", [
+    (["у нас 4 4090", "а если взять ещё две 3090?"], "rtx-3090", 2),  # another card: its own count, not one plus two
+    (["у нас 8 h100", "возьмем ещё 8 и будем обучать 405b"], "h100-sxm", 16),  # kept beside the new model
+    (["у нас 4 4090", "закажем ещё две, хватит на 70b?"], "rtx-4090", 6),
+])
+def test_cards_bought_more_of_beside_another_card_or_a_new_model(turns, gpu, count):
+    s = talk(*turns)[0]
+    assert s.gpu == gpu and s.gpu_count == count
+
+
+@pytest.mark.parametrize("text, count, vram", [
+    ("в каждом сервере стоят по 2 a100, сколько серверов под 405b", 2, None),  # cards placed, not priced
+    ("у нас стоят по две 3090 в трёх компах, что запустим", 2, None),
+    ("карты стоят по 24 гига, сколько их надо под 70b", None, 24),
+])
+def test_standing_is_no_price(text, count, vram):
+    s = read(text).scenario
+    assert s.gpu_count == count and s.card_vram_gb == vram
+
+
+def test_a_price_of_each_in_words_is_named_back_and_the_budget_kept():
+    r = read("карты стоят по двести пятьдесят тысяч, нам нужно четыре, бюджет миллион")
+    assert r.scenario.budget == 1_000_000 and "двести пятьдесят" in [u.text for u in r.unattached]
+
+
+@pytest.mark.parametrize("turns, users, psu", [
+    (["у нас 4 4090 и бп 2000 на 100 человек", "а на 300?"], 300, 2000),  # people counted before: people
+    (["у меня 4090 и бп 850, llama 8b на 10 человек", "а на 500?"], 500, 850),
+])
+def test_a_bare_figure_after_people_stays_people(turns, users, psu):
+    s = talk(*turns)[0]
+    assert s.users == users and s.psu_w == psu
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("большую модель на 70b потянет 4090?", "vram"),  # a size named: that model's fit
+    ("а здесь можно узнать про сроки доставки?", "handoff"),  # leave to ask about something else
+    ("а тут можно спросить про погоду?", "out_of_scope"),
+    ("сколько токенов в секунду поддерживается на h100", "speed"),
+    ("какие модели поддерживаются на 3060?", "models_for_hardware"),
+    ("у l40s тдп 350 вт и 48 гб памяти, сколько таких в сервер на 3 квт", "power"),
+    ("our customers phone us all day, 30 call agents, llama 8b, what gpu?", "recommend"),
+    ("I work on the sales side, we'd use llama 8b for 15 reps, what card?", "recommend"),
+    ("what's a used 3090 going for?", "gpu_info"),
+])
+def test_review_intents(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("turns, intent", [
+    (["сколько токенов в секунду на 4090 с llama 8b", "а если карта упадёт, данные потеряются?"], "knowledge"),
+    (["нужен сервер под llama 3 70b на 30 человек", "а там погода хорошая?"], "out_of_scope"),
+    (["нужен сервер под llama 3 70b на 30 человек", "а у вас там есть вакансии?"], "out_of_scope"),
+    (["нужен сервер под llama 3 70b на 30 человек", "а шумно будет?"], "knowledge"),
+    (["llama 70b 20 users", "is it going to rain tomorrow?"], "out_of_scope"),
+    (["llama 70b 20 users", "can you write me a poem about it?"], "out_of_scope"),
+    (["2x 4090 for llama 70b q4", "is anybody there?"], "greeting"),
+    (["4090 for llama 8b", "would it be cheaper to rent an H100?"], "cost"),
+])
+def test_review_follow_ups(turns, intent):
+    assert talk(*turns)[1] == intent
+
+
+@pytest.mark.parametrize("text", ["only one person uses it at a time", "just one at a time"])
+def test_one_person_is_no_one_card(text):
+    assert talk("2x 4090 for qwen 14b", text)[0].gpu_count == 2
+
+
+def test_a_spoken_card_never_before_a_sum():
+    s = read("аш сто тысяч рублей в месяц за облако это норм?").scenario
+    assert s.gpu is None
