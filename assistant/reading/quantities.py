@@ -268,9 +268,9 @@ def _share_at_once(out: list[Attached], tokens: list[Token], text: str = "") -> 
         a.value, a.tokens, a.concurrent = max(1, round(value * share)), [j, *a.tokens], True
         tokens[j].used = "users"
         return
-    if a.concurrent:
-        return
     last = max(a.tokens)
+    if a.concurrent and not any(x.low in _SHARE for x in tokens[last + 1:last + 5]):
+        return  # (seventieth pass: "из 300 сотрудников одновременно будет треть": the share still taken)
     for n in range(last + 1, min(len(tokens), last + 7)):
         t = tokens[n]
         if t.number is not None and t.low not in _SHARE or t.low in _CONTRAST or t.low in (".", "?", "!"):
@@ -278,6 +278,8 @@ def _share_at_once(out: list[Attached], tokens: list[Token], text: str = "") -> 
         share = _SHARE.get(t.low)
         if share is None:
             continue
+        if t.used == "relative":
+            return  # "штат 80 человек, половина будет одновременно": the relative rule halves it, once
         # twenty-first pass: or a same-time phrase a few words on ("maybe a quarter on it at the same time")
         # thirty-eighth pass: or said before the share ("менеджеров 150, онлайн одновременно примерно треть")
         if any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in (*tokens[n + 1:n + 5], *tokens[last + 1:n])) or \

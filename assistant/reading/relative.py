@@ -242,7 +242,11 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             # fifty-ninth pass: "one more a100 — then how many users?": the card right after is what is added
             if len(rest) > 1 and rest[0].used == "gpu_name" and rest[1].concept == "server":
                 continue  # "one more a100 server": a server's worth of cards, not one card; left as before
-            card_first = rest and rest[0].used == "gpu_name" and not (len(rest) > 1 and rest[1].concept == "user")
+            card_first = rest and rest[0].used == "gpu_name" and not (len(rest) > 1 and rest[1].concept == "user") or \
+                _buys_cards(tokens, t.i + 1, text, True) and (not rest or not rest[0].text[:1].isalnum() or
+                                                             tokens[t.i + 1].comma or tokens[t.i + 1].stop or
+                                                             rest[0].low in ("and", "then", "now", "so", "и"))
+            # (seventieth pass, a review: "buy 2 more, how many users then?": the cards bought, the users asked)
             slot = "gpu_count" if card_first else _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
                                    _ADD_VERB.search(text) or _buys_cards(tokens, t.i + 1, text, True) else None)
             # ("and if i add one more", "buy 2 more": cards, the usual thing to add)

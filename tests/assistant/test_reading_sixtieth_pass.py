@@ -322,3 +322,19 @@ def test_one_person_is_no_one_card(text):
 def test_a_spoken_card_never_before_a_sum():
     s = read("аш сто тысяч рублей в месяц за облако это норм?").scenario
     assert s.gpu is None
+
+
+@pytest.mark.parametrize("text, users", [
+    ("из 300 сотрудников одновременно будет треть, llama 70b", 100),
+    ("у нас штат 80 человек, половина будет одновременно сидеть в чате, llama 8b", 40),  # halved once
+    ("менеджеров 150, онлайн одновременно примерно треть, qwen 32b", 50),
+])
+def test_a_share_after_the_people_at_once(text, users):
+    assert talk(text)[0].users == users
+
+
+def test_cards_bought_then_users_asked():
+    s = talk("2 x L40S for mistral small, 20 users", "buy 2 more, how many users then?")[0]
+    assert s.gpu_count == 4 and s.users == 20
+    s = talk("llama 8b on 2 l40s for 20 users", "and 5 more users?")[0]
+    assert s.gpu_count == 2 and s.users == 25
