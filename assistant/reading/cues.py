@@ -52,7 +52,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:\w+ ){0,3}?(?:на (?:почту|мыло|e-?mail|имейл|емейл|мейл)|в (?:вотсап|ватсап|whatsapp|телеграм\w*|тг))\b|"
                 r"(?:send|email|e-mail) (?:me |us )?a (?:formal |written |firm |proper )?(?:price|quote)\b|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
                 r"(?:нам |мне )?как (?:партн[её]рам|дилерам|реселлерам)|услови\w* (?:для|по) (?:дилер|партн[её]р|реселлер|оптовик)\w*|(?:for|to) (?:us as )?(?:partners|resellers)\b|"
-                r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|\bпо опту\b|\bоптов\w+ (?:цен|скидк|услови|прайс)\w*|\b(?:can|could|would|please|pls|will)\b[^.?!]{0,30}\b(?:ring|phone) (?:me|us)\b|give (?:me|us) a (?:ring|call)|\b(?:someone|somebody|anyone|anybody) (?:on|from) (?:your|the) sales side\b|volume pricing|рассрочк|\bндс\b|"
+                r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|\bпо опту\b|\bоптов\w+ (?:цен|скидк|услови|прайс)\w*|\b(?:can|could|would|please|pls|will)\b[^.?!]{0,30}\b(?:ring|phone) (?:me|us)\b|\b(?:can|could|may) (?:i|we) (?:phone|ring|call) you\b|\b(?:buy|pay|order) (?:\w+ ){0,3}(?:with|in|by) (?:an? )?install?ments?\b|give (?:me|us) a (?:ring|call)|\b(?:someone|somebody|anyone|anybody) (?:on|from) (?:your|the) sales side\b|volume pricing|рассрочк|\bндс\b|"
                 r"как (?:у вас )?(?:можно )?купить|how (?:can i|do i|do we|to) (?:buy|order|purchase)|где (?:у вас )?(?:купить|заказать|оформить)|"
                 r"(?:хочу|хотим|хотел\w*) (?:бы )?(?:\w+ )?(?:заказать|приобрести)|(?:want|like) to (?:order|purchase)|"
                 r"лизинг|leasing|частями|in installments|payment plan|pay in parts|\bship(?:ping)? to|доставк|delivery|"
@@ -188,7 +188,7 @@ CUES: list[tuple[Intent, str]] = [
                   r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
                   r"spec out|собрать сервер|what to buy|which card|what config|какой конфиг|какой сервер|какую карт|какие карт|какую видеокарт|какие видеокарт|какую видюх|что взять|что выбрать|"
                   r"посоветуе|подбер|подобрать|recommend|which (?:gpu|server|card)|what (?:gpu|server|hardware|card)|"
-                  r"what do i need|какое железо|по железу|\bwhat [\w-]*\d[\w-]* count\b|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"
+                  r"what do i need|какое железо|по железу|\bwhat [\w-]*\d[\w-]* count\b|\bwhat (?:\w+ )?[\w-]*\d[\w-]* count (?:do|would|will|should)\b|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"
                   r"что нужно|что купить|what should i buy|best (?:server|card|node)|smallest gpu|лучший сервер|"
                   r"(?:best|top) (?:\w+ )?(?:gpus?|graphics cards?|video cards?|cards?) (?:under|for|below|within|up to)|"
                   r"лучш\w+ (?:видеокарт\w*|карт\w*|видюх\w*|гпу) (?:до|за|в пределах|под)|"
@@ -322,7 +322,8 @@ NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\
                       r"\bв облако (?:\w+ )?нельзя\b|\bне (?:хотим|хочу) (?:\w+ )?в облак\w*|"
                       # fifty-fourth pass: "чтобы тексты не уходили в облако", "пробовали облачный чат-бот, но запретили"
                       r"\bне (?:уходил\w*|утекал\w*|попадал\w*|улетал\w*) (?:\w+ )?в облак\w*|\bпробовали облачн\w*(?: \S+)?|"
-                      r"\b(?:tried|used) (?:a |the )?cloud(?: \S+)?", re.I)
+                      r"\b(?:tried|used) (?:a |the )?cloud(?: \S+)?|\bagainst (?:the |any |using (?:the )?)?cloud\b|"
+                      r"\bпротив (?:облак\w*|аренд\w*)\b(?! за)", re.I)  # seventieth pass: "our policy is against the cloud"
 # sixty-seventh pass: the vendor's own pick asked ("что бы вы сами предложили", "собирать с нуля — какие карты вы бы
 # взяли", "what would you recommend instead"): a recommendation of the vendor's, not the cards on the table
 VENDORS_PICK = re.compile(r"\bчто бы вы (?:сами |нам |мне |тогда )?(?:предложил|посоветовал|взял|выбрал|порекомендовал)\w*|"

@@ -678,7 +678,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "recommend" in hits and not (hardware and model and "vram" in hits):
         wanted = not s.gpu and not s.gpus and _WANTED_CARD.search(text) and not _OWNS.search(text)
         # "нужна карта на 40 гигов, что посоветуете": a card wanted (only its size said), which to take
-        return "recommend" if (model or not hardware or s.budget or wanted) else "models_for_hardware"
+        counted = bool(re.search(r"\bwhat (?:\w+ )?[\w-]*\d[\w-]* count\b", text, re.I))  # "what 4090 count do I need"
+        return "recommend" if (model or not hardware or s.budget or wanted or counted) else "models_for_hardware"
     if _changes(s) and not new_model and len(text.split()) <= 8 and not re.search(r"\?\s*$", text):
         return "followup"  # "бюджет 300к руб", "загрузка 24/7", "on H200 specifically"
     if _changes(s) and not new_model and len(text.split()) <= 5 and not hits:

@@ -134,8 +134,8 @@ def _bare_after_psu(tokens: list[Token], k: int) -> bool:
     if t.number is None or t.word_number or not 200 <= t.number <= 100_000 or t.used:
         return False
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
-    if nxt is not None and (nxt.concept or nxt.has_digit):
-        return False  # "бп на 2 карты", "блок на 850 ... 4090": the number has a unit of its own
+    if nxt is not None and (nxt.concept or nxt.has_digit) and not (t.comma or t.stop or t.closes_clause):
+        return False  # "бп на 2 карты", "блок на 850 ... 4090": the number has a unit of its own (not "бп 1000, бюджет …")
     for n in range(k - 1, max(-1, k - 5), -1):
         if _PSU_NOUN.match(tokens[n].low) or tokens[n].lemma == "блок":
             return True

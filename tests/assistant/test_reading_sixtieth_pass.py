@@ -338,3 +338,22 @@ def test_cards_bought_then_users_asked():
     assert s.gpu_count == 4 and s.users == 20
     s = talk("llama 8b on 2 l40s for 20 users", "and 5 more users?")[0]
     assert s.gpu_count == 2 and s.users == 25
+
+
+@pytest.mark.parametrize("text, psu, budget", [
+    ("у меня 4090 и бп 1000, бюджет 300 тысяч", 1000, 300_000),  # the PSU's 1000 had been a second budget
+    ("у меня 2 3090 бп 1200, 70b на 20 человек", 1200, None),  # had been named back
+])
+def test_a_bare_psu_figure_before_a_comma(text, psu, budget):
+    s = read(text).scenario
+    assert s.psu_w == psu and s.budget == budget
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("our policy is against the cloud, llama 70b for 50 users, what server?", "recommend"),
+    ("what 4090 count do I need for 20 users?", "recommend"),
+    ("can I phone you?", "handoff"),
+    ("can i buy from you with installment?", "handoff"),
+])
+def test_second_review_intents(text, intent):
+    assert read(text).intent == intent
