@@ -350,7 +350,8 @@ def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
 
 
 _PSU_WORD = re.compile(r"\bбп\b|блок\w* питани|\bpsu\b|power supply|постав\w*", re.I)
-_BARE_PSU = re.compile(r"(?:\bна|\bwith(?: an?| the)?|\bto|\bс)\s+(\d{3,4})(?!\w|[.,]\d)")
+_BARE_PSU = re.compile(r"(?:\bна|\bwith(?: an?| the)?|\bto|\bс)\s+(\d{3,4})(?!\w|[.,]\d)"
+                       r"(?!\s*(?:вт|w|ватт)?\s*(?:больше|меньше|more|less|bigger|smaller)\b)")  # not "на 400 больше"
 
 
 # "а по скорости?", "а по цене что выгоднее", "and price-wise?", "what about in terms of speed", "а что по шуму?",
@@ -853,8 +854,8 @@ def _vendors_pick(reading: "Reading", previous: Scenario | None) -> None:
 
 
 # seventieth pass: "can't we get away with just one?", "would a single one do?", "and with only one card?" after the cards
-_JUST_ONE = re.compile(r"\b(?:just|only)\s+(?:a\s+single|one)\b(?!\s+(?:users?|persons?|people|of (?:us|them)|at a time|"
-                       r"shifts?|questions?|things?|more|servers?|nodes?|days?|hours?|boxe?s?|reps?)\b)|\ba single one\b|\b(?:get|getting) (?:away|by) with (?:a single|one)\b|"
+_JUST_ONE = re.compile(r"\b(?:just|only)\s+(?:a\s+single|one)(?:\s+(?:card|gpu|of (?:them|those|these)))?"
+                       r"(?=\s*(?:[?.!,]|$|then\b|instead\b|enough\b|do\b|work\b|suffice\b|be enough\b))|\ba single one\b|\b(?:get|getting) (?:away|by) with (?:a single|one)\b|"
                        r"\bone (?:card|gpu) (?:be )?enough\b", re.I)
 
 

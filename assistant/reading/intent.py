@@ -584,7 +584,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if (s.gpu or s.server) and not (model or s.psu_w or s.users) and C.TDP_AND_MEMORY.search(text) and \
-            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many", text, re.I) and \
+            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many|\bdraw\b|\bpower for\b|ватт|"
+                          r"\bблок|\bpsu\b|\btotal\b|\bбп\b|потребл", text, re.I) and \
             not _ENERGY_PRICED.search(text) and not re.search(r"\bбп\b|\bpsu\b|блок\w* питани|power supply", text, re.I):
         return "gpu_info"  # seventieth pass: "What's the TDP and memory on the A40?": two of a card's specs
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \

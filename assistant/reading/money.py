@@ -462,17 +462,16 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         and any(x.low in ("с", "со", "with", "на") for x in tokens[max(0, named - 3):named])
     if scaled and k > 0 and tokens[k - 1].low in ("за", "по") and k > 1 and tokens[named].used == "gpu_name" and \
             not _OWN_VS_CLOUD.search(text) and not in_a_server:
-        return []  # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч")
-    if k > 1 and tokens[k - 1].low == "по" and tokens[k - 2].lemma in ("стоить", "стоять") and (scaled or cur) and \
-            not _OWN_VS_CLOUD.search(text):
+        # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч"); its scale word with it
+        # (seventieth pass, a review: "аш сто за три миллиона" had left "миллиона" to be read alone, a budget of 1 000 000)
+        return _named_back(tokens, used, scales)
+    if k > 1 and tokens[k - 1].low == "по" and (scaled or cur) and not _OWN_VS_CLOUD.search(text) and \
+            (tokens[k - 2].lemma in ("стоить", "стоять") or _EACH_PRICED.search(text)) and \
+            not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[max(0, k - 3):end + 3]):
+        # (a review: "ещё 2 возьмём по 250 тысяч", "сколько стоят? у вас по 25 тысяч?" had been contexts of 256 000, 25 600)
         # seventieth pass: "блоки питания стоят по 25 тысяч": a price of each, no budget nor a context; named back, its
         # scale word read with it (not "стоят по 2 a100": cards placed)
-        for x in used:
-            if tokens[x].word_number and tokens[x].low in scales:
-                tokens[x].used = tokens[x].used or "scale"
-            elif tokens[x].word_number:
-                tokens[x].asked = True
-        return []
+        return _named_back(tokens, used, scales)
     if k > 1 and tokens[k - 1].low in ("за", "for") and _bought_before(tokens, k - 1) and not _OWN_VS_CLOUD.search(text):
         return []  # fifty-fourth pass: "монитор взял за 12 тыщ", "взяли программу учёта за 90 тыщ": paid, named back
     if scaled and k > 0 and tokens[k - 1].low == "за" and (in_a_server or not (k > 1 and tokens[k - 2].used in NAMES)):
@@ -625,6 +624,19 @@ def _per_kwh(tokens: list[Token], end: int, value: float, used: list[int], cur: 
 
 
 _CENTS = re.compile(r"cents?|¢|коп\w*")
+
+
+_EACH_PRICED = re.compile(r"сто[ия]т|\bцен|почём|почем|\bвозьм|\bкуп|\bбер[её]м|\bзакаж", re.I)
+
+
+def _named_back(tokens: list[Token], used: list[int], scales: dict[str, float]) -> list:
+    """A sum no slot takes: its number named back (words as well as digits), its scale word read with it."""
+    for x in used:
+        if tokens[x].word_number and tokens[x].low in scales:
+            tokens[x].used = tokens[x].used or "scale"
+        elif tokens[x].word_number:
+            tokens[x].asked = True
+    return []
 
 
 def _ask_words(tokens: list[Token], used: list[int]) -> None:

@@ -49,9 +49,22 @@ def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[f
     n = next_word(tokens, k)
     if n + 1 < len(tokens) and tokens[n].low == "de" and tokens[n + 1].low in table:
         n += 1  # Romanian "300 de mii lei": "de" joins a number over twenty to its scale
-    if n < len(tokens) and tokens[n].low.rstrip(".") in table:
+    if n < len(tokens) and tokens[n].low.rstrip(".") in table and not _PREPOSITION_K(tokens, n):
         return table[tokens[n].low.rstrip(".")], n
     return 1.0, k
+
+
+def _PREPOSITION_K(tokens: list[Token], n: int) -> bool:
+    """Seventieth pass (a review): "закажем ещё 2 к концу года", "возьмём 2 к лету": a lone "к" before a word is the
+    preposition, no thousand (had been a context of 2048); "8 к", "8 к токенов", "32 к контекста" keep it."""
+    nxt = tokens[n + 1] if n + 1 < len(tokens) else None
+    if tokens[n].low != "к" or tokens[n].comma or tokens[n].stop or nxt is None or not nxt.text[:1].isalpha() or \
+            nxt.concept in ("token", "context") or nxt.lemma in ("токен", "контекст"):
+        return False
+    from assistant.reading.words import morph
+
+    # the preposition takes the dative: "к концу", "к лету", "к пятнице" (not "32 к потянет", "32 к на 20 человек")
+    return any("datv" in p.tag and p.tag.POS in ("NOUN", "ADJF", "NPRO", "NUMR") for p in morph().parse(nxt.low)[:2])
 
 
 # the maker's and the line's words before a card's number, as typed on either keyboard ("2 ртх 3090", "4 rtx a6000")

@@ -55,14 +55,37 @@ _IN_STAGES = re.compile(r"\bсейчас\b.*\bпотом\b|\bnow\b.*\blater\b|\b
 _NOT_CARDS = re.compile(r"^(?:гиг|гб|gb|gig|тб|tb|террабайт|терабайт|оператив|озу|памят|ram|ddr|блок|бп|psu|ссд|ssd|nvme|"
                         r"диск|hdd|недел|дн|день|месяц|час|кулер|вентил|корпус|сервер|server|node|узл|стойк|rack|плашк|"
                         r"модул|ядр|cpu|процесс|лиценз|year|month|week|day|hour|drive|disk|fan|case|stick|quote|licen|seat|"
-                        r"user|people|person|человек|польз|мест)", re.I)
+                        r"user|people|person|человек|польз|мест|год|лет|кабел|cable|юнит|unit|свитч|switch|коммутатор|"
+                        r"riser|райзер|монитор|monitor|laptop|ноут|гарант|warrant|support|поддержк|кулер|cooler|клавиат|"
+                        r"мыш|стул|chair|рабоч|копи|сервис)", re.I)
+# not this setup's cards: refused ("we won't buy 2 more"), or for somewhere else ("для второго офиса", "for the other office")
+_NOT_HERE = re.compile(r"\b(?:won'?t|don'?t|not|never|не)\s+(?:\w+\s+)?(?:buy|order|take|будем|брать|покупать|куп|возьм|закаж)\w*|"
+                       r"\bдля (?:второго|другого|другой|нового|соседнего) (?:офиса|проекта|филиала|отдела|сервера|клиента)\b|"
+                       r"\bfor (?:the other|another|a second|our other) (?:office|project|branch|team|server|client)\b", re.I)
 _OPTION_AFTER = re.compile(r"^[\s\w-]{0,30}?\b(?:или|либо|or)\b", re.I)  # "купить ещё 2 или 4?", "ещё две или сразу h100"
 
 
+def _other_goods(tokens: list[Token], n: int) -> bool:
+    """What follows the count (within three words, up to a card's name or the clause's end) is no card: RAM, a PSU,
+    weeks, a switch ("ещё 32 гига оперативы", "2 more of the 1200w psus")."""
+    if tokens[n].comma or tokens[n].stop:
+        return False  # "buy 2 more, how many users then?": the clause ends with the count
+    for x in tokens[n + 1:n + 4]:
+        if x.used == "gpu_name" or _CARD_WORD.match(x.low):
+            return False
+        if _NOT_CARDS.match(x.low) or re.fullmatch(r"\d+(?:w|вт)", x.low):
+            return True
+        if x.comma or x.stop:
+            return False
+    return False
+
+
+_CARD_WORD = re.compile(r"^(?:карт|видеокарт|видюх|видях|gpu|гпу|card|штук|шт)", re.I)
+
+
 def _buys_cards(tokens: list[Token], n: int, text: str, short: bool) -> bool:
-    nxt = tokens[n + 1] if n + 1 < len(tokens) else None
-    return bool(_BUY_VERB.search(text)) and not (nxt is not None and _NOT_CARDS.match(nxt.low)) and \
-        not _OPTION_AFTER.match(text[tokens[n].end:]) and not _IN_STAGES.search(text)
+    return bool(_BUY_VERB.search(text)) and not _other_goods(tokens, n) and \
+        not _OPTION_AFTER.match(text[tokens[n].end:]) and not _IN_STAGES.search(text) and not _NOT_HERE.search(text)
 # "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
 _CARD_ORDINAL = {"вторую", "третью", "четвёртую", "четвертую", "пятую"}
@@ -287,8 +310,14 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                 continue  # "и ещё тридцать тыщ", "ещё 200 баксов": money to spend, not a count to add
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
             bare = short and len(tokens) <= 5
-            named = _slot(tokens[n.i + 1:n.i + 3 if not short else None])
-            slot = named or ("gpu_count" if bare or _ADD_VERB.search(text) or _buys_cards(tokens, n.i, text, short) else None)
+            clause_end = next((x.i + 1 for x in tokens[n.i:] if x.comma or x.stop), len(tokens))
+            # (seventieth pass, a review: "закажем ещё одну, хватит на 30 человек?": the people are the next clause's)
+            named = _slot(tokens[n.i + 1:n.i + 3 if not short else clause_end])
+            card_next = n.i + 1 < len(tokens) and tokens[n.i + 1].used == "gpu_name"  # "а если ещё одну 4090 на тот же бп"
+            slot = named or ("gpu_count" if bare or card_next and short or _ADD_VERB.search(text) or
+                             _buys_cards(tokens, n.i, text, short) else None)
+            if slot == "gpu_count" and _other_goods(tokens, n.i):
+                continue  # seventieth pass (a review): "возьму ещё 32 гига оперативы", "купим ещё 64 гига и две карты"
             if slot and (short or named or not tokens[n.i].has_digit):
                 if slot == "gpu_count" and SELL_OR_ADD.search(text):
                     return [], [t.i, n.i]  # forty-ninth pass: "докупить ещё одну 3060 или поменять её на 3090?": an option

@@ -164,7 +164,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             _HOW_MUCH_THEN.search(reading.text) and not _PRICE_WORD.search(reading.text) and len(reading.text.split()) <= 10:
         return "speed"  # sixty-first pass: "ок, сколько токенов в секунду?" .. "а на б/у 3090 сколько выйдет?": the same rate
     if previous_intent == "speed" and reading.intent in ("followup", "vram", "knowledge") and not reading.new_model and \
-            _SLOWS.search(reading.text) and len(reading.text.split()) <= 12:
+            _SLOWS.search(reading.text) and len(reading.text.split()) <= 12 and \
+            not re.search(r"\bпочему\b|\bwhy\b|\bзачем\b", reading.text, re.I):
         return "speed"  # seventieth pass: "а с контекстом 32к сильно просядет?": the rate, at the value changed
     if reading.intent in ("knowledge", "followup", "out_of_scope") and previous_intent in _SIZING and \
             _RECOMPUTE.search(reading.text) and reading.spans.get("corrected"):
@@ -252,7 +253,8 @@ _SLOWS = re.compile(r"\bпросяд\w*|\bпросел\w*|\bскорост\w* у
 # the everyday English subjects below
 _EVERYDAY_EN = re.compile(r"\b(?:weather|jobs?|vacanc\w*|office|address|lunch|dinner|food|cats?|dogs?|letter|joke|poem|"
                           r"recipe|movie|film|song|football|soccer|news|holiday|vacation|birthday|moscow|london|city|rain\w*|sunny|friday|"
-                          r"flights?|pizza|translate|french|hiring|election|bitcoin|cyberpunk|games?|gaming|what time)\b", re.I)
+                          r"flights?|pizza|translate|french|hiring|election|bitcoin|cyberpunk|games?|gaming|what time|iphones?|your name|"
+                          r"human|robot|crypto)\b", re.I)
 _FOLLOW_UP_NOUNS = re.compile(r"^(?:шум|нагрузк|скорост|цен|стоимост|памят|точност|вариант|запас|мест|деньг|расчёт|расчет|"
                               r"оценк|конфиг|смысл|раз|дел|правд|гаранти|риск|ошибк|реальност|месяц|год|врем|качеств)", re.I)
 

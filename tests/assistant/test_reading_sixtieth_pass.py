@@ -357,3 +357,69 @@ def test_a_bare_psu_figure_before_a_comma(text, psu, budget):
 ])
 def test_second_review_intents(text, intent):
     assert read(text).intent == intent
+
+
+# ---------------------------------------------------------------- a third review
+@pytest.mark.parametrize("text", ["а если взять аш сто за три миллиона?", "возьмём H200 за пять миллионов под дипсик",
+                                  "эль четыре за двести тысяч хватит на ламу восемь б?"])
+def test_a_cards_own_price_in_words_is_named_back_whole(text):
+    r = read(text)
+    assert r.scenario.budget is None and r.unattached  # "миллиона" alone had been a budget of 1 000 000
+
+
+@pytest.mark.parametrize("turns, count", [
+    (["2 4090 for llama 70b", "we won't buy 2 more, what can we do with these?"], 2),
+    (["2 4090 под llama 70b", "мы ещё 2 юнита в стойке возьмём, норм?"], 2),
+    (["2 4090 for llama 70b", "what if we buy 2 more switches for networking?"], 2),
+    (["2 4090 for llama 70b", "buy 2 more of the 1200w psus"], 2),
+    (["2 4090 for llama 70b", "buy 2 more for the other office"], 2),
+    (["4 rtx 4090, llama 70b", "возьму ещё 32 гига оперативы"], 4),
+    (["2 4090 для llama 70b", "закажем ещё 2 к концу года"], 2),
+    (["4 A100, qwen 72b", "закажем ещё одну, хватит на 30 человек?"], 5),
+    (["у меня 4090 бп 850", "а если ещё одну 4090 на тот же бп"], 2),
+])
+def test_third_review_counts(turns, count):
+    assert talk(*turns)[0].gpu_count == count
+
+
+def test_the_people_of_the_next_clause_are_not_added_to():
+    assert talk("4 A100, qwen 72b", "закажем ещё одну, хватит на 30 человек?")[0].users == 30
+
+
+@pytest.mark.parametrize("text", ["закажем ещё 2 к концу года", "ещё 2 возьмём по 250 тысяч",
+                                  "а блоки питания сколько стоят? у вас по 25 тысяч?"])
+def test_no_context_read_from_a_preposition_or_a_price(text):
+    assert read(text).scenario.context is None
+
+
+def test_thirty_two_k_said_in_words_stays_a_context():
+    assert read("видюха на 24 гига квен 32 б в четыре бита с контекстом тридцать два к потянет").scenario.context == 32768
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("the vendor will phone us tomorrow, meanwhile which gpu for llama 70b with 30 users?", "recommend"),
+    ("we can't take calls, don't ring me, just answer: what psu for 2 4090?", "power"),
+    ("мы не по опту, для себя, одна 4090 хватит на llama 8b?", "vram"),
+    ("we resell gpus, what's a 4090 going for wholesale?", "handoff"),
+    ("L4 TDP and memory, and power for 8 of them?", "power"),
+])
+def test_third_review_intents(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("turns, intent", [
+    (["llama 70b 20 users", "are you human?"], "out_of_scope"),
+    (["skolko tokenov v sek vydast gpt oss 20b na moei 5060 ti?", "а почему медленнее чем в облаке?"], "knowledge"),
+])
+def test_third_review_follow_ups(turns, intent):
+    assert talk(*turns)[1] == intent
+
+
+@pytest.mark.parametrize("text", ["only one request at a time, enough?", "only one customer at a time"])
+def test_one_of_something_at_a_time_is_no_card(text):
+    assert talk("4 a100 for llama 70b", text)[0].gpu_count == 4
+
+
+def test_a_psu_made_bigger_by_so_much_is_asked():
+    s = talk("2 4090 бп 1200", "а если на 400 больше?")[0]
+    assert s.psu_w == 1200
