@@ -599,6 +599,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # watts does it draw, for a psu spec": the watts asked more than the spec; not "человек 5 ... что по железу
         # и почем" (thirty-second pass: people and no card, the price of what to buy)
         return "gpu_info"  # not "сколько будет стоить электричество": the price of the power is a power question
+    if _HOW_IT_WORKS.search(text) and "models_for_hardware" not in hits and \
+            not (model or s.users or s.budget or s.psu_w or s.server_price or s.cloud_hourly):
+        return "knowledge"  # seventieth pass: "как работает выгрузка слоёв … скорость падает?", "нужен ли им NVLink?"
     if _FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text) and \
             not (model or s.users or s.budget or s.psu_w or s.server_price or s.cloud_hourly):
         return "knowledge"  # seventieth pass: "на каких GPU FlashAttention поддерживается?", "на них его можно включить?"
@@ -757,6 +760,9 @@ _HARDWARE_WORD = re.compile(r"желез\w*|сервер\w*|сервак\w*|ка
                             r"hardware|конфиг\w*|\bbox\b|оборудовани\w*|запуст\w*|пойд[её]т|влез\w*|потян\w*|\bfit|\brun\b", re.I)
 _HOW_MUCH_OR_WHICH = re.compile(r"\bсколько\b|\bскок\w*|\bhow (?:many|much)\b|\bкак(?:ие|ую|ая|ой) (?:\w+ )?модел|"
                                 r"\b(?:which|what) (?:\w+ )?models?\b", re.I)
+_HOW_IT_WORKS = re.compile(r"\bкак (?:вообще )?работает\b|\bhow does (?:[\w.-]+ ){1,4}work\b|"
+                           r"\bнуж(?:ен|на|но) ли (?:им |нам |мне |там )?(?:nvlink|нвлинк|sli|mig)\b|"
+                           r"\bdo (?:i|we|they|you) (?:even )?need nvlink\b", re.I)
 # a feature's support on cards, or turning it on ("на каких GPU он поддерживается", "на них его можно включить?")
 _FEATURE_ON = re.compile(r"\bподдерживается\b|\bподдерживаются\b|(?:можно|получится|удастся|выйдет) (?:ли )?(?:на н\w+ )?"
                          r"(?:его|её|ее|это) (?:\w+ )?включить|\bвключить (?:его|её|ее|это)\b|\b(?:его|её|ее|это) (?:можно|получится|удастся) "
@@ -865,7 +871,9 @@ _WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|к
 _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн\w*|\blow|minimal) (?:задержк\w*|латентн\w*|latency)|"
                            r"(?:нужна|нужен|важна|need|want) (?:\w+ )?(?:скорост\w*|speed|быстр\w*)|"
                            r"(?:важно|нужно|чтобы|хочу|хотим) (?:\w+ ){0,3}(?:быстр\w*|шустр\w*)|"
-                           r"(?:needs? to|has to|should) (?:be|run|respond) (?:\w+ )?(?:fast|quick\w*)", re.I)
+                           r"(?:needs? to|has to|should) (?:be|run|respond) (?:\w+ )?(?:fast|quick\w*)|"
+                           r"\bwith (?:an? )?(?:ok|okay|good|decent|reasonable|acceptable) speed\b|"
+                           r"\bс (?:нормальн|приличн|хорош|адекватн)\w* скорост\w*", re.I)  # seventieth pass
 # twentieth pass: a verb of adding a card with the card owned said ("to my 4090", "к своей", "we have one 3060")
 _ADD_VERB_OWNED = r"(?:\badd(?:ing|ed)?\b|\bдокуп\w*|\bдобав\w*|\bдокин\w*)"
 _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_ADD_VERB_OWNED}.*(?:\bк|\bс) "

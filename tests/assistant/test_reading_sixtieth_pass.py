@@ -423,3 +423,21 @@ def test_one_of_something_at_a_time_is_no_card(text):
 def test_a_psu_made_bigger_by_so_much_is_asked():
     s = talk("2 4090 бп 1200", "а если на 400 больше?")[0]
     assert s.psu_w == 1200
+
+
+# ---------------------------------------------------------------- fresh88 and fresh89: general rules after first sight
+@pytest.mark.parametrize("text, intent", [
+    ("всем прив) вы тут подсказываете по видюхам под ии или только продаёте?", "greeting"),
+    ("хай всем) норм если я тут про видюху под нейронки поспрашиваю?", "greeting"),
+    ("почём сейчас L4 и сколько ждать поставку? клиенту под видеоаналитику", "gpu_info"),  # a delivery wait is no speed
+    ("tight budget here (~$450). which card gets phi 4 running at q4 with ok speed?", "recommend"),
+    ("клиенту нужно шесть таких, выставите счёт?", "handoff"),
+    ("а как работает выгрузка слоёв в оперу в llama.cpp? сильно от этого скорость падает?", "knowledge"),
+    ("Планируем собрать сервер на двух RTX 6000 Ada. Нужен ли им NVLink, чтобы модель работала сразу на обеих картах?",
+     "knowledge"),
+    ("как работает llama 70b на двух 3090, быстро?", "speed"),  # a model's run: its rate
+    ("первокурсник, хочу разобраться как работает ллм. на ноуте 16 гб оперативы и без видеокарты, какая модель пойдёт?",
+     "models_for_hardware"),
+])
+def test_fresh88_89_intents(text, intent):
+    assert read(text).intent == intent
