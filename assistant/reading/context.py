@@ -351,7 +351,7 @@ def _wattage_follow_up(reading: "Reading", previous: Scenario) -> None:
 
 _PSU_WORD = re.compile(r"\bбп\b|блок\w* питани|\bpsu\b|power supply|постав\w*", re.I)
 _BARE_PSU = re.compile(r"(?:\bна|\bwith(?: an?| the)?|\bto|\bс)\s+(\d{3,4})(?!\w|[.,]\d)"
-                       r"(?!\s*(?:вт|w|ватт)?\s*(?:больше|меньше|more|less|bigger|smaller)\b)")  # not "на 400 больше"
+                       r"(?!\s*(?:вт|w|ватт)?\s*(?:больше|меньше|more|less|bigger|smaller)\s*(?:[?.!,]|$))")  # not "на 400 больше?"
 
 
 # "а по скорости?", "а по цене что выгоднее", "and price-wise?", "what about in terms of speed", "а что по шуму?",

@@ -329,7 +329,7 @@ NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\
                       r"\bв облако (?:\w+ )?нельзя\b|\bне (?:хотим|хочу) (?:\w+ )?в облак\w*|"
                       # fifty-fourth pass: "чтобы тексты не уходили в облако", "пробовали облачный чат-бот, но запретили"
                       r"\bне (?:уходил\w*|утекал\w*|попадал\w*|улетал\w*) (?:\w+ )?в облак\w*|\bпробовали облачн\w*(?: \S+)?|"
-                      r"\b(?:tried|used) (?:a |the )?cloud(?: \S+)?|\bagainst (?:the |any |using (?:the )?)?cloud\b|"
+                      r"\b(?:tried|used) (?:a |the )?cloud(?: \S+)?|(?<!nothing )(?<!not )\bagainst (?:the |any |using (?:the )?)?cloud\b|"
                       r"\bпротив (?:облак\w*|аренд\w*)\b(?! за)", re.I)  # seventieth pass: "our policy is against the cloud"
 # sixty-seventh pass: the vendor's own pick asked ("что бы вы сами предложили", "собирать с нуля — какие карты вы бы
 # взяли", "what would you recommend instead"): a recommendation of the vendor's, not the cards on the table

@@ -872,8 +872,8 @@ _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн
                            r"(?:нужна|нужен|важна|need|want) (?:\w+ )?(?:скорост\w*|speed|быстр\w*)|"
                            r"(?:важно|нужно|чтобы|хочу|хотим) (?:\w+ ){0,3}(?:быстр\w*|шустр\w*)|"
                            r"(?:needs? to|has to|should) (?:be|run|respond) (?:\w+ )?(?:fast|quick\w*)|"
-                           r"\bwith (?:an? )?(?:ok|okay|good|decent|reasonable|acceptable) speed\b|"
-                           r"\bс (?:нормальн|приличн|хорош|адекватн)\w* скорост\w*", re.I)  # seventieth pass
+                           r"\bwhich (?:card|gpu)\b[^.?!]{0,60}\bwith (?:an? )?(?:ok|okay|good|decent|reasonable|acceptable) "
+                           r"speed\b", re.I)  # seventieth pass: "which card gets phi 4 running at q4 with ok speed?"
 # twentieth pass: a verb of adding a card with the card owned said ("to my 4090", "к своей", "we have one 3060")
 _ADD_VERB_OWNED = r"(?:\badd(?:ing|ed)?\b|\bдокуп\w*|\bдобав\w*|\bдокин\w*)"
 _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_ADD_VERB_OWNED}.*(?:\bк|\bс) "

@@ -466,7 +466,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         # (seventieth pass, a review: "аш сто за три миллиона" had left "миллиона" to be read alone, a budget of 1 000 000)
         return _named_back(tokens, used, scales)
     if k > 1 and tokens[k - 1].low == "по" and (scaled or cur) and not _OWN_VS_CLOUD.search(text) and \
-            (tokens[k - 2].lemma in ("стоить", "стоять") or _EACH_PRICED.search(text)) and \
+            (tokens[k - 2].lemma in ("стоить", "стоять") or _EACH_PRICED.search(text)) and not _PER_USE.match(text[tokens[end].end:]) and \
             not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[max(0, k - 3):end + 3]):
         # (a review: "ещё 2 возьмём по 250 тысяч", "сколько стоят? у вас по 25 тысяч?" had been contexts of 256 000, 25 600)
         # seventieth pass: "блоки питания стоят по 25 тысяч": a price of each, no budget nor a context; named back, its
@@ -626,7 +626,10 @@ def _per_kwh(tokens: list[Token], end: int, value: float, used: list[int], cur: 
 _CENTS = re.compile(r"cents?|¢|коп\w*")
 
 
-_EACH_PRICED = re.compile(r"сто[ия]т|\bцен|почём|почем|\bвозьм|\bкуп|\bбер[её]м|\bзакаж", re.I)
+_EACH_PRICED = re.compile(r"сто[ия]т(?! ли)|\bцен|почём|почем|\bвозьм|\bкуп|\bбер[её]м|\bзакаж", re.I)
+# "по 16 тысяч на запрос", "по 32 тысячи на пользователя": so much for each use or person, a context
+_PER_USE = re.compile(r"\s*(?:на|per|for|each)\s+(?:\w+\s+)?(?:запрос|пользовател|человек|каждого|юзер|users?|requests?|"
+                      r"persons?|сесси|диалог|чат|документ|промпт)", re.I)
 
 
 def _named_back(tokens: list[Token], used: list[int], scales: dict[str, float]) -> list:

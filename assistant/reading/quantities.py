@@ -269,8 +269,9 @@ def _share_at_once(out: list[Attached], tokens: list[Token], text: str = "") -> 
         tokens[j].used = "users"
         return
     last = max(a.tokens)
-    if a.concurrent and not any(x.low in _SHARE for x in tokens[last + 1:last + 5]):
-        return  # (seventieth pass: "из 300 сотрудников одновременно будет треть": the share still taken)
+    if a.concurrent and not any(x.low in _SHARE and not any(y.comma or y.stop for y in tokens[last:x.i])
+                                for x in tokens[last + 1:last + 5]):
+        return  # (not "30 юзеров одновременно, треть с контекстом 32 к": a share of them for something else)  # (seventieth pass: "из 300 сотрудников одновременно будет треть": the share still taken)
     for n in range(last + 1, min(len(tokens), last + 7)):
         t = tokens[n]
         if t.number is not None and t.low not in _SHARE or t.low in _CONTRAST or t.low in (".", "?", "!"):

@@ -59,7 +59,8 @@ _NOT_CARDS = re.compile(r"^(?:гиг|гб|gb|gig|тб|tb|террабайт|те
                         r"riser|райзер|монитор|monitor|laptop|ноут|гарант|warrant|support|поддержк|кулер|cooler|клавиат|"
                         r"мыш|стул|chair|рабоч|копи|сервис)", re.I)
 # not this setup's cards: refused ("we won't buy 2 more"), or for somewhere else ("для второго офиса", "for the other office")
-_NOT_HERE = re.compile(r"\b(?:won'?t|don'?t|not|never|не)\s+(?:\w+\s+)?(?:buy|order|take|будем|брать|покупать|куп|возьм|закаж)\w*|"
+_NOT_HERE = re.compile(r"\b(?:won'?t|don'?t|not|never)\s+(?:\w+\s+){0,3}?(?:buy|order|take)\w*|"
+                       r"\bне\s+(?:будем\s+|станем\s+|хотим\s+)?(?:брать|покупать|куп\w*|возьм\w*|закаж\w*|заказывать)|"
                        r"\bдля (?:второго|другого|другой|нового|соседнего) (?:офиса|проекта|филиала|отдела|сервера|клиента)\b|"
                        r"\bfor (?:the other|another|a second|our other) (?:office|project|branch|team|server|client)\b", re.I)
 _OPTION_AFTER = re.compile(r"^[\s\w-]{0,30}?\b(?:или|либо|or)\b", re.I)  # "купить ещё 2 или 4?", "ещё две или сразу h100"
@@ -71,8 +72,8 @@ def _other_goods(tokens: list[Token], n: int) -> bool:
     if tokens[n].comma or tokens[n].stop:
         return False  # "buy 2 more, how many users then?": the clause ends with the count
     for x in tokens[n + 1:n + 4]:
-        if x.used == "gpu_name" or _CARD_WORD.match(x.low):
-            return False
+        if x.used == "gpu_name" or _CARD_WORD.match(x.low) or x.low in _GOVERNS_NOTHING:
+            return False  # a card, or a preposition: "купим ещё 2 в следующем году", "ещё 2 с гарантией" are cards
         if _NOT_CARDS.match(x.low) or re.fullmatch(r"\d+(?:w|вт)", x.low):
             return True
         if x.comma or x.stop:
@@ -80,6 +81,9 @@ def _other_goods(tokens: list[Token], n: int) -> bool:
     return False
 
 
+_GOVERNS_NOTHING = {"в", "во", "на", "к", "ко", "с", "со", "до", "через", "по", "для", "под", "in", "on", "at", "by", "next",
+                    "with", "for", "to", "and", "и", "а", "летом", "зимой", "осенью", "весной", "потом", "позже", "later",
+                    "then", "годные", "рабочие", "новые", "б/у", "бу", "used", "new"}
 _CARD_WORD = re.compile(r"^(?:карт|видеокарт|видюх|видях|gpu|гпу|card|штук|шт)", re.I)
 
 
@@ -257,7 +261,8 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             # fifty-ninth pass: "if he puts in another two 3090s"
             return [Change(slot="gpu_count", op="add", value=float(said.number))], [t.i, t.i + 1]
     for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
-        if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra"):
+        if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra") and \
+                not (t.i + 2 < len(tokens) and tokens[t.i + 2].low == "than"):  # "a psu with 1000 more than enough"
             if t.i + 2 < len(tokens) and tokens[t.i + 2].low in ("question", "questions", "thing", "things", "point", "q") or \
                     text[tokens[t.i + 1].end:].lstrip()[:1] in (":", "—", "–", "-"):
                 continue  # sixty-seventh pass (a review): "one more question: is 2 H100 enough", "One more: how many L40S"

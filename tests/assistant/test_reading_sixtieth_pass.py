@@ -441,3 +441,48 @@ def test_a_psu_made_bigger_by_so_much_is_asked():
 ])
 def test_fresh88_89_intents(text, intent):
     assert read(text).intent == intent
+
+
+# ---------------------------------------------------------------- a fourth review
+@pytest.mark.parametrize("turns, count", [
+    (["у нас 4 4090", "купим ещё 2 в следующем году"], 6),  # a time or a place after the count: still cards
+    (["we have 6 h100", "we'll buy 2 more next month"], 8),
+    (["у нас 5 3090", "поставим ещё 2 в сервер"], 7),
+    (["у нас 3 3090", "возьмём ещё 2 годные б/у 3090"], 5),
+    (["we have 4 l40s", "we'll buy 2 more with warranty"], 6),
+    (["у нас 2 4090", "не будем мелочиться, возьмём ещё 2"], 4),  # no refusal
+    (["2 4090 for llama 70b", "we don't want to buy 2 more, can we quantize instead?"], 2),
+])
+def test_fourth_review_counts(turns, count):
+    assert talk(*turns)[0].gpu_count == count
+
+
+@pytest.mark.parametrize("text, context", [
+    ("стоит ли брать 4090, если по 16 тысяч на запрос?", 16384),  # so much for each request: a context
+    ("возьмём qwen 32b, по 32 тысячи на пользователя, 10 человек", 32768),
+])
+def test_so_much_for_each_request_stays_a_context(text, context):
+    assert read(text).scenario.context == context
+
+
+@pytest.mark.parametrize("text, users", [("30 юзеров одновременно, треть с контекстом 32 к", 30),
+                                         ("60 человек одновременно, из них треть пишут код", 60)])
+def test_a_share_in_the_next_clause_is_of_something_else(text, users):
+    assert talk(text)[0].users == users
+
+
+def test_more_than_needed_is_a_psu_said():
+    assert talk("у нас бп на 850", "а на 1000 больше чем надо?")[0].psu_w == 1000
+
+
+def test_more_than_enough_is_no_count():
+    s = read("is a psu with 1000 more than enough for a 4090?").scenario
+    assert s.gpu_count is None  # had been 1001 cards
+
+
+def test_nothing_against_the_cloud_is_a_cost_question():
+    assert read("we have nothing against cloud, just compare 8 h100 at 250k vs cloud 2$/h").intent == "cost"
+
+
+def test_l4_cards_said_aloud():
+    assert read("эль четыре видеокарты хватит для llama 8b?").scenario.gpu == "l4"
