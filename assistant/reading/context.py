@@ -556,8 +556,35 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         out = back(_settle(forward(reading, clean, where), previous), reading.text, where)
         for k in type(reading).model_fields:
             setattr(reading, k, getattr(out, k))
+        return _by_so_much(reading, previous)
+    return _by_so_much(_settle(reading, previous), previous)
+
+
+# seventieth pass (a review): "а на 100 больше?" after a budget of 500 000, "а на 10 больше?" after 20 people: so much
+# more (or less) than the value held, never the value itself (a budget of 100, 10 people, silently)
+_BY_SO_MUCH = re.compile(r"^\W*(?:(?:а|и|ну|ок)\W+)?(?:если\s+)?(?:\w+\s+)?на\s+(\d+(?:[.,]\d+)?)\s*(?:тысяч\w*|тыс\.?|к)?\s+"
+                         r"(больше|меньше)\W*$", re.I)
+
+
+def _by_so_much(reading: "Reading", previous: Scenario | None) -> "Reading":
+    m = _BY_SO_MUCH.match(reading.text)
+    if previous is None or not m:
         return reading
-    return _settle(reading, previous)
+    said = reading.scenario.said()
+    slots = [k for k, v in said.items() if k in _RANGE and getattr(previous, k) is not None]
+    if len(slots) != 1:
+        return reading
+    slot, held, value = slots[0], float(getattr(previous, slots[0])), float(said[slots[0]])
+    if value != float(m.group(1).replace(",", ".")):
+        return reading  # applied already (the conversation settles a turn more than once), or read otherwise
+    if slot == "budget" and value < 1000 <= held:
+        value *= 1000  # "бюджет 500 тысяч" .. "а на 100 больше?": thousands, as the budget was said
+    total = held + value if m.group(2).lower() == "больше" else held - value
+    if total <= 0:
+        return reading
+    typed = int(total) if isinstance(getattr(previous, slot), int) else total
+    reading.scenario = reading.scenario.model_copy(update={slot: typed})
+    return reading
 
 
 # "3090 Ti", "4090 D": a card-shaped name the catalog lacks (not a model's "nemo 12b")

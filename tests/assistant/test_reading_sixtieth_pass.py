@@ -486,3 +486,13 @@ def test_nothing_against_the_cloud_is_a_cost_question():
 
 def test_l4_cards_said_aloud():
     assert read("эль четыре видеокарты хватит для llama 8b?").scenario.gpu == "l4"
+
+
+@pytest.mark.parametrize("turns, slot, value", [
+    (["бюджет 500 тысяч, llama 70b", "а на 100 больше?"], "budget", 600_000),  # had been a budget of 100
+    (["llama 8b у нас 20 человек", "а на 10 больше?"], "users", 30),  # had been 10 people
+    (["4 4090 llama 70b", "а на 2 больше?"], "gpu_count", 6),  # had been 2 cards
+    (["llama 8b у нас 20 человек", "а на 5 меньше?"], "users", 15),
+])
+def test_so_much_more_or_less_than_the_value_held(turns, slot, value):
+    assert getattr(talk(*turns)[0], slot) == value
