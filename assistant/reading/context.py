@@ -572,10 +572,16 @@ def _by_so_much(reading: "Reading", previous: Scenario | None) -> "Reading":
         return reading
     said = reading.scenario.said()
     slots = [k for k, v in said.items() if k in _RANGE and getattr(previous, k) is not None]
+    if not slots and previous.budget and set(said) == {"context"} and previous.context is None:
+        # "бюджет 500 тысяч" .. "а на 100 тысяч больше?": the thousands are money here, not a context
+        said, slots = {"budget": float(m.group(1).replace(",", "."))}, ["budget"]
+        reading.scenario = reading.scenario.model_copy(update={"context": None})
+        reading.spans["budget"] = reading.spans.pop("context", [])
     if len(slots) != 1:
         return reading
     slot, held, value = slots[0], float(getattr(previous, slots[0])), float(said[slots[0]])
-    if value != float(m.group(1).replace(",", ".")):
+    written = float(m.group(1).replace(",", "."))
+    if value not in (written, written * 1000, written * 1024):
         return reading  # applied already (the conversation settles a turn more than once), or read otherwise
     if slot == "budget" and value < 1000 <= held:
         value *= 1000  # "бюджет 500 тысяч" .. "а на 100 больше?": thousands, as the budget was said

@@ -496,3 +496,9 @@ def test_l4_cards_said_aloud():
 ])
 def test_so_much_more_or_less_than_the_value_held(turns, slot, value):
     assert getattr(talk(*turns)[0], slot) == value
+
+
+def test_so_much_more_in_thousands():
+    assert talk("llama 8b контекст 8к", "а на 4к больше?")[0].context == 12288
+    s = talk("бюджет 500 тысяч, llama 70b", "а на 100 тысяч больше?")[0]
+    assert s.budget == 600_000 and s.context is None  # "на 100 тысяч" had been a context of 102 400
