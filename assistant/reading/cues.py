@@ -10,6 +10,8 @@ from assistant.scenario import Intent
 # sixty-first pass: a generator's kilowatts ("генератор у меня на 2 квт его вытянет?"), not an image generator
 GENERATOR = re.compile(r"генератор\w*[^.?!]{0,20}?\d+(?:[.,]\d+)?\s*(?:квт|ква|kw|kva)\b|"
                        r"\bgenerator\b[^.?!]{0,20}?\d+(?:[.,]\d+)?\s*(?:kw|kva)\b", re.I)
+# seventieth pass: "what B200 count would you put in the proposal?", "what 4090 count do I need": how many, asked
+_COUNT_ASKED = r"\bwhat (?:\w+ )?[\w-]*\d[\w-]* count\b"
 CUES: list[tuple[Intent, str]] = [
     # seventeenth pass: buying the customer's old cards back or taking them in part-exchange is the vendor's people's
     # business ("вы выкупаете б/у карты", "do you buy back used gpus", "trade-in на 5090"); not "скупаем бу железо" (the customer's own trade, 33rd pass)
@@ -189,7 +191,7 @@ CUES: list[tuple[Intent, str]] = [
                   r"подскажите сервер|какая видеокарта|какую gpu|which gpu should|what would you recommend|suggest|"
                   r"spec out|собрать сервер|what to buy|which card|what config|какой конфиг|какой сервер|какую карт|какие карт|какую видеокарт|какие видеокарт|какую видюх|что взять|что выбрать|"
                   r"посоветуе|подбер|подобрать|recommend|which (?:gpu|server|card)|what (?:gpu|server|hardware|card)|"
-                  r"what do i need|какое железо|по железу|\bwhat [\w-]*\d[\w-]* count\b|\bwhat (?:\w+ )?[\w-]*\d[\w-]* count (?:do|would|will|should)\b|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"
+                  r"what do i need|какое железо|по железу|" + _COUNT_ASKED + r"|какая конфигурац|конфигурац|сколько карт|how many (?:gpu|card)|"
                   r"что нужно|что купить|what should i buy|best (?:server|card|node)|smallest gpu|лучший сервер|"
                   r"(?:best|top) (?:\w+ )?(?:gpus?|graphics cards?|video cards?|cards?) (?:under|for|below|within|up to)|"
                   r"лучш\w+ (?:видеокарт\w*|карт\w*|видюх\w*|гпу) (?:до|за|в пределах|под)|"
@@ -209,6 +211,7 @@ CUES: list[tuple[Intent, str]] = [
              r"(?:можно|получится|удастся|выйдет) (?:\w+ )?(?:завести|запустить|поднять|раскатать)\b"),
 ]
 CUE_RE = [(name, re.compile(p, re.I)) for name, p in CUES]
+COUNT_ASKED = re.compile(_COUNT_ASKED, re.I)
 # seventieth pass: "What's the TDP and memory on the A40?", "какое у H200 тдп и сколько памяти?": a card's specs
 TDP_AND_MEMORY = re.compile(r"\b(?:tdp|тдп)\b[^.?!]{0,25}\b(?:memory|памят\w*|vram)|\b(?:memory|памят\w*|vram)\b[^.?!]{0,25}"
                             r"\b(?:tdp|тдп)\b", re.I)

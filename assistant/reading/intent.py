@@ -585,8 +585,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if (s.gpu or s.server) and not (model or s.psu_w or s.users) and C.TDP_AND_MEMORY.search(text) and \
             not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many|\bdraw\b|\bpower for\b|ватт|"
-                          r"\bблок|\bpsu\b|\btotal\b|\bбп\b|потребл", text, re.I) and \
-            not _ENERGY_PRICED.search(text) and not re.search(r"\bбп\b|\bpsu\b|блок\w* питани|power supply", text, re.I):
+                          r"\bблок|\bpsu\b|\btotal\b|\bбп\b|потребл|power supply", text, re.I) and not _ENERGY_PRICED.search(text):
         return "gpu_info"  # seventieth pass: "What's the TDP and memory on the A40?": two of a card's specs
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \
             re.search(r"\btdp\b|теплопакет|энергопотреблени\w*|power draw", text, re.I) and not _ENERGY_PRICED.search(text):
@@ -682,7 +681,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if "recommend" in hits and not (hardware and model and "vram" in hits):
         wanted = not s.gpu and not s.gpus and _WANTED_CARD.search(text) and not _OWNS.search(text)
         # "нужна карта на 40 гигов, что посоветуете": a card wanted (only its size said), which to take
-        counted = bool(re.search(r"\bwhat (?:\w+ )?[\w-]*\d[\w-]* count\b", text, re.I))  # "what 4090 count do I need"
+        counted = bool(C.COUNT_ASKED.search(text))  # "what 4090 count do I need"
         return "recommend" if (model or not hardware or s.budget or wanted or counted) else "models_for_hardware"
     if _changes(s) and not new_model and len(text.split()) <= 8 and not re.search(r"\?\s*$", text):
         return "followup"  # "бюджет 300к руб", "загрузка 24/7", "on H200 specifically"

@@ -49,12 +49,12 @@ def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[f
     n = next_word(tokens, k)
     if n + 1 < len(tokens) and tokens[n].low == "de" and tokens[n + 1].low in table:
         n += 1  # Romanian "300 de mii lei": "de" joins a number over twenty to its scale
-    if n < len(tokens) and tokens[n].low.rstrip(".") in table and not _PREPOSITION_K(tokens, n):
+    if n < len(tokens) and tokens[n].low.rstrip(".") in table and not _preposition_k(tokens, n):
         return table[tokens[n].low.rstrip(".")], n
     return 1.0, k
 
 
-def _PREPOSITION_K(tokens: list[Token], n: int) -> bool:
+def _preposition_k(tokens: list[Token], n: int) -> bool:
     """Seventieth pass (a review): "закажем ещё 2 к концу года", "возьмём 2 к лету": a lone "к" before a word is the
     preposition, no thousand (had been a context of 2048); "8 к", "8 к токенов", "32 к контекста" keep it."""
     nxt = tokens[n + 1] if n + 1 < len(tokens) else None
