@@ -206,6 +206,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += relations.fits_beyond_card(sentence, getattr(allowed, "facts", []))
     out += counts.miscounted(sentence, getattr(allowed, "facts", []))
     out += counts.several_when_one(sentence, getattr(allowed, "facts", []))
+    out += counts.buy_count_off(sentence, getattr(allowed, "facts", []))
     out += nothing.part_said_to_take_nothing(sentence, getattr(allowed, "facts", []))
     out += relations.many_users(sentence, getattr(allowed, "request", None))
     out += relations.mislabelled(sentence, getattr(allowed, "facts", []))

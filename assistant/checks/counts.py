@@ -16,6 +16,7 @@ import re
 
 from assistant.checks.claims import _gpu_pattern as claims_gpu_pattern, gpus_in
 from assistant.checks.relations import _count, _minimum, _NOT, memory_request
+from assistant.checks.wordnums import word_numbers
 from tools.catalog import get_gpu
 
 _CARD_WORD = r"(?:(?:видео)?карт\w*|cards?|gpus?|гпу|ускорител\w*|accelerators?)"
@@ -218,3 +219,28 @@ def several_when_one(sentence: str, facts: list[dict]) -> list[str]:
         if card and request and _minimum(request.model_dump_json(exclude={"gpu", "gpus"}), card) == 1:
             out.append(f"count: several × {get_gpu(card).name} advised, one holds the model")
     return out
+
+
+# "Если у вас уже есть две 4090, вам нужно купить ещё одну." where the upgrade's fact says to buy 3 (a hurried question
+# at 0641978): the count to buy, in digits or words, against the calculator's
+_NEGATED = re.compile(r"(?<!\w)(?:не|нет|нельзя|not|no|never)(?!\w)|n't\b", re.I)
+_BUY_MORE = re.compile(r"(?<!\w)(?:купить|докупить|добавить|докупите|купите|добавьте|взять|возьмите|buy|add|get)\s+"
+                       r"(?:ещё|еще|another|more\s+)?\s*", re.I)
+
+
+def buy_count_off(sentence: str, facts: list[dict]) -> list[str]:
+    adds = {f["output"].get("add") for f in facts if f.get("tool") == "upgrade" and f.get("output", {}).get("add")}
+    if len(adds) != 1:
+        return []
+    add = adds.pop()
+    for m in _BUY_MORE.finditer(sentence):
+        if _NEGATED.search(sentence[max(0, m.start() - 25):m.start()]):
+            continue  # "купить 1 нельзя", "не нужно докупать": no count advised
+        rest = sentence[m.end():]
+        digits = re.match(r"(\d+)(?![\d.,])", rest)
+        one = re.match(r"(?:одну|одна|один|одного|one)(?!\w)", rest, re.I)  # word_numbers leaves "one" alone
+        words = [v for start, _, v in word_numbers(rest) if start == 0]
+        said = int(digits.group(1)) if digits else 1 if one else int(words[0]) if words else None
+        if said is not None and said != add:
+            return [f"count: {said} to buy, the upgrade's facts say {add}"]
+    return []
