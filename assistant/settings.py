@@ -20,6 +20,9 @@ from knowledge.settings import RetrievalSettings
 class AssistantSettings(BaseModel):
     max_input_chars: int = Field(2000, ge=50, description="Longer messages are cut (and the customer told).")
     answer_timeout_s: float = Field(60.0, gt=0, description="Wall-clock limit for one explanation.")
+    model_wait_s: float = Field(30.0, ge=0, description=(
+        "How long a question waits for a model still loading before it is explained without one; the "
+        "computed block is on screen before the wait either way."))
     knowledge_answers: Literal["guide", "model"] = Field("guide", description=(
         "A question with nothing to compute is answered with the guide's own passage (guide) or by the model "
         "from it (model). Measured by `gpu-sizer explain-eval`: the 1.5B model's prose on such questions is "

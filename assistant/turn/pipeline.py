@@ -3,12 +3,13 @@ first (it never waits for the model), then the explanation's sentences, then the
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING
 
 from assistant import guard
 from assistant.checks.injection import without_instructions
-from assistant.llm import NO_MODEL
+from assistant.llm import NO_MODEL, ModelStatus
 from assistant.llm.gate import ModelBusy
 from assistant.messages import t
 from assistant.prompt import model_sources
@@ -103,13 +104,24 @@ def run_turn(a: Assistant, conv: Conversation, raw: str, use_llm: bool = True,
     yield Event(type="done", result=res)
 
 
+def _settled(a: Assistant, wait_s: float) -> ModelStatus:
+    """The model's status once it has loaded, or after wait_s. A first question right after a cold
+    start would otherwise lose its explanation to a model seconds away from ready."""
+    deadline = time.monotonic() + wait_s
+    status = a.model_status()
+    while status.state == "loading" and time.monotonic() < deadline:
+        time.sleep(0.1)
+        status = a.model_status()
+    return status
+
+
 def _explanation(a: Assistant, conv: Conversation, question: str, block: Block, comp: Computation,
                  sources: list[Source], lang: str, use_llm: bool, notices: list[str], report: GuardReport,
                  parts: list[str], tm: Timings, prose: list[str], policy: list[bool],
                  guide_first: bool) -> Generator[Event, None, bool]:
     """The model's explanation, or the guide's passages when the model cannot give one. Returns
     (as the generator's value) whether the model wrote it."""
-    status = a.model_status() if use_llm else NO_MODEL
+    status = _settled(a, a.settings.assistant.model_wait_s) if use_llm else NO_MODEL
     if status.ready and guide_first and not comp.facts and (text := quotes(sources, False)):  # the answer policy: the guide's words beat the small model's
         parts.append(text)
         policy.append(True)

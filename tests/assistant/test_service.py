@@ -1,11 +1,14 @@
 """The conversation loop with a scripted model: order of events, guard, carry-over, no-model mode."""
+import time
 from pathlib import Path
 
 import pytest
 
+from assistant.llm import LOADING, READY
 from assistant.llm.local import LocalLlama
 from assistant.service import Assistant, Conversation
 from assistant.settings import LLMSettings
+from support.fakes import ScriptedBackend
 
 
 def events(assistant, conv, text):
@@ -61,6 +64,36 @@ def test_no_model_mode_still_answers(make_assistant):
     res = a.ask(Conversation(), "Какой БП на 4×4090?")
     assert "1800" in res.computed and res.sources and res.explanation
     assert any("недоступно" in n for n in res.notices)
+
+
+class _SlowToLoad:
+    """A scripted model that says it is loading until `ready_at` (a cold start's first seconds)."""
+
+    def __init__(self, inner, ready_in: float):
+        self.inner, self.ready_at = inner, time.monotonic() + ready_in
+        self.name, self.can_call_tools = inner.name, False
+
+    def status(self):
+        return READY if time.monotonic() >= self.ready_at else LOADING
+
+    def __getattr__(self, attr):
+        return getattr(self.inner, attr)
+
+
+@pytest.mark.parametrize("wait_s,explained", [(10.0, True), (0.0, False)])
+def test_a_question_during_a_cold_start_waits_for_the_model_within_model_wait_s(kb_settings, kb_retriever,
+                                                                                 wait_s, explained):
+    # seen at 3ea15c3: the first question after `make run` said "Модель ещё загружается" with the model seconds away
+    settings = kb_settings.model_copy(deep=True)
+    settings.assistant.model_wait_s = wait_s
+    backend = _SlowToLoad(ScriptedBackend(["Вместе с запасом модели хватает 23,71 ГБ, так что карта подходит."]), 0.5)
+    a = Assistant(settings, backend=backend, retriever=kb_retriever)
+    evs = events(a, Conversation(), "Хватит ли одной карты на 24 ГБ для Llama-3-8B?")
+    kinds = [e.type for e in evs]
+    assert kinds.index("computed") < kinds.index("sources")  # the numbers never wait for the model
+    res = evs[-1].result
+    assert res.explained_by_model is explained
+    assert any("загружается" in n for n in res.notices) is not explained
 
 
 def test_out_of_scope_is_refused_without_model(make_assistant):
