@@ -544,7 +544,9 @@ def correction_note(violations: list[str]) -> str:
              "model": "named a model FACTS did not size; speak only of the models in FACTS",
              "task": "gave a figure for a training task FACTS did not size; give figures only for the tasks in FACTS",
              "task fit": "said a training task fits where FACTS give it more memory than the card has",
-             "stock": "spoke of stock or delivery times; only a manager knows them, so say nothing of them"}
+             "stock": "spoke of stock or delivery times; only a manager knows them, so say nothing of them",
+             "capacity": "gave the memory a card needs as the memory the card has; a card's memory is in the catalog",
+             "budget": "gave the customer's budget a currency they did not say; say the amount as they wrote it"}
     notes += [hints[k] for k in hints if k in other]
     if other - set(hints):
         notes.append("added a contact or link that no source gives")

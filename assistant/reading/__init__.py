@@ -676,6 +676,17 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   (ac9eec2); after: 0.983 / 1.000, 0.933 / 1.000, 0.967 / 0.933. Four reviews (about 2 000 conversations, old against
   new) found what the rules broke, each fixed with a test (tests/assistant/test_reading_sixtieth_pass.py).
   The holdout is 0.890 (had been 0.881): not tuned on.
+- Sixty-first pass (fresh90 and fresh91 after their first sight at 69c2b86, and stop 55's leftovers): leave to ask in
+  any words (a verb of asking in a frame of leave, no question of its own yet) is a greeting; "как в vllm работает" and
+  "explain the difference" knowledge; delivery ("как быстро привезёте", "сколько ждать, если под заказ") no token
+  speed; "берёт в пике", "щитовая" power; "memory size and power draw" a card's specs; "per-user token rate" speed; "what
+  box should I quote them" sizing, "not buying wholesale" no hand-off (intent, cues); a fit in memory asked after a
+  rate in transliteration; a follow-up about pizza out of scope (turn/framing.py); "в каждый рабочий день" weekdays
+  (money); CPUs after "плюс" no cards (relative); "нужна одна" after a card is the card, a person is "один"
+  (quantities); "ещё одну, на 30 хватит?" adds a card and the 30 are the people, "ещё одну карту" is added, "ещё две,
+  сколько токенов" is cards (relative, context); "2 райзера" named back; a price of each opening the message or said in
+  one word ("по 250 тысяч за 4090", "по полмиллиона") no context nor budget (money). After: fresh90 1.000, fresh91 1.000;
+  tests/assistant/test_reading_sixty_first_pass.py.
 """
 from __future__ import annotations
 

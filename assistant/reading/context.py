@@ -21,7 +21,7 @@ from assistant.reading import classifier
 from assistant.reading.cues import FOLLOWUP, asks_vendors_pick
 from assistant.reading.intent import OTHER_GOODS, off_topic
 from assistant.reading.money import _DAYS_A_WEEK
-from assistant.reading.relative import SELL_OR_ADD, Change
+from assistant.reading.relative import NOT_CARDS, SELL_OR_ADD, Change
 from assistant.reading.quantities import _TAKE_VERB
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Scenario
@@ -924,6 +924,24 @@ def _cards_added(reading: "Reading", previous: Scenario | None) -> None:
         reading.relative = [c for c in reading.relative if c not in adds]
 
 
+_CARDS_WORD = re.compile(r"карт|видюх|видях|гпу|\bgpus?\b|\bcards?\b|штук|\bшт\b", re.I)
+_MORE_BEFORE = re.compile(r"(?:\bещ[её]|\bmore|\banother|\bплюс|\bplus)\s*$", re.I)
+
+
+def _more_cards_counted(reading: "Reading", previous: Scenario | None) -> None:
+    """Seventy-first pass: "а если ещё 20 юзеров и ещё одну карту?": cards counted with their word after "ещё" are added
+    to those on the table, as the bare "ещё одну" is (it had set the count to one)."""
+    s, spans = reading.scenario, reading.spans.get("gpu_count") or []
+    if previous is None or not previous.gpu_count or s.gpu_count is None or len(spans) != 1 or reading.new_model or \
+            (s.gpu and card_family(s.gpu) != card_family(previous.gpu)) or \
+            any(c.slot == "gpu_count" for c in reading.relative) or not _MORE_BEFORE.search(reading.text[:spans[0].start]) or \
+            not _CARDS_WORD.search(spans[0].text):
+        return  # (not "закажем ещё 2 к концу года": no card word, the count the reader took is kept)
+    # an addition like the bare "ещё одну" (and, like every step here, harmless when carried twice)
+    reading.relative = [*reading.relative, Change(slot="gpu_count", op="add", value=float(s.gpu_count))]
+    reading.scenario = s.model_copy(update={"gpu_count": None})
+
+
 def _just_one(reading: "Reading", previous: Scenario | None) -> None:
     """One card of those on the table, said in English words the reader leaves alone ("one" is no count by itself)."""
     if previous is None or not previous.gpu or reading.scenario.gpu_count is not None or reading.new_model or \
@@ -965,6 +983,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _against_own(reading, previous)
     _just_one(reading, previous)
     _cards_added(reading, previous)
+    _more_cards_counted(reading, previous)
     _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading
@@ -999,6 +1018,12 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
                                  slot in ("budget", "server_price") and _PIECES_BEFORE.search(reading.text[:span.start])):
             # thirty-second pass: "описаний надо штук 500 в день" after a budget: pieces of something, never money
             slot = None  # "electricity is 12 cents per kwh", "по шесть копеек", "по 50 страниц": no slot's unit; named back
+        if slot == "gpu_count" and (w := re.match(r"\s*([\w-]{2,})", reading.text[span.end:])) and NOT_CARDS.match(w.group(1)):
+            slot = None  # seventy-first pass: "купим ещё 2 райзера" (a word the dictionary lacks): no cards, named back
+        if slot == "gpu_count" and any(c.slot == "gpu_count" for c in reading.relative):
+            # seventy-first pass: "а если ещё одну, на 30 хватит?": the cards' change is said; the bare 30 is the people
+            # the conversation counts, or asked about
+            slot = "users" if previous is not None and previous.users is not None else None
         if slot is not None and _POINTED.search(reading.text[:span.start]):
             slot = None  # "and for those 7?": a value pointed at that the conversation does not hold; asked (37th pass)
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:

@@ -54,7 +54,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:\w+ ){0,3}?(?:на (?:почту|мыло|e-?mail|имейл|емейл|мейл)|в (?:вотсап|ватсап|whatsapp|телеграм\w*|тг))\b|"
                 r"(?:send|email|e-mail) (?:me |us )?a (?:formal |written |firm |proper )?(?:price|quote)\b|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
                 r"(?:нам |мне )?как (?:партн[её]рам|дилерам|реселлерам)|услови\w* (?:для|по) (?:дилер|партн[её]р|реселлер|оптовик)\w*|(?:for|to) (?:us as )?(?:partners|resellers)\b|"
-                r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|(?<!не )\bпо опту\b(?! не\b)|\bwholesale\b|\bоптов\w+ (?:цен|скидк|услови|прайс)\w*|\b(?:can|could|please|pls)\b(?:(?!\b(?:don'?t|not|never)\b)[^.?!]){0,30}\b(?:ring|phone) (?:me|us)\b|\b(?:can|could|may) (?:i|we) (?:phone|ring|call) you\b|\b(?:buy|pay|order) (?:\w+ ){0,3}(?:with|in|by) (?:an? )?install?ments?\b|give (?:me|us) a (?:ring|call)|\b(?:someone|somebody|anyone|anybody) (?:on|from) (?:your|the) sales side\b|volume pricing|рассрочк|\bндс\b|"
+                r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|(?<!не )\bпо опту\b(?! не\b)|(?<!\bnot buying )(?<!\bnot )(?<!\bno )\bwholesale\b|\bоптов\w+ (?:цен|скидк|услови|прайс)\w*|\b(?:can|could|please|pls)\b(?:(?!\b(?:don'?t|not|never)\b)[^.?!]){0,30}\b(?:ring|phone) (?:me|us)\b|\b(?:can|could|may) (?:i|we) (?:phone|ring|call) you\b|\b(?:buy|pay|order) (?:\w+ ){0,3}(?:with|in|by) (?:an? )?install?ments?\b|give (?:me|us) a (?:ring|call)|\b(?:someone|somebody|anyone|anybody) (?:on|from) (?:your|the) sales side\b|volume pricing|рассрочк|\bндс\b|"
                 r"как (?:у вас )?(?:можно )?купить|how (?:can i|do i|do we|to) (?:buy|order|purchase)|где (?:у вас )?(?:купить|заказать|оформить)|"
                 r"(?:хочу|хотим|хотел\w*) (?:бы )?(?:\w+ )?(?:заказать|приобрести)|(?:want|like) to (?:order|purchase)|"
                 r"лизинг|leasing|частями|in installments|payment plan|pay in parts|\bship(?:ping)? to|доставк|delivery|"
@@ -107,7 +107,7 @@ CUES: list[tuple[Intent, str]] = [
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
-    ("power", r"\bза свет\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\bза свет\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*|тянет) (?:\w+ )?в пике\b|\bщитов(?:ой|ую|ая|ых|ые)\b|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b|" +
               GENERATOR.pattern),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off(?!s\b)|выгодн|дешевле|cheaper|стоимость владения|"
@@ -128,18 +128,18 @@ CUES: list[tuple[Intent, str]] = [
     # fresh43: "сколько врачей одновременно она потянет?": whoever they are, how many at once the setup serves
     ("speed", r"сколько [а-яё]+ (?:одновременно|разом|параллельно|за раз) (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит)"),
     # fiftieth pass: "если все 12 разом навалятся, долго ответ ждать придётся?"
-    ("speed", r"\bдолго (?:\w+ ){0,2}жда\w*|\bждать (?:\w+ )?(?:долго|ответ\w*)|\bсколько (?:\w+ )?ждать(?! (?:\w+ )?(?:поставк|доставк|заказ|отгрузк))|"
+    ("speed", r"\bдолго (?:\w+ ){0,2}жда\w*|\bждать (?:\w+ )?(?:долго|ответ\w*)|\bсколько (?:\w+ )?ждать(?![^.?!]{0,25}(?:поставк|доставк|заказ|отгрузк|привез|привоз))|"
               r"\bhow long (?:\w+ ){0,3}wait(?! (?:\w+ ){0,2}(?:delivery|shipping|order))"),  # (not "сколько ждать поставку")
-    ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast|насколько быстр|как быстро|"
+    ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast(?! (?:\w+ ){0,2}(?:ship|deliver))|насколько быстр|как быстро(?! (?:\w+ )?(?:привез|привоз|доставит|доставят|доставите|отгруз|пришл|поставит|поставите))|"
               r"\bt/s\b|\btk/s\b|\btps\b|\bтпс\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
-              r"throughput|decode speed|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
+              r"throughput|decode speed|\btoken rate\b|\bper-user rate\b|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
               r"(?:can|could|before|until|(?:will|would)(?! (?:be )?us(?:e|ing)\b| need\b| access\b| work (?:on|with)\b))|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
               r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|"
               r"сколько (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит|вывезет|потащит) (?:одновременн\w* |параллельн\w* )?"
               r"(?:пользовател\w*|юзер\w*|человек|запрос\w*|операторов|диспетчер\w*|сотрудник\w*|клиент\w*|чат\w*|"
               r"диалог\w*|разговор\w*|сесси\w*|поток\w*|агент\w*)|мало токенов|токенов будет|how many tokens|"
               r"пропускн\w* способн\w* (?:в|по) токен|\bits?(?:/| per )s(?:ec)?\b|iterations? (?:per|a) sec"),
-    ("knowledge", r"как (?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<!\bto )\bexplain|объясни|"
+    ("knowledge", r"как (?:(?:в|во|у) [\w.-]+ )?(?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<!\bto )\bexplain|объясни|"
                   # thirty-second pass: where the data goes ("does anything phone home", "is the data ever sent outside")
                   r"phones? home|telemetry|телеметри|(?:data|anything) (?:\w+ ){0,2}(?:sent|leav\w*|leak\w*) (?:outside|out|anywhere)|"
                   r"утечк\w* данных|данные (?:\w+ )?(?:уход\w*|утека\w*|передаю\w*|отправля\w*) (?:наружу|куда-?то|в интернет|на сторону)|"
@@ -213,8 +213,8 @@ CUES: list[tuple[Intent, str]] = [
 CUE_RE = [(name, re.compile(p, re.I)) for name, p in CUES]
 COUNT_ASKED = re.compile(_COUNT_ASKED, re.I)
 # seventieth pass: "What's the TDP and memory on the A40?", "какое у H200 тдп и сколько памяти?": a card's specs
-TDP_AND_MEMORY = re.compile(r"\b(?:tdp|тдп)\b[^.?!]{0,25}\b(?:memory|памят\w*|vram)|\b(?:memory|памят\w*|vram)\b[^.?!]{0,25}"
-                            r"\b(?:tdp|тдп)\b", re.I)
+TDP_AND_MEMORY = re.compile(r"\b(?:tdp|тдп|power draw)\b[^.?!]{0,25}\b(?:memory|памят\w*|vram)|\b(?:memory|памят\w*|vram)\b[^.?!]{0,25}"
+                            r"\b(?:tdp|тдп|power draw)\b", re.I)
 DOMAIN = re.compile(r"без (?:доступа (?:в|к) )?интернет|нет интернет|интернет\w* (?:нет|не будет)|закрыт\w* контур|offline|офлайн|air-?gapped|gpu|гпу|видеокарт|видюх|карт[аыуе]|vram|видеопам|памят|сервер|server|nvlink|нвлинк|cuda|"
                      r"(?:\b|q)lora|(?:\b|q|ку)лор[аыуеой]|llm|модел|model|нейросет|нейронк|inference|инференс|обучен|train|kv|контекст|context|"
                      r"rtx|h100|a100|4090|5090|mig|охлажд|cooling|стойк|rack|pcie|nvme|озу|ram|драйвер|driver|"

@@ -190,7 +190,7 @@ _SENDER = re.compile(r"(?:^|[.!?]\s+)(?:hi,?\s+|hello,?\s+)?(?:an?\s+)?(?:resell
                      r"школы|студии|компании|магазина|сети|фирмы|группы|проекта|салона|ресторана|отеля)\b|"
                      # sixty-first pass: a reseller's own quote to his customer ("what should I quote?", "что ему
                      # предложить"): the sizing is asked, the vendor's quote is not
-                     r"\bwhat (?:should|do|would|can) (?:i|we) quote\b|\bwhat to quote\b|"
+                     r"\bwhat (?:\w+ ){0,2}(?:should|do|would|can) (?:i|we) quote\b|\bwhat to quote\b|"
                      r"\bчто (?:мне |нам )?(?:ему |им |ей )?(?:предложить|выставить|заложить) (?:в кп )?(?:клиенту|заказчику)\b", re.I)
 # forty-first pass: a power limit the setup must keep within, with what to take asked, is sizing
 _POWER_LIMIT = re.compile(r"(?:питани\w*|мощност\w*|power|розетк\w*)[^.?!]{0,30}(?:ограничен\w*|limited|не более|не больше|"
@@ -345,6 +345,29 @@ _OFF_TOPIC_AFTER = re.compile(r"^[^.!?]{0,60}[.!?]\s+(?:(?:вопрос|question
                               r"\bnot (?:really |exactly |quite )?(?:an? )?(?:ai|gpu|llm|computer|tech) question\b", re.I)
 
 
+# seventy-first pass: leave to ask, in any words ("можно нубские вопросы про железо под ллмки тут позадавать?",
+# "подскажете по железу … если спрошу?"): a verb of asking in a frame of leave, and no question of its own yet
+_ASK_VERB = re.compile(r"\b(?:спрошу|спросить|спрашивать|поспрашива\w*|позадава\w*|задава\w*|задать|поспрашаю|ask|asking)\b", re.I)
+_LEAVE_FRAME = re.compile(r"\b(?:можно|могу|можем|норм\w*|ничего|если|allowed|can i|may i|could i|mind if|ok(?:ay)? if|fine if)\b",
+                          re.I)
+_OWN_QUESTION_WORD = re.compile(r"\b(?:сколько|как|какой|какая|какое|какие|какую|каким|хватит|потянет|влезет|поместится|"
+                                r"стоит|почём|почем|чем|почему|зачем|что такое|how|why|what|which|fit|enough|cost)\b", re.I)
+_EXPLAIN = re.compile(r"\b(?:explain|объясни\w*)\b", re.I)
+
+
+# what the questions would be about, when said: the trade, or nothing in particular ("про погоду" is no leave to ask)
+_TOPIC = re.compile(r"\b(?:про|о|об|по|насчёт|насчет|about|on)\s+([а-яёa-z-]+)", re.I)
+_TRADE_TOPIC = re.compile(r"^(?:желез|видюх|видях|видеокарт|карт|нейросет|нейронк|ллм|llm|ии|ai|gpu|гпу|сервер|сервак|"
+                          r"комп|техник|оборудовани|hardware|gpus?|servers?|cards?|железк|теме|тему|делу|покупк|"
+                          r"конфиг|сборк)", re.I)
+
+
+def _leave_to_ask(text: str) -> bool:
+    return len(text.split()) <= 25 and not re.search(r"\d", text) and bool(_ASK_VERB.search(text)) and \
+        bool(_LEAVE_FRAME.search(text)) and not _OWN_QUESTION_WORD.search(text) and \
+        all(_TRADE_TOPIC.match(m.group(1)) for m in _TOPIC.finditer(text))
+
+
 def _leave_after_introduction(text: str) -> bool:
     """Forty-eighth pass: "добрый день) у нас багетная мастерская, оформляем картины в рамы. можно у вас спросить про
     компьютер под нейросеть?": who they are, then leave to ask; no question yet (no number, no domain word before)."""
@@ -425,6 +448,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                                                    _LEAST_NOT.search(text) or s.server_price or s.cloud_hourly or
                                                    s.electricity_price):  # "the smallest number of H100s": the cards counted
         return "recommend"  # fifty-seventh pass: "самая дешёвая видюха, на которой ... запустится? скорость не важна"
+    if _leave_to_ask(text) and not (model or hardware):
+        return "greeting"  # seventy-first pass: "подскажете по железу под нейросети если спрошу?": leave asked, no question yet
+    if _EXPLAIN.search(text) and sc["knowledge"] > 0 and not (model or hardware) and not re.search(r"\d", text):
+        return "knowledge"  # seventy-first pass: "explain the difference between prefill and decode, and why … throughput"
     if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and (len(text.split()) <= 6 or len(text.split()) <= 9 and C.THANKS_CLOSING.search(text)) and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)) or \
             (C.THANKS.match(text) and C.THANKS_CLOSING.search(text) and len(text.split()) <= 14 and
@@ -584,7 +611,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if (s.gpu or s.server) and not (model or s.psu_w or s.users) and C.TDP_AND_MEMORY.search(text) and \
-            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many|\bdraw\b|\bpower for\b|ватт|"
+            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many|(?<!power )\bdraw\b|\bpower for\b|ватт|"
                           r"\bблок|\bpsu\b|\btotal\b|\bбп\b|потребл|power supply", text, re.I) and not _ENERGY_PRICED.search(text):
         return "gpu_info"  # seventieth pass: "What's the TDP and memory on the A40?": two of a card's specs
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \

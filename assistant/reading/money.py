@@ -184,7 +184,7 @@ _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
+_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|рабоч\w+ д(?:ень|ня|ню)\b|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
                        r"с понедельника по субботу|понедельник\s?-\s?суббот\w*|monday (?:to|through|thru) saturday|"
                        r"five-day week|5-day week|"
                        r"monday (?:to|through|thru|-) friday|mon(?:day)?\s?-\s?fri(?:day)?\b|"  # fresh42
@@ -465,8 +465,11 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         # the card's own price, asked: never a budget, nor a context ("3090 за 250 тысяч"); its scale word with it
         # (seventieth pass, a review: "аш сто за три миллиона" had left "миллиона" to be read alone, a budget of 1 000 000)
         return _named_back(tokens, used, scales)
-    if k > 1 and tokens[k - 1].low == "по" and (scaled or cur) and not _OWN_VS_CLOUD.search(text) and \
-            (tokens[k - 2].lemma in ("стоить", "стоять") or _EACH_PRICED.search(text)) and not _PER_USE.match(text[tokens[end].end:]) and \
+    # (seventy-first pass: the sum opening the message, "по 250 тысяч за 4090 это норм цена?", or one word with its
+    # scale, "закажем 8 карт по полмиллиона", had been a context of 256 000 and a budget)
+    if k > 0 and tokens[k - 1].low == "по" and (scaled or cur or t.word_number and (t.number or 0) >= 100_000) and \
+            not _OWN_VS_CLOUD.search(text) and \
+            (k > 1 and tokens[k - 2].lemma in ("стоить", "стоять") or _EACH_PRICED.search(text)) and not _PER_USE.match(text[tokens[end].end:]) and \
             not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[max(0, k - 3):end + 3]):
         # (a review: "ещё 2 возьмём по 250 тысяч", "сколько стоят? у вас по 25 тысяч?" had been contexts of 256 000, 25 600)
         # seventieth pass: "блоки питания стоят по 25 тысяч": a price of each, no budget nor a context; named back, its

@@ -1195,6 +1195,9 @@ def _labelled_before(tokens: list[Token], k: int) -> int | None:
     return j - 1 if who.concept in ("user", "request") or _person(who) else None
 
 
+_FEMININE_ONE = {"одна", "одну", "одной"}  # a card ("карта", "видюха") is feminine; a person is "один человек"
+
+
 def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attached]:
     out: list[Attached] = []
     pending: list[int] = []
@@ -1216,6 +1219,9 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             pending.append(t.i)
             continue
         got = _classify(tokens, t.i, gpu_starts, text)
+        if [a.slot for a in got] == ["users"] and t.low in _FEMININE_ONE and gpu_starts and \
+                not (t.i + 1 < len(tokens) and (tokens[t.i + 1].concept == "user" or _person(tokens[t.i + 1]))):
+            got = [Attached("gpu_count", 1, [t.i])]  # seventy-first pass: "почём l40s? клиенту нужна одна": a card, not a person
         if any(a.slot == "gpu_count" for a in got) and t.i > 0 and not _each_after(tokens, t.i) and \
                 (servers and tokens[t.i - 1].low in ("по", "of", "with") or said and tokens[t.i - 1].low in ("по", "of")):
             got = []  # "2 сервера по 4 карты": per server or in all? ask

@@ -52,12 +52,12 @@ _ADD_VERB = re.compile(r"такие же|таких же|same|of them|добав
 # 1200", "возьму ещё 32 гига оперативы", "ещё две недели на тест", "buy 64 more GB" buy something else)
 _BUY_VERB = re.compile(r"\bвозьм\w*|\bвзять\b|\bкуп(?:им|ит|лю|ить|ят)\b|\bзакаж\w*|\bзаказать\b|\bbuy\b", re.I)
 _IN_STAGES = re.compile(r"\bсейчас\b.*\bпотом\b|\bnow\b.*\blater\b|\bсначала\b.*\bпотом\b|\bfirst\b.*\blater\b", re.I)
-_NOT_CARDS = re.compile(r"^(?:гиг|гб|gb|gig|тб|tb|террабайт|терабайт|оператив|озу|памят|ram|ddr|блок|бп|psu|ссд|ssd|nvme|"
+NOT_CARDS = re.compile(r"^(?:гиг|гб|gb|gig|тб|tb|террабайт|терабайт|оператив|озу|памят|ram|ddr|блок|бп|psu|ссд|ssd|nvme|"
                         r"диск|hdd|недел|дн|день|месяц|час|кулер|вентил|корпус|сервер|server|node|узл|стойк|rack|плашк|"
                         r"модул|ядр|cpu|процесс|лиценз|year|month|week|day|hour|drive|disk|fan|case|stick|quote|licen|seat|"
                         r"user|people|person|человек|польз|мест|год|лет|кабел|cable|юнит|unit|свитч|switch|коммутатор|"
                         r"riser|райзер|монитор|monitor|laptop|ноут|гарант|warrant|support|поддержк|кулер|cooler|клавиат|"
-                        r"мыш|стул|chair|рабоч|копи|сервис)", re.I)
+                        r"мыш|стул|chair|рабоч|копи|сервис|xeon|ксеон|зеон|epyc|эпик|threadripper|тредрип|ryzen|райзен)", re.I)
 # not this setup's cards: refused ("we won't buy 2 more"), or for somewhere else ("для второго офиса", "for the other office")
 _NOT_HERE = re.compile(r"\b(?:won'?t|don'?t|not|never)\s+(?:\w+\s+){0,3}?(?:buy|order|take)\w*|"
                        r"\bне\s+(?:будем\s+|станем\s+|хотим\s+)?(?:брать|покупать|куп\w*|возьм\w*|закаж\w*|заказывать)|"
@@ -74,7 +74,7 @@ def _other_goods(tokens: list[Token], n: int) -> bool:
     for x in tokens[n + 1:n + 4]:
         if x.used == "gpu_name" or _CARD_WORD.match(x.low) or x.low in _GOVERNS_NOTHING:
             return False  # a card, or a preposition: "купим ещё 2 в следующем году", "ещё 2 с гарантией" are cards
-        if _NOT_CARDS.match(x.low) or re.fullmatch(r"\d+(?:w|вт)", x.low):
+        if NOT_CARDS.match(x.low) or re.fullmatch(r"\d+(?:w|вт)", x.low):
             return True
         if x.comma or x.stop:
             return False
@@ -314,10 +314,13 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                                       after.concept in ("usd", "eur", "rub")):
                 continue  # "и ещё тридцать тыщ", "ещё 200 баксов": money to spend, not a count to add
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
-            bare = short and len(tokens) <= 5
+            # seventy-first pass: "а если ещё одну, на 30 хватит?": the count closes its clause, bare as well
+            bare = short and (len(tokens) <= 5 or n.comma and t.i <= 3)
             clause_end = next((x.i + 1 for x in tokens[n.i:] if x.comma or x.stop), len(tokens))
             # (seventieth pass, a review: "закажем ещё одну, хватит на 30 человек?": the people are the next clause's)
             named = _slot(tokens[n.i + 1:n.i + 3 if not short else clause_end])
+            if named and any(x.low in ("сколько", "how") for x in tokens[n.i + 1:n.i + 3]):
+                named = None  # seventy-first pass: "если возьму ещё две сколько токенов": the unit of the question, not of the count
             card_next = n.i + 1 < len(tokens) and tokens[n.i + 1].used == "gpu_name"  # "а если ещё одну 4090 на тот же бп"
             slot = named or ("gpu_count" if bare or card_next and short or _ADD_VERB.search(text) or
                              _buys_cards(tokens, n.i, text, short) else None)

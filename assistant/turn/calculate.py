@@ -52,6 +52,8 @@ def compute(s: Scenario, intent: str, variants: dict[str, list] | None = None) -
                                             **({"counts": counts} if counts else {})},
                                 hardware.compare(s.gpus, req, counts)))
         elif intent == "power" and s.gpu:
+            if has_model:  # "у меня 4090 и бп 1000 … llama 3 8b на 5 человек потянет?": the model on the cards too
+                model_facts(s, "vram", c, recommend=False)  # (had answered the power half alone; stop 55's hurried question)
             power_facts(s.gpu, s.gpu_count or c.assume("gpu_count", 1), c, s.psu_w, s.cpus,
                         s.hours_per_month, s.electricity_price, s.currency)
         elif intent == "gpu_info" and s.gpu and not has_model:

@@ -9,8 +9,9 @@ from pydantic import BaseModel, Field
 from assistant.messages import t
 from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, card_family, word_value, carry
-from assistant.reading.cues import FOLLOWUP, MODELS_ON_IT, REPLACE_OWN, asks_vendors_pick
+from assistant.reading.cues import DOMAIN, FOLLOWUP, MODELS_ON_IT, REPLACE_OWN, asks_vendors_pick
 from assistant.reading.intent import OTHER_GOODS, off_topic
+from assistant.reading.normalise import normalise
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
@@ -218,8 +219,11 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         # хватит?" stays the upgrade: the same card added, whether that is enough)
         return "vram"
     if reading.intent == "followup" and previous is not None and (previous.model or previous.params_b) and \
-            not reading.new_model and previous_intent in ("speed", "upgrade") and _FITS_MEMORY.search(reading.text):
-        return "vram"  # sixty-seventh pass: a rate asked .. "а контекст 32к … в память вообще поместится?"
+            not reading.new_model and previous_intent in ("speed", "upgrade") and \
+            _FITS_MEMORY.search(normalise(reading.text)[0] if reading.text.isascii() else reading.text):
+        # sixty-seventh pass: a rate asked .. "а контекст 32к … в память вообще поместится?"; seventy-first: also in
+        # transliteration ("a esli kontekst 32k vystavit, v pamyat voobshe vlezet?"), read as the reader spells it
+        return "vram"
     if reading.intent in ("followup", "recommend") and previous is not None and previous.gpu and \
             (previous.model or previous.params_b) and not reading.new_model and not reading.scenario.gpu and \
             _SAME_CARD.search(reading.text):
@@ -231,6 +235,11 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             not reading.new_model and previous is not None and (previous.gpu or previous.card_vram_gb) and \
             _WHICH_MODEL.search(reading.text):
         return previous_intent  # "что на ней пойдёт?" .. "а если двадцать учеников, какую модель тогда ставить"
+    if reading.intent in ("cost", "followup", "recommend") and previous is not None and previous_intent and \
+            reading.scenario.is_empty() and not reading.unattached and not reading.spans and \
+            not re.search(r"\d|\b(?:если|if)\b", reading.text, re.I) and not DOMAIN.search(reading.text) and \
+            (_EVERYDAY_EN.search(reading.text) or _EVERYDAY_RU.search(reading.text)):
+        return "out_of_scope"  # seventy-first pass: "ладно спс. где щас пиццу дешевле всего заказать?": cheap, but pizza
     if reading.intent == "out_of_scope" and previous is not None and \
             (previous_intent in _SIZING or previous_intent in ("knowledge", "out_of_scope") and not previous.is_empty()) and \
             len(reading.text.split()) <= 12 and _QUESTION.search(reading.text) and not off_topic(reading.text) and \
@@ -255,6 +264,9 @@ _EVERYDAY_EN = re.compile(r"\b(?:weather|jobs?|vacanc\w*|office|address|lunch|di
                           r"recipe|movie|film|song|football|soccer|news|holiday|vacation|birthday|moscow|london|city|rain\w*|sunny|friday|"
                           r"flights?|pizza|translate|french|hiring|election|bitcoin|cyberpunk|games?|gaming|what time|iphones?|your name|"
                           r"human|robot|crypto)\b", re.I)
+_EVERYDAY_RU = re.compile(r"\b(?:пицц\w*|суши|роллы|шаурм\w*|еду|еды|кофе|погод\w*|такси|билет\w*|кино|фильм\w*|"
+                          r"сериал\w*|футбол\w*|рецепт\w*|ресторан\w*|кафе|отпуск\w*|анекдот\w*|стих\w*|реферат\w*|"
+                          r"курсовую|курсовой|домашк\w*|вакансии|вакансий|гороскоп\w*|ставк\w* на спорт)\b", re.I)
 _FOLLOW_UP_NOUNS = re.compile(r"^(?:шум|нагрузк|скорост|цен|стоимост|памят|точност|вариант|запас|мест|деньг|расчёт|расчет|"
                               r"оценк|конфиг|смысл|раз|дел|правд|гаранти|риск|ошибк|реальност|месяц|год|врем|качеств)", re.I)
 
@@ -276,7 +288,7 @@ _QUESTION = re.compile(r"\?\s*$|^\W*(?:(?:and|so|ok|okay|hm+|хм+|ну|а|и|о
 
 
 # sixty-seventh pass: a fit in memory asked after a rate or an upgrade ("а контекст 32к … в память вообще поместится?")
-_FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
+_FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\bпролезет\b|\bпролезут\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
                           r"\bfits?\b|\bin(?:to)? (?:the )?memory\b|\bin vram\b", re.I)
 _OK = re.compile(r"^\W*(?:ок|окей|ok|okay|ладно|понятно|ясно)\W*\s*", re.I)
 _CLARIFY = re.compile(r"^\W*(?:уточн\w*|поправк\w*|поправлюсь|поправочка|correction|to clarify|clarification|"
@@ -315,7 +327,7 @@ _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power s
 _BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|нажж|жрать|"
                          r"за свет|электричеств|энерги)|за свет (?:выйдет|будет|набежит)", re.I)
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
-                       r"\b(?:would|will|could) [\w ]{0,24}\bdo(?: it| the job| the trick)?\s*\?|\bвлезет\b|\bпоместится\b|\bуместится\b|"
+                       r"\b(?:would|will|could) [\w ]{0,24}\bdo(?: it| the job| the trick)?\s*\?|\bвлезет\b|\bпролезет\b|\bпоместится\b|\bуместится\b|"
                        r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"
                        r"(?<!n't )(?<!not )\bcope\b|\bcarry (?:that|the load)\b(?! much)|\bdo the (?:job|trick)\b|"  # fifty-second
                        r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b|"  # pass: "would that do it?", "потянут?"

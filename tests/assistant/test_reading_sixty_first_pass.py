@@ -1,0 +1,128 @@
+"""Sixty-first pass (issue 11): general rules read off fresh90 and fresh91 after their first sight at 69c2b86, and
+faults left by stop 55's review, each with a counterpart that keeps its old reading."""
+import pytest
+
+from assistant.reading import read
+from tests.assistant.test_reading_thirtyninth_pass import talk
+
+
+# ---------------------------------------------------------------- intents
+@pytest.mark.parametrize("text, intent", [
+    # leave to ask, in any words: a greeting, no question yet
+    ("добрый вечер всем, подскажете по железу под нейросети если спрошу?", "greeting"),
+    ("можно нубские вопросы про видюхи тут позадавать?", "greeting"),
+    ("mind if I ask a couple of things about gpus?", "greeting"),
+    ("можно спросить, сколько стоит 4090?", "gpu_info"),  # the question is there already
+    ("can I ask how much vram llama 3 70b needs?", "vram"),
+    # how something works, said around its place
+    ("как в vllm работает paged attention и сильно ли экономит видеопамять?", "knowledge"),
+    ("как у ollama устроен кэш?", "knowledge"),
+    # delivery is no token speed
+    ("почём нынче l40s и как быстро привезёте?", "gpu_info"),
+    ("почём RTX PRO 6000 Blackwell и сколько ждать, если под заказ?", "gpu_info"),
+    ("как быстро llama 3 8b работает на 4090?", "speed"),
+    ("сколько ждать ответа от 70b на двух 3090?", "speed"),
+    # power at peak and the room's supply
+    ("узел на 4 x H100 NVL — сколько он берёт в пике?", "power"),
+    ("потянет ли линия в щитовой сервер на 8 h100?", "power"),
+    # explain a concept
+    ("Could someone explain the difference between prefill and decode, and why throughput looks so different?",
+     "knowledge"),
+    # a card's specs, power draw among them
+    ("what's the H20's memory size and power draw?", "gpu_info"),
+    ("what's the power draw of 4 H20 in total?", "power"),
+    # a rate per user
+    ("what per-user token rate would llama 3 8b give on a 4090?", "speed"),
+    # a reseller's own quote is sizing; a quote asked of the vendor is a hand-off
+    ("Client wants gemma 3 12b for 25 staff. What box should I quote them under $15k?", "recommend"),
+    ("please send me a quote for 2 servers with 8 h100", "handoff"),
+    ("we're not buying wholesale, just one 4090 for llama 3 8b, enough?", "vram"),
+    ("we want to buy wholesale", "handoff"),
+])
+def test_intents(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("turns, intent", [
+    (["kakaya skorost budet u qwen3 30b a3b v q4 na 3090?", "a esli kontekst 32k vystavit, v pamyat voobshe vlezet?"], "vram"),
+    (["сервер под qwen3 32b на 20 человек", "а если собрать на двух L20, по памяти пролезет?"], "vram"),
+    (["что брать под ии: 5060 ти или 3090?", "ладно спс. не подскажешь, где щас пиццу дешевле всего заказать?"],
+     "out_of_scope"),
+    (["свой сервер на 2 l40s за 2,6 млн или облако по 345 ₽ в час?", "а если облако подешевле найдём?"], "cost"),
+    (["llama 3 8b на 4090 сколько токенов?", "а если ещё одну карту, сколько будет?"], "speed"),
+])
+def test_follow_up_intents(turns, intent):
+    assert talk(*turns)[1] == intent
+
+
+# ---------------------------------------------------------------- quantities
+def test_a_workday_said_in_the_singular_is_weekdays():
+    s = read("сервер 7 900 000 руб. или облако по 780 ₽ в час, по 10 часов в каждый рабочий день").scenario
+    assert s.hours_per_month == pytest.approx(216.67, abs=0.01)
+    assert read("облако по 780 ₽ в час, по 10 часов в день").scenario.hours_per_month == pytest.approx(304.17, abs=0.01)
+
+
+def test_cpus_after_plus_are_no_cards():
+    s = read("машина на четыре RTX 6000 Ada плюс два Xeon, какое потребление?").scenario
+    assert (s.gpu_count, s.cpus) == (4, 2)
+    assert talk("у меня две 3090", "а если плюс две?")[0].gpu_count == 4  # bare "плюс две" in a follow-up: cards
+
+
+@pytest.mark.parametrize("text, count, users", [
+    ("почём l40s? клиенту нужна одна", 1, None),  # a card is feminine, a person "один"
+    ("на 4090 одна сотрудница будет работать", None, 1),
+])
+def test_one_in_the_feminine_counts_the_card(text, count, users):
+    s = read(text).scenario
+    assert (s.gpu_count, s.users) == (count, users)
+
+
+@pytest.mark.parametrize("turns, count, users", [
+    (["у нас 2 4090 на 10 человек, llama 3 8b", "а если ещё одну, на 30 хватит?"], 3, 30),
+    (["у нас 2 4090 на 10 человек, llama 3 8b", "а если ещё 20 юзеров и ещё одну карту?"], 3, 30),
+    (["у нас 2 4090 на 10 человек, llama 3 8b", "а если ещё две карты?"], 4, 10),
+    (["у нас 2 4090 на 10 человек, llama 3 8b", "а если одну карту?"], 1, 10),  # no "ещё": the count itself
+    (["у меня 2 3090 на llama 3 70b", "а если возьму ещё две, сколько токенов?"], 4, None),
+])
+def test_cards_added_in_a_follow_up(turns, count, users):
+    s = talk(*turns)[0]
+    assert (s.gpu_count, s.users) == (count, users)
+
+
+def test_a_bare_number_beside_cards_added_is_asked_without_people_on_the_table():
+    r = read("а если ещё одну, на 30 хватит?")
+    assert [u.text for u in r.unattached] == ["30"]
+    assert talk("у нас 2 4090, llama 3 8b", "а если ещё одну, на 30 хватит?")[0].gpu_count == 3
+
+
+def test_risers_bought_are_no_cards():
+    assert talk("у меня 2 3090 на llama 3 70b", "купим ещё 2 райзера")[0].gpu_count == 2
+
+
+@pytest.mark.parametrize("text", ["закажем 8 карт по полмиллиона", "по 250 тысяч за 4090 это норм цена?"])
+def test_a_price_of_each_is_no_budget_nor_context(text):
+    s = read(text).scenario
+    assert s.budget is None and s.context is None
+
+
+def test_a_budget_beside_a_price_of_each_is_kept():
+    s = read("закажем 8 карт по полмиллиона, бюджет 5 млн").scenario
+    assert (s.gpu_count, s.budget) == (8, 5_000_000)
+    assert read("по 250 тысяч токенов контекст на llama 3 8b").scenario.context is not None
+
+
+# ---------------------------------------------------------------- a PSU and a model asked together
+@pytest.fixture(scope="module")
+def bare(kb_settings, kb_retriever):
+    from assistant.service import Assistant
+    return Assistant(kb_settings, backend=None, retriever=kb_retriever)
+
+
+def test_a_psu_question_naming_a_model_shows_the_fit_and_the_power(bare):
+    # stop 55's hurried question: only the power half had been answered
+    from assistant.service import Conversation
+    res = bare.ask(Conversation(), "у меня 4090 и бп 1000, бюджет 300 тысяч, llama 3 8b на 5 человек потянет или что докупить?")
+    assert "Расчёт памяти" in res.computed and "не помещается" in res.computed and "Минимум карт RTX 4090: **2**" in res.computed
+    assert "Ваш БП 1 000 Вт: не хватает" in res.computed
+    no_model = bare.ask(Conversation(), "у меня 4090 и бп 1000, хватит?")
+    assert "Расчёт памяти" not in no_model.computed and "Ваш БП 1 000 Вт" in no_model.computed
