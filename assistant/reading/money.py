@@ -41,7 +41,10 @@ _QUOTED_ELSEWHERE = re.compile(r"(?:(?:конкурент\w*|друг\w+ (?:по
 # things counted in thousands ("9 тысяч запросов", "10 тысяч документов", "50k requests"): no sum of money
 _COUNTED = re.compile(r"^(?:запрос\w*|обращени\w*|документ\w*|страниц\w*|письм\w*|звонк\w*|заявок|сообщени\w*|"
                       r"диалог\w*|чат\w*|requests?|queries|documents?|pages?|messages?|calls?|tickets?|chats?|"
-                      r"emails?|conversations?)$", re.I)
+                      r"emails?|conversations?|"
+                      # seventy-first pass, a hurried question: "датасет 50к примеров, бюджет лям" (had asked which budget)
+                      r"пример\w*|строк\w*|запис\w*|текст\w*|samples?|examples?|rows?|records?|texts?|images?|"
+                      r"картин\w*|изображени\w*|фото\w*|файл\w*|files?)$", re.I)
 # a quote received names what was priced; a quote asked for ("сделайте кп на 2 млн", "quote us a box for 80k") names the
 # customer's own sum, a budget (a review of the fifty-ninth pass)
 _QUOTED = re.compile(r"\b(?:the|their|a|his|her|this|that|our|last|vendor'?s?|integrator'?s?) quote\b(?! (?:us|me)\b)|"

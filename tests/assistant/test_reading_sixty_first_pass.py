@@ -126,3 +126,19 @@ def test_a_psu_question_naming_a_model_shows_the_fit_and_the_power(bare):
     assert "Ваш БП 1 000 Вт: не хватает" in res.computed
     no_model = bare.ask(Conversation(), "у меня 4090 и бп 1000, хватит?")
     assert "Расчёт памяти" not in no_model.computed and "Ваш БП 1 000 Вт" in no_model.computed
+
+
+# ---------------------------------------------------------------- hurried questions tried before the freeze
+def test_people_in_slang_are_users():
+    assert read("скок врам надо под квен 2.5 72б в ку4 на 20 рыл с контекстом 16к").scenario.users == 20
+    assert talk("квен 2.5 72б в ку4 на 20 рыл", "а если на 5 рыл?")[0].users == 5
+
+
+@pytest.mark.parametrize("text, budget, named_back", [
+    ("нужен сервак под обучение лоры на мистрале 7б, датасет 50к примеров, бюджет лям", 1_000_000, "50к"),
+    ("dataset of 20k samples, budget $15k", 15_000, "20k"),
+])
+def test_examples_counted_in_thousands_are_no_money(text, budget, named_back):
+    r = read(text)
+    assert r.scenario.budget == budget and not r.conflicts
+    assert [u.text for u in r.unattached] == [named_back]  # named back, never dropped
