@@ -142,3 +142,28 @@ def test_examples_counted_in_thousands_are_no_money(text, budget, named_back):
     r = read(text)
     assert r.scenario.budget == budget and not r.conflicts
     assert [u.text for u in r.unattached] == [named_back]  # named back, never dropped
+
+
+# ---------------------------------------------------------------- the first model named joins the scenario
+@pytest.mark.parametrize("turns, kept", [
+    (["Руководство хочет внедрить ИИ для 80 сотрудников. Сколько будет стоить железо?", "модель скорее всего qwen3 32b"],
+     {"users": 80}),
+    (["у меня 4090", "а квен 14б в q4 влезет?"], {"gpu": "rtx-4090"}),
+    (["есть 2 3090 и 64 гига оперативы", "а llama 3 70b в q4 на них пойдёт?"], {"gpu": "rtx-3090", "gpu_count": 2, "ram_gb": 64}),
+])
+def test_the_first_model_named_joins_what_was_said_before(turns, kept):
+    s = talk(*turns)[0]
+    assert {k: getattr(s, k) for k in kept} == kept and s.model
+
+
+def test_a_model_in_place_of_another_still_starts_anew_but_for_the_money():
+    s = talk("llama 3 8b на 10 человек, бюджет 300 тысяч", "а qwen3 14b?")[0]
+    assert (s.model, s.users, s.budget) == ("qwen3-14b", None, 300_000)
+
+
+def test_the_pipeline_sizes_the_first_model_for_the_people_said_before(kb_settings, kb_retriever):
+    from assistant.service import Assistant, Conversation
+    a, conv = Assistant(kb_settings, backend=None, retriever=kb_retriever), Conversation()
+    a.ask(conv, "Руководство хочет внедрить ИИ для 80 сотрудников. Сколько будет стоить железо?", use_llm=False)
+    res = a.ask(conv, "модель скорее всего qwen3 32b", use_llm=False)
+    assert "польз. 80" in res.computed and "польз. 1 _(по умолчанию)_" not in res.computed

@@ -13,9 +13,15 @@ from reading_helpers import talk
 
 
 def test_a_new_model_keeps_the_money():
-    s = merge(Scenario(budget=80000, currency="₽", users=5), Scenario(params_b=8), True)
+    s = merge(Scenario(model="llama-3-70b", budget=80000, currency="₽", users=5), Scenario(params_b=8), True)
     assert s.budget == 80000 and s.currency == "₽" and s.params_b == 8
-    assert s.users is None  # the rest still goes with the model, as the corpora label it
+    assert s.users is None  # the rest goes with the model it replaces
+
+
+def test_the_first_model_named_keeps_everything_said_before():
+    # seventy-first pass: "для 80 сотрудников" .. "модель скорее всего qwen3 32b" (the old convention had dropped them)
+    s = merge(Scenario(budget=80000, currency="₽", users=5), Scenario(params_b=8), True)
+    assert (s.budget, s.users, s.params_b) == (80000, 5, 8)
 
 
 def test_a_new_model_still_resets_the_model_slots():
