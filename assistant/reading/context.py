@@ -1018,7 +1018,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
                                  slot in ("budget", "server_price") and _PIECES_BEFORE.search(reading.text[:span.start])):
             # thirty-second pass: "описаний надо штук 500 в день" after a budget: pieces of something, never money
             slot = None  # "electricity is 12 cents per kwh", "по шесть копеек", "по 50 страниц": no slot's unit; named back
-        if slot == "gpu_count" and (w := re.match(r"\s*([\w-]{2,})", reading.text[span.end:])) and NOT_CARDS.match(w.group(1)):
+        if slot == "gpu_count" and (w := re.match(r"\s*([\w-]{2,})(?:\s+([\w-]+))?", reading.text[span.end:])) and \
+                NOT_CARDS.match(w.group(1)) and not re.match(r"gpu|card|карт|видеокарт|видюх", w.group(2) or "", re.I):
             slot = None  # seventy-first pass: "купим ещё 2 райзера" (a word the dictionary lacks): no cards, named back
         if slot == "gpu_count" and any(c.slot == "gpu_count" for c in reading.relative):
             # seventy-first pass: "а если ещё одну, на 30 хватит?": the cards' change is said; the bare 30 is the people

@@ -54,7 +54,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:\w+ ){0,3}?(?:на (?:почту|мыло|e-?mail|имейл|емейл|мейл)|в (?:вотсап|ватсап|whatsapp|телеграм\w*|тг))\b|"
                 r"(?:send|email|e-mail) (?:me |us )?a (?:formal |written |firm |proper )?(?:price|quote)\b|(?:share|send) (?:\w+ )?quotation|\bwhats ?app\b|contact me|call me|someone from sales|"
                 r"(?:нам |мне )?как (?:партн[её]рам|дилерам|реселлерам)|услови\w* (?:для|по) (?:дилер|партн[её]р|реселлер|оптовик)\w*|(?:for|to) (?:us as )?(?:partners|resellers)\b|"
-                r"talk to (?:a|your) manager|place an order|оформить заказ|оптом|\bопт\b|(?<!не )\bпо опту\b(?! не\b)|(?<!\bnot buying )(?<!\bnot )(?<!\bno )\bwholesale\b|\bоптов\w+ (?:цен|скидк|услови|прайс)\w*|\b(?:can|could|please|pls)\b(?:(?!\b(?:don'?t|not|never)\b)[^.?!]){0,30}\b(?:ring|phone) (?:me|us)\b|\b(?:can|could|may) (?:i|we) (?:phone|ring|call) you\b|\b(?:buy|pay|order) (?:\w+ ){0,3}(?:with|in|by) (?:an? )?install?ments?\b|give (?:me|us) a (?:ring|call)|\b(?:someone|somebody|anyone|anybody) (?:on|from) (?:your|the) sales side\b|volume pricing|рассрочк|\bндс\b|"
+                r"talk to (?:a|your) manager|place an order|оформить заказ|(?<!не )оптом|\bопт\b|(?<!не )\bпо опту\b(?! не\b)|(?<!\bnot buying )(?<!\bnot )(?<!\bno )\bwholesale\b|\bоптов\w+ (?:цен|скидк|услови|прайс)\w*|\b(?:can|could|please|pls)\b(?:(?!\b(?:don'?t|not|never)\b)[^.?!]){0,30}\b(?:ring|phone) (?:me|us)\b|\b(?:can|could|may) (?:i|we) (?:phone|ring|call) you\b|\b(?:buy|pay|order) (?:\w+ ){0,3}(?:with|in|by) (?:an? )?install?ments?\b|give (?:me|us) a (?:ring|call)|\b(?:someone|somebody|anyone|anybody) (?:on|from) (?:your|the) sales side\b|volume pricing|рассрочк|\bндс\b|"
                 r"как (?:у вас )?(?:можно )?купить|how (?:can i|do i|do we|to) (?:buy|order|purchase)|где (?:у вас )?(?:купить|заказать|оформить)|"
                 r"(?:хочу|хотим|хотел\w*) (?:бы )?(?:\w+ )?(?:заказать|приобрести)|(?:want|like) to (?:order|purchase)|"
                 r"лизинг|leasing|частями|in installments|payment plan|pay in parts|\bship(?:ping)? to|доставк|delivery|"
@@ -107,7 +107,7 @@ CUES: list[tuple[Intent, str]] = [
     ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
-    ("power", r"\bза свет\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*|тянет) (?:\w+ )?в пике\b|\bщитов(?:ой|ую|ая|ых|ые)\b|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\bза свет\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*) (?:\w+ )?в пике\b|\b(?:лини\w*|автомат\w*|ввод\w*|розетк\w*|кабел\w*) (?:\w+ ){0,2}в щитов\w*|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b|" +
               GENERATOR.pattern),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off(?!s\b)|выгодн|дешевле|cheaper|стоимость владения|"
@@ -134,19 +134,19 @@ CUES: list[tuple[Intent, str]] = [
               r"\bt/s\b|\btk/s\b|\btps\b|\bтпс\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
               r"throughput|decode speed|\btoken rate\b|\bper-user rate\b|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
               r"(?:can|could|before|until|(?:will|would)(?! (?:be )?us(?:e|ing)\b| need\b| access\b| work (?:on|with)\b))|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
-              r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит)|"
+              r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|тянет|держит)|"
               r"сколько (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит|вывезет|потащит) (?:одновременн\w* |параллельн\w* )?"
               r"(?:пользовател\w*|юзер\w*|человек|запрос\w*|операторов|диспетчер\w*|сотрудник\w*|клиент\w*|чат\w*|"
               r"диалог\w*|разговор\w*|сесси\w*|поток\w*|агент\w*)|мало токенов|токенов будет|how many tokens|"
               r"пропускн\w* способн\w* (?:в|по) токен|\bits?(?:/| per )s(?:ec)?\b|iterations? (?:per|a) sec"),
-    ("knowledge", r"как (?:(?:в|во|у) [\w.-]+ )?(?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<!\bto )\bexplain|объясни|"
+    ("knowledge", r"как (?:(?:в|во|у) (?:vllm\w*|ollam\w*|олл?ам\w*|llama\.?cpp|lm ?studio|sglang|tensorrt[\w-]*|exllam\w*|transformers|pytorch|cuda|gguf|mig|nvlink\w*) )?(?:работает|устроен)|how (?:does|do) \S+ work|what (?:is|are) (?:a |an |the )?(?:kv|mig|nvlink|quantization|lora|vllm|ollama|gguf|moe|(?:\w+ )?attention|speculative|(?:tensor|pipeline|expert) parallel|(?:continuous |in-?flight )?batching|offloading|mixture of experts|distillation)|(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<!\bto )\bexplain|объясни|"
                   # thirty-second pass: where the data goes ("does anything phone home", "is the data ever sent outside")
                   r"phones? home|telemetry|телеметри|(?:data|anything) (?:\w+ ){0,2}(?:sent|leav\w*|leak\w*) (?:outside|out|anywhere)|"
-                  r"утечк\w* данных|данные (?:\w+ )?(?:уход\w*|утека\w*|передаю\w*|отправля\w*) (?:наружу|куда-?то|в интернет|на сторону)|"
+                  r"утечк\w* данных|(?<!чтобы )(?<!чтоб )данные (?:\w+ )?(?:уход\w*|утека\w*|передаю\w*|отправля\w*) (?:наружу|куда-?то|в интернет|на сторону)|"
                   r"how does|зачем|почему|why |pros and cons|плюсы и минусы|что такое|what is mig|разниц(?!а в цене)|difference between|diff between|нужен ли|нужна ли|нужно ли|нужны ли|"
                   r"do (?:we|i) need (?:nvlink|infiniband|ecc|liquid|a ups)|\bneeds? (?:an? )?(?:nvlink|infiniband)\b|(?:nvlink|infiniband) (?:matters?|necessary|required|needed)\b|is it legal|licen(?!s\w*ed\s+(?:users|seats)\b)(?<!\d\slicen)|лиценз|можно ли (?:ставить|их)|"
                   r"есть ли смысл|безопасно\b|which is better|что лучше (?!взять|крутить|запуск|гонять|поставить)|с чего начать|амортизац|allowed|"
-                  r"\bhurts?\b|портит|ухудша\w*|влия\w+ на качеств|quality loss|потер\w+ (?:в )?качеств|affects? (?:the )?quality|"
+                  r"перегре\w*|overheat\w*|продув\w*|\bairflow\b|\bhurts?\b|портит|ухудша\w*|влия\w+ на качеств|quality loss|потер\w+ (?:в )?качеств|affects? (?:the )?quality|"
                   r"теря\w* (?:в )?качеств|качеств\w* (?:\w+ )?(?:теря|пада|страда)|насколько хуже|how much worse|"
                   r"is \S+ worth it|worth (?:it|trying|using) for|стоит ли (?:пробовать|использовать|связываться|заморачиваться)|"
                   r"коммерческ\w* (?:цел|использ|проект)|commercial(?:ly| use)|драйвер|\bdrivers?\b|\bcuda\b|docker|ubuntu|linux|"
@@ -295,7 +295,7 @@ SPECS = re.compile(r"how much (?:is|are|for) (?:the |an? |your )?\S*\s?\S*\d|how
                    r"how much (?:would|will|does|do) (?:a|an|the|one|two|three|four|six|eight|\d+) [^?]{0,40}\bcost\b(?! to)|"
                    r"comes? with|в комплект\w*|комплектаци\w*|почём|почем|характеристик|\bспек(?:и|ов|ам|ами|ах|а|у)?\b|\bspecs?\b(?! librar| documents?| sheets? (?:of|from) our)|active cooling|passive|list price|(?:сколько|скок[аоу]?)(?: \w+)? сто[ияю]т|price|цена|"
                     r"памят\w* у (?:rtx |nvidia )?\w*\d|how much (?:memory|vram) does (?:the |an? )?\S*\d\S* have|"
-                   r"что (?:это )?за зверь|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) памят", re.I)
+                   r"\bdatasheets?\b|\bдаташит\w*|что (?:это )?за зверь|(?:сколько|скок[аоу]?) у (?:не[её]|него|них) памят", re.I)
 RAM_QUESTION = re.compile(r"сколько (?:(?:\w+ ){0,2})?(?:оперативк|оперативн\w* памят|озу)|"
                           r"how much (?:(?:\w+ ){0,2})?(?:system )?ram\b|how much memory (?:should|do) (?:i|we) put in", re.I)
 # "что за сервер нужен", "какой сервер нам нужен", "what kind of server do we need": the thing to take, asked for

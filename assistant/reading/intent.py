@@ -253,6 +253,11 @@ _ACCEPTED = re.compile(r"^\W*(?:(?:ну|ок|окей|ok|okay|хорошо|ла�
                        r"выставляйте(?: сч[её]т)?|(?:i|we)(?:'ll| will) take (?:it|them|that|this|that one|this one)|"
                        r"let'?s (?:do it|go with (?:it|that|this)(?: one| config(?:uration)?)?)|deal)"
                        r"(?:\s+(?:его|её|ее|их|этот|эту|эти|такой|такую|такие|тогда|вариант|конфиг|then))*\W*$", re.I)
+_DELIVERY = re.compile(r"привез\w*|привоз\w*|достав\w*|отгруз\w*|поставк\w*|\bship\w*|\bdelivery\b|\bdelivered\b|"
+                       r"(?:can|could|will|would) you deliver|"
+                       r"под заказ|\bin stock\b|в наличии", re.I)
+_RATE_WORD = re.compile(r"токен|token|t/s|ток/с|tps|\bтпс\b|отвеча|ответ|answer|respon|генер|generat|users?\b|"
+                        r"пользовател|юзер|человек", re.I)
 _WEAK_HANDOFF = re.compile(r"поставк\w*|закупк\w*|procurement|delivery|доставк\w*", re.I)
 
 
@@ -264,6 +269,9 @@ _LEAD_TIME = re.compile(r"lead[- ]?times?|срок\w* (?:поставк\w*|до�
                         r"сколько ждать(?: поставк\w*| доставк\w*)?|когда (?:привез\w*|постав\w*|доставите)|"
                         r"how long (?:does |will |would )?(?:the )?(?:delivery|shipping)(?: take)?|delivery times?|"
                         r"turnaround|(?:when|how soon) (?:can|could|will) (?:you|it) (?:ship|deliver)|"
+                        # seventy-first pass (a review): "как быстро привезёте 4090?", "how fast can you ship two h100s?"
+                        r"как быстро (?:\w+ )?(?:привез\w*|доставит\w*|доставите|отгруз\w*|поставите)|"
+                        r"how (?:fast|quickly) (?:can|could|will) you (?:ship|deliver)|"
                         r"спец\.?\s?цен\w*|special (?:price|pricing)|volume discount", re.I)  # 42nd pass: a manager's price
 
 
@@ -347,11 +355,18 @@ _OFF_TOPIC_AFTER = re.compile(r"^[^.!?]{0,60}[.!?]\s+(?:(?:вопрос|question
 
 # seventy-first pass: leave to ask, in any words ("можно нубские вопросы про железо под ллмки тут позадавать?",
 # "подскажете по железу … если спрошу?"): a verb of asking in a frame of leave, and no question of its own yet
-_ASK_VERB = re.compile(r"\b(?:спрошу|спросить|спрашивать|поспрашива\w*|позадава\w*|задава\w*|задать|поспрашаю|ask|asking)\b", re.I)
+_ASK_VERB = re.compile(r"\b(?:спрошу|спросить|спрашивать|поспрашива\w*|позадава\w*|задава\w*|задать|поспрашаю|"
+                       r"посоветоваться|проконсультироваться|ask|asking|consult)\b", re.I)
 _LEAVE_FRAME = re.compile(r"\b(?:можно|могу|можем|норм\w*|ничего|если|allowed|can i|may i|could i|mind if|ok(?:ay)? if|fine if)\b",
                           re.I)
 _OWN_QUESTION_WORD = re.compile(r"\b(?:сколько|как|какой|какая|какое|какие|какую|каким|хватит|потянет|влезет|поместится|"
-                                r"стоит|почём|почем|чем|почему|зачем|что такое|how|why|what|which|fit|enough|cost)\b", re.I)
+                                r"стоит|почём|почем|чем|почему|зачем|что такое|how|why|what|which|fit|enough|cost|ли|(?<=ask )if|"
+                                r"whether|for|есть|скидк\w*|цен\w*|менеджер\w*|налич\w*|юрлиц\w*|прайс\w*|сч[её]т\w*|"
+                                r"discounts?|invoices?|prices?|quotes?|call\w*|ship\w*|deliver\w*|managers?|stock|send|sales|продаж\w*|"
+                                r"телеграм\w*|вотсап\w*|whatsapp|telegram|почт\w*|e-?mail)\b", re.I)
+_AIR = r"(?:кондиционер\w*|вентиляци\w*|охлажден\w*|air ?con\w*|cooling|ventilation)"
+_COOLING_NEEDED = re.compile(rf"\b(?:нуж\w+ ли|do (?:we|i|they) need|is (?:an? )?\w+ needed)\b[^.?!]{{0,40}}{_AIR}|"
+                             rf"{_AIR}[^.?!]{{0,40}}\b(?:хватит|enough|suffice)", re.I)
 _EXPLAIN = re.compile(r"\b(?:explain|объясни\w*)\b", re.I)
 
 
@@ -439,6 +454,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # (thirty-second pass: not "два блока по 1600вт. квен 235б в q4 на этом заведется?": the model, on the rig)
     if sc["models_for_hardware"] > 0 and sc["speed"] > 0 and not model and _SPEED_AS_CONDITION.search(text):
         sc["speed"] = 0  # forty-eighth pass: "the biggest model I can run at a decent speed": which models, the speed a bar
+    if _DELIVERY.search(text) and not _RATE_WORD.search(text):
+        sc["speed"] = 0  # seventy-first pass (a review): how soon it comes, not how fast it answers
     hits = {n for n, v in sc.items() if v > 0}
     if s.psu_w and model and hardware and not _PSU_ENOUGH.search(text) and _RUNS_ON_IT.search(text):
         return "vram"  # "шесть 3090 и два блока по 1600вт. квен 235б в q4 на этом заведется?": the rig described, the model asked
@@ -448,10 +465,13 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                                                    _LEAST_NOT.search(text) or s.server_price or s.cloud_hourly or
                                                    s.electricity_price):  # "the smallest number of H100s": the cards counted
         return "recommend"  # fifty-seventh pass: "самая дешёвая видюха, на которой ... запустится? скорость не важна"
-    if _leave_to_ask(text) and not (model or hardware):
+    if _leave_to_ask(text) and not (model or hardware) and not sc["handoff"]:
         return "greeting"  # seventy-first pass: "подскажете по железу под нейросети если спрошу?": leave asked, no question yet
     if _EXPLAIN.search(text) and sc["knowledge"] > 0 and not (model or hardware) and not re.search(r"\d", text):
         return "knowledge"  # seventy-first pass: "explain the difference between prefill and decode, and why … throughput"
+    if _COOLING_NEEDED.search(text) and not re.search(r"\d", text):
+        return "knowledge"  # seventy-first pass: "нужен ли отдельный кондиционер, или вентиляции хватит?": the guide's advice
+
     if C.GREETING.match(text) or _leave_after_introduction(text) and not (model or hardware) or (C.THANKS.match(text) and (len(text.split()) <= 6 or len(text.split()) <= 9 and C.THANKS_CLOSING.search(text)) and not re.search(r"[\d?]", text)
                                   and not hits and not C.DOMAIN.search(text) and not C.FOLLOWUP_AFTER_THANKS.search(text)) or \
             (C.THANKS.match(text) and C.THANKS_CLOSING.search(text) and len(text.split()) <= 14 and
@@ -576,6 +596,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if (s.gpu or s.card_vram_gb) and s.gpu_count and _FIT_WITHIN.search(text) and not (s.budget or s.server_price) and \
             not _MONEY_WORD.search(text):
         return "vram"  # fortieth pass: "а лорой на восьми h200 уложимся?": the cards said, will the job fit on them
+    if relative and not new_model and sc["speed"] >= 2 and sc["speed"] > max((v for k, v in sc.items() if k != "speed"), default=0):
+        return "speed"  # seventy-first pass (a review): "ещё две, сколько токенов будет?": the rate, with the cards added
     if relative and not new_model and max((v for k, v in sc.items() if k != "upgrade"), default=0) < 3:
         return "followup"  # "а если ещё две", "what if usage doubles"; not "бп 750 ватт, хочу вторую 3060, хватит?"
     if C.GENERATOR.search(text) and (hardware or s.card_vram_gb) and not model:
@@ -610,8 +632,10 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if ("gpu_info" in hits or _PRICE_ASKED.search(text)) and not (s.gpu or s.server or named_gpus or model) and \
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
-    if (s.gpu or s.server) and not (model or s.psu_w or s.users) and C.TDP_AND_MEMORY.search(text) and \
-            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many|(?<!power )\bdraw\b|\bpower for\b|ватт|"
+    if (s.gpu or s.server) and not (model or s.psu_w or s.users) and not (s.gpu_count and s.gpu_count > 1) and \
+            C.TDP_AND_MEMORY.search(text) and \
+            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many|(?<!power )\bdraw\b|\bpower for\b|ватт|(?<!putting )(?<!put )together|combined|overall|in sum|"
+                          r"вместе|суммарн\w*|\bserver\b|сервер\w*|"
                           r"\bблок|\bpsu\b|\btotal\b|\bбп\b|потребл|power supply", text, re.I) and not _ENERGY_PRICED.search(text):
         return "gpu_info"  # seventieth pass: "What's the TDP and memory on the A40?": two of a card's specs
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \
@@ -839,7 +863,7 @@ _TOLD_ASIDE = re.compile(
 _CHEAPER_SETUP = re.compile(r"\b(?:можно|получится|выйдет|обойдёмся|обойтись|can (?:we|i|it) (?:go|get|be)|could (?:we|it) (?:go|be))"
                             r"(?: ли)?(?: \w+)? (?:по)?дешевле\b|\b(?:по)?дешевле (?:выйдет|будет|получится|обойд[её]тся)\b", re.I)
 _OWN_OR_RENT = re.compile(r"облак|облач|cloud|аренд|\brent|окуп|payback|break-?even|электричеств|electricity", re.I)
-_BETTER = re.compile(r"быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
+_BETTER = re.compile(r"stacks? up|measures? up|быстрее|лучше|дешевле|выгоднее|мощнее|тише|экономичнее|шустрее|производительнее|предпочтительнее|"
                      r"faster|better|cheaper|quicker|more efficient|quieter|stronger|выбрать|взять|брать|choose|pick|"
                      r"go with|prefer|"
                      # fresh41: "что из этого больше жрёт": the one that draws more, set against the other

@@ -187,7 +187,7 @@ _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|рабоч\w+ д(?:ень|ня|ню)\b|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
+_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|(?:\bв |\bкаждый |\bпо )рабоч\w+ д(?:ень|ням|ни)\b(?![^.!?]*выходн)|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
                        r"с понедельника по субботу|понедельник\s?-\s?суббот\w*|monday (?:to|through|thru) saturday|"
                        r"five-day week|5-day week|"
                        r"monday (?:to|through|thru|-) friday|mon(?:day)?\s?-\s?fri(?:day)?\b|"  # fresh42
@@ -471,7 +471,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # (seventy-first pass: the sum opening the message, "по 250 тысяч за 4090 это норм цена?", or one word with its
     # scale, "закажем 8 карт по полмиллиона", had been a context of 256 000 and a budget)
     if k > 0 and tokens[k - 1].low == "по" and (scaled or cur or t.word_number and (t.number or 0) >= 100_000) and \
-            not _OWN_VS_CLOUD.search(text) and \
+            not _OWN_VS_CLOUD.search(text) and not (not tokens[end].comma and any(x.lemma == "бюджет" or x.low == "budget" for x in tokens[end + 1:end + 3])) and \
             (k > 1 and tokens[k - 2].lemma in ("стоить", "стоять") or _EACH_PRICED.search(text)) and not _PER_USE.match(text[tokens[end].end:]) and \
             not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[max(0, k - 3):end + 3]):
         # (a review: "ещё 2 возьмём по 250 тысяч", "сколько стоят? у вас по 25 тысяч?" had been contexts of 256 000, 25 600)
@@ -632,7 +632,9 @@ def _per_kwh(tokens: list[Token], end: int, value: float, used: list[int], cur: 
 _CENTS = re.compile(r"cents?|¢|коп\w*")
 
 
-_EACH_PRICED = re.compile(r"сто[ия]т(?! ли)|\bцен|почём|почем|\bвозьм|\bкуп|\bбер[её]м|\bзакаж", re.I)
+_EACH_PRICED = re.compile(r"сто[ия]т(?! ли)|\bцен|почём|почем|\bвозьм|\bкуп|\bбер[её]м|\bзакаж|"
+                          r"\bза (?:сервер|сервак|карт|штук|видеокарт|видюх|gpu|кажд|одн)\w*|\beach\b|\bapiece\b|"
+                          r"\bper (?:card|gpu|server|unit)\b", re.I)
 # "по 16 тысяч на запрос", "по 32 тысячи на пользователя": so much for each use or person, a context
 _PER_USE = re.compile(r"\s*(?:на|per|for|each)\s+(?:\w+\s+)?(?:запрос|пользовател|человек|каждого|юзер|users?|requests?|"
                       r"persons?|сесси|диалог|чат|документ|промпт)", re.I)

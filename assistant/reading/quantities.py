@@ -200,6 +200,7 @@ def _headcount(out: list[Attached], tokens: list[Token], text: str) -> None:
                 a.slot = "headcount"
 
 
+_PEOPLE_OF = {"office", "company", "firm", "staff", "workforce", "crew", "headcount"}  # "the whole office of 50"
 _GROUP = {"команда", "отдел", "группа", "филиал", "офис", "лаборатория", "кафедра", "подразделение", "отделение",
           "бригада", "team", "department", "group", "lab", "office", "branch", "squad"}
 
@@ -841,6 +842,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2) or \
+            (concept is None and k > 1 and tokens[k - 1].low == "of" and tokens[k - 2].low in _PEOPLE_OF) or \
             bool(_BATCH_SIZE.search(text[:t.start])):  # fifty-fourth pass: "with a batch size of 8"
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users
@@ -1219,6 +1221,9 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             pending.append(t.i)
             continue
         got = _classify(tokens, t.i, gpu_starts, text)
+        if [a.slot for a in got] == ["users"] and t.i + 1 < len(tokens) and not (t.comma or t.stop) and \
+                tokens[t.i + 1].low in ("сколько", "how"):
+            got = []  # seventy-first pass (a review): "ещё две сколько пользователей потянет?": the people are asked, not two
         if [a.slot for a in got] == ["users"] and t.low in _FEMININE_ONE and gpu_starts and \
                 not (t.i + 1 < len(tokens) and (tokens[t.i + 1].concept == "user" or _person(tokens[t.i + 1]))):
             got = [Attached("gpu_count", 1, [t.i])]  # seventy-first pass: "почём l40s? клиенту нужна одна": a card, not a person

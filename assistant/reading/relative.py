@@ -34,6 +34,7 @@ _SLOT_WORDS = {"user": "users", "request": "users", "hour": "hours_per_month", "
                "context": "context", "token": "context", "traffic": "users", "трафик": "users"}
 _AS_MANY_AGAIN = re.compile(r"\b(?:ещ[её]|докуп\w*|добав\w*|возьм\w*)\s+(?:ещ[её]\s+)?столько же\b|\bas many (?:again|more)\b", re.I)
 _MORE = {"ещё", "еще", "more", "another", "additional", "extra", "плюс"}
+_CARD_COUNT_WORDS = {"одну", "две", "три", "четыре", "пару"}  # a card's gender and small counts; people are "двое", "20"
 _LESS = re.compile(r"меньше|fewer|less", re.I)
 
 
@@ -72,6 +73,8 @@ def _other_goods(tokens: list[Token], n: int) -> bool:
     if tokens[n].comma or tokens[n].stop:
         return False  # "buy 2 more, how many users then?": the clause ends with the count
     for x in tokens[n + 1:n + 4]:
+        if x.low in ("сколько", "how", "what", "какой", "какая", "какие"):
+            return False  # the question begins: "ещё две сколько пользователей потянет?" (a review)
         if x.used == "gpu_name" or _CARD_WORD.match(x.low) or x.low in _GOVERNS_NOTHING:
             return False  # a card, or a preposition: "купим ещё 2 в следующем году", "ещё 2 с гарантией" are cards
         if NOT_CARDS.match(x.low) or re.fullmatch(r"\d+(?:w|вт)", x.low):
@@ -292,7 +295,9 @@ def _added_or_total(tokens: list[Token], slot: str, added: float, after: int, id
         unit_free = not after or not re.match(r"\w", after) or after in ("штук", "шт", "карт", "карты", "cards", "gpus", "total",
                                                                             "всего", "штуки") or \
             tokens[x.i + 1].used == "gpu_name"  # "будет восемь H100"
-        return bool(before) and unit_free and (before[-1] in _TOTAL or before[-1] in ("it", "их", "them") and before[0] in _TOTAL)
+        people = any(y.concept == "user" for y in tokens[max(0, x.i - 3):x.i])  # "и человек будет 40"
+        return bool(before) and unit_free and not people and \
+            (before[-1] in _TOTAL or before[-1] in ("it", "их", "them") and before[0] in _TOTAL)
 
     total = next((x for x in tokens[after + 1:] if x.number and said_total(x)), None)
     if slot == "gpu_count" and total is not None:
@@ -315,14 +320,16 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                 continue  # "и ещё тридцать тыщ", "ещё 200 баксов": money to spend, not a count to add
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
             # seventy-first pass: "а если ещё одну, на 30 хватит?": the count closes its clause, bare as well
-            bare = short and (len(tokens) <= 5 or n.comma and t.i <= 3)
+            bare = short and (len(tokens) <= 5 or n.comma and t.i <= 3 and n.low in _CARD_COUNT_WORDS)
             clause_end = next((x.i + 1 for x in tokens[n.i:] if x.comma or x.stop), len(tokens))
             # (seventieth pass, a review: "закажем ещё одну, хватит на 30 человек?": the people are the next clause's)
             named = _slot(tokens[n.i + 1:n.i + 3 if not short else clause_end])
-            if named and any(x.low in ("сколько", "how") for x in tokens[n.i + 1:n.i + 3]):
+            asked_after = bool(named) and any(x.low in ("сколько", "how") for x in tokens[n.i + 1:n.i + 3])
+            if asked_after:
                 named = None  # seventy-first pass: "если возьму ещё две сколько токенов": the unit of the question, not of the count
             card_next = n.i + 1 < len(tokens) and tokens[n.i + 1].used == "gpu_name"  # "а если ещё одну 4090 на тот же бп"
             slot = named or ("gpu_count" if bare or card_next and short or _ADD_VERB.search(text) or
+                             asked_after and n.low in _CARD_COUNT_WORDS or
                              _buys_cards(tokens, n.i, text, short) else None)
             if slot == "gpu_count" and _other_goods(tokens, n.i):
                 continue  # seventieth pass (a review): "возьму ещё 32 гига оперативы", "купим ещё 64 гига и две карты"

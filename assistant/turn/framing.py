@@ -238,6 +238,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if reading.intent in ("cost", "followup", "recommend") and previous is not None and previous_intent and \
             reading.scenario.is_empty() and not reading.unattached and not reading.spans and \
             not re.search(r"\d|\b(?:если|if)\b", reading.text, re.I) and not DOMAIN.search(reading.text) and \
+            re.search(r"\bгде\b|\bwhere\b", reading.text, re.I) and \
             (_EVERYDAY_EN.search(reading.text) or _EVERYDAY_RU.search(reading.text)):
         return "out_of_scope"  # seventy-first pass: "ладно спс. где щас пиццу дешевле всего заказать?": cheap, but pizza
     if reading.intent == "out_of_scope" and previous is not None and \
@@ -288,7 +289,7 @@ _QUESTION = re.compile(r"\?\s*$|^\W*(?:(?:and|so|ok|okay|hm+|хм+|ну|а|и|о
 
 
 # sixty-seventh pass: a fit in memory asked after a rate or an upgrade ("а контекст 32к … в память вообще поместится?")
-_FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\bпролезет\b|\bпролезут\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
+_FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\b(?:по памяти|в память) (?:\w+ )?пролез(?:ет|ут)\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
                           r"\bfits?\b|\bin(?:to)? (?:the )?memory\b|\bin vram\b", re.I)
 _OK = re.compile(r"^\W*(?:ок|окей|ok|okay|ладно|понятно|ясно)\W*\s*", re.I)
 _CLARIFY = re.compile(r"^\W*(?:уточн\w*|поправк\w*|поправлюсь|поправочка|correction|to clarify|clarification|"

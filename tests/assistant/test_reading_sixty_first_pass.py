@@ -167,3 +167,60 @@ def test_the_pipeline_sizes_the_first_model_for_the_people_said_before(kb_settin
     a.ask(conv, "Руководство хочет внедрить ИИ для 80 сотрудников. Сколько будет стоить железо?", use_llm=False)
     res = a.ask(conv, "модель скорее всего qwen3 32b", use_llm=False)
     assert "польз. 80" in res.computed and "польз. 1 _(по умолчанию)_" not in res.computed
+
+
+# ---------------------------------------------------------------- what the pass's review found, and its neighbours
+@pytest.mark.parametrize("text, intent", [
+    ("можно спросить, есть ли скидки?", "handoff"),  # leave to ask never hides a sales act
+    ("can I ask for a discount?", "handoff"),
+    ("сколько человек тянет в пике 4090?", "speed"),  # the load at peak is no power
+    ("сервер поставим в щитовую, какой сервер нужен под llama 70b на 30 человек?", "recommend"),
+    ("memory and power draw for 8 H100 combined?", "power"),  # a total of several cards
+    ("Could you give me the TDP and memory bandwidth of the RTX 6000 Ada? Putting together a proposal", "gpu_info"),
+    ("как в компании работает бухгалтерия?", "out_of_scope"),
+    ("как быстро привезёте 4090?", "handoff"),  # delivery is the vendor's people's to answer
+    ("how fast can you ship two h100s?", "handoff"),
+    ("почём нынче l40s и как быстро привезёте?", "gpu_info"),  # the price asked; the delivery named as a manager's
+    ("как быстро пришлёт ответ нейросеть на 4090?", "speed"),
+    ("прив, а можно у вас тупой вопрос про комп под нейронки задать?", "greeting"),
+    ("а тут можно спросить про погоду?", "out_of_scope"),
+    ("И нужен ли для него отдельный кондиционер в серверной, или обычной вентиляции хватит?", "knowledge"),
+    ("сколько BTU кондиционер нужен для 4 4090?", "power"),
+    ("Can you send me the A40 datasheet — memory, cooling, form factor?", "gpu_info"),
+])
+def test_review_intents(text, intent):
+    assert read(text).intent == intent
+
+
+@pytest.mark.parametrize("turns, intent", [
+    (["llama 3 8b: свой сервер за 500 тысяч или облако по 100 ₽ в час?", "а для ресторана что выгоднее?"], "cost"),
+    (["llama 3 8b на 4090 сколько токенов", "а в дверь сервер пролезет?"], "knowledge"),
+    (["у меня 2 3090 на llama 3 70b", "ещё две, сколько токенов будет?"], "speed"),
+])
+def test_review_follow_up_intents(turns, intent):
+    assert talk(*turns)[1] == intent
+
+
+@pytest.mark.parametrize("turns, want", [
+    (["у нас 2 4090 на 10 человек, llama 3 8b", "а если ещё 20, хватит?"], {"gpu_count": 2, "users": 10}),  # 20 asked
+    (["у нас 2 4090 на 10 человек, llama 3 8b", "ещё одну, и человек будет 40"], {"gpu_count": 3, "users": 40}),
+    (["у меня 2 3090 на llama 3 70b", "а если возьму ещё две сколько пользователей потянет?"], {"gpu_count": 4, "users": None}),
+    (["у нас 2 4090 на 10 человек, llama 3 8b", "а если 4 server gpus?"], {"gpu_count": 4}),
+    (["лаборатория, хотим дообучить ламу 8б полностью, батч 8. сколько видеопамяти надо?"], {"users": 8}),
+])
+def test_review_counts(turns, want):
+    s = talk(*turns)[0]
+    assert {k: getattr(s, k) for k in want} == want
+
+
+@pytest.mark.parametrize("text, hours", [
+    ("рабочий день по 8 часов без выходных, облако 300 ₽ в час", 243.33),
+    ("облако 300 ₽ в час, в рабочий день и в выходные по 8 часов", 243.33),
+    ("облако 300 ₽ в час, по 8 часов в рабочий день", 173.33),
+])
+def test_review_workdays(text, hours):
+    assert read(text).scenario.hours_per_month == pytest.approx(hours, abs=0.01)
+
+
+def test_review_a_budget_beside_by_each():
+    assert read("по 500 тысяч бюджет на отдел, закажем сервер").scenario.budget == 500_000
