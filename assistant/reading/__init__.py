@@ -693,7 +693,10 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   40", the people a question asks about read as two: each fixed with a test. fresh92, fresh93 (first sight 0.933, 0.917
   at 05776d6): delivery asked is a hand-off ("как быстро привезёте"), "посоветоваться" leave to ask, "office of 50"
   users, a datasheet a card's specs, a purpose ("чтобы данные не уходили") no knowledge question, overheating and
-  airflow the guide's, "нужен ли кондиционер" knowledge, "stack up against" a comparison. After: 0.983, 0.933.
+  airflow the guide's, "нужен ли кондиционер" knowledge, "stack up against" a comparison. After: 0.983, 0.967. A second
+  review (350 conversations): the first model named leaves out the hardware the customer says it will not run on (new
+  hardware, which card to buy, the old ones sold or forgotten, another place or person; context.py); the corpus
+  relabelled again by the same rule (one turn back).
 """
 from __future__ import annotations
 

@@ -924,6 +924,31 @@ def _cards_added(reading: "Reading", previous: Scenario | None) -> None:
         reading.relative = [c for c in reading.relative if c not in adds]
 
 
+# the first model named joins what was said before it (assistant/scenario.py), but not the hardware the customer says
+# the model will not run on: new hardware, cards to choose, the old ones sold or forgotten, another place or person
+# (seventy-first pass, a review: "у меня 4090" .. "какую карту купить для квен 72б?" had been sized on the 4090)
+_NOT_ON_IT = re.compile(
+    r"\bнов\w* (?:железо|железк\w*|сервер\w*|сервак\w*|карт\w*|видеокарт\w*|видюх\w*|кластер\w*|машин\w*|комп\w*|сборк\w*|узел|узл\w*)|"
+    r"\b(?:brand )?new (?:hardware|server|box|build|card|gpu|cluster|machine|rig|node)s?\b|\bbrand new\b|"
+    r"\bвместо (?:не[её]|него|них|эт\w+|мо\w+|наш\w+)\b|\binstead\b|\bпрода(?:м|дим|ть|ём|ем|жа)\b|\bsell(?:ing)? (?:it|them|my|our)\b|"
+    r"\bвыкин\w*|\bзабуд\w* (?:про |о |об )?(?:мо\w+|наш\w+|эт\w+|не[её]|них|карт\w*|видюх\w*)|"
+    r"\bforget (?:about )?(?:my|our|the|that|this|it)\b|\bне рассчитыва\w*|\bdon'?t count on\b|"
+    r"\b(?:какую|какой|какие|каких|сколько) (?:\w+ )?(?:карт\w*|видеокарт\w*|видюх\w*|сервер\w*|сервак\w*|железо|gpu|гпу) "
+    r"(?:\w+ )?(?:купить|взять|брать|выбрать|заказать|покупать)|"
+    r"\bwhat (?:\w+ )?(?:gpus?|cards?|servers?|hardware|box) (?:should|do|would|can) (?:i|we) (?:buy|get|order)\b|"
+    r"\b(?:для|на) (?:другого|другой|другу|друга|работ[уы]|офис\w*)\b|\bдругу\b|\bfor (?:a|my|our) (?:friend|office|other)\b|"
+    r"\bдруг\w* проект\w*|\banother project\b|\bне про не[её]\b|\bnot about (?:it|my|our)\b", re.I)
+_HARDWARE = ("gpu", "gpu_count", "card_vram_gb", "server", "ram_gb", "cpus", "psu_w", "gpus")
+
+
+def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
+    if previous is None or previous.model or previous.params_b or not reading.new_model or \
+            not _NOT_ON_IT.search(reading.text):
+        return
+    gone = [k for k in _HARDWARE if getattr(previous, k) is not None and getattr(reading.scenario, k) is None]
+    reading.withdrawn = sorted({*reading.withdrawn, *gone})
+
+
 _CARDS_WORD = re.compile(r"карт|видюх|видях|гпу|\bgpus?\b|\bcards?\b|штук|\bшт\b", re.I)
 _MORE_BEFORE = re.compile(r"(?:\bещ[её]|\bmore|\banother|\bплюс|\bplus)\s*$", re.I)
 
@@ -984,6 +1009,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _just_one(reading, previous)
     _cards_added(reading, previous)
     _more_cards_counted(reading, previous)
+    _not_on_it(reading, previous)
     _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading

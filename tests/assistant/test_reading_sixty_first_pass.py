@@ -224,3 +224,27 @@ def test_review_workdays(text, hours):
 
 def test_review_a_budget_beside_by_each():
     assert read("по 500 тысяч бюджет на отдел, закажем сервер").scenario.budget == 500_000
+
+
+# ---------------------------------------------------------------- the second review: hardware the model will not run on
+@pytest.mark.parametrize("turns", [
+    ["у меня 4090", "какую карту купить для квен 72б?"],
+    ["I have a 4090", "what gpu should I buy for qwen 72b?"],
+    ["у меня 3060 12гб", "для qwen 32b будем брать новое железо"],
+    ["у меня 3060", "забудь про мою карту, что нужно для qwen 72b на 10 человек?"],
+    ["у меня 2 4090", "старые продам, под llama 70b возьму новый сервер"],
+    ["у меня дома 3060", "а на работу нужен сервер на 50 человек под qwen 32b"],
+    ["у меня 4090", "а другу под qwen 32b что посоветуешь?"],
+])
+def test_the_first_model_leaves_out_hardware_it_will_not_run_on(turns):
+    s = talk(*turns)[0]
+    assert s.model and s.gpu is None and s.gpu_count is None
+
+
+@pytest.mark.parametrize("turns, gpu, count", [
+    (["у меня 2 4090", "что докупить под llama 70b?"], "rtx-4090", 2),  # what to add keeps what is owned
+    (["у меня 2 4090", "старые продам, возьму h100 под llama 70b"], "h100-sxm", None),  # the new card said
+])
+def test_owned_cards_kept_or_replaced_as_said(turns, gpu, count):
+    s = talk(*turns)[0]
+    assert (s.gpu, s.gpu_count) == (gpu, count)
