@@ -1047,6 +1047,8 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         if slot == "gpu_count" and (w := re.match(r"\s*([\w-]{2,})(?:\s+([\w-]+))?", reading.text[span.end:])) and \
                 NOT_CARDS.match(w.group(1)) and not re.match(r"gpu|card|карт|видеокарт|видюх", w.group(2) or "", re.I):
             slot = None  # seventy-first pass: "купим ещё 2 райзера" (a word the dictionary lacks): no cards, named back
+        if slot not in (None, "budget", "server_price") and _MORE_BEFORE.search(reading.text[:span.start]):
+            slot = None  # "а если ещё 20?": so many more of something the reader did not add; asked, never set to 20
         if slot == "gpu_count" and any(c.slot == "gpu_count" for c in reading.relative):
             # seventy-first pass: "а если ещё одну, на 30 хватит?": the cards' change is said; the bare 30 is the people
             # the conversation counts, or asked about

@@ -320,7 +320,8 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                 continue  # "и ещё тридцать тыщ", "ещё 200 баксов": money to spend, not a count to add
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
             # seventy-first pass: "а если ещё одну, на 30 хватит?": the count closes its clause, bare as well
-            bare = short and (len(tokens) <= 5 or n.comma and t.i <= 3 and n.low in _CARD_COUNT_WORDS)
+            bare = short and (len(tokens) <= 5 or n.comma and t.i <= 3 and n.low in _CARD_COUNT_WORDS) and \
+                not (n.has_digit and (n.number or 0) > 8)  # "а если ещё 20?": people likelier than 20 more cards; asked
             clause_end = next((x.i + 1 for x in tokens[n.i:] if x.comma or x.stop), len(tokens))
             # (seventieth pass, a review: "закажем ещё одну, хватит на 30 человек?": the people are the next clause's)
             named = _slot(tokens[n.i + 1:n.i + 3 if not short else clause_end])

@@ -248,3 +248,14 @@ def test_the_first_model_leaves_out_hardware_it_will_not_run_on(turns):
 def test_owned_cards_kept_or_replaced_as_said(turns, gpu, count):
     s = talk(*turns)[0]
     assert (s.gpu, s.gpu_count) == (gpu, count)
+
+
+@pytest.mark.parametrize("turns", [["llama 3 70b на 4 h100", "а если ещё 20?"], ["llama 3 70b на 4 h100 на 10 человек", "а если ещё 20?"]])
+def test_so_many_more_of_nothing_said_is_asked(turns):
+    s = talk(*turns)[0]
+    assert s.gpu_count == 4 and s.users in (None, 10)
+    assert [u.text for u in read(turns[-1]).unattached] == ["20"] or not read(turns[-1]).relative
+
+
+def test_two_more_bare_still_adds_cards():
+    assert talk("llama 3 70b на 4 h100", "а если ещё две?")[0].gpu_count == 6
