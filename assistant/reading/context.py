@@ -949,22 +949,7 @@ def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
     reading.withdrawn = sorted({*reading.withdrawn, *gone})
 
 
-_CARDS_WORD = re.compile(r"карт|видюх|видях|гпу|\bgpus?\b|\bcards?\b|штук|\bшт\b", re.I)
 _MORE_BEFORE = re.compile(r"(?:\bещ[её]|\bmore|\banother|\bплюс|\bplus)\s*$", re.I)
-
-
-def _more_cards_counted(reading: "Reading", previous: Scenario | None) -> None:
-    """Seventy-first pass: "а если ещё 20 юзеров и ещё одну карту?": cards counted with their word after "ещё" are added
-    to those on the table, as the bare "ещё одну" is (it had set the count to one)."""
-    s, spans = reading.scenario, reading.spans.get("gpu_count") or []
-    if previous is None or not previous.gpu_count or s.gpu_count is None or len(spans) != 1 or reading.new_model or \
-            (s.gpu and card_family(s.gpu) != card_family(previous.gpu)) or \
-            any(c.slot == "gpu_count" for c in reading.relative) or not _MORE_BEFORE.search(reading.text[:spans[0].start]) or \
-            not _CARDS_WORD.search(spans[0].text):
-        return  # (not "закажем ещё 2 к концу года": no card word, the count the reader took is kept)
-    # an addition like the bare "ещё одну" (and, like every step here, harmless when carried twice)
-    reading.relative = [*reading.relative, Change(slot="gpu_count", op="add", value=float(s.gpu_count))]
-    reading.scenario = s.model_copy(update={"gpu_count": None})
 
 
 def _just_one(reading: "Reading", previous: Scenario | None) -> None:
@@ -1008,7 +993,6 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _against_own(reading, previous)
     _just_one(reading, previous)
     _cards_added(reading, previous)
-    _more_cards_counted(reading, previous)
     _not_on_it(reading, previous)
     _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:

@@ -306,7 +306,10 @@ def _added_or_total(tokens: list[Token], slot: str, added: float, after: int, id
 
 
 def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], list[int]]:
-    """"а если ещё две?", "ещё 2 карты", "хватит если поставить ещё две": cards (or the slot named) added."""
+    """"а если ещё две?", "ещё 2 карты", "хватит если поставить ещё две": cards (or the slot named) added; each slot once
+    ("а если ещё 20 юзеров и ещё одну карту?" adds to both)."""
+    found: list[Change] = []
+    idx: list[int] = []
     for t in tokens:
         if t.low in _MORE and t.i + 1 < len(tokens) and tokens[t.i + 1].number and not tokens[t.i + 1].used and \
                 tokens[t.i + 1].number == int(tokens[t.i + 1].number or 0) and tokens[t.i + 1].low not in FRACTION_WORDS:
@@ -337,8 +340,10 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
             if slot and (short or named or not tokens[n.i].has_digit):
                 if slot == "gpu_count" and SELL_OR_ADD.search(text):
                     return [], [t.i, n.i]  # forty-ninth pass: "докупить ещё одну 3060 или поменять её на 3090?": an option
-                return _added_or_total(tokens, slot, float(n.number or 0), n.i, [t.i, n.i])
-    return [], []
+                changes, used = _added_or_total(tokens, slot, float(n.number or 0), n.i, [t.i, n.i])
+                if not any(c.slot == slot for c in found):
+                    found, idx = found + changes, idx + used
+    return found, idx
 
 
 def _days_held(hours_per_month: float) -> float:

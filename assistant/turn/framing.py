@@ -289,7 +289,7 @@ _QUESTION = re.compile(r"\?\s*$|^\W*(?:(?:and|so|ok|okay|hm+|хм+|ну|а|и|о
 
 
 # sixty-seventh pass: a fit in memory asked after a rate or an upgrade ("а контекст 32к … в память вообще поместится?")
-_FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\b(?:по памяти|в память) (?:\w+ )?пролез(?:ет|ут)\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
+_FITS_MEMORY = re.compile(r"\bвлезет\b|\bвлезут\b|\bпо памяти (?:\w+ )?пролез(?:ет|ут)\b|\bпоместится\b|\bпоместятся\b|\bуместится\b|\bв память\b|"
                           r"\bfits?\b|\bin(?:to)? (?:the )?memory\b|\bin vram\b", re.I)
 _OK = re.compile(r"^\W*(?:ок|окей|ok|okay|ладно|понятно|ясно)\W*\s*", re.I)
 _CLARIFY = re.compile(r"^\W*(?:уточн\w*|поправк\w*|поправлюсь|поправочка|correction|to clarify|clarification|"
