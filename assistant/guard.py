@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from assistant.checks import (agreement, capacity, claims, context_limit, counts, currency, echo, kinds, moe, nothing,
-                              others, payback, power, rates, relations, tasks, units, wordnums)
+from assistant.checks import (agreement, capacity, claims, context_limit, counts, currency, doubt, echo, kinds, moe,
+                              nothing, others, payback, power, rates, relations, tasks, units, wordnums)
 from assistant.checks import numbers as nums
 from assistant.checks.contacts import foreign_contacts, foreign_offer, stock_claimed
 from assistant.checks.kinds import KINDS, typed_facts
@@ -209,6 +209,7 @@ def violations(sentence: str, allowed: Grounding | list[float], unknown: Iterabl
     out += counts.buy_count_off(sentence, getattr(allowed, "facts", []))
     out += capacity.need_as_capacity(sentence, getattr(allowed, "facts", []))
     out += currency.budget_currency_off(sentence, getattr(allowed, "facts", []))
+    out += doubt.configuration_doubted(sentence, getattr(allowed, "facts", []))
     out += nothing.part_said_to_take_nothing(sentence, getattr(allowed, "facts", []))
     out += relations.many_users(sentence, getattr(allowed, "request", None))
     out += relations.mislabelled(sentence, getattr(allowed, "facts", []))

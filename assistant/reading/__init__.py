@@ -744,6 +744,8 @@ class Reading(BaseModel):
     withdrawn: list[str] = Field(default_factory=list, description="slots taken back: 'забудьте про бюджет'")
     models: list[str] = Field(default_factory=list, description="two or more catalog models named, in order: "
                                                                  "'сравни llama 3.1 8b и qwen3 14b по памяти'")
+    spelt: str = Field("", description="the message as the reader read it: fillers out, typos and transliteration "
+                                       "spelt in Russian ('etot blok' -> 'етот блок'); framing's cues match it")
     vendor_asked: bool = Field(False, description="a delivery time or an order's price asked beside a computable "
                                                   "question: 'а срок поставки какой?'; only a manager answers it")
 
@@ -1087,7 +1089,9 @@ def read(text: str) -> Reading:
     for m in _OTHER_DOLLAR.finditer(said):
         if m.end() < len(said) and said[m.end()].isdigit():
             where[m.end()] = m.end() - 1
-    return out if said == text else _back(out, said, where)
+    out = out if said == text else _back(out, said, where)
+    out.spelt = clean
+    return out
 
 
 # thirty-third pass: "4x h1oo sxm", "a1oo": the letter for a zero in a card's model number
@@ -1300,7 +1304,9 @@ def _read(text: str) -> Reading:
     new_model = bool(scenario.model or scenario.params_b)
     unattached = [_span(text, tokens, _with_words(tokens, t.i)) for t in tokens if not t.used and (
         t.has_digit or t.asked or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or
-        _fraction(t) or _timed(tokens, t))] + asked + cpu_asked + [_span(text, tokens, a.tokens) for a in stock]
+        _fraction(t) or _timed(tokens, t) or
+        # "на двадцати компах": machines counted in words, as "на 20 компах" is named back (a hurried question)
+        t.word_number and (t.number or 0) >= 2 and t.i + 1 < len(tokens) and quantities.device(tokens, t.i + 1))] + asked + cpu_asked + [_span(text, tokens, a.tokens) for a in stock]
     intent = classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or any(a.slot != "task" for a in contrasted), conflicted=frozenset(clashes), tokens=tokens,
                         named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),

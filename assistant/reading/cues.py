@@ -132,7 +132,7 @@ CUES: list[tuple[Intent, str]] = [
               r"\bhow long (?:\w+ ){0,3}wait(?! (?:\w+ ){0,2}(?:delivery|shipping|order))"),  # (not "сколько ждать поставку")
     ("speed", r"how quick(?:ly)?\b|snappy|responsive|отзывчив|скорост|latency|латентн|задержк|generation speed|токенов в сек|ток/с|т/с|tok/s|tokens? per sec|tokens?/s|how fast(?! (?:\w+ ){0,2}(?:ship|deliver))|насколько быстр|как быстро(?! (?:\w+ )?(?:привез|привоз|доставит|доставят|доставите|отгруз|пришл|поставит|поставите))|"
               r"\bt/s\b|\btk/s\b|\btps\b|\bтпс\b|ток(?:ен(?:ов|а)?)?\s?(?:/|в)\s?с(?:ек\w*)?\b|tokens? a second|"
-              r"throughput|decode speed|\btoken rate\b|\bper-user rate\b|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
+              r"throughput|decode speed|decode rate|\btoken rate\b|\bper-user rate\b|before it chokes|захлебн\w*|how many (?:concurrent |simultaneous )?(?:users|people|requests) "
               r"(?:can|could|before|until|(?:will|would)(?! (?:be )?us(?:e|ing)\b| need\b| access\b| work (?:on|with)\b))|сколько (?:\w+ )?(?:пользовател\w*|юзер\w*|человек|запрос\w*) "
               r"(?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|тянет|держит)|"
               r"сколько (?:\w+ )?(?:потянет|выдержит|вытянет|обслужит|осилит|вывезет|потащит) (?:одновременн\w* |параллельн\w* )?"

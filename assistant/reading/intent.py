@@ -400,7 +400,7 @@ def off_topic(text: str) -> bool:
 _RUNS_ON_IT = re.compile(r"завед[её]тся|запуст\w*|пойд[её]т|взлетит|влез\w*|помест\w*|\bruns?\b|\bfits?\b", re.I)
 _PSU_ENOUGH = re.compile(r"хват|достаточ|выдерж|норм|enough|suffic|\bok\b|"  # the PSU asked about
                          r"\b(?:psu|power supply|it) (?:handle|take|cope with|run)\b|\ba bigger one\b|"
-                         r"\b(?:бп|блок\w*)(?: \w+)? (?:потянет|вытянет|тянет|справится)|\bпотянет ли (?:бп|блок)|"
+                         r"\b(?:бп|блок\w*)(?: \w+){0,3}? (?:потянет|вытянет|тянет|справится)|\bпотянет ли (?:бп|блок)|"
                          # "бп на тыщу ватт и две 4090, потянет или докупать": the PSU held or another one bought
                          r"\b(?:потянет|вытянет|хватит|выдержит)\s+или\s+(?:\w+\s+)?(?:докуп\w*|менять|поменять|брать|новый)", re.I)
 
@@ -634,7 +634,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if (s.gpu or s.server) and not (model or s.psu_w or s.users) and not (s.gpu_count and s.gpu_count > 1) and \
             C.TDP_AND_MEMORY.search(text) and \
-            not re.search(r"\d\s*(?:вт|w|квт|kw|гб|gb)\b|сколько (?:таких|их|штук)|how many|(?<!power )\bdraw\b|\bpower for\b|ватт|(?<!putting )(?<!put )together|combined|overall|in sum|"
+            not re.search(r"\d\s*(?:вт|w|квт|kw)\b|(?<![\d.])(?<!pcie )(?<!sxm )\d+\s*(?:гб|gb)\b|сколько (?:таких|их|штук)|how many|(?<!power )\bdraw\b|\bpower for\b|ватт|(?<!putting )(?<!put )together|combined|overall|in sum|"
                           r"вместе|суммарн\w*|\bserver\b|сервер\w*|"
                           r"\bблок|\bpsu\b|\btotal\b|\bбп\b|потребл|power supply", text, re.I) and not _ENERGY_PRICED.search(text):
         return "gpu_info"  # seventieth pass: "What's the TDP and memory on the A40?": two of a card's specs
@@ -794,7 +794,13 @@ def said_knowledge(text: str) -> bool:
     return _about_runtimes(text) or bool(_KNOWLEDGE_CUE.search(text)) or bool(_COOLING.search(text)) or \
         bool(_LANES.search(text)) or bool(_AT_ALL.search(text)) or \
         bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
-        bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text))  # risers and lanes: how the bus works
+        bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
+        bool(_OFFLINE_ASKED.search(text))  # risers and lanes: how the bus works
+
+
+# seventy-second pass: "do these local models keep working fully offline once installed?": how local models work
+_OFFLINE_ASKED = re.compile(r"\b(?:keep|still|continue)\s+(?:\w+\s+){0,2}?(?:work\w*|run\w*)\s+(?:\w+\s+)?(?:offline|without (?:the )?internet)|"
+                            r"\b(?:работа\w*|будут работать|работать)\s+(?:\w+\s+){0,2}?(?:офлайн|оффлайн|без интернета)", re.I)
 
 
 _KNOWLEDGE_CUE = dict(C.CUE_RE)["knowledge"]
@@ -936,7 +942,8 @@ _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_AD
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна каком\b|\bon what\b|\bon which\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|какая|сколько|what|which|how many)\b", re.I)
-_COMPARING = re.compile(r"сравн|compar", re.I)
+_COMPARING = re.compile(r"сравн|compar|"  # seventy-second pass: "а против rtx 6000 ada она сильно проигрывает?"
+                        r"\bпротив\b[^.?!]{0,40}\b(?:проигрыва\w*|уступа\w*|выигрыва\w*|лучше|хуже|(?:она|он) как)", re.I)
 _COMPARE_THEM = re.compile(r"\bсравн\w*(?:-ка)?\s+(?:\w+\s+)?(?:их|эти|этих|обе|оба|обеих|между собой)\b|\bcompare\s+(?:them|these|those|both|"
                            r"the two)\b", re.I)
 _WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)

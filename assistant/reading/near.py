@@ -49,15 +49,17 @@ def scale_after(tokens: list[Token], k: int, table: dict[str, float]) -> tuple[f
     n = next_word(tokens, k)
     if n + 1 < len(tokens) and tokens[n].low == "de" and tokens[n + 1].low in table:
         n += 1  # Romanian "300 de mii lei": "de" joins a number over twenty to its scale
-    if n < len(tokens) and tokens[n].low.rstrip(".") in table and not _preposition_k(tokens, n):
+    if n < len(tokens) and tokens[n].low.rstrip(".") in table and not preposition_k(tokens, n):
         return table[tokens[n].low.rstrip(".")], n
     return 1.0, k
 
 
-def _preposition_k(tokens: list[Token], n: int) -> bool:
+def preposition_k(tokens: list[Token], n: int) -> bool:
     """Seventieth pass (a review): "закажем ещё 2 к концу года", "возьмём 2 к лету": a lone "к" before a word is the
     preposition, no thousand (had been a context of 2048); "8 к", "8 к токенов", "32 к контекста" keep it."""
     nxt = tokens[n + 1] if n + 1 < len(tokens) else None
+    if nxt is not None and nxt.has_digit and n + 2 < len(tokens) and not tokens[n].comma:
+        nxt = tokens[n + 2]  # seventy-second pass: "ещё одну к 2 картам": the preposition, its number, a dative noun
     if tokens[n].low != "к" or tokens[n].comma or tokens[n].stop or nxt is None or not nxt.text[:1].isalpha() or \
             nxt.concept in ("token", "context") or nxt.lemma in ("токен", "контекст"):
         return False

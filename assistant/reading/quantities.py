@@ -386,6 +386,17 @@ _NOT_A_MODIFIER = {"and", "or", "и", "или", "per", "a", "an", "the", "for", 
                    "could", "do", "does", "did", "have", "has", "had", "must", "shall", "of", "из", "от", "than", "чем"}
 
 
+# seventy-second pass, a hurried question: "на двадцати компах одновременно": computers in use at once are the people at
+# them; without a same-time word ("у меня 2 компа с 3090") they are machines, named back
+_DEVICES = {"комп", "компьютер", "пк", "ноутбук", "ноут", "моноблок", "computer", "laptop", "workstation"}
+
+
+def device(tokens: list[Token], n: int) -> bool:
+    t = tokens[n]
+    return t.lemma in _DEVICES or t.low.rstrip("s") in _DEVICES or \
+        t.lemma == "место" and n > 0 and tokens[n - 1].lemma == "рабочий"  # "на 12 рабочих местах"
+
+
 def _place(t: Token) -> bool:
     """"в классе", "в отделении", "на смене": a noun in the locative after "в"/"на", where the people counted are."""
     return not t.used and t.concept is None and not t.has_digit and bool(re.fullmatch(r"[а-яё]{3,}", t.low)) and \
@@ -420,7 +431,8 @@ def _second_memory(tokens: list[Token], k: int, e: int, beside: bool) -> bool:
         any(x.low in ("памяти", "memory") for x in tokens[e + 1:e + 3])
 
 
-_TAKE_VERB = re.compile(r"^(?:возьм\w*|взять|берём|берем|брать|поставим|поставить|купим|купить|докупим|take|get|buy)$")
+_TAKE_VERB = re.compile(r"^(?:возьм\w*|взять|берём|берем|брать|поставим|поставить|поставит|поставят|поставлю|купим|купить|купит|"
+                        r"куплю|закажем|закажет|заказать|докупим|take|get|buy)$")  # "клиент хочет поставит(ь) две"
 
 
 _INSTEAD = re.compile(r"\b(?:вместо|instead|rather than)\b", re.I)  # a count taken in place of one said: which? ask
@@ -432,7 +444,8 @@ def _taken_bare(tokens: list[Token], k: int) -> bool:
     t = tokens[k]
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     return k > 0 and bool(_TAKE_VERB.match(tokens[k - 1].low)) and (t.number or 0) > 1 and \
-        (nxt is None or t.comma or t.stop or not nxt.text[:1].isalnum())
+        (nxt is None or t.comma or t.stop or not nxt.text[:1].isalnum() or
+         nxt.low in ("в", "во", "into"))  # seventy-second pass: "хочет поставить две в один корпус"
 
 
 _MONTHS_COUNTED = {"месяцев", "месяца", "мес", "months"}
@@ -837,12 +850,15 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (concept is None and k > 1 and tokens[k - 1].low in _ROUGHLY and _person(tokens[k - 2]) and
              _plural(tokens[k - 2])) or \
             (concept is None and _people_will_be(tokens, k)) or \
+            (concept is None and n > k and device(tokens, n) and _concurrent_near(tokens, k, n, text)) or \
             (concept is None and k > 2 and tokens[k - 2].low == "у" and tokens[k - 1].low in ("нас", "меня", "них") and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2) or \
             (concept is None and k > 1 and tokens[k - 1].low == "of" and tokens[k - 2].low in _PEOPLE_OF) or \
+            (concept is None and k > 2 and tokens[k - 1].low in _ROUGHLY and tokens[k - 2].low == "of" and
+             tokens[k - 3].low in _PEOPLE_OF) or \
             bool(_BATCH_SIZE.search(text[:t.start])):  # fifty-fourth pass: "with a batch size of 8"
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users

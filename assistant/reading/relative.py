@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from assistant.reading.money import days_named, named_days
+from assistant.reading.near import preposition_k
 from assistant.reading.tokens import Token
 from assistant.reading.words import FRACTION_WORDS
 from assistant.scenario import Scenario
@@ -34,6 +35,7 @@ _SLOT_WORDS = {"user": "users", "request": "users", "hour": "hours_per_month", "
                "context": "context", "token": "context", "traffic": "users", "трафик": "users"}
 _AS_MANY_AGAIN = re.compile(r"\b(?:ещ[её]|докуп\w*|добав\w*|возьм\w*)\s+(?:ещ[её]\s+)?столько же\b|\bas many (?:again|more)\b", re.I)
 _MORE = {"ещё", "еще", "more", "another", "additional", "extra", "плюс"}
+_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "десятеро"}  # said of people only
 _CARD_COUNT_WORDS = {"одну", "две", "три", "четыре", "пару"}  # a card's gender and small counts; people are "двое", "20"
 _LESS = re.compile(r"меньше|fewer|less", re.I)
 
@@ -252,10 +254,12 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             return [Change(slot=slot, op="mul", value=0.5)], [t.i]  # (not "half a dozen people": six, sixty-seventh)
     more = _more(tokens, text, short=True)
     if more[0] or more[1]:  # an option weighed adds nothing, but its words are read
-        return more
+        # seventy-second pass (a review): "another 2 gpus and 10 more users": "N more" of another slot as well
+        extra, extra_idx = _n_more(tokens, text, {c.slot for c in more[0]})
+        return more[0] + extra, more[1] + extra_idx
     for t in tokens:  # fortieth pass: "and if I buy another 3090?", patois "a nex' 3090": one more of the card named
         if t.low in ("another", "nex", "nex'") and t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name":
-            return [Change(slot="gpu_count", op="add", value=1.0)], [t.i]
+            return _added_or_total(tokens, "gpu_count", 1.0, t.i + 1, [t.i])  # "another 4090 to my two": three
         said = tokens[t.i + 1] if t.i + 2 < len(tokens) else None
         if t.low == "another" and said is not None and said.number and said.number == int(said.number) and \
                 1 < said.number <= 16 and \
@@ -263,7 +267,13 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                 not any(x.concept == "server" for x in tokens[t.i + 3:t.i + 5]):  # not "another 2 H100 nodes"
             # fifty-ninth pass: "if he puts in another two 3090s"
             return [Change(slot="gpu_count", op="add", value=float(said.number))], [t.i, t.i + 1]
-    for t in tokens:  # "2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian
+    return _n_more(tokens, text, set())
+
+
+def _n_more(tokens: list[Token], text: str, taken: set[str]) -> tuple[list[Change], list[int]]:
+    """"2 more cards", "two extra a100s", "ещё" said after the number is rare in Russian; a slot in `taken` is
+    another change's already."""
+    for t in tokens:
         if t.number and not t.used and t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("more", "additional", "extra") and \
                 not (t.i + 2 < len(tokens) and tokens[t.i + 2].low == "than"):  # "a psu with 1000 more than enough"
             if t.i + 2 < len(tokens) and tokens[t.i + 2].low in ("question", "questions", "thing", "things", "point", "q") or \
@@ -278,12 +288,39 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                                                              tokens[t.i + 1].comma or tokens[t.i + 1].stop or
                                                              rest[0].low in ("and", "then", "now", "so", "и"))
             # (seventieth pass, a review: "buy 2 more, how many users then?": the cards bought, the users asked)
+            if not card_first and not _slot(rest[:2]) and _other_goods(tokens, t.i + 1):
+                continue  # seventy-second pass (a review): "we'll buy 2 more fans": no cards
             slot = "gpu_count" if card_first else _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
                                    _ADD_VERB.search(text) or _buys_cards(tokens, t.i + 1, text, True) else None)
             # ("and if i add one more", "buy 2 more": cards, the usual thing to add)
-            if slot:
+            if slot and slot not in taken:
                 return _added_or_total(tokens, slot, t.number, t.i + 1, [t.i, t.i + 1])
     return [], []
+
+
+_TO = {"к", "ко", "to"}
+_OWNED = {"моим", "нашим", "имеющимся", "уже", "my", "our", "the", "existing"}
+
+
+def _to_owned(tokens: list[Token], k: int) -> bool:
+    """"ещё одну к двум", "ещё одну к 2 картам": "к" the preposition before the cards owned, no thousand (not "ещё 2 к
+    концу года", a time, left as before)."""
+    return preposition_k(tokens, k) and k + 1 < len(tokens) and tokens[k + 1].number is not None
+
+
+def _added_to(tokens: list[Token], after: int) -> Token | None:
+    """Seventy-second pass, a hurried question: "ещё одну 4090 к двум, что уже есть", "another one to my two": the cards
+    owned, said after the ones added (the two had been the count, so two cards, not three)."""
+    for k in range(after + 1, min(len(tokens) - 1, after + 4)):
+        if tokens[k].low in _TO:
+            j = k + 1 + (tokens[k + 1].low in _OWNED)
+            x = tokens[j] if j < len(tokens) else None
+            nxt = tokens[j + 1] if x is not None and j + 1 < len(tokens) else None
+            if x is not None and x.number and not x.used and x.number == int(x.number) and x.number <= 16 and \
+                    (nxt is None or nxt.concept in (None, "gpu", "piece") and nxt.used in (None, "gpu_name")):
+                return x
+            return None
+    return None
 
 
 def _added_or_total(tokens: list[Token], slot: str, added: float, after: int, idx: list[int]
@@ -302,6 +339,8 @@ def _added_or_total(tokens: list[Token], slot: str, added: float, after: int, id
     total = next((x for x in tokens[after + 1:] if x.number and said_total(x)), None)
     if slot == "gpu_count" and total is not None:
         return [Change(slot=slot, op="set", value=float(total.number or 0))], [*idx, total.i - 1, total.i]
+    if slot == "gpu_count" and (base := _added_to(tokens, after)) is not None:
+        return [Change(slot=slot, op="set", value=float(added + (base.number or 0)))], [*idx, base.i]
     return [Change(slot=slot, op="add", value=float(added))], idx
 
 
@@ -311,6 +350,13 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
     found: list[Change] = []
     idx: list[int] = []
     for t in tokens:
+        if t.low in ("ещё", "еще") and t.i + 2 < len(tokens) and tokens[t.i + 1].concept == "user" and \
+                tokens[t.i + 2].number and not tokens[t.i + 2].used and tokens[t.i + 2].number == int(tokens[t.i + 2].number or 0):
+            # seventy-second pass (a review): "ещё человек 15 подключим": the people's word first, then their number
+            if not any(c.slot == "users" for c in found):
+                found, idx = found + [Change(slot="users", op="add", value=float(tokens[t.i + 2].number or 0))], \
+                    idx + [t.i, t.i + 1, t.i + 2]
+            continue
         if t.low in _MORE and t.i + 1 < len(tokens) and tokens[t.i + 1].number and not tokens[t.i + 1].used and \
                 tokens[t.i + 1].number == int(tokens[t.i + 1].number or 0) and tokens[t.i + 1].low not in FRACTION_WORDS:
             # "ещё полторы тыщи баксов", "ещё 1.5": a fraction, or the amount it starts, is no count to add
@@ -318,7 +364,7 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
             if n.low.rstrip(".") in load_lexicon().scale.money:
                 continue  # fiftieth pass: "а если добавлю ещё тыщ пятьдесят": the scale said first, money (had been 1000 cards)
             after = tokens[n.i + 1] if n.i + 1 < len(tokens) else None
-            if after is not None and (after.low.rstrip(".") in load_lexicon().scale.money or
+            if after is not None and (after.low.rstrip(".") in load_lexicon().scale.money and not _to_owned(tokens, n.i + 1) or
                                       after.concept in ("usd", "eur", "rub")):
                 continue  # "и ещё тридцать тыщ", "ещё 200 баксов": money to spend, not a count to add
             # "а если ещё две?": a bare count in a short follow-up adds cards, the usual thing to add
@@ -327,7 +373,11 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                 not (n.has_digit and (n.number or 0) > 8)  # "а если ещё 20?": people likelier than 20 more cards; asked
             clause_end = next((x.i + 1 for x in tokens[n.i:] if x.comma or x.stop), len(tokens))
             # (seventieth pass, a review: "закажем ещё одну, хватит на 30 человек?": the people are the next clause's)
-            named = _slot(tokens[n.i + 1:n.i + 3 if not short else clause_end])
+            # seventy-second pass (a review): the unit ends at the next number or card ("добавим ещё 2 h100 и 20
+            # человек": the cards added, the people another change), and "ещё двое" counts people
+            unit_end = next((x.i for x in tokens[n.i + 1:clause_end] if x.number is not None or x.used == "gpu_name"),
+                            clause_end)
+            named = "users" if n.low in _COLLECTIVE and short else _slot(tokens[n.i + 1:n.i + 3 if not short else unit_end])
             asked_after = bool(named) and any(x.low in ("сколько", "how") for x in tokens[n.i + 1:n.i + 3])
             if asked_after:
                 named = None  # seventy-first pass: "если возьму ещё две сколько токенов": the unit of the question, not of the count
@@ -343,6 +393,24 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
                 changes, used = _added_or_total(tokens, slot, float(n.number or 0), n.i, [t.i, n.i])
                 if not any(c.slot == slot for c in found):
                     found, idx = found + changes, idx + used
+                    found, idx = _and_more(tokens, n.i, slot, found, idx)
+    return found, idx
+
+
+def _and_more(tokens: list[Token], n: int, slot: str, found: list[Change], idx: list[int]
+              ) -> tuple[list[Change], list[int]]:
+    """Seventy-second pass (a review): "добавим ещё 2 h100 и 20 человек": "ещё" said once counts for the second
+    number too, when it has another slot's word ("и 20 человек" added, not set; the two had been swapped)."""
+    for k in range(n + 1, min(len(tokens) - 2, n + 5)):
+        if tokens[k].comma or tokens[k].stop:
+            return found, idx
+        if tokens[k].low in ("и", "and", "плюс", "plus"):
+            m = tokens[k + 1]
+            other = _slot(tokens[k + 2:k + 4])
+            if m.number and not m.used and m.number == int(m.number) and other and other != slot and \
+                    not any(c.slot == other for c in found):
+                return found + [Change(slot=other, op="add", value=float(m.number))], idx + [k + 1]
+            return found, idx
     return found, idx
 
 

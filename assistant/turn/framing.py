@@ -11,7 +11,6 @@ from assistant.reading import Reading
 from assistant.reading.context import ANSWERABLE, card_family, word_value, carry
 from assistant.reading.cues import DOMAIN, FOLLOWUP, MODELS_ON_IT, REPLACE_OWN, asks_vendors_pick
 from assistant.reading.intent import OTHER_GOODS, off_topic
-from assistant.reading.normalise import normalise
 from assistant.reading.relative import apply as apply_relative
 from assistant.reading.tokens import parse_plain_number
 from assistant.scenario import Intent, Scenario, merge
@@ -151,7 +150,10 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             len(reading.text.split()) <= 4 and FOLLOWUP.match(_OK.sub("", reading.text)) and \
             not re.search(r"\b(?:что|чё|че|what|why|how|зачем|почему|как)\b", reading.text, re.I):
         return "vram"  # sixty-seventh pass: "полное обучение mistral 7b" .. "а почему так много" .. "ок а лора?": the memory
-    if reading.intent == "followup" and previous is not None and _PSU_ENOUGH_Q.search(reading.text):
+    if reading.intent in ("followup", "vram") and previous is not None and (
+            reading.intent == "followup" and _PSU_ENOUGH_Q.search(reading.text) or
+            # seventy-second pass: "этот блок уже точно не вытянет?" after the PSU was said: "блок" alone is the PSU
+            previous.psu_w and not reading.new_model and _BLOCK_HOLDS.search(reading.spelt or reading.text)):
         return "power"  # fresh40: "а если докупить ещё одну a4000, бп на 650 хватит на обе?": the PSU, for the cards now
     if reading.intent in ("recommend", "followup") and previous_intent in _SIZING and previous_intent != "recommend" and \
             reading.new_model and _MEANT.search(reading.text) and len(reading.text.split()) <= 16 and \
@@ -220,7 +222,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         return "vram"
     if reading.intent == "followup" and previous is not None and (previous.model or previous.params_b) and \
             not reading.new_model and previous_intent in ("speed", "upgrade") and \
-            _FITS_MEMORY.search(normalise(reading.text)[0] if reading.text.isascii() else reading.text):
+            _FITS_MEMORY.search(reading.spelt or reading.text):
         # sixty-seventh pass: a rate asked .. "а контекст 32к … в память вообще поместится?"; seventy-first: also in
         # transliteration ("a esli kontekst 32k vystavit, v pamyat voobshe vlezet?"), read as the reader spells it
         return "vram"
@@ -321,8 +323,9 @@ _SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомяну
                          r"важн\w* (?:момент|нюанс|уточнение|деталь)|(?:an )?important (?:point|detail|thing)|also worth mentioning)\b",
                          re.I)
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
-_PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|enough|"
-                           r"handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
+_PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|"
+                           r"вытян\w*|enough|handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
+_BLOCK_HOLDS = re.compile(r"\b(?:бп|блок\w*)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|вытян\w*|тянет|справ\w*)", re.I)
 # fifty-second pass: the power bill asked outright ("what would that box add to the power bill", "сколько сервер сожрёт
 # в месяц"), not an electricity price given to a cost comparison ("и свет у нас по 7,2 руб, это учитывается?")
 _BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|нажж|жрать|"
@@ -330,6 +333,7 @@ _BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bскол
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
                        r"\b(?:would|will|could) [\w ]{0,24}\bdo(?: it| the job| the trick)?\s*\?|\bвлезет\b|\bпролезет\b|\bпоместится\b|\bуместится\b|"
                        r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"
+                       r"\bcover (?:that|it|this)\b(?! (?:cost|price|bill))|"  # "would a single 5090 cover that on its own?"
                        r"(?<!n't )(?<!not )\bcope\b|\bcarry (?:that|the load)\b(?! much)|\bdo the (?:job|trick)\b|"  # fifty-second
                        r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b|"  # pass: "would that do it?", "потянут?"
                        # fifty-ninth pass: "А две RTX PRO 6000 такую нагрузку вытянут?", "can't we get away with just one"
