@@ -24,6 +24,8 @@ model: $(STAMP)
 	echo "rebuilding llama-cpp-python from source without pip's cached wheel"; \
 	$(BIN)/python -m pip install -q --force-reinstall --no-deps --no-cache-dir "llama-cpp-python==$(LLAMA_VERSION)" \
 	&& $(BIN)/gpu-sizer setup-model --check
+	@# the static prompt evaluated once here, so that `serve` answers with the model seconds after it starts
+	$(BIN)/gpu-sizer setup-model --quiet --warm
 
 # the knowledge index (idempotent: unchanged chunks are not re-embedded)
 index: $(STAMP)
