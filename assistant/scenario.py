@@ -86,8 +86,7 @@ def merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparin
 
 def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, comparing: bool = False,
            instead_of: list[str] | tuple[str, ...] = ()) -> Scenario:
-    """Carry the conversation's scenario over; a model named in place of another starts a new scenario, but for the
-    money (the first model named joins the scenario).
+    """Carry the conversation's scenario over; a model named, first or in place of another, joins it.
 
     `comparing`: the turn is a comparison (its own words or the conversation's). Then one card named
     ("а с 3090?", "and the A40, for comparison?", "добавь в сравнение h200") joins the cards already
@@ -104,12 +103,12 @@ def _merge(previous: Scenario | None, new: Scenario, new_model: bool, *, compari
         fields["cloud_per_gpu"] = new.cloud_per_gpu
     if new_model and (new.model, new.params_b) != (previous.model, previous.params_b) and \
             (previous.model or previous.params_b):
-        # another model is another question, but the money is the customer's, not the model's: "до 60к" .. "чтоб 14б
-        # модели шли нормально" is still within 60k. The first model named joins what was said before it (seventy-first
-        # pass): "для 80 сотрудников" .. "модель скорее всего qwen3 32b" is 80 users, "у меня 4090" .. "а квен 14б
-        # влезет?" is on that 4090 (the corpus had labelled both as a new scenario, and the answer had lost them)
-        money = previous.model_dump(include=MONEY | {"shifts", "cloud_per_gpu"}, exclude_none=True)
-        return new.model_copy(update={k: v for k, v in money.items() if getattr(new, k) is None})
+        # a model named in place of another is asked about the same setup (seventy-second pass): "у меня 2 4090" ..
+        # "квен 32б влезет?" .. "а квен 72б?" is on those two 4090s, for the same people and context (the corpus had
+        # labelled it a new scenario but for the money, and the answer had lost the cards). The model's own
+        # identity goes with it; cards the customer says the model will not run on are withdrawn by the reader.
+        fields["model"], fields["params_b"] = new.model, new.params_b
+        fields.setdefault("sized_models", None)
     if "gpus" in fields:  # two or more cards compared: the one card asked about before is one of them, or not at all
         fields.setdefault("gpu", None)
         fields.setdefault("gpu_count", None)

@@ -942,8 +942,7 @@ _HARDWARE = ("gpu", "gpu_count", "card_vram_gb", "server", "ram_gb", "cpus", "ps
 
 
 def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
-    if previous is None or previous.model or previous.params_b or not reading.new_model or \
-            not _NOT_ON_IT.search(reading.text):
+    if previous is None or not reading.new_model or not _NOT_ON_IT.search(reading.text):
         return
     gone = [k for k in _HARDWARE if getattr(previous, k) is not None and getattr(reading.scenario, k) is None]
     reading.withdrawn = sorted({*reading.withdrawn, *gone})

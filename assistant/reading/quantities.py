@@ -391,6 +391,14 @@ _NOT_A_MODIFIER = {"and", "or", "и", "или", "per", "a", "an", "the", "for", 
 _DEVICES = {"комп", "компьютер", "пк", "ноутбук", "ноут", "моноблок", "computer", "laptop", "workstation"}
 
 
+def _machines_at_once(tokens: list[Token], k: int, n: int) -> bool:
+    """A same-time word beside the machines counted ("на 20 компах одновременно будет работать llama 3 8b": the
+    model's digits after it are no other count), and no people counted elsewhere ("одновременно 3 компа будут
+    обучать модель, а 10 человек общаться с ней": the people are the users; a review)."""
+    return any(x.lemma in _CONCURRENT or x.low in _CONCURRENT for x in tokens[max(0, k - 3):n + 3]) and \
+        not any(x.concept == "user" or _person(x) for x in tokens if x.i not in range(k, n + 1))
+
+
 def device(tokens: list[Token], n: int) -> bool:
     t = tokens[n]
     return t.lemma in _DEVICES or t.low.rstrip("s") in _DEVICES or \
@@ -438,14 +446,19 @@ _TAKE_VERB = re.compile(r"^(?:возьм\w*|взять|берём|берем|б�
 _INSTEAD = re.compile(r"\b(?:вместо|instead|rather than)\b", re.I)  # a count taken in place of one said: which? ask
 
 
-def _taken_bare(tokens: list[Token], k: int) -> bool:
+_CONTAINER = re.compile(r"^(?:корпус|сервер|сервак|системник|шасси|стойк|box|case|server|chassis|rig)", re.I)
+
+
+def _taken_bare(tokens: list[Token], k: int, into: bool = False) -> bool:
     """"вместо двух 4090 возьмём четыре": a number in words right after a verb of taking, with nothing counted after it,
     is a count the reader cannot place; named back, never dropped (42nd pass review)."""
     t = tokens[k]
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     return k > 0 and bool(_TAKE_VERB.match(tokens[k - 1].low)) and (t.number or 0) > 1 and \
         (nxt is None or t.comma or t.stop or not nxt.text[:1].isalnum() or
-         nxt.low in ("в", "во", "into"))  # seventy-second pass: "хочет поставить две в один корпус"
+         # seventy-second pass: "хочет поставить две в один корпус", with the card named (`into`; a review: not
+         # "купим две в следующем месяце", and a follow-up's bare count is the conversation's)
+         into and nxt.low in ("в", "во", "into") and any(_CONTAINER.match(x.low) for x in tokens[k + 2:k + 5]))
 
 
 _MONTHS_COUNTED = {"месяцев", "месяца", "мес", "months"}
@@ -850,7 +863,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (concept is None and k > 1 and tokens[k - 1].low in _ROUGHLY and _person(tokens[k - 2]) and
              _plural(tokens[k - 2])) or \
             (concept is None and _people_will_be(tokens, k)) or \
-            (concept is None and n > k and device(tokens, n) and _concurrent_near(tokens, k, n, text)) or \
+            (concept is None and n > k and device(tokens, n) and _machines_at_once(tokens, k, n)) or \
             (concept is None and k > 2 and tokens[k - 2].low == "у" and tokens[k - 1].low in ("нас", "меня", "них") and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and
@@ -858,7 +871,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2) or \
             (concept is None and k > 1 and tokens[k - 1].low == "of" and tokens[k - 2].low in _PEOPLE_OF) or \
             (concept is None and k > 2 and tokens[k - 1].low in _ROUGHLY and tokens[k - 2].low == "of" and
-             tokens[k - 3].low in _PEOPLE_OF) or \
+             tokens[k - 3].low in _PEOPLE_OF and (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum() or
+                                                  tokens[k + 1].low in ("people", "staff", "employees", "folks"))) or \
             bool(_BATCH_SIZE.search(text[:t.start])):  # fifty-fourth pass: "with a batch size of 8"
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users
@@ -1248,7 +1262,7 @@ def attach(tokens: list[Token], gpu_starts: set[int], text: str) -> list[Attache
             got = []  # "2 сервера по 4 карты": per server or in all? ask
             for k in [t.i, *said]:
                 tokens[k].asked = True  # named back, words as well as digits
-        if not got and t.word_number and _taken_bare(tokens, t.i) and len(gpu_starts) == 1 and \
+        if not got and t.word_number and _taken_bare(tokens, t.i, into=True) and len(gpu_starts) == 1 and \
                 not _INSTEAD.search(text) and not any(x.used == "gpu_count" for x in tokens):
             got = [Attached("gpu_count", int(t.number or 0), [t.i])]  # fresh41: "почём 5090, если возьму десяток?"
         if not got and t.word_number and (_no_slot_unit(tokens, t.i) or _taken_bare(tokens, t.i)):

@@ -289,7 +289,9 @@ def _n_more(tokens: list[Token], text: str, taken: set[str]) -> tuple[list[Chang
                                                              rest[0].low in ("and", "then", "now", "so", "и"))
             # (seventieth pass, a review: "buy 2 more, how many users then?": the cards bought, the users asked)
             if not card_first and not _slot(rest[:2]) and _other_goods(tokens, t.i + 1):
-                continue  # seventy-second pass (a review): "we'll buy 2 more fans": no cards
+                if rest and rest[0].concept in ("gb", "tb"):
+                    continue  # "64 more GB of RAM": the memory's, read by the quantities
+                return [], [t.i, t.i + 1]  # seventy-second pass (a review): "we'll buy 2 more fans": no cards, no people
             slot = "gpu_count" if card_first else _slot(rest) or ("gpu_count" if any(x.used == "gpu_name" for x in rest) or len(tokens) <= 5 or
                                    _ADD_VERB.search(text) or _buys_cards(tokens, t.i + 1, text, True) else None)
             # ("and if i add one more", "buy 2 more": cards, the usual thing to add)
@@ -313,7 +315,9 @@ def _added_to(tokens: list[Token], after: int) -> Token | None:
     owned, said after the ones added (the two had been the count, so two cards, not three)."""
     for k in range(after + 1, min(len(tokens) - 1, after + 4)):
         if tokens[k].low in _TO:
-            j = k + 1 + (tokens[k + 1].low in _OWNED)
+            j = k + 1
+            while j < len(tokens) - 1 and j < k + 3 and tokens[j].low in _OWNED:
+                j += 1  # "to our existing 4"
             x = tokens[j] if j < len(tokens) else None
             nxt = tokens[j + 1] if x is not None and j + 1 < len(tokens) else None
             if x is not None and x.number and not x.used and x.number == int(x.number) and x.number <= 16 and \
@@ -377,12 +381,13 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
             # человек": the cards added, the people another change), and "ещё двое" counts people
             unit_end = next((x.i for x in tokens[n.i + 1:clause_end] if x.number is not None or x.used == "gpu_name"),
                             clause_end)
-            named = "users" if n.low in _COLLECTIVE and short else _slot(tokens[n.i + 1:n.i + 3 if not short else unit_end])
+            named = "users" if n.low in _COLLECTIVE and short and not _thing_after(tokens, n.i) else _slot(tokens[n.i + 1:n.i + 3 if not short else unit_end])
             asked_after = bool(named) and any(x.low in ("сколько", "how") for x in tokens[n.i + 1:n.i + 3])
             if asked_after:
                 named = None  # seventy-first pass: "если возьму ещё две сколько токенов": the unit of the question, not of the count
             card_next = n.i + 1 < len(tokens) and tokens[n.i + 1].used == "gpu_name"  # "а если ещё одну 4090 на тот же бп"
             slot = named or ("gpu_count" if bare or card_next and short or _ADD_VERB.search(text) or
+                             _added_to(tokens, n.i) is not None or
                              asked_after and n.low in _CARD_COUNT_WORDS or
                              _buys_cards(tokens, n.i, text, short) else None)
             if slot == "gpu_count" and _other_goods(tokens, n.i):
@@ -397,6 +402,13 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
     return found, idx
 
 
+def _thing_after(tokens: list[Token], k: int) -> bool:
+    """A card or a time counted after "двое/трое" ("ещё двое 3090", "ещё двое суток"): no people (a review)."""
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    return nxt is not None and (nxt.used == "gpu_name" or bool(_CARD_WORD.match(nxt.low)) or
+                                nxt.concept in ("hour", "day", "week", "month") or nxt.lemma in ("сутки", "таких", "такой"))
+
+
 def _and_more(tokens: list[Token], n: int, slot: str, found: list[Change], idx: list[int]
               ) -> tuple[list[Change], list[int]]:
     """Seventy-second pass (a review): "добавим ещё 2 h100 и 20 человек": "ещё" said once counts for the second
@@ -407,7 +419,7 @@ def _and_more(tokens: list[Token], n: int, slot: str, found: list[Change], idx: 
         if tokens[k].low in ("и", "and", "плюс", "plus"):
             m = tokens[k + 1]
             other = _slot(tokens[k + 2:k + 4])
-            if m.number and not m.used and m.number == int(m.number) and other and other != slot and \
+            if m.number and not m.used and m.number == int(m.number) and other in ("users", "gpu_count") and other != slot and \
                     not any(c.slot == other for c in found):
                 return found + [Change(slot=other, op="add", value=float(m.number))], idx + [k + 1]
             return found, idx
@@ -432,6 +444,9 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
             cur = 1  # "а если докупить ещё одну?" to the card said with no count: one card, so two now (fresh40 had kept one)
         if c.op == "set" and c.slot == "gpu_count" and (s.gpu or s.card_vram_gb or cur):
             update[c.slot] = int(c.value)  # "возьму вторую такую же": two cards now
+            continue
+        if cur is None and c.slot == "users" and c.op == "add":
+            update[c.slot] = int(c.value)  # "ещё человек 15" with no people said before: those 15 (a review)
             continue
         if c.op == "shifts":  # forty-eighth pass: "а если оставить одну смену?" after "две смены по 8 часов"
             n = s.shifts + c.value if c.value < 0 and s.shifts else c.value  # fifty-ninth pass: "вторую смену уберём"

@@ -325,7 +325,7 @@ _SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомяну
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
 _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|"
                            r"вытян\w*|enough|handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
-_BLOCK_HOLDS = re.compile(r"\b(?:бп|блок\w*)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|вытян\w*|тянет|справ\w*)", re.I)
+_BLOCK_HOLDS = re.compile(r"\b(?:бп|блок\w*)\b(?!\s+(?:памяти|оперативн\w*|озу|ram|данных|кода|текста))[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|вытян\w*|тянет|справ\w*)", re.I)
 # fifty-second pass: the power bill asked outright ("what would that box add to the power bill", "сколько сервер сожрёт
 # в месяц"), not an electricity price given to a cost comparison ("и свет у нас по 7,2 руб, это учитывается?")
 _BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|нажж|жрать|"

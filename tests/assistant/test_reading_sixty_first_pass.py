@@ -156,9 +156,14 @@ def test_the_first_model_named_joins_what_was_said_before(turns, kept):
     assert {k: getattr(s, k) for k in kept} == kept and s.model
 
 
-def test_a_model_in_place_of_another_still_starts_anew_but_for_the_money():
+def test_a_model_in_place_of_another_is_asked_about_the_same_setup():
+    # seventy-second pass: the convention that a model in place of another started anew but for the money is gone
     s = talk("llama 3 8b на 10 человек, бюджет 300 тысяч", "а qwen3 14b?")[0]
-    assert (s.model, s.users, s.budget) == ("qwen3-14b", None, 300_000)
+    assert (s.model, s.users, s.budget) == ("qwen3-14b", 10, 300_000)
+    s = talk("у меня 2 4090", "квен 32б влезет?", "а квен 72б?")[0]
+    assert (s.model, s.gpu, s.gpu_count) == ("qwen2.5-72b", "rtx-4090", 2)
+    s = talk("у меня 2 4090, квен 32б влезет?", "а какую карту купить под квен 72б?")[0]
+    assert (s.model, s.gpu, s.gpu_count) == ("qwen2.5-72b", None, None)  # the cards it will not run on
 
 
 def test_the_pipeline_sizes_the_first_model_for_the_people_said_before(kb_settings, kb_retriever):

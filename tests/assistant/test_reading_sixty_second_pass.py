@@ -119,3 +119,34 @@ def test_a_decode_rate_is_speed_and_covering_it_is_a_fit():
                                   "будут ли модели работать без интернета после установки?"])
 def test_working_offline_is_asked_of_the_guide(text):
     assert talk(text)[1] == "knowledge"
+
+
+# ---------------------------------------------------------------- what the pass's review found
+@pytest.mark.parametrize("turns, expect", [
+    (("llama 70b q4 на 4090", "а если поставить две в один корпус?"), {"gpu_count": 2}),  # a follow-up's count
+    (("llama 8b на 4090", "ещё человек 15"), {"users": 15}),  # no people before: those 15
+    (("llama 8b on a 4090", "another 2 gpus and 10 more users"), {"users": 10, "gpu_count": 3}),
+    (("llama 8b для 10 человек на h100", "ещё 2 h100 и 20 часов в день"), {"users": 10, "gpu_count": 3}),  # hours set
+    (("deepseek 33b на двух 3090", "ещё двое 3090 докупим"), {"gpu_count": 4}),  # "двое" of cards
+    (("llama 8b для 10 человек", "ещё двое суток подумаем"), {"users": 10}),  # of days
+    (("llama 8b for 10 users", "two more days to decide"), {"users": 10}),
+    (("2x 4090 box for deepseek r1 distill 32b", "we want to buy 64 more GB of RAM, does it help?"), {"gpu_count": 2, "ram_gb": 64}),
+    (("llama 70b q4 на двух 4090", "а ещё одну к двум?"), {"gpu_count": 3}),
+    (("2 more h100 to our existing 4 for llama 70b?",), {"gpu_count": 6})])
+def test_the_reviews_counts(turns, expect):
+    s = talk(*turns)[0]
+    assert {k: getattr(s, k) for k in expect} == expect
+
+
+@pytest.mark.parametrize("text, users", [
+    ("одновременно 3 компа будут обучать модель, а 10 человек общаться с ней", 10),  # the people, not the machines
+    ("на 20 компах одновременно будет работать llama 3 8b", 20),  # the model's digits are no other count
+    ("office of around 50 km from the datacenter, latency ok for llama 8b?", None)])  # a distance, named back
+def test_the_reviews_people(text, users):
+    assert read(text).scenario.users == users
+
+
+def test_the_reviews_others():
+    assert read("берём две в следующем году, сейчас одну 4090, llama 8b").scenario.gpu_count == 1
+    assert talk("бп 1000 вт, 2 3090, llama 70b", "этот блок памяти хватит под контекст 32к?")[1] == "vram"
+    assert read("поставщик отдаст всё что влезет в 5 млн, что взять под llama 70b?").scenario.budget == 5_000_000

@@ -12,10 +12,10 @@ from bench.understanding import dropped
 from reading_helpers import talk
 
 
-def test_a_new_model_keeps_the_money():
+def test_a_new_model_keeps_the_money_and_the_setup():
     s = merge(Scenario(model="llama-3-70b", budget=80000, currency="₽", users=5), Scenario(params_b=8), True)
-    assert s.budget == 80000 and s.currency == "₽" and s.params_b == 8
-    assert s.users is None  # the rest goes with the model it replaces
+    assert s.budget == 80000 and s.currency == "₽" and s.params_b == 8 and s.model is None
+    assert s.users == 5  # seventy-second pass: the same people ask about another model (had been dropped)
 
 
 def test_the_first_model_named_keeps_everything_said_before():
@@ -24,9 +24,11 @@ def test_the_first_model_named_keeps_everything_said_before():
     assert (s.budget, s.users, s.params_b) == (80000, 5, 8)
 
 
-def test_a_new_model_still_resets_the_model_slots():
-    s = merge(Scenario(model="qwen3-32b", precision="int4", context=8192, server_price=2e6), Scenario(model="qwen3-14b"), True)
-    assert (s.model, s.precision, s.context, s.server_price) == ("qwen3-14b", None, None, 2e6)
+def test_a_new_model_takes_the_place_of_the_old_one_in_the_same_setup():
+    s = merge(Scenario(model="qwen3-32b", precision="int4", context=8192, server_price=2e6, sized_models=["qwen3-32b"]),
+              Scenario(model="qwen3-14b"), True)
+    assert (s.model, s.params_b, s.precision, s.context, s.server_price, s.sized_models) == \
+        ("qwen3-14b", None, "int4", 8192, 2e6, None)  # seventy-second pass: "а qwen3 14b?" in the same q4, same context
 
 
 def test_cards_compared_replace_the_one_card_asked_about():
