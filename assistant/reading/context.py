@@ -937,14 +937,49 @@ _NOT_ON_IT = re.compile(
     r"(?:\w+ )?(?:купить|взять|брать|выбрать|заказать|покупать)|"
     r"\bwhat (?:\w+ )?(?:gpus?|cards?|servers?|hardware|box) (?:should|do|would|can) (?:i|we) (?:buy|get|order)\b|"
     r"\b(?:для|на) (?:другого|другой|другу|друга|работ[уы]|офис\w*)\b|\bдругу\b|\bfor (?:a|my|our) (?:friend|office|other)\b|"
-    r"\bдруг\w* проект\w*|\banother project\b|\bне про не[её]\b|\bnot about (?:it|my|our)\b", re.I)
+    r"\bдруг\w* проект\w*|\banother project\b|\bне про не[её]\b|\bnot about (?:it|my|our)\b|"
+    # seventy-second pass (a review of the model named in place of another): another person or place: a client, a
+    # colleague, a relative, home; cards already sold, or the cloud instead
+    r"\b(?:для|на) (?:клиент\w*|заказчик\w*|соседн\w*|брат\w*|сестр\w*|сын\w*|дочер\w*|коллег\w*|жен\w*|муж\w*|"
+    r"дом|домашн\w*)\b|\bдома\b|\bколлег[еи] (?:нужн\w*|хочет|на)\b|\bсыну\b|\bдочке\b|\bпроект друг\w*|\bу не[её] ничего\b|"
+    r"\bfor (?:a|my|our|the|another|his|her) (?:client|customer|colleague|son|daughter|team|home|brother|sister|kid)\w*|"
+    r"\bother team\b|\bcolleague needs\b|\btheir own\b|\bmy home\b|"
+    r"\bпрода(?:л|ли|ла)\b|\bsold\b|\bgot rid\b|\bизбави\w*|\bв облак\w*|\bin the cloud\b",
+    re.I)
+# after a model, hardware to choose asked in other words ("а под дипсик р1 что брать?", "what hardware for 405b?");
+# before the first model "у меня 4090, что нужно чтобы запустить квен 14б?" is asked of that 4090
+_CHOOSE = re.compile(
+    r"\b(?:что|чего) (?:\w+ )?(?:брать|взять|купить|нужно|надо|посовету\w*|выбрать|докупать не)\b|\bподбер\w*|"
+    r"\bкак(?:ое|ой|ую|ие|ого) (?:\w+ )?(?:железо|железк\w*|сервер\w*|сервак\w*|сборк\w*|конфиг\w*)|"
+    r"\bсколько (?:\w+ )?(?:нужно|надо|понадоб\w*|потребу\w*) (?:\w+ )?(?:карт|видеокарт|видюх|gpu|гпу)|"
+    r"\bсколько (?:\w+ )?стои\w* (?:\w+ )?(?:сервер|сервак|железо|сборк)|\bвтор\w* (?:сервер|сервак|узел)|\bзамени\w* карт|"
+    r"\bsecond (?:server|box|node)\b|\bwhat (?:would|do|will|should) (?:i|we) (?:need|get|buy)\b|"
+    r"\bhow many (?:gpus|cards) (?:do|would|will|should)\b|\bwhat hardware\b|\bspec (?:me|us|out)\b|"
+    r"\bwhat (?:do|would) you recommend\b|\bhow much would (?:a|the) (?:server|box|build)\b", re.I)
+_ON_THESE = re.compile(r"\bдокуп\w*|\bк (?:моим|нашим|ним|ней|этим)\b|\bна (?:них|ней|этих|моих|наших)\b|\bon (?:them|these|it|my|our)\b|"
+                       r"\bto (?:my|our|them)\b", re.I)
+# "вместо неё" after a model is the model replaced, not the cards ("А если вместо неё взять Llama 3.3 70B?")
+_INSTEAD_OF_IT = re.compile(r"\bвместо (?:не[её]|него|них|эт\w+)\b|\binstead\b", re.I)
+# a model run, not trained ("а потом гонять квен 72б на них же?"): the fine-tune said for the old model stays behind
+_RUN_ONLY = re.compile(r"\bгонять\b|\bпросто (?:гонять|запуск\w*|для)\b|\bдля чата\b|\bбез (?:обучения|дообучения|файнтюн\w*)|"
+                       r"\binference\b|\bинференс\w*|\bjust (?:run|serve|chat)\w*|\bserve it\b|\brun it\b", re.I)
 _HARDWARE = ("gpu", "gpu_count", "card_vram_gb", "server", "ram_gb", "cpus", "psu_w", "gpus")
 
 
 def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
-    if previous is None or not reading.new_model or not _NOT_ON_IT.search(reading.text):
+    if previous is None or not reading.new_model:
         return
-    gone = [k for k in _HARDWARE if getattr(previous, k) is not None and getattr(reading.scenario, k) is None]
+    replaced = bool(previous.model or previous.params_b)  # a model in place of another, not the first one
+    gone: list[str] = []
+    if replaced and previous.task not in (None, "inference") and reading.scenario.task is None and \
+            _RUN_ONLY.search(reading.text):
+        gone.append("task")
+    m = _NOT_ON_IT.search(reading.text)
+    chooses = replaced and bool(_CHOOSE.search(reading.text)) and not _ON_THESE.search(reading.text)
+    if m and not (replaced and _INSTEAD_OF_IT.fullmatch(m.group(0))) or chooses:
+        gone += [k for k in _HARDWARE if getattr(previous, k) is not None and getattr(reading.scenario, k) is None]
+        if replaced and reading.scenario.precision is None:
+            gone.append("precision")  # the old setup's quantisation goes with it
     reading.withdrawn = sorted({*reading.withdrawn, *gone})
 
 

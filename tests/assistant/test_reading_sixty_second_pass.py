@@ -150,3 +150,28 @@ def test_the_reviews_others():
     assert read("берём две в следующем году, сейчас одну 4090, llama 8b").scenario.gpu_count == 1
     assert talk("бп 1000 вт, 2 3090, llama 70b", "этот блок памяти хватит под контекст 32к?")[1] == "vram"
     assert read("поставщик отдаст всё что влезет в 5 млн, что взять под llama 70b?").scenario.budget == 5_000_000
+
+
+# ---------------------------------------------------------------- a model named in place of another: the same setup
+@pytest.mark.parametrize("turns, expect", [
+    (("у меня 2 3090, квен 32б влезет?", "а квен 72б?"), {"gpu": "rtx-3090", "gpu_count": 2}),
+    (("у меня 2 3090, квен 32б влезет?", "а под квен 72б на них же?"), {"gpu": "rtx-3090", "gpu_count": 2}),
+    (("we have 2 3090s, does qwen 32b fit?", "and qwen 72b?"), {"gpu": "rtx-3090", "gpu_count": 2}),
+    (("4 x RTX 3090, qwen 72b", "А если вместо неё взять Llama 3.3 70B?"), {"gpu": "rtx-3090", "gpu_count": 4}),
+    (("у нас 2 4090, квен 14б на 10 человек", "коллеги хотят ещё гемму 27б, потянет?"), {"users": 10, "gpu_count": 2}),
+    # hardware to choose, another person or place, the cloud: the cards stay behind, and their quantisation
+    (("у меня 2 3090, квен 32б влезет?", "а под дипсик р1 что брать?"), {"gpu": None, "gpu_count": None}),
+    (("у меня 2 3090, квен 32б влезет?", "какой сервер нужен под квен 235б?"), {"gpu": None}),
+    (("на работе 2 h100, лама 70б", "а дома под квен 14б что взять?"), {"gpu": None}),
+    (("у меня 2 3090, квен 32б влезет?", "а в облаке квен 235б сколько будет стоить гонять?"), {"gpu": None}),
+    (("ллама 70б в q4 на 2 a6000", "новый сервер под дипсик р1, какую карту купить?"), {"gpu": None, "precision": None}),
+    (("we have 2 3090s, does qwen 32b fit?", "what hardware for llama 405b?"), {"gpu": None}),
+    (("we have 2 3090s, does qwen 32b fit?", "for a client: qwen 72b, what do we need?"), {"gpu": None}),
+    # a fine-tune said for the old model is not carried into running the new one
+    (("у меня 2 3090, лора для квен 14б", "а потом гонять квен 72б в fp8 на них же?"), {"task": None, "gpu_count": 2}),
+    (("у меня 2 3090, лора для квен 14б", "а для квен 32б?"), {"task": "lora", "gpu_count": 2}),
+    # before the first model, what is needed is asked of the card owned
+    (("у меня 4090", "что нужно чтобы запустить квен 14б?"), {"gpu": "rtx-4090"})])
+def test_a_model_in_place_of_another_keeps_the_setup_unless_it_will_not_run_there(turns, expect):
+    s = talk(*turns)[0]
+    assert {k: getattr(s, k) for k in expect} == expect
