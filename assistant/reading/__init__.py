@@ -697,6 +697,17 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   review (350 conversations): the first model named leaves out the hardware the customer says it will not run on (new
   hardware, which card to buy, the old ones sold or forgotten, another place or person; context.py); the corpus
   relabelled again by the same rule (one turn back).
+- Sixty-second pass (stop 56's hurried questions and review, then fresh94 and fresh95 after their first sight at
+  9cc648a): computers in use at once are the people at them, counted in words named back as digits are (quantities); a
+  card added to the ones owned is summed ("ещё одну 4090 к двум", "to our existing 4"), "к" before a number and a dative
+  noun a preposition (relative, near); "ещё двое", "ещё человек 15", "ещё 2 h100 и 20 человек", "another 2 gpus and 10
+  more users" (relative); a count after a verb of putting before a container ("поставит две в один корпус"); "блок …
+  не вытянет" after a PSU power, matched on `Reading.spelt` (framing); "office of around 50"; bandwidth and TDP of a card
+  named with its memory are specs; a seller's price ("отдаст сервер за 26,5 млн", money); "против X … проигрывает"
+  compares; "decode rate" speed; "cover that" a fit; working offline the guide's. Then a model named in place of
+  another keeps the setup (scenario.py), unless the customer says it will not run there (context._not_on_it,
+  _CHOOSE); the corpus relabelled by that rule. Two reviews (500 and 400 conversations). After: fresh94 0.967, fresh95
+  1.000; tests/assistant/test_reading_sixty_second_pass.py.
 """
 from __future__ import annotations
 
