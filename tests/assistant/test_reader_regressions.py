@@ -82,10 +82,11 @@ def test_follow_ups_carry_the_scenario():
     assert s.gpu == "rtx-5090" and s.gpu_count is None and s.model == "llama-3-70b"
 
 
-def test_new_model_starts_new_scenario():
+def test_new_model_keeps_the_setup():
+    # seventy-second pass: a model in place of another is asked about the same people and context (had started anew)
     s = merge(None, read("Llama-3-70B для 20 сотрудников с контекстом 16k"))
     s = merge(s, read("а Qwen2.5-7B?"))
-    assert s == Scenario(model="qwen2.5-7b")
+    assert s == Scenario(model="qwen2.5-7b", users=20, context=16384)
 
 
 def test_unknown_names_are_not_guessed():
