@@ -15,7 +15,7 @@ from assistant.reading import money
 from assistant.reading.near import (ALTERNATIVE, PHRASE_730, VAGUE, cue_before, gpu_next, is_range, scale_after,  # noqa: F401
                                    unit_after)
 from assistant.reading.tokens import Token
-from assistant.reading.words import lemma, morph
+from assistant.reading.words import COLLECTIVE, lemma, morph
 from tools.lexicon import load_lexicon
 
 _GLUED = re.compile(r"^(\d+(?:[.,]\d+)?)(k|к|тыс|b|б|bn|гб|gb|g|гиг|tb|тб|x|х|×|m|млн|ч|h|бит|bit|"
@@ -318,7 +318,6 @@ def _people_will_be(tokens: list[Token], k: int) -> bool:
 
 
 # collective numerals are said of people only ("на пятерых", "нас четверо", "для двоих"): the users
-_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
 # fifty-ninth pass: "если сидеть будем втроём": the people using it, together; only after a verb of using (a review:
 # "карты работают вдвоём", "мы вдвоём настраиваем сервер для отдела на 40 человек" are no users)
 _TOGETHER = re.compile(r"\b(?:(?:сидеть|работать|пользоваться|юзать|заходить)\s+(?:будем\s+)?|"
@@ -855,7 +854,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
     # "запросов будет штук десять": "штук" said before the number counts the people word before it, not cards
     piece_of_people = k > 0 and tokens[k - 1].concept == "piece" and \
         any(tokens[m].concept in ("user", "request") for m in range(max(0, k - 4), k - 1))
-    if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or t.lemma in _COLLECTIVE or \
+    if concept in ("user", "request") or tokens[n].low in ("use", "using", "work", "working") or t.lemma in COLLECTIVE or \
             piece_of_people or \
             (concept is None and n > k and _person(tokens[n]) and not _TIME_NOUN.match(
                 tokens[n + 1].low if n + 1 < len(tokens) else "")) or \

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from assistant.reading.money import days_named, named_days
 from assistant.reading.near import preposition_k
 from assistant.reading.tokens import Token
-from assistant.reading.words import FRACTION_WORDS
+from assistant.reading.words import COLLECTIVE, FRACTION_WORDS
 from assistant.scenario import Scenario
 from tools.lexicon import load_lexicon
 
@@ -35,7 +35,6 @@ _SLOT_WORDS = {"user": "users", "request": "users", "hour": "hours_per_month", "
                "context": "context", "token": "context", "traffic": "users", "трафик": "users"}
 _AS_MANY_AGAIN = re.compile(r"\b(?:ещ[её]|докуп\w*|добав\w*|возьм\w*)\s+(?:ещ[её]\s+)?столько же\b|\bas many (?:again|more)\b", re.I)
 _MORE = {"ещё", "еще", "more", "another", "additional", "extra", "плюс"}
-_COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "десятеро"}  # said of people only
 _CARD_COUNT_WORDS = {"одну", "две", "три", "четыре", "пару"}  # a card's gender and small counts; people are "двое", "20"
 _LESS = re.compile(r"меньше|fewer|less", re.I)
 
@@ -381,7 +380,8 @@ def _more(tokens: list[Token], text: str, short: bool) -> tuple[list[Change], li
             # человек": the cards added, the people another change), and "ещё двое" counts people
             unit_end = next((x.i for x in tokens[n.i + 1:clause_end] if x.number is not None or x.used == "gpu_name"),
                             clause_end)
-            named = "users" if n.low in _COLLECTIVE and short and not _thing_after(tokens, n.i) else _slot(tokens[n.i + 1:n.i + 3 if not short else unit_end])
+            named = "users" if n.low in COLLECTIVE and short and not _thing_after(tokens, n.i) else \
+                _slot(tokens[n.i + 1:n.i + 3 if not short else unit_end])
             asked_after = bool(named) and any(x.low in ("сколько", "how") for x in tokens[n.i + 1:n.i + 3])
             if asked_after:
                 named = None  # seventy-first pass: "если возьму ещё две сколько токенов": the unit of the question, not of the count

@@ -368,6 +368,8 @@ def _zero_point(tokens: list[Token]) -> None:
             x.number, x.word_number, x.used = None, False, "number"
 
 
+# collective numerals, said of people only ("на пятерых", "нас четверо", "ещё двое")
+COLLECTIVE = {"двое", "трое", "четверо", "пятеро", "шестеро", "семеро", "восьмеро", "девятеро", "десятеро"}
 FRACTION_WORDS = {"полтора", "полторы", "полутора"}
 _TENS_OF = {"десятка", "десятков", "десятками", "дюжины", "дюжин"}
 _HALF_OF = {"пол", "half"}
