@@ -97,7 +97,7 @@ def _buys_cards(tokens: list[Token], n: int, text: str, short: bool) -> bool:
 # "возьму вторую такую же", "a second one", "докуплю третью": the card count becomes the ordinal
 _ORDINAL = {"второй": 2, "третий": 3, "четвёртый": 4, "четвертый": 4, "пятый": 5, "second": 2, "third": 3, "fourth": 4}
 _CARD_ORDINAL = {"вторую", "третью", "четвёртую", "четвертую", "пятую"}
-_ORDINAL_CARD = re.compile(r"так\w* же|same|\bone\b|карт|видюх|видях|card|gpu|гпу", re.I)
+_ORDINAL_CARD = re.compile(r"так\w* ?же|same|\bone\b|карт|видюх|видях|card|gpu|гпу", re.I)
 # "докину третью", "воткну вторую", "throw in a third": verbs of putting a card in, as well as of buying one
 _ORDINAL_VERB = re.compile(r"\bвзя|\bвозьм|\bприсмотр|\bпригляд|\beyeing\b|купл|куп|докуп|постав|докин|подкин|добав|воткн|вставл|встав|add|buy|get|"
                            r"throw|slot|plug", re.I)

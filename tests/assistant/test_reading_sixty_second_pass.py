@@ -175,3 +175,9 @@ def test_the_reviews_others():
 def test_a_model_in_place_of_another_keeps_the_setup_unless_it_will_not_run_there(turns, expect):
     s = talk(*turns)[0]
     assert {k: getattr(s, k) for k in expect} == expect
+
+
+def test_the_same_one_typed_together_is_a_second_card():
+    # a hurried question at dcf2906: "вторую такуюже докупить" had kept one card
+    s = talk("ллама 3.1 8б на одной 4060ти 16 гиг", "а если вторую такуюже докупить сколько токенов будет?")[0]
+    assert s.gpu_count == 2
