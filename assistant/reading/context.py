@@ -983,6 +983,25 @@ def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
     reading.withdrawn = sorted({*reading.withdrawn, *gone})
 
 
+# what to buy asked in words ("сколько", "какую", "посоветуйте", "need"); "взять" alone takes the model ("а если вместо
+# квена гемму взять?"), so it is not one of them here
+_BUY_ASKED = re.compile(r"\b(?:какую|какой|какие|каких|сколько|скок\w*|which|how many)\b|посовет|подбер|recommend|suggest|"
+                        r"\bнужн\w*|\bнадо\b|\bneed\b|купить|покупать|\bbuy\b|\bwhat (?:should|would|do) (?:i|we)\b", re.I)
+
+
+def _model_in_place_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
+    """Seventy-third pass: a model named in place of another keeps the cards (scenario.merge), so a bare "gemma 2
+    27b?" or "а если вместо квена гемму 3 27б взять?" asks the question on the table about it, on those cards, not
+    what to buy for it (the reader alone sees a model and no cards: a recommendation)."""
+    s = reading.scenario
+    if previous is None or not reading.new_model or reading.intent != "recommend" or \
+            not (previous.model or previous.params_b) or not (previous.gpu or previous.card_vram_gb) or previous.gpus or \
+            "gpu" in reading.withdrawn or s.gpu or s.gpus or s.card_vram_gb or s.budget or s.users or \
+            _BUY_ASKED.search(reading.text):
+        return
+    reading.intent = "followup"  # type: ignore[assignment]
+
+
 _MORE_BEFORE = re.compile(r"(?:\bещ[её]|\bmore|\banother|\bплюс|\bplus)\s*$", re.I)
 
 
@@ -1028,6 +1047,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _just_one(reading, previous)
     _cards_added(reading, previous)
     _not_on_it(reading, previous)
+    _model_in_place_on_the_cards(reading, previous)
     _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading

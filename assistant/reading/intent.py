@@ -618,6 +618,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "vram"  # "докуплю вторую 3090, тогда 70б потяну?": the addition said, whether the model then fits
     if not model and _THEN_RUNS.search(text) and not psu_asked and not s.budget:
         return "models_for_hardware"  # sixty-first pass: "а если докупить вторую такую же — что тогда потянет?"
+    if not psu_asked and sc["speed"] >= 2 and sc["speed"] >= max((v for k, v in sc.items() if k not in ("speed", "upgrade")), default=0) \
+            and (m := _RATE_ASKED.search(text)) and not re.match(r"how fast|what speed|какая скорость", m.group(0), re.I):
+        # seventy-third pass: "а если вторую такую же докупить сколько токенов в сек будет": the rate asked in so many
+        # words, the card added its condition
+        return "speed"
     if not psu_asked and (sc["upgrade"] >= 2 or ("upgrade" in hits and hardware and (model or s.gpu_count)) or
                           (hardware and model and _OWNS.search(text) and _BUY_MORE.search(text)) or
                           (hardware and C.REPLACE_OWN.search(text) and not compared and not _how_many_cards(tokens or []))):
