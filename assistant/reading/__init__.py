@@ -943,6 +943,19 @@ def _smi_rows(chosen: dict, clashes: dict, tokens: list[Token], text: str) -> No
     chosen["gpu_count"] = quantities.Attached("gpu_count", n, sorted({*idx, *(k for a in outside for k in a.tokens)}))
 
 
+# a card sold already ("я продал свою 3090", "sold my two 3090s", "3090 уже продали"); not "продаю" or "sell my 3090
+# or", which weigh the card still owned
+_SOLD = re.compile(r"\b(?:продал[аи]?|sold|got rid of|избавил(?:ся|ась|ись) от)\s+(?:(?:уже|already|свою|свои|своих|мою|мои|"
+                   r"моих|нашу|наши|our|my|the|both|обе|оба|две|два|2)\s+){0,2}$", re.I)
+_SOLD_AFTER = re.compile(r"^\s*(?:уже\s+)?(?:продал[аи]?|sold)\b", re.I)
+
+
+def _sold(text: str, cards: list[Span]) -> bool:
+    """Whether every card said is said sold (before its name, or after it: "3090 уже продал")."""
+    return bool(cards) and all(_SOLD.search(text[max(0, sp.start - 40):sp.start]) or _SOLD_AFTER.match(text[sp.end:])
+                               for sp in cards)
+
+
 def _withdrawn(text: str) -> list[str]:
     said = [w.lower() for m in _TAKEN_BACK.finditer(text) for w in m.groups() if w]
     return sorted({"budget" if w.startswith(("бюдж", "budget")) else "context" for w in said})
@@ -1298,6 +1311,13 @@ def _read(text: str) -> Reading:
             if kind == "server" and len({h.id for h in found}) == 1:  # "сервер дипсик", "DGX H100"
                 fields["server"] = found[0].id
     contradicted = spans.pop("card_contradiction", None)  # a card's memory said against the catalog: asked
+    sold = bool(gpus) and _sold(text, [_span(text, tokens, list(range(h.i, h.j))) for h in gpus])
+    if sold and fields.get("gpu"):
+        # seventy-third pass: "я продал свою 3090, под квен 14б что?": a card sold is no card of theirs (the words are
+        # read, named as the card, and sized nowhere); "продаю 3090 или докупить вторую" is still the card owned
+        for slot in ("gpu", "gpu_count", "card_vram_gb"):
+            fields.pop(slot, None)
+        spans["sold"] = [*spans.pop("gpu", []), *spans.pop("gpu_count", [])]
     if len({h.id for h in gpus}) > 1 and not (fields.get("gpu") or fields.get("gpus")) and \
             (fields.get("model") or fields.get("params_b")):
         clashes_cards = spans.get("gpu_name", [])  # "у меня 3090 и 4090, пойдёт 70b?": two cards, neither taken; asked
@@ -1320,7 +1340,7 @@ def _read(text: str) -> Reading:
         t.word_number and (t.number or 0) >= 2 and t.i + 1 < len(tokens) and quantities.device(tokens, t.i + 1))] + asked + cpu_asked + [_span(text, tokens, a.tokens) for a in stock]
     intent = classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or any(a.slot != "task" for a in contrasted), conflicted=frozenset(clashes), tokens=tokens,
-                        named_gpus=len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
+                        named_gpus=0 if sold else len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),
                         relative=_follows_up(changes, tokens))
     if "precision" in assumed and intent in ("knowledge", "followup") and C.GENERAL.search(text) and \
             not (scenario.model or scenario.params_b or scenario.gpu or scenario.card_vram_gb):

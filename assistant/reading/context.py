@@ -434,7 +434,8 @@ def _model_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
     s = reading.scenario
     if previous is None or not reading.new_model or reading.intent != "recommend" or previous.model or \
             previous.params_b or not (previous.gpu or previous.card_vram_gb) or previous.gpus or previous.budget or \
-            s.gpu or s.gpus or s.card_vram_gb or s.budget or _WHICH_TO_TAKE.search(reading.text):
+            s.gpu or s.gpus or s.card_vram_gb or s.budget or _WHICH_TO_TAKE.search(reading.text) or \
+            _NOT_ON_IT.search(reading.text):  # seventy-third pass: "я продал свою 3090, под квен 14б что?": not on it
         return
     reading.intent = "vram"
 

@@ -584,7 +584,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "power"  # "свет по 6 р, 2 4090 круглосуточно": the month's electricity of the cards named
     if s.server_price and not (hardware or model or s.users or s.budget or hits - {"recommend", "cost"}):
         return "cost"  # "the box you'd quote is around 25 grand": a server's price is weighed against renting
-    if named_gpus and not new_model and _COMPARING.search(text):
+    if named_gpus and _COMPARING.search(text) and (not new_model or _AGAINST_IT.search(text)):
         return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
     if "vram" in hits and not new_model and (s.gpu or s.card_vram_gb) and not relative and \
             (_FITS.search(text) or _ENOUGH.search(text) and _OWN.search(text)) and \
@@ -949,6 +949,10 @@ _ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна како�
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|какая|сколько|what|which|how many)\b", re.I)
 _COMPARING = re.compile(r"сравн|compar|"  # seventy-second pass: "а против rtx 6000 ada она сильно проигрывает?"
                         r"\bпротив\b[^.?!]{0,40}\b(?:проигрыва\w*|уступа\w*|выигрыва\w*|лучше|хуже|(?:она|он) как)", re.I)
+# seventy-third pass: "а против 5090 она сильно проигрывает в llama 70b?": the card on the table against another, on
+# the model named (a model beside "сравни" alone stays the question it was)
+_AGAINST_IT = re.compile(r"\bпротив\b[^.?!]{0,40}\b(?:она|он|эта|этот)\b|\b(?:она|он|эта|этот)\b[^.?!]{0,20}\bпротив\b|"
+                         r"\b(?:how does|how do|would) (?:it|this one|that one|they) (?:compare|stack up)\b", re.I)
 _COMPARE_THEM = re.compile(r"\bсравн\w*(?:-ка)?\s+(?:\w+\s+)?(?:их|эти|этих|обе|оба|обеих|между собой)\b|\bcompare\s+(?:them|these|those|both|"
                            r"the two)\b", re.I)
 _WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)

@@ -41,7 +41,13 @@ _QUOTED_ELSEWHERE = re.compile(r"(?:(?:конкурент\w*|друг\w+ (?:по
                                # seventy-second pass: "если поставщик уступит и отдаст сервер за 26,5 млн": the
                                # seller's price (not "отдаст всё что влезет в 5 млн", a review)
                                r"(?:поставщик\w*|продав\w*|интегратор\w*|дистрибь?ютор\w*)(?:\s+\S+){0,3}\s+"
-                               r"(?:отдаст|отдаёт|отдает|продаст|продаёт|продает|уступ\w*|скин\w*)(?:\s+\S+){0,6}\s+за$", re.I)  # not "что предлагаете за 2 млн", "грант в"
+                               r"(?:отдаст|отдаёт|отдает|продаст|продаёт|продает|уступ\w*|скин\w*)(?:\s+\S+){0,6}\s+за$|"
+                               # seventy-third pass (a review): "если продавец уступит до 14 млн", "if the vendor drops it
+                               # to 300k": the seller's price brought down to
+                               r"(?:поставщик\w*|продав\w*|интегратор\w*|дистрибь?ютор\w*)(?:\s+\S+){0,3}\s+"
+                               r"(?:уступ\w*|скин\w*|снизит\w*|опуст\w*)(?:\s+\S+){0,3}\s+до$|"
+                               r"(?:vendor|seller|supplier|integrator|reseller|dealer)s?(?:\s+\S+){0,3}\s+(?:drops?|cuts?|lowers?|"
+                               r"brings?|knocks?)(?:\s+\S+){0,4}\s+to$", re.I)  # not "что предлагаете за 2 млн", "грант в"
 # things counted in thousands ("9 тысяч запросов", "10 тысяч документов", "50k requests"): no sum of money
 _COUNTED = re.compile(r"^(?:запрос\w*|обращени\w*|документ\w*|страниц\w*|письм\w*|звонк\w*|заявок|сообщени\w*|"
                       r"диалог\w*|чат\w*|requests?|queries|documents?|pages?|messages?|calls?|tickets?|chats?|"

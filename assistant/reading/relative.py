@@ -266,7 +266,11 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
                 not any(x.concept == "server" for x in tokens[t.i + 3:t.i + 5]):  # not "another 2 H100 nodes"
             # fifty-ninth pass: "if he puts in another two 3090s"
             return [Change(slot="gpu_count", op="add", value=float(said.number))], [t.i, t.i + 1]
-    return _n_more(tokens, text, set())
+    first, idx = _n_more(tokens, text, set())
+    if first:  # seventy-third pass (a review): "add 2 more cards and 20 more users": both added
+        extra, extra_idx = _n_more(tokens, text, {c.slot for c in first})
+        return first + extra, idx + extra_idx
+    return first, idx
 
 
 def _n_more(tokens: list[Token], text: str, taken: set[str]) -> tuple[list[Change], list[int]]:

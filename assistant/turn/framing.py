@@ -153,7 +153,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     if reading.intent in ("followup", "vram") and previous is not None and (
             reading.intent == "followup" and _PSU_ENOUGH_Q.search(reading.text) or
             # seventy-second pass: "этот блок уже точно не вытянет?" after the PSU was said: "блок" alone is the PSU
-            previous.psu_w and not reading.new_model and _BLOCK_HOLDS.search(reading.spelt or reading.text)):
+            previous.psu_w and (not reading.new_model or _THIS_PSU.search(reading.spelt or reading.text)) and
+            _BLOCK_HOLDS.search(reading.spelt or reading.text)):
+        # (seventy-third pass: "этот блок вытянет если запущу квен 72б?": the PSU said, the model a condition)
         return "power"  # fresh40: "а если докупить ещё одну a4000, бп на 650 хватит на обе?": the PSU, for the cards now
     if reading.intent in ("recommend", "followup") and previous_intent in _SIZING and previous_intent != "recommend" and \
             reading.new_model and _MEANT.search(reading.text) and len(reading.text.split()) <= 16 and \
@@ -325,6 +327,7 @@ _SAID_LATER = re.compile(r"^\W*(?:забыл\w* (?:сказать|упомяну
 # "enough" asks whether they suffice; "would a single 5090 do it" stays the recommendation's follow-up (twenty-sixth pass)
 _PSU_ENOUGH_Q = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|"
                            r"вытян\w*|enough|handle)|\b(?:хват\w*|enough)\b[^.?!]{0,16}(?:\bбп|блок\w* питани\w*|\bpsu)\b", re.I)
+_THIS_PSU = re.compile(r"\b(?:этот|мой|наш|тот|это)\s+(?:бп|блок)\b|\bбп\b|блок\w* питани|\b(?:this|my|our|that) (?:psu|power supply)\b", re.I)
 _BLOCK_HOLDS = re.compile(r"\b(?:бп|блок\w*)\b(?!\s+(?:памяти|оперативн\w*|озу|ram|данных|кода|текста))[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|вытян\w*|тянет|справ\w*)", re.I)
 # fifty-second pass: the power bill asked outright ("what would that box add to the power bill", "сколько сервер сожрёт
 # в месяц"), not an electricity price given to a cost comparison ("и свет у нас по 7,2 руб, это учитывается?")
