@@ -28,6 +28,7 @@ domain word is out of scope).
 """
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from pathlib import Path
@@ -79,7 +80,9 @@ def _asked(r: Reading, text: str, ask: list[str], shown: tuple[str, ...] = ()) -
     `shown` slots (a slot the file was labelled without, which the scenario line repeats to the customer)."""
     named = [s for group in (r.unattached, *r.conflicts.values(), *(r.spans.get(k, []) for k in shown)) for s in group]
     for item in ask:
-        a = text.find(item)
+        # the item as a word of its own ("3" in "то ли 3, то ли 4", not the "3" of "3090" before it), else where it is
+        m = re.search(rf"(?<![\w.,]){re.escape(item)}(?![\w])", text)
+        a = m.start() if m else text.find(item)
         if not any(s.start < a + len(item) and a < s.end for s in named):
             return False
     return True

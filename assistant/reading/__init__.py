@@ -950,6 +950,18 @@ _SOLD = re.compile(r"\b(?:продал[аи]?|sold|got rid of|избавил(?:�
 _SOLD_AFTER = re.compile(r"^\s*(?:уже\s+)?(?:продал[аи]?|sold)\b", re.I)
 
 
+# seventy-third pass: "какую видюху под неё брать? в 5090 она ж не влезет": a card said too small while another is
+# asked for is ruled out, as a card sold is
+_WHICH_CARD = re.compile(r"\b(?:какую|какой|какие|which|what)\s+(?:\w+\s+)?(?:видюх\w*|видях\w*|карт\w*|видеокарт\w*|gpus?|cards?)\b",
+                         re.I)
+_TOO_SMALL_AFTER = re.compile(r"^[^.?!]{0,24}?\b(?:не|won'?t|doesn'?t|can'?t|not)\s+(?:\w+\s+)?(?:влезет|влезает|потянет|"
+                              r"поместится|хватит|тянет|fit|hold|handle)\b", re.I)
+
+
+def _ruled_out(text: str, cards: list[Span]) -> bool:
+    return bool(cards) and bool(_WHICH_CARD.search(text)) and all(_TOO_SMALL_AFTER.match(text[sp.end:]) for sp in cards)
+
+
 def _sold(text: str, cards: list[Span]) -> bool:
     """Whether every card said is said sold (before its name, or after it: "3090 уже продал")."""
     return bool(cards) and all(_SOLD.search(text[max(0, sp.start - 40):sp.start]) or _SOLD_AFTER.match(text[sp.end:])
@@ -1311,7 +1323,8 @@ def _read(text: str) -> Reading:
             if kind == "server" and len({h.id for h in found}) == 1:  # "сервер дипсик", "DGX H100"
                 fields["server"] = found[0].id
     contradicted = spans.pop("card_contradiction", None)  # a card's memory said against the catalog: asked
-    sold = bool(gpus) and _sold(text, [_span(text, tokens, list(range(h.i, h.j))) for h in gpus])
+    named_spans = [_span(text, tokens, list(range(h.i, h.j))) for h in gpus]
+    sold = bool(gpus) and (_sold(text, named_spans) or _ruled_out(text, named_spans))
     if sold and fields.get("gpu"):
         # seventy-third pass: "я продал свою 3090, под квен 14б что?": a card sold is no card of theirs (the words are
         # read, named as the card, and sized nowhere); "продаю 3090 или докупить вторую" is still the card owned

@@ -104,10 +104,10 @@ CUES: list[tuple[Intent, str]] = [
                 # twenty-eighth pass: one card set against another ("would an h20 box beat an l20 box", "обгонит ли")
                 r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bобойд[её]т\b|\bперегон\w*|"
                 r"\bstacks? up (?:against|to|with)\b|\bmeasures? up (?:against|to)\b"),  # fresh41: "how does it stack up against"
-    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
+    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|сколько (?:\w+ )?не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
-    ("power", r"\bза свет\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*) (?:\w+ )?в пике\b|\b(?:лини\w*|автомат\w*|ввод\w*|розетк\w*|кабел\w*) (?:\w+ ){0,2}в щитов\w*|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\bза свет\b|\bкакую мощность\b|\b(?:возьм[её]т|бер[её]т|тянет|потребля\w*) (?:\w+ ){0,2}из (?:сети|розетки)\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*) (?:\w+ )?в пике\b|\b(?:лини\w*|автомат\w*|ввод\w*|розетк\w*|кабел\w*) (?:\w+ ){0,2}в щитов\w*|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b|" +
               GENERATOR.pattern),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off(?!s\b)|выгодн|дешевле|cheaper|стоимость владения|"
@@ -325,7 +325,10 @@ MODELS_ON_IT = re.compile(r"\b(?:which|what)(?:'s| is| are)? (?:the )?(?:\w+ )?m
                           r"данн)\w*|"
                           # seventieth pass: "а для полного дообучения в bf16 что туда поместится?": on the machine described
                           r"\bчто (?:туда|на (?:н[её]м|них|не[её]|этом|этой|эти|этих)) (?:\w+ )?(?:поместится|влезет|пойд[её]т|"
-                          r"запустится|встанет|уместится)\b|\bwhat (?:would|will|could) (?:fit|run) (?:on|in) (?:it|there|them|that)\b", re.I)
+                          r"запустится|встанет|уместится)\b|\bwhat (?:would|will|could) (?:fit|run) (?:on|in) (?:it|there|them|that)\b|"
+                          # seventy-third pass: "how large a model would fit there at fp8?": the size that fits, asked
+                          r"\bhow (?:large|big) (?:of )?(?:an? )?(?:\w+ )?models?\b[^.?!]{0,30}?\b(?:fit|run|load)\b|"
+                          r"\bнасколько (?:больш\w+|крупн\w+) модел\w*", re.I)
 # fiftieth pass: no cloud wanted ("nothing in the cloud", "без облака"): a wish about where it runs, no costing
 NO_CLOUD = re.compile(r"\bnothing (?:goes )?(?:in|on|to) the cloud\b|\bno cloud\b|\bnot (?:in )?the cloud\b|\boff the cloud\b|"
                       r"\bwithout (?:the |any )?cloud\b|\bбез (?:всяких |никаких )?облак\w*|\bне в облак\w*|\bникаких облак\w*|"

@@ -312,6 +312,10 @@ _LINK_WEIGHED = re.compile(r"(?:nvlink|нвлинк|nvswitch)\S*(?:\s+\S+){0,16}
                            r"\b(?:why|зачем|почему)\b[^.?!]{0,40}\b(?:nvlink|nvswitch|нвлинк)", re.I)
 _LINK_FIT = re.compile(r"влез|помест|потян|fit|сколько|how many|how much (?:vram|memory)|скорост|speed|tok|ток/с|дешевле|"
                        r"дороже|cost|price|budget|бюджет|цен|recommend|посовет|быстрее|faster|обуч|train", re.I)
+_INTEGRATE = re.compile(r"\b(?:можно ли|получится ли|реально ли|как|can (?:we|i|it|you)|is it possible to|how (?:do|can) (?:we|i))\s+"
+                        r"(?:\w+\s+)?(?:связать|интегрировать|подключить|прикрутить|встроить|integrate|connect|hook up|plug)\b"
+                        r"(?!\s+(?:me|us|you|меня|нас|вас)\b)",  # not "can you connect me with a human": a hand-off
+                        re.I)
 _DEBUG_CODE = re.compile(r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
                          r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b", re.I)
 _LEAST_TO_BUY = re.compile(r"\bсам\w+ деш[её]в\w+ (?:видюх|видях|видеокарт|карт)\w*,? (?:на которой|чтобы|чтоб)\b|"
@@ -356,7 +360,9 @@ _OFF_TOPIC_AFTER = re.compile(r"^[^.!?]{0,60}[.!?]\s+(?:(?:вопрос|question
 # seventy-first pass: leave to ask, in any words ("можно нубские вопросы про железо под ллмки тут позадавать?",
 # "подскажете по железу … если спрошу?"): a verb of asking in a frame of leave, and no question of its own yet
 _ASK_VERB = re.compile(r"\b(?:спрошу|спросить|спрашивать|поспрашива\w*|позадава\w*|задава\w*|задать|поспрашаю|"
-                       r"посоветоваться|проконсультироваться|ask|asking|consult)\b", re.I)
+                       r"посоветоваться|проконсультироваться|ask|asking|consult|"
+                       # seventy-third pass: "сюда можно писать с вопросами по видюхам?"
+                       r"(?:писать|написать|обратиться|обращаться) с вопрос\w*)\b", re.I)
 _LEAVE_FRAME = re.compile(r"\b(?:можно|могу|можем|норм\w*|ничего|если|allowed|can i|may i|could i|mind if|ok(?:ay)? if|fine if)\b",
                           re.I)
 _OWN_QUESTION_WORD = re.compile(r"\b(?:сколько|как|какой|какая|какое|какие|какую|каким|хватит|потянет|влезет|поместится|"
@@ -481,6 +487,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _PASSING_ON.search(text) and re.search(r"\b(?:спасибо|благодарю|thanks?|thank you)\b", text, re.I) and \
             len(text.split()) <= 12 and not re.search(r"[\d?]", text) and not hits and not (model or hardware):
         return "greeting"  # fifty-third pass: "записала, всё передам шефу, спасибо!", "thank you, I'll pass this along"
+    if _INTEGRATE.search(text) and not (model or hardware or s.users or s.budget or re.search(r"\d", text)):
+        return "knowledge"  # seventy-third pass: "можно ли связать локальную модель с нашим Битриксом?": how it connects
     if _DEBUG_CODE.search(text) and not _OUT_OF_MEMORY.search(text):
         return "out_of_scope"  # fifty-seventh pass: "help me debug my pytorch training script": someone's code to fix
     if C.CREATIVE.search(text):
@@ -490,7 +498,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if (off_topic(text) or OTHER_GOODS.search(text) or _INVESTING.search(text)) and not (model or hardware or
                                                             C.DOMAIN.search(_OFF_TOPIC_AFTER.sub(" ", text))):
         return "out_of_scope"  # "off topic but why does my 2019 freightliner throw a def code" (thirty-third pass)
-    if _LINK_WEIGHED.search(text) and not _LINK_FIT.search(text) and not (s.users or s.psu_w or "power" in hits):
+    if _LINK_WEIGHED.search(text) and (not _LINK_FIT.search(text) or not (model or hardware or re.search(r"\d", text))) and \
+            not (s.users or s.psu_w or "power" in hits):  # (seventy-third pass: "насколько проседает скорость при
+        # тензорном параллелизме через PCIe без NVLink?": nothing of theirs to size, the bus's penalty in general)
         return "knowledge"  # fifty-seventh pass: "нужны NVLink-мосты или хватит PCIe?", "why does the DGX need NVSwitch"
     if _WHATS_THE_DIFFERENCE.search(text) and not (model or hardware or s.users or s.budget or s.gpu_count or
                                                    s.server_price or s.cloud_hourly or s.hours_per_month or "cost" in hits):
@@ -588,7 +598,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "compare"  # "and how does it compare to the A40", "добавь в сравнение h200": one more card compared
     if "vram" in hits and not new_model and (s.gpu or s.card_vram_gb) and not relative and \
             (_FITS.search(text) or _ENOUGH.search(text) and _OWN.search(text)) and \
-            not _ASKS_WHICH.search(text) and not (hits - {"vram"}):
+            not _ASKS_WHICH.search(text) and not (hits - {"vram"}) and not (not model and C.MODELS_ON_IT.search(text)):
         return "vram"  # "на одной 5090 потянет?", "would a single l40s fit it", "на моей 3060 хватит?": the card said
         # (the customer's own, for "enough"), will the model fit on it
     if (s.gpu or s.card_vram_gb) and s.gpu_count and _FIT_WITHIN.search(text) and _BY_POWER.search(text):
@@ -640,7 +650,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if (s.gpu or s.server) and not (model or s.psu_w or s.users) and not (s.gpu_count and s.gpu_count > 1) and \
             C.TDP_AND_MEMORY.search(text) and \
             not re.search(r"\d\s*(?:вт|w|квт|kw)\b|(?<![\d.])(?<!pcie )(?<!sxm )\d+\s*(?:гб|gb)\b|сколько (?:таких|их|штук)|how many|(?<!power )\bdraw\b|\bpower for\b|ватт|(?<!putting )(?<!put )together|combined|overall|in sum|"
-                          r"вместе|суммарн\w*|\bserver\b|сервер\w*|"
+                          r"вместе|суммарн\w*|\bserver\b|(?<!в )сервер\w*|"
                           r"\bблок|\bpsu\b|\btotal\b|\bбп\b|потребл|power supply", text, re.I) and not _ENERGY_PRICED.search(text):
         return "gpu_info"  # seventieth pass: "What's the TDP and memory on the A40?": two of a card's specs
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \
@@ -800,7 +810,7 @@ def said_knowledge(text: str) -> bool:
         bool(_LANES.search(text)) or bool(_AT_ALL.search(text)) or \
         bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
         bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
-        bool(_OFFLINE_ASKED.search(text))  # risers and lanes: how the bus works
+        bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text))  # risers and lanes: how the bus works
 
 
 # seventy-second pass: "do these local models keep working fully offline once installed?": how local models work
@@ -846,7 +856,9 @@ _RUN_ANYTHING = re.compile(r"\b(?:run|handle|host|serve)\s+(?:anything|something
 _AT_ALL = re.compile(r"\bвообще\s+(?:\w+\s+)?(?:реально|возможно|осуществимо|выполнимо)|(?:реально|возможно) ли вообще|"
                      r"\bis (?:that|it|this|such a thing) even (?:possible|doable|realistic|feasible)\b|\bpossible at all\b", re.I)
 _SPEED_AS_CONDITION = re.compile(r"\b(?:at|with) (?:a )?(?:decent|reasonable|good|usable|ok|okay|normal|acceptable|comfortable) "
-                                 r"speeds?\b|\bс (?:нормальн|приличн|адекватн|хорош|комфортн|терпим)\w* скорост\w*", re.I)
+                                 r"speeds?\b|\bс (?:нормальн|приличн|адекватн|хорош|комфортн|терпим)\w* скорост\w*|"
+                                 # seventy-third pass: "what can it handle without being painfully slow?"
+                                 r"\bwithout (?:being )?(?:\w+ )?(?:slow|laggy|sluggish)\b|\bбез (?:особых )?тормозов\b", re.I)
 _OWN_OR_CLOUD_AT_ALL = re.compile(r"\bможно (?:ли )?(?:это |такое )?(?:сделать|запустить|держать) на сво\w+ (?:компьютер\w*|"
                                   r"компе|железе|сервере|ноутбуке)\b[^?]{0,60}\bили (?:только )?(?:через |в )?облак\w*|"
                                   r"\b(?:can|could) (?:we|i|this|it) (?:be )?(?:done|run|hosted) (?:on|in) (?:our|my) own "

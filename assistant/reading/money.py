@@ -81,6 +81,9 @@ _DEDICATED = re.compile(r"\s+(?:\w+\s+)?(?:сервер|сервак|в арен
 # fifty-third pass: "what to buy for about $2,500", "что купить за 200 тысяч": what the money gets, a budget
 _WHAT_TO_BUY = re.compile(r"\b(?:what|which(?: \w+)?|что|как(?:ой|ую|ие) \w+)(?: \w+){0,3} (?:buy|get|купить|взять|брать|"
                           r"собрать) (?:for|за)(?: (?:about|around|roughly|approximately|примерно|около|где-то|порядка))?$", re.I)
+_ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on) (?:an? |the |новую |новый |одну |один )?"
+                          r"(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|сервак|железо|железк[иу]|комп|компьютер|сборк[уи]|"
+                          r"апгрейд|upgrade|gpus?|cards?|graphics card|server|box|build|rig|hardware)\b", re.I)
 _THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
                          r"\bwith (?:that|this) (?:money|amount)\b", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -447,6 +450,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
                                                    for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 2]))))
     # fifty-first pass: "цель сбора 800 тысяч. … какой сервер на эти деньги взять?": the sum pointed back at is to spend
     budget_cue = budget_cue or scaled_or_cur and bool(_THAT_MONEY.search(text[tokens[end].end:]))  # not "их у нас 1200"
+    # seventy-third pass: "есть 150к на видюху", "150 тыс на сервер": a sum to spend on hardware, never a context
+    # (not beside a cloud's price: "просит 1,5 млн на сервер, а в облаке 280 ₽ в час" prices the server, weighed)
+    budget_cue = budget_cue or bool(_ON_HARDWARE.match(text[tokens[end].end:])) and not _RENT.search(text) and \
+        not _OWN_VS_CLOUD.search(text)
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money

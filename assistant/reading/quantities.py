@@ -240,6 +240,8 @@ def _groups(out: list[Attached], tokens: list[Token], text: str) -> None:
                 break
 
 
+# seventy-third pass: "have your sales team quote two 8x B300 servers": the team quotes, the two are servers
+_QUOTE_VERBS = {"quote", "send", "price", "prepare", "email", "offer", "выставить", "посчитать", "прислать"}
 # twentieth pass: a share of the people said to be on at once ("team of 12, maybe half online at once", "сотрудников
 # двадцать из них половина одновременно"): the users are that share of the number, not the whole headcount
 _SHARE = {"half": 0.5, "половина": 0.5, "половину": 0.5, "половины": 0.5, "третья": 1 / 3, "third": 1 / 3,
@@ -867,7 +869,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
             (concept is None and k > 2 and tokens[k - 2].low in ("в", "на") and _place(tokens[k - 1]) and
              _person(tokens[k - 3]) and _plural(tokens[k - 3])) or \
-            cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2) or \
+            cue_before(tokens, k, _USERS_CUE | {"user", "team", "команда"}, 2) and \
+            not (k > 0 and tokens[k - 1].low in _QUOTE_VERBS) or \
             (concept is None and k > 1 and tokens[k - 1].low == "of" and tokens[k - 2].low in _PEOPLE_OF) or \
             (concept is None and k > 2 and tokens[k - 1].low in _ROUGHLY and tokens[k - 2].low == "of" and
              tokens[k - 3].low in _PEOPLE_OF and (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum() or

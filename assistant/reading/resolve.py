@@ -56,6 +56,9 @@ def meant_after_denied(items: list[Attached], tokens: list[Token]) -> list[Attac
     return out
 
 
+_HEDGE = ("could", "be", "might", "maybe", "perhaps", "может", "возможно")
+
+
 def offered_before(items: list[Attached], tokens: list[Token]) -> list[Attached]:
     """Thirty-sixth pass: "то ли 16, то ли 24 карточки", "16 или 24 h100": a bare number offered as the other value of
     the quantity right after it takes its slot, so that the two are asked about, not the last one taken."""
@@ -65,11 +68,13 @@ def offered_before(items: list[Attached], tokens: list[Token]) -> list[Attached]
         if not isinstance(a.value, (int, float)) or a.slot in ("precision", "currency"):
             continue
         j = k - 1
-        while j >= 0 and tokens[j].low in (",", "то", "ли", "или", "либо", "or", "and", "и", "to", "до", "-", "–"):
+        while j >= 0 and tokens[j].low in (",", "то", "ли", "или", "либо", "or", "and", "и", "to", "до", "-", "–", *_HEDGE):
             j -= 1
         between = j > 0 and tokens[j - 1].low in ("between", "между", "от", "from")  # "between 150 and 300 users"
+        # seventy-third pass: "it could be 10, could be 15 people", "может 10, может 15 человек": the hedge said twice
+        hedged = j > 0 and tokens[j - 1].low in _HEDGE and any(t.low in _HEDGE for t in tokens[j + 1:k])
         if 0 <= j < k - 1 and not tokens[j].used and (n := tokens[j].number) is not None and \
-                (between or any(t.low in ("или", "либо", "or", "ли") for t in tokens[j + 1:k])):
+                (between or hedged or any(t.low in ("или", "либо", "or", "ли") for t in tokens[j + 1:k])):
             out.append(Attached(a.slot, type(a.value)(n), [j]))
     return out
 

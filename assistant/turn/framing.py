@@ -128,12 +128,21 @@ def _span_value(span) -> float | None:
     return parse_plain_number(m.group(0)) if m else word_value(span.text)
 
 
+# the same choice asked again with a value changed ("выбор тот же?", "would the pick change?")
+_SAME_CHOICE = re.compile(r"\bвыбор (?:тот же|останется|не (?:из|по)меня\w*|(?:из|по)меня\w*)|\b(?:тот же|такой же) выбор\b|"
+                          r"\b(?:would|does|will) (?:the|that|my|our|your) (?:choice|pick|answer|recommendation) change\b|"
+                          r"\bsame (?:choice|pick|answer)\b", re.I)
+
+
 def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: str | None = None) -> str:
     """The reader's intent, unless nothing was read and there is no conversation yet: then a question
     of what/why is knowledge, and words outside the domain are out of scope (an "admin" asking for
     the configuration is not a sizing question). A follow-up's bare number is first attached by the
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
+    if previous is not None and previous_intent in ("compare", "recommend", "upgrade") and \
+            _SAME_CHOICE.search(reading.text) and len(reading.text.split()) <= 20:
+        return previous_intent  # seventy-third pass: "А если речь о LoRA моделей до 14 млрд — выбор тот же?"
     if (reading.intent in ("followup", "power", "upgrade", "out_of_scope", "knowledge") or
             reading.intent == "vram" and not (reading.scenario.gpu or reading.scenario.gpu_count)) and previous is not None and \
             previous_intent in _SIZING and \
@@ -271,7 +280,7 @@ _EVERYDAY_EN = re.compile(r"\b(?:weather|jobs?|vacanc\w*|office|address|lunch|di
                           r"human|robot|crypto)\b", re.I)
 _EVERYDAY_RU = re.compile(r"\b(?:пицц\w*|суши|роллы|шаурм\w*|еду|еды|кофе|погод\w*|такси|билет\w*|кино|фильм\w*|"
                           r"сериал\w*|футбол\w*|рецепт\w*|ресторан\w*|кафе|отпуск\w*|анекдот\w*|стих\w*|реферат\w*|"
-                          r"курсовую|курсовой|домашк\w*|вакансии|вакансий|гороскоп\w*|ставк\w* на спорт)\b", re.I)
+                          r"курсовую|курсовой|курсач\w*|домашк\w*|вакансии|вакансий|гороскоп\w*|ставк\w* на спорт)\b", re.I)
 _FOLLOW_UP_NOUNS = re.compile(r"^(?:шум|нагрузк|скорост|цен|стоимост|памят|точност|вариант|запас|мест|деньг|расчёт|расчет|"
                               r"оценк|конфиг|смысл|раз|дел|правд|гаранти|риск|ошибк|реальност|месяц|год|врем|качеств)", re.I)
 
@@ -341,7 +350,9 @@ _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватае�
                        r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b|"  # pass: "would that do it?", "потянут?"
                        # fifty-ninth pass: "А две RTX PRO 6000 такую нагрузку вытянут?", "can't we get away with just one"
                        r"\bвытянут\b|\bвытянет\b|\bсправ(?:ится|ятся)\b|\bпройд[её]т\b|\bget away with\b|"
-                       r"\bhandle (?:it|that|this|the load)\b|\b(?:going to|gonna) cut it\b", re.I)
+                       r"\bhandle (?:it|that|this|the load)\b|\b(?:going to|gonna) cut it\b|"
+                       # seventy-third pass: "а одной rtx a6000 им по памяти норм будет?"
+                       r"\bпо памяти\b[^.?!]{0,20}\b(?:норм\w*|ок|окей|хорошо)\b", re.I)
 _WHY = re.compile(r"\bпочему\b|\bзачем\b|\bотчего\b|\bwhy\b|\bhow come\b", re.I)
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"

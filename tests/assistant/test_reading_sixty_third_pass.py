@@ -64,3 +64,101 @@ def test_this_psu_with_a_model_as_condition_is_power():
 def test_more_cards_and_more_users_are_both_added():
     scenario, _ = talk("we have 4 h100 and 50 users, llama 70b", "add 2 more cards and 20 more users")
     assert scenario.gpu_count == 6 and scenario.users == 70
+
+
+# ---------------------------------------------------------------- the grader: an item asked about is found as a word
+def test_the_grader_finds_an_asked_item_as_a_word_of_its_own():
+    from bench.understanding import _asked
+
+    text = "у клиента риг на 3090, карт то ли 3, то ли 4. qwen2.5 72b в q4 влезет?"
+    assert _asked(read(text), text, ["3", "4"])  # the "3" asked, not the one in "3090"
+    quiet = "у клиента риг на 3090, карт 3. qwen2.5 72b в q4 влезет?"
+    assert not _asked(read(quiet), quiet, ["3"])  # a count read into its slot was not asked about
+
+
+# ---------------------------------------------------------------- general rules read off fresh96 and fresh97
+def test_leave_to_write_with_questions_is_a_greeting():
+    assert read("всем ку) подскажите, сюда можно писать с вопросами по видюхам под нейронки?").intent == "greeting"
+    assert read("можно писать с вопросами про скидки на 4090?").intent != "greeting"  # a question of its own
+
+
+@pytest.mark.parametrize("text", ["есть 150к на видюху, хочу qwen3 14b в q8 гонять без тормозов, чё брать?",
+                                  "есть 150 тыс на видюху, хочу qwen3 14b"])
+def test_a_sum_to_spend_on_hardware_is_a_budget_not_a_context(text):
+    s = read(text).scenario
+    assert s.budget == 150_000 and s.context is None
+
+
+def test_a_sum_for_the_server_beside_a_clouds_price_stays_the_servers_price():
+    s = read("IT отдел просит 1,5 млн на сервер, а в облаке говорят 280 ₽ в час.").scenario
+    assert s.server_price == 1_500_000 and s.budget is None
+    assert read("контекст 32к на карту влезет?").scenario.context == 32768
+
+
+@pytest.mark.parametrize("text", ["it could be 10, could be 15 people on it at once, qwen3 14b on one l40s?",
+                                  "может 10, может 15 человек, квен 14б на 4090"])
+def test_a_count_hedged_twice_is_asked_about(text):
+    r = read(text)
+    assert r.scenario.users is None and "users" in r.conflicts
+    assert read("it could be 15 people").scenario.users == 15  # one value, hedged once
+
+
+def test_how_large_a_model_fits_is_what_runs_on_the_cards():
+    assert read("single RTX 6000 Ada and 128GB RAM — how large a model would fit there at fp8?").intent == \
+        "models_for_hardware"
+    assert read("would llama 3 70b fit on a single RTX 6000 Ada?").intent == "vram"
+
+
+def test_speed_as_a_condition_of_what_runs():
+    assert read("just picked up a 5060 ti 16gb, what local llms can it handle without being painfully slow?").intent \
+        == "models_for_hardware"
+
+
+def test_how_many_cards_are_missing_is_the_upgrade():
+    r = read("заказчик хочет на своих четырёх H100 NVL поднять qwen3 coder 480b a35b в fp8. сколько карт не хватает?")
+    assert r.intent == "upgrade" and r.scenario.gpu_count == 4
+
+
+def test_memory_and_tdp_of_a_card_put_into_servers_are_its_specs():
+    assert read("какая память и тдп у L20? клиент присматривает их в серверы").intent == "gpu_info"
+
+
+def test_the_team_quoting_servers_holds_no_people():
+    s = read("Fine, have your sales team quote two 8x B300 servers, please.").scenario
+    assert s.users is None and s.gpu_count == 8
+    assert read("our team of 12 wants llama 8b").scenario.users == 12
+
+
+def test_power_drawn_from_the_mains_at_peak_is_power():
+    _, intent = talk("На кафедре простаивает узел: шесть RTX A5000, 384 ГБ ОЗУ. Какие модели туда можно развернуть в int8?",
+                     "Какую мощность этот узел возьмёт из сети на пике? Нужно согласовать с энергетиками.")
+    assert intent == "power"
+
+
+def test_the_same_choice_asked_again_keeps_the_comparison():
+    scenario, intent = talk("Для обучения с нуля моделей до 3 млрд параметров, что эффективнее — A100 80GB или H100 SXM?",
+                            "А если речь о LoRA-дообучении моделей до 14 млрд — выбор тот же?")
+    assert intent == "compare" and scenario.gpus == ["a100-sxm-80gb", "h100-sxm"] and scenario.params_b == 14
+
+
+def test_enough_by_memory_in_slang_is_a_fit():
+    assert talk("агентство на 25 человек, просят сервер под gemma 3 12b. бюджет 900 тыс руб, во что уложимся?",
+                "а одной rtx a6000 им по памяти норм будет?")[1] == "vram"
+
+
+def test_a_card_said_too_small_while_another_is_asked_for_is_ruled_out():
+    r = read("а если мне прям нужна llama 3.3 70b, какую видюху под неё брать? в 5090 она ж не влезет")
+    assert r.scenario.gpu is None and r.intent == "recommend"
+    assert read("какую карту брать под ламу 70б, 4090 хватит?").scenario.gpu == "rtx-4090"  # a card offered, asked of
+
+
+def test_knowledge_of_the_bus_and_of_integration():
+    assert read("Насколько сильно проседает скорость при тензорном параллелизме через PCIe без NVLink?").intent == "knowledge"
+    assert read("Подскажите, можно ли связать локальную модель с нашим Битриксом?").intent == "knowledge"
+    assert read("can you connect me with a human please").intent == "handoff"
+    assert read("две 4090 без nvlink, по pcie: сколько токенов на ламе 70б в q4?").intent != "knowledge"  # theirs, sized
+
+
+def test_a_coursework_to_order_is_out_of_scope_in_a_sizing_chat():
+    assert talk("у меня 4060 на 8 гиг, что из ллм потянет?",
+                "понял спс. кстати не подскажешь где курсач по матану заказать подешевле?")[1] == "out_of_scope"
