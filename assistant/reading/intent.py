@@ -373,6 +373,13 @@ _OWN_QUESTION_WORD = re.compile(r"\b(?:сколько|как|какой|кака
 _AIR = r"(?:кондиционер\w*|вентиляци\w*|охлажден\w*|air ?con\w*|cooling|ventilation)"
 _COOLING_NEEDED = re.compile(rf"\b(?:нуж\w+ ли|do (?:we|i|they) need|is (?:an? )?\w+ needed)\b[^.?!]{{0,40}}{_AIR}|"
                              rf"{_AIR}[^.?!]{{0,40}}\b(?:хватит|enough|suffice)", re.I)
+# words of the trade DOMAIN leaves out, for what is asked to be explained ("объясни что такое эмбеддинги", "explain RAG")
+_EXPLAINED_OF_OURS = re.compile(r"эмбеддинг\w*|embedding\w*|\brag\b|retriev\w*|вектор\w* баз\w*|vector (?:db|database|store)|"
+                                r"prefill|decode|throughput|latenc\w*|латентн\w*|задержк\w*|transformer\w*|трансформер\w*|\bии\b|"
+                                r"\bai\b|gguf|awq|gptq|exl2|\bfp\d+|\bint\d+|\bq\d|квант\w*|quant\w*|точност\w*|precision|"
+                                r"параметр\w*|parameter\w*|\bmoe\b|experts?|эксперт\w*|файнтюн\w*|fine-?tun\w*|дообуч\w*|"
+                                r"локальн\w*|local|hbm|gddr|bandwidth|пропускн\w*|tensor|тензор\w*|flash ?attention|offload\w*|"
+                                r"выгрузк\w*|слои|слоёв|слоев|layers?", re.I)
 _EXPLAIN = re.compile(r"\b(?:explain|объясни\w*)\b", re.I)
 
 
@@ -474,6 +481,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _leave_to_ask(text) and not (model or hardware) and not sc["handoff"]:
         return "greeting"  # seventy-first pass: "подскажете по железу под нейросети если спрошу?": leave asked, no question yet
     if _EXPLAIN.search(text) and sc["knowledge"] > 0 and not (model or hardware) and not re.search(r"\d", text):
+        if not (C.DOMAIN.search(text) or _EXPLAINED_OF_OURS.search(text)):
+            return "out_of_scope"  # seventy-third pass: "can someone explain eigenvectors to me, exam is tomorrow"
         return "knowledge"  # seventy-first pass: "explain the difference between prefill and decode, and why … throughput"
     if _COOLING_NEEDED.search(text) and not re.search(r"\d", text):
         return "knowledge"  # seventy-first pass: "нужен ли отдельный кондиционер, или вентиляции хватит?": the guide's advice

@@ -162,3 +162,10 @@ def test_knowledge_of_the_bus_and_of_integration():
 def test_a_coursework_to_order_is_out_of_scope_in_a_sizing_chat():
     assert talk("у меня 4060 на 8 гиг, что из ллм потянет?",
                 "понял спс. кстати не подскажешь где курсач по матану заказать подешевле?")[1] == "out_of_scope"
+
+
+def test_a_subject_outside_the_trade_asked_to_be_explained_is_out_of_scope():
+    assert read("can someone explain eigenvectors to me, exam is tomorrow").intent == "out_of_scope"
+    for text in ("объясни что такое эмбеддинги", "explain RAG to me", "explain kv cache",
+                 "explain the difference between prefill and decode"):
+        assert read(text).intent == "knowledge", text
