@@ -945,9 +945,10 @@ def _smi_rows(chosen: dict, clashes: dict, tokens: list[Token], text: str) -> No
 
 # a card sold already ("я продал свою 3090", "sold my two 3090s", "3090 уже продали"); not "продаю" or "sell my 3090
 # or", which weigh the card still owned
-_SOLD = re.compile(r"\b(?:продал[аи]?|sold|got rid of|избавил(?:ся|ась|ись) от)\s+(?:(?:уже|already|свою|свои|своих|мою|мои|"
+_SOLD = re.compile(r"(?<!нам )(?<!мне )(?<!им )(?<!were )(?<!was )(?<!got )(?<!been )(?<!being )\b(?:продал[аи]?|sold|got rid of|"
+                   r"избавил(?:ся|ась|ись) от)(?!\s+(?:нам|мне|им|us|me|them|to)\b)\s+(?:(?:уже|already|свою|свои|своих|мою|мои|"
                    r"моих|нашу|наши|our|my|the|both|обе|оба|две|два|2)\s+){0,2}$", re.I)
-_SOLD_AFTER = re.compile(r"^\s*(?:уже\s+)?(?:продал[аи]?|sold)\b", re.I)
+_SOLD_AFTER = re.compile(r"^\s*(?:уже\s+)?(?:продал[аи]?|sold)\b(?!\s+(?:нам|мне|им|us|me|to)\b)", re.I)
 
 
 # seventy-third pass: "какую видюху под неё брать? в 5090 она ж не влезет": a card said too small while another is
@@ -958,8 +959,16 @@ _TOO_SMALL_AFTER = re.compile(r"^[^.?!]{0,24}?\b(?:не|won'?t|doesn'?t|can'?t|n
                               r"поместится|хватит|тянет|fit|hold|handle)\b", re.I)
 
 
+_OWNED_OR_ADDED = re.compile(r"\bу (?:меня|нас)\b|\b(?:мо|наш|сво)\w+\b|\bдокуп\w*|\bдобав\w*|\bвтор\w*|\bmy\b|\bour\b|\badd\w*|"
+                             r"\banother\b|\bsecond\b|\bto go with\b", re.I)
+
+
 def _ruled_out(text: str, cards: list[Span]) -> bool:
-    return bool(cards) and bool(_WHICH_CARD.search(text)) and all(_TOO_SMALL_AFTER.match(text[sp.end:]) for sp in cards)
+    """(Not a card of theirs to add to, "у меня 3090, в неё не влезает лама 70б, какую видюху докупить?"; nor one asked
+    of, "a6000 не хватит?")"""
+    return bool(cards) and bool(_WHICH_CARD.search(text)) and not _OWNED_OR_ADDED.search(text) and \
+        all((m := _TOO_SMALL_AFTER.match(text[sp.end:])) and not text[sp.end + m.end():].lstrip().startswith("?")
+            for sp in cards)
 
 
 def _sold(text: str, cards: list[Span]) -> bool:

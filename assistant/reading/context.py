@@ -987,7 +987,8 @@ def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
 # what to buy asked in words ("сколько", "какую", "посоветуйте", "need"); "взять" alone takes the model ("а если вместо
 # квена гемму взять?"), so it is not one of them here
 _BUY_ASKED = re.compile(r"\b(?:какую|какой|какие|каких|сколько|скок\w*|which|how many)\b|посовет|подбер|recommend|suggest|"
-                        r"\bнужн\w*|\bнадо\b|\bneed\b|купить|покупать|\bbuy\b|\bwhat (?:should|would|do) (?:i|we)\b", re.I)
+                        r"advi[sc]e|options?\b|вариант\w*|закаж\w*|заказ\w*|\border\b|\bнужн\w*|\bнадо\b|\bneed\b|купить|"
+                        r"покупать|\bbuy\b|\bwhat\b(?! about\b| if\b)", re.I)
 
 
 def _model_in_place_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:

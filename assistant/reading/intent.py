@@ -314,8 +314,9 @@ _LINK_FIT = re.compile(r"влез|помест|потян|fit|сколько|how
                        r"дороже|cost|price|budget|бюджет|цен|recommend|посовет|быстрее|faster|обуч|train", re.I)
 _INTEGRATE = re.compile(r"\b(?:можно ли|получится ли|реально ли|как|can (?:we|i|it|you)|is it possible to|how (?:do|can) (?:we|i))\s+"
                         r"(?:\w+\s+)?(?:связать|интегрировать|подключить|прикрутить|встроить|integrate|connect|hook up|plug)\b"
-                        r"(?!\s+(?:me|us|you|меня|нас|вас)\b)",  # not "can you connect me with a human": a hand-off
-                        re.I)
+                        r"(?!\s+(?:me|us|you|меня|нас|вас|with|to (?:an? )?(?:human|person|someone|somebody|sales|manager|operator))\b)",
+                        re.I)  # not "can you connect me with a human", "can we connect with your sales team": hand-offs
+_INTEGRATE_NOT = re.compile(r"\bsales\b|\bhuman\b|\bmanager\b|менеджер\w*|продаж\w*|\bоператор\w*", re.I)
 _DEBUG_CODE = re.compile(r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
                          r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b", re.I)
 _LEAST_TO_BUY = re.compile(r"\bсам\w+ деш[её]в\w+ (?:видюх|видях|видеокарт|карт)\w*,? (?:на которой|чтобы|чтоб)\b|"
@@ -496,7 +497,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _PASSING_ON.search(text) and re.search(r"\b(?:спасибо|благодарю|thanks?|thank you)\b", text, re.I) and \
             len(text.split()) <= 12 and not re.search(r"[\d?]", text) and not hits and not (model or hardware):
         return "greeting"  # fifty-third pass: "записала, всё передам шефу, спасибо!", "thank you, I'll pass this along"
-    if _INTEGRATE.search(text) and not (model or hardware or s.users or s.budget or re.search(r"\d", text)):
+    if _INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text) and \
+            not (model or hardware or s.users or s.budget or re.search(r"\d", text)):
         return "knowledge"  # seventy-third pass: "можно ли связать локальную модель с нашим Битриксом?": how it connects
     if _DEBUG_CODE.search(text) and not _OUT_OF_MEMORY.search(text):
         return "out_of_scope"  # fifty-seventh pass: "help me debug my pytorch training script": someone's code to fix
@@ -819,7 +821,7 @@ def said_knowledge(text: str) -> bool:
         bool(_LANES.search(text)) or bool(_AT_ALL.search(text)) or \
         bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
         bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
-        bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text))  # risers and lanes: how the bus works
+        bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text))  # risers and lanes: how the bus works
 
 
 # seventy-second pass: "do these local models keep working fully offline once installed?": how local models work

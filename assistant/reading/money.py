@@ -41,13 +41,14 @@ _QUOTED_ELSEWHERE = re.compile(r"(?:(?:конкурент\w*|друг\w+ (?:по
                                # seventy-second pass: "если поставщик уступит и отдаст сервер за 26,5 млн": the
                                # seller's price (not "отдаст всё что влезет в 5 млн", a review)
                                r"(?:поставщик\w*|продав\w*|интегратор\w*|дистрибь?ютор\w*)(?:\s+\S+){0,3}\s+"
-                               r"(?:отдаст|отдаёт|отдает|продаст|продаёт|продает|уступ\w*|скин\w*)(?:\s+\S+){0,6}\s+за$|"
-                               # seventy-third pass (a review): "если продавец уступит до 14 млн", "if the vendor drops it
-                               # to 300k": the seller's price brought down to
-                               r"(?:поставщик\w*|продав\w*|интегратор\w*|дистрибь?ютор\w*)(?:\s+\S+){0,3}\s+"
-                               r"(?:уступ\w*|скин\w*|снизит\w*|опуст\w*)(?:\s+\S+){0,3}\s+до$|"
-                               r"(?:vendor|seller|supplier|integrator|reseller|dealer)s?(?:\s+\S+){0,3}\s+(?:drops?|cuts?|lowers?|"
-                               r"brings?|knocks?)(?:\s+\S+){0,4}\s+to$", re.I)  # not "что предлагаете за 2 млн", "грант в"
+                               r"(?:отдаст|отдаёт|отдает|продаст|продаёт|продает|уступ\w*|скин\w*)(?:\s+\S+){0,6}\s+за$", re.I)
+# seventy-third pass (a review): "если продавец уступит до 14 млн", "if the vendor drops it to 300k": the seller's price
+# brought down to, where owning is weighed against renting ("продавец уступит до 2,5 млн, что он нам соберёт?" is money
+# to spend)
+_BROUGHT_DOWN = re.compile(r"(?:поставщик\w*|продав\w*|интегратор\w*|дистрибь?ютор\w*)(?:\s+\S+){0,3}\s+"
+                           r"(?:уступ\w*|скин\w*|снизит\w*|опуст\w*)(?:\s+\S+){0,3}\s+до$|"
+                           r"(?:vendor|seller|supplier|integrator|reseller|dealer)s?(?:\s+\S+){0,3}\s+(?:drops?|cuts?|lowers?|"
+                           r"brings?|knocks?)(?:\s+\S+){0,4}\s+to$", re.I)  # not "что предлагаете за 2 млн", "грант в"
 # things counted in thousands ("9 тысяч запросов", "10 тысяч документов", "50k requests"): no sum of money
 _COUNTED = re.compile(r"^(?:запрос\w*|обращени\w*|документ\w*|страниц\w*|письм\w*|звонк\w*|заявок|сообщени\w*|"
                       r"диалог\w*|чат\w*|requests?|queries|documents?|pages?|messages?|calls?|tickets?|chats?|"
@@ -81,6 +82,7 @@ _DEDICATED = re.compile(r"\s+(?:\w+\s+)?(?:сервер|сервак|в арен
 # fifty-third pass: "what to buy for about $2,500", "что купить за 200 тысяч": what the money gets, a budget
 _WHAT_TO_BUY = re.compile(r"\b(?:what|which(?: \w+)?|что|как(?:ой|ую|ие) \w+)(?: \w+){0,3} (?:buy|get|купить|взять|брать|"
                           r"собрать) (?:for|за)(?: (?:about|around|roughly|approximately|примерно|около|где-то|порядка))?$", re.I)
+_CONTEXT_SIZES = {n * m for n in (2, 4, 8, 16, 32, 64, 128, 256) for m in (1000, 1024)}
 _ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on) (?:an? |the |новую |новый |одну |один )?"
                           r"(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|сервак|железо|железк[иу]|комп|компьютер|сборк[уи]|"
                           r"апгрейд|upgrade|gpus?|cards?|graphics card|server|box|build|rig|hardware)\b", re.I)
@@ -109,7 +111,7 @@ _FIT = {"успеть", "влезть", "вписаться", "вместить�
 _CAP_AFTER = {"максимум", "max", "tops", "потолок", "предел", "максимально"}
 # 43rd pass: a sum granted, said before or after it ("выделили 2 млн", "CHF 40'000 is approved", "2 млн одобрено")
 _GRANTED = {"approved", "allocated", "earmarked", "одобрить", "одобренный", "выделить", "выделенный"}
-_OWN_VS_CLOUD = re.compile(r"облак|облач|cloud|аренд|\brent|hourly|почасов|\bокуп|\bотоб\w*[её]тся|\bотбить|\bотбив\w*|pay\s?off|break-?even|в час|per hour|/\s?ч|/\s?h|"
+_OWN_VS_CLOUD = re.compile(r"облак|облач|cloud|аренд|\brent|hourly|почасов|\bокуп|\bотоб\w*[её]тся|\bотбить|\bотбив\w*|pay\s?off|break[- ]?even|в час|per hour|/\s?ч|/\s?h|"
                            r"colab|колаб|kaggle|runpod|vast\.?ai", re.I)
 # the days said in digits or words ("5 дней в неделю", "пять дней в неделю", "six days a week")
 _WEEK_DAY_WORDS = {"один": 1, "одного": 1, "два": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3, "четыре": 4, "четырех": 4,
@@ -452,8 +454,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     budget_cue = budget_cue or scaled_or_cur and bool(_THAT_MONEY.search(text[tokens[end].end:]))  # not "их у нас 1200"
     # seventy-third pass: "есть 150к на видюху", "150 тыс на сервер": a sum to spend on hardware, never a context
     # (not beside a cloud's price: "просит 1,5 млн на сервер, а в облаке 280 ₽ в час" prices the server, weighed)
+    # (nor a context's size, "квен 14б, 32к на карту влезет?": the tokens each card holds)
     budget_cue = budget_cue or bool(_ON_HARDWARE.match(text[tokens[end].end:])) and not _RENT.search(text) and \
-        not _OWN_VS_CLOUD.search(text)
+        not _OWN_VS_CLOUD.search(text) and not (not cur and value in _CONTEXT_SIZES)
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
@@ -462,6 +465,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) or \
         k > 0 and tokens[k - 1].low in ("is", "are", "=") and any(x.low in ("price", "cost") for x in tokens[max(0, k - 7):k]) or \
         quoted
+    brought_down = bool(_BROUGHT_DOWN.search(_head(tokens, k, used))) and bool(_OWN_VS_CLOUD.search(text))
+    priced = priced or brought_down
     # (sixty-seventh pass, a review: "the partner price for an H100 is 30k": the price said further back)
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     asked_quote = bool(_QUOTE_ASKED.search(text))  # "quote us 8x h100 for at most 250k": the customer's own sum
@@ -560,7 +565,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
             value < (5000 if cur == "₽" or not cur and _CHEAPER_TO.search(head) else 200):
         # (fiftieth pass: "а если облако подешевеет до 2,2 доллара?": "до" the new price, no budget's bound)
         slot = "cloud_hourly"  # fresh40: "а если облако обойдётся в 260 р": a cloud's price small enough to be an hour's
-    elif _QUOTED_ELSEWHERE.search(head):
+    elif _QUOTED_ELSEWHERE.search(head) or brought_down:
         slot = "server_price"  # fifty-seventh pass: "у конкурента за 1,9 млн", "называют L40S по 7 200 $": a price seen
     elif quoted and not budget_cue:
         slot = "server_price"

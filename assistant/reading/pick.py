@@ -232,6 +232,12 @@ def to_scenario(models: list[Hit], gpus: list[Hit], fields: dict, spans: dict, t
     for key, found in named.items():
         if found:
             spans[key] = [span(text, tokens, list(range(h.i, h.j))) for h in found]
+    if len({h.id for h in models}) > 1 and not _WHAT_CHANGES.search(text):
+        # seventy-third pass (a review): "а вместо ламы 70б квен 72б?": the model taken out is named, not sized (it had
+        # kept the old model, silently)
+        kept = [h for h in models if not _INSTEAD_BEFORE.search(text[max(0, tokens[h.i].start - 24):tokens[h.i].start])]
+        if kept and len(kept) < len(models):
+            models = kept
     if models:
         m = _one(_named_in_full(models, tokens), text, tokens)
         if m:

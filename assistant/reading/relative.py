@@ -269,7 +269,8 @@ def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     first, idx = _n_more(tokens, text, set())
     if first:  # seventy-third pass (a review): "add 2 more cards and 20 more users": both added
         extra, extra_idx = _n_more(tokens, text, {c.slot for c in first})
-        return first + extra, idx + extra_idx
+        if all(c.slot in ("users", "gpu_count") for c in extra):  # not "8 more hours a day", a day's hours
+            return first + extra, idx + extra_idx
     return first, idx
 
 

@@ -169,3 +169,54 @@ def test_a_subject_outside_the_trade_asked_to_be_explained_is_out_of_scope():
     for text in ("объясни что такое эмбеддинги", "explain RAG to me", "explain kv cache",
                  "explain the difference between prefill and decode"):
         assert read(text).intent == "knowledge", text
+
+
+# ---------------------------------------------------------------- the first review of this pass (575 conversations)
+@pytest.mark.parametrize("text, gpu", [("нам продали 2 h100, лама 70б влезет?", "h100-sxm"),
+                                       ("we were sold 2 a6000 by an integrator, will qwen 72b q4 fit?", "rtx-a6000"),
+                                       ("мне продали 3090 за 50к, квен 32б q4 пойдет?", "rtx-3090")])
+def test_a_card_sold_to_the_customer_is_theirs(text, gpu):
+    assert read(text).scenario.gpu == gpu
+
+
+@pytest.mark.parametrize("text, gpu", [("у меня 3090, в неё не влезает лама 70б, какую видюху докупить?", "rtx-3090"),
+                                       ("какую карту брать под квен 72б? a6000 не хватит?", "rtx-a6000")])
+def test_a_card_owned_or_asked_of_is_not_ruled_out(text, gpu):
+    assert read(text).scenario.gpu == gpu
+
+
+@pytest.mark.parametrize("follow_up", ["а под гемму 27б что закажем?", "what gpu for gemma 27b?",
+                                       "what would you advise for gemma 27b?", "and for gemma 27b what's the best option?"])
+def test_what_to_buy_for_a_new_model_in_other_words_stays_a_recommendation(follow_up):
+    assert talk("у нас две 4090, квен 14б потянет?", follow_up)[1] == "recommend", follow_up
+
+
+@pytest.mark.parametrize("text", ["квен 14б, 32к на карту влезет?", "квен 32б, 32к на карту, 2 4090"])
+def test_a_context_size_per_card_stays_a_context(text):
+    s = read(text).scenario
+    assert s.context == 32768 and s.budget is None
+
+
+@pytest.mark.parametrize("text", ["can we connect with your sales team?", "can I connect with someone from sales about a quote?"])
+def test_connect_with_sales_is_a_hand_off(text):
+    assert read(text).intent == "handoff"
+
+
+def test_a_seller_coming_down_without_a_cloud_is_money_to_spend():
+    s = read("продавец уступит до 2,5 млн, что он нам соберёт?").scenario
+    assert s.budget == 2_500_000 and s.server_price is None
+    scenario, intent = talk("the box is quoted at 350k, cloud is $20/hour",
+                            "if the vendor drops it to 300k, how long to break even?")
+    assert scenario.server_price == 300_000 and scenario.budget is None and intent == "cost"
+
+
+def test_the_power_of_a_card_wanted_is_no_power_question():
+    assert read("какую мощность видюхи надо под квен 32б?").intent != "power"
+
+
+@pytest.mark.parametrize("follow_up, model", [("а вместо ламы 70б квен 72б?", "qwen2.5-72b"),
+                                              ("а квен 72б вместо ламы 70б?", "qwen2.5-72b"),
+                                              ("а если вместо дипсика ламу 405б?", "llama-3.1-405b")])
+def test_the_model_taken_out_is_not_sized(follow_up, model):
+    scenario, intent = talk("у нас две 4090, лама 70б в q4 влезет?", follow_up)
+    assert scenario.model == model and scenario.gpu_count == 2 and intent == "vram"
