@@ -708,6 +708,15 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   another keeps the setup (scenario.py), unless the customer says it will not run there (context._not_on_it,
   _CHOOSE); the corpus relabelled by that rule. Two reviews (500 and 400 conversations). After: fresh94 0.967, fresh95
   1.000; tests/assistant/test_reading_sixty_second_pass.py.
+- Sixty-third pass (stop 57's hurried questions and review, then fresh96 and fresh97 after their first sight at
+  7e74f76): a model in place of another is asked on the cards kept, not what to buy (context); a token rate asked with a
+  card added is the speed (intent); a card sold by the customer, or said too small while another is asked for, is
+  no card of theirs (here: `_sold`, `_ruled_out`); the model taken out ("вместо ламы 70б квен 72б") is not sized
+  (pick); a seller coming down where owning is weighed, a sum to spend on hardware (money); "N more cards and M more
+  users" (relative); a count hedged twice asked (resolve); "how large a model would fit", "сколько карт не хватает", "по
+  памяти норм", "выбор тот же?", the PSU with a model as a condition, integration and the bus's penalty knowledge, a
+  subject outside the trade asked to be explained out of scope. Two reviews. After: fresh96 1.000, fresh97 0.983;
+  tests/assistant/test_reading_sixty_third_pass.py.
 """
 from __future__ import annotations
 
