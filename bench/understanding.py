@@ -66,12 +66,28 @@ def _equal(a, b) -> bool:
     return a == b
 
 
+# (not tokens: "хоть пару токенов в секунду" is a rate hoped for, which the speed table answers)
+_COUNTED = ("gpu", "user", "piece", "server", "hour", "gb")
+
+
 def dropped(r: Reading) -> list[str]:
-    """Digit tokens covered by no span and not named back."""
+    """Tokens covered by no span and not named back: every digit token, and every number in words from two up said
+    right before a thing counted (cards, people, machines, servers, hours, gigabytes: "на двадцати компах",
+    "два сервера"), which a customer means as much as digits."""
+    from assistant.reading.quantities import device
     from assistant.reading.tokens import tokenize
+    from assistant.reading.words import annotate
 
     covered = [(s.start, s.end) for group in (*r.spans.values(), *r.conflicts.values(), r.unattached) for s in group]
-    return [t.text for t in tokenize(r.text) if t.has_digit
+    tokens = tokenize(r.text)
+    annotate(tokens)
+
+    def counted(t) -> bool:  # "два сервера", "двадцати компах"; not across a sentence ("под сорок. сервер ...")
+        nxt = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
+        return t.word_number and (t.number or 0) >= 2 and not (t.stop or t.comma) and nxt is not None and \
+            (nxt.concept in _COUNTED or device(tokens, t.i + 1))
+
+    return [t.text for t in tokens if (t.has_digit or counted(t))
             and not any(a <= t.start and t.end <= b for a, b in covered)]
 
 

@@ -969,7 +969,7 @@ _TOO_SMALL_AFTER = re.compile(r"^[^.?!]{0,24}?\b(?:не|won'?t|doesn'?t|can'?t|n
 
 
 _OWNED_OR_ADDED = re.compile(r"\bу (?:меня|нас)\b|\b(?:мо|наш|сво)\w+\b|\bдокуп\w*|\bдобав\w*|\bвтор\w*|\bmy\b|\bour\b|\badd\w*|"
-                             r"\banother\b|\bsecond\b|\bto go with\b", re.I)
+                             r"\banother\b|\bsecond\b|\bto go with\b|\bpair\w*|в пару|\bвместе\b|\balongside\b|\bwith (?:the|my|our)\b", re.I)
 
 
 def _ruled_out(text: str, cards: list[Span]) -> bool:
@@ -989,6 +989,17 @@ def _sold(text: str, cards: list[Span]) -> bool:
 def _withdrawn(text: str) -> list[str]:
     said = [w.lower() for m in _TAKEN_BACK.finditer(text) for w in m.groups() if w]
     return sorted({"budget" if w.startswith(("бюдж", "budget")) else "context" for w in said})
+
+
+def _counted_in_words(tokens: list[Token], t: Token) -> bool:
+    """Seventy-third pass: servers or people counted in words that no slot took ("КП на два таких узла", "каждому из
+    шести разработчиков") are named back as the same count in digits is, never dropped silently."""
+    if not (t.word_number and (t.number or 0) >= 2 and not (t.stop or t.comma) and t.i + 1 < len(tokens)):
+        return False
+    nxt = tokens[t.i + 1]
+    after = tokens[t.i + 2] if t.i + 2 < len(tokens) else None
+    return nxt.concept in ("server", "user") or nxt.concept == "piece" and after is not None and \
+        (after.concept == "server" or quantities.device(tokens, t.i + 2))
 
 
 def _fraction(t: Token) -> bool:
@@ -1368,7 +1379,8 @@ def _read(text: str) -> Reading:
         t.has_digit or t.asked or (t.word_number and t.i > 0 and tokens[t.i - 1].low in quantities.VAGUE) or
         _fraction(t) or _timed(tokens, t) or
         # "на двадцати компах": machines counted in words, as "на 20 компах" is named back (a hurried question)
-        t.word_number and (t.number or 0) >= 2 and t.i + 1 < len(tokens) and quantities.device(tokens, t.i + 1))] + asked + cpu_asked + [_span(text, tokens, a.tokens) for a in stock]
+        t.word_number and (t.number or 0) >= 2 and t.i + 1 < len(tokens) and quantities.device(tokens, t.i + 1) or
+        _counted_in_words(tokens, t))] + asked + cpu_asked + [_span(text, tokens, a.tokens) for a in stock]
     intent = classify(text, scenario, new_model, compared=bool({"model", "precision"} & set(clashes)) or
                         len({h.id for h in models}) > 1 or any(a.slot != "task" for a in contrasted), conflicted=frozenset(clashes), tokens=tokens,
                         named_gpus=0 if sold else len({h.id for h in gpus}), unknown_cards=len({h.id for h in unknown if h.card}),

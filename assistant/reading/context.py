@@ -943,14 +943,16 @@ _NOT_ON_IT = re.compile(
     # colleague, a relative, home; cards already sold, or the cloud instead
     r"\b(?:для|на) (?:клиент\w*|заказчик\w*|соседн\w*|брат\w*|сестр\w*|сын\w*|дочер\w*|коллег\w*|жен\w*|муж\w*|"
     r"дом|домашн\w*)\b|\bдома\b|\bколлег[еи] (?:нужн\w*|хочет|на)\b|\bсыну\b|\bдочке\b|\bпроект друг\w*|\bу не[её] ничего\b|"
-    r"\bfor (?:a|my|our|the|another|his|her) (?:client|customer|colleague|son|daughter|team|home|brother|sister|kid)\w*|"
+    r"\bfor (?:a|my|our|the|another|his|her) (?:client|customer|colleague|son|daughter|team|home|brother|sister|kid|cousin|"
+    r"friend|nephew|niece|dad|mom|mum|father|mother|wife|husband|girlfriend|boyfriend|uncle|aunt|parents)\w*|\bat home\b|"
+    r"\b(?:для|на) (?:кузен\w*|двоюродн\w*|племянник\w*|племянниц\w*|отц\w*|пап\w*|мам\w*|родител\w*|друз\w*|подруг\w*)\b|"
     r"\bother team\b|\bcolleague needs\b|\btheir own\b|\bmy home\b|"
     r"\bпрода(?:л|ли|ла)\b|\bsold\b|\bgot rid\b|\bизбави\w*|\bв облак\w*|\bin the cloud\b",
     re.I)
 # after a model, hardware to choose asked in other words ("а под дипсик р1 что брать?", "what hardware for 405b?");
 # before the first model "у меня 4090, что нужно чтобы запустить квен 14б?" is asked of that 4090
 _CHOOSE = re.compile(
-    r"\b(?:что|чего) (?:\w+ )?(?:брать|взять|купить|нужно|надо|посовету\w*|выбрать|докупать не)\b|\bподбер\w*|"
+    r"\b(?:что|чего|чо|чё|че|шо) (?:\w+ )?(?:брать|взять|купить|нужно|надо|посовету\w*|выбрать|докупать не)\b|\bподбер\w*|"
     r"\bкак(?:ое|ой|ую|ие|ого) (?:\w+ )?(?:железо|железк\w*|сервер\w*|сервак\w*|сборк\w*|конфиг\w*)|"
     r"\bсколько (?:\w+ )?(?:нужно|надо|понадоб\w*|потребу\w*) (?:\w+ )?(?:карт|видеокарт|видюх|gpu|гпу)|"
     r"\bсколько (?:\w+ )?стои\w* (?:\w+ )?(?:сервер|сервак|железо|сборк)|\bвтор\w* (?:сервер|сервак|узел)|\bзамени\w* карт|"
@@ -988,7 +990,23 @@ def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
 # квена гемму взять?"), so it is not one of them here
 _BUY_ASKED = re.compile(r"\b(?:какую|какой|какие|каких|сколько|скок\w*|which|how many)\b|посовет|подбер|recommend|suggest|"
                         r"advi[sc]e|options?\b|вариант\w*|закаж\w*|заказ\w*|\border\b|\bнужн\w*|\bнадо\b|\bneed\b|купить|"
-                        r"покупать|\bbuy\b|\bwhat\b(?! about\b| if\b)", re.I)
+                        r"покупать|\bbuy\b|\bwhat\b(?! about\b| if\b)|предлож\w*|рекоменд\w*|на что смотреть|подойд\w*|"
+                        r"\bчто лучше\b|\bbest\b|\bideal\b|top pick|hardware|желез\w*|на ч[её]м\b|\bбрать\b", re.I)
+
+
+_SELLER_DOWN = re.compile(r"(?:поставщик|продав|интегратор|дистрибь?ютор|vendor|seller|supplier|integrator|reseller|dealer)\w*"
+                          r"[^.?!]{0,30}?(?:уступ|скин|снизит|опуст|drops?\b|knocks?\b|cuts?\b|lowers?\b|brings?\b)", re.I)
+
+
+def _seller_comes_down(reading: "Reading", previous: Scenario | None) -> None:
+    """Seventy-third pass (a review): "а если поставщик уступит до 9 млн?" in a talk that weighs the server's price
+    against the cloud: the price brought down, not money to spend beside it."""
+    s = reading.scenario
+    if previous is None or not (previous.server_price or previous.cloud_hourly) or s.budget is None or \
+            s.server_price is not None or not _SELLER_DOWN.search(reading.text):
+        return
+    reading.scenario = s.model_copy(update={"server_price": s.budget, "budget": None})
+    reading.spans["server_price"] = reading.spans.pop("budget", [])
 
 
 def _model_in_place_on_the_cards(reading: "Reading", previous: Scenario | None) -> None:
@@ -1050,6 +1068,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _cards_added(reading, previous)
     _not_on_it(reading, previous)
     _model_in_place_on_the_cards(reading, previous)
+    _seller_comes_down(reading, previous)
     _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading

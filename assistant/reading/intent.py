@@ -316,7 +316,8 @@ _INTEGRATE = re.compile(r"\b(?:можно ли|получится ли|реал�
                         r"(?:\w+\s+)?(?:связать|интегрировать|подключить|прикрутить|встроить|integrate|connect|hook up|plug)\b"
                         r"(?!\s+(?:me|us|you|меня|нас|вас|with|to (?:an? )?(?:human|person|someone|somebody|sales|manager|operator))\b)",
                         re.I)  # not "can you connect me with a human", "can we connect with your sales team": hand-offs
-_INTEGRATE_NOT = re.compile(r"\bsales\b|\bhuman\b|\bmanager\b|менеджер\w*|продаж\w*|\bоператор\w*", re.I)
+_INTEGRATE_NOT = re.compile(r"\bsales\b|\bhuman\b|\bmanager\b|менеджер\w*|продаж\w*|\bоператор\w*|оплат\w*|payment\w*|"
+                            r"сч[её]т\w*|invoice\w*|доставк\w*|delivery|гаранти\w*|warranty", re.I)
 _DEBUG_CODE = re.compile(r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
                          r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b", re.I)
 _LEAST_TO_BUY = re.compile(r"\bсам\w+ деш[её]в\w+ (?:видюх|видях|видеокарт|карт)\w*,? (?:на которой|чтобы|чтоб)\b|"
@@ -381,6 +382,10 @@ _EXPLAINED_OF_OURS = re.compile(r"эмбеддинг\w*|embedding\w*|\brag\b|ret
                                 r"параметр\w*|parameter\w*|\bmoe\b|experts?|эксперт\w*|файнтюн\w*|fine-?tun\w*|дообуч\w*|"
                                 r"локальн\w*|local|hbm|gddr|bandwidth|пропускн\w*|tensor|тензор\w*|flash ?attention|offload\w*|"
                                 r"выгрузк\w*|слои|слоёв|слоев|layers?", re.I)
+# schoolwork to be helped with, the one sign of a subject outside the trade that words of the trade cannot list
+_SCHOOLWORK = re.compile(r"\bexams?\b|экзамен\w*|\bhomework\b|домашк\w*|домашн\w* задани\w*|контрольн\w*|зач[её]т\w*|"
+                         r"\bсесси\w*|\bquiz\b|\bmidterm\w*|\bfinals\b|семинар\w*|\blecture\w*|лекци\w*|\bclass\b|пар[ау] завтра",
+                         re.I)
 _EXPLAIN = re.compile(r"\b(?:explain|объясни\w*)\b", re.I)
 
 
@@ -482,7 +487,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if _leave_to_ask(text) and not (model or hardware) and not sc["handoff"]:
         return "greeting"  # seventy-first pass: "подскажете по железу под нейросети если спрошу?": leave asked, no question yet
     if _EXPLAIN.search(text) and sc["knowledge"] > 0 and not (model or hardware) and not re.search(r"\d", text):
-        if not (C.DOMAIN.search(text) or _EXPLAINED_OF_OURS.search(text)):
+        if not (C.DOMAIN.search(text) or _EXPLAINED_OF_OURS.search(text)) and _SCHOOLWORK.search(text):
             return "out_of_scope"  # seventy-third pass: "can someone explain eigenvectors to me, exam is tomorrow"
         return "knowledge"  # seventy-first pass: "explain the difference between prefill and decode, and why … throughput"
     if _COOLING_NEEDED.search(text) and not re.search(r"\d", text):
@@ -974,7 +979,7 @@ _COMPARING = re.compile(r"сравн|compar|"  # seventy-second pass: "а про
                         r"\bпротив\b[^.?!]{0,40}\b(?:проигрыва\w*|уступа\w*|выигрыва\w*|лучше|хуже|(?:она|он) как)", re.I)
 # seventy-third pass: "а против 5090 она сильно проигрывает в llama 70b?": the card on the table against another, on
 # the model named (a model beside "сравни" alone stays the question it was)
-_AGAINST_IT = re.compile(r"\bпротив\b[^.?!]{0,40}\b(?:она|он|эта|этот)\b|\b(?:она|он|эта|этот)\b[^.?!]{0,20}\bпротив\b|"
+_AGAINST_IT = re.compile(r"(?<!не )\bпротив\b[^.?!]{0,40}\b(?:она|он|эта|этот)\b|\b(?:она|он|эта|этот)\b[^.?!]{0,20}(?<!не )\bпротив\b|"
                          r"\b(?:how does|how do|would) (?:it|this one|that one|they) (?:compare|stack up)\b", re.I)
 _COMPARE_THEM = re.compile(r"\bсравн\w*(?:-ка)?\s+(?:\w+\s+)?(?:их|эти|этих|обе|оба|обеих|между собой)\b|\bcompare\s+(?:them|these|those|both|"
                            r"the two)\b", re.I)

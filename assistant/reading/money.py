@@ -83,7 +83,7 @@ _DEDICATED = re.compile(r"\s+(?:\w+\s+)?(?:сервер|сервак|в арен
 _WHAT_TO_BUY = re.compile(r"\b(?:what|which(?: \w+)?|что|как(?:ой|ую|ие) \w+)(?: \w+){0,3} (?:buy|get|купить|взять|брать|"
                           r"собрать) (?:for|за)(?: (?:about|around|roughly|approximately|примерно|около|где-то|порядка))?$", re.I)
 _CONTEXT_SIZES = {n * m for n in (2, 4, 8, 16, 32, 64, 128, 256) for m in (1000, 1024)}
-_ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on) (?:an? |the |новую |новый |одну |один )?"
+_ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on|for an?(?= upgrade| new)) (?:an? |the |новую |новый |одну |один |new )?"
                           r"(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|сервак|железо|железк[иу]|комп|компьютер|сборк[уи]|"
                           r"апгрейд|upgrade|gpus?|cards?|graphics card|server|box|build|rig|hardware)\b", re.I)
 _THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
@@ -456,7 +456,7 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # (not beside a cloud's price: "просит 1,5 млн на сервер, а в облаке 280 ₽ в час" prices the server, weighed)
     # (nor a context's size, "квен 14б, 32к на карту влезет?": the tokens each card holds)
     budget_cue = budget_cue or bool(_ON_HARDWARE.match(text[tokens[end].end:])) and not _RENT.search(text) and \
-        not _OWN_VS_CLOUD.search(text) and not (not cur and value in _CONTEXT_SIZES)
+        not _OWN_VS_CLOUD.search(text) and not (not cur and glued and value in _CONTEXT_SIZES)
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
@@ -465,8 +465,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     priced = any(x.lemma in _PRICE_CUE or x.low in _PRICE_CUE for x in (*tokens[max(0, k - 4):k], *tokens[end + 1:end + 4])) or \
         k > 0 and tokens[k - 1].low in ("is", "are", "=") and any(x.low in ("price", "cost") for x in tokens[max(0, k - 7):k]) or \
         quoted
-    brought_down = bool(_BROUGHT_DOWN.search(_head(tokens, k, used))) and bool(_OWN_VS_CLOUD.search(text))
+    seller_down = bool(_BROUGHT_DOWN.search(_head(tokens, k, used)))
+    brought_down = seller_down and bool(_OWN_VS_CLOUD.search(text))
     priced = priced or brought_down
+    budget_cue = budget_cue or seller_down  # "the vendor knocks it down to 150k": money, never a context
     # (sixty-seventh pass, a review: "the partner price for an H100 is 30k": the price said further back)
     scaled = glued in scales or (end > last and tokens[end].low.rstrip(".") in scales) or first  # "300к", "350 тыщ"
     asked_quote = bool(_QUOTE_ASKED.search(text))  # "quote us 8x h100 for at most 250k": the customer's own sum

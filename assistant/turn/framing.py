@@ -141,6 +141,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
     conversation ("and with 80?" after 40 users is a follow-up, not out of scope)."""
     carry(reading, previous)
     if previous is not None and previous_intent in ("compare", "recommend", "upgrade") and \
+            reading.intent not in ("cost", "power", "speed") and \
             _SAME_CHOICE.search(reading.text) and len(reading.text.split()) <= 20:
         return previous_intent  # seventy-third pass: "А если речь о LoRA моделей до 14 млрд — выбор тот же?"
     if (reading.intent in ("followup", "power", "upgrade", "out_of_scope", "knowledge") or
