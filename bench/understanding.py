@@ -7,7 +7,9 @@ unattached or contradictory) and `ignore` (numbers that may go either way). The 
 and a "followup" reading keeps the previous turn's intent, as the conversation does. Numeric slots match within 1 %.
 
 A turn is whole-right when its intent, every slot (set and unset alike) and every asked number are right.
-"Silently dropped" counts number tokens that are in no span and not named back: the reader's promise is 0.
+"Silently dropped" counts the numbers that are in no span and not named back: every digit token, and since the seventy-third
+pass every number in words from two up said right before a thing counted ("два сервера", "на двадцати компах"); the
+reader's promise is 0.
 Splits: `tune` and `dev` (written from personas for the second pass) may be tuned on; `fresh`, `fresh2`, `fresh3`, `fresh4`,
 `fresh5` .. `fresh10` (written from personas for the third, fourth, fifth, seventh, ninth, tenth, eleventh .. fourteenth passes, each measured before
 the reader was changed for it)
