@@ -994,6 +994,34 @@ _BUY_ASKED = re.compile(r"\b(?:какую|какой|какие|каких|ск�
                         r"\bчто лучше\b|\bbest\b|\bideal\b|top pick|hardware|желез\w*|на ч[её]м\b|\bбрать\b", re.I)
 
 
+_ADD_VERB_BEFORE = re.compile(r"\b(?:докуп|докин|подкин|добав|доставл|\badd)\w*\s+(?:(?:ещ[её]|сразу|им|к ним|туда)\s+)?$", re.I)
+_TOTAL_SAID = re.compile(r"\bвсего\b|\bитого\b|\bстан(?:ет|ут)\b|\bбудет\b|\bбудут\b|\bin total\b|\btotal\b|\bmaking\b", re.I)
+
+
+def _added_by_verb(reading: "Reading", previous: Scenario | None) -> None:
+    """Seventy-third pass (a review): "у нас 4 h100" .. "докупим 2 карты", "add 2 cards": a verb of adding before the
+    count adds to the cards held (six), as "ещё 2" does; not a total said ("будет шесть"), nor another card."""
+    s = reading.scenario
+    if previous is None or not (previous.gpu or previous.card_vram_gb) or s.gpu_count is None or previous.gpus or \
+            any(c.slot == "gpu_count" for c in reading.relative) or _TOTAL_SAID.search(reading.text) or \
+            (s.gpu and card_family(s.gpu) != card_family(previous.gpu)):
+        return
+    spans = reading.spans.get("gpu_count") or []
+    if len(spans) != 1 or not _ADD_VERB_BEFORE.search(reading.text[max(0, spans[0].start - 24):spans[0].start]):
+        return
+    first = spans[0].text.split()[0] if spans[0].text.split() else ""
+    written = parse_plain_number(first) if first[:1].isdigit() else word_value(first)
+    if written != s.gpu_count:
+        return  # added already (the conversation settles a turn more than once)
+    total = (previous.gpu_count or 1) + s.gpu_count
+    update: dict = {"gpu_count": total, "gpu": s.gpu or previous.gpu}
+    people = reading.spans.get("users") or []
+    if s.users and previous.users and len(people) == 1 and people[0].start > spans[0].end and \
+            re.fullmatch(r"\s*(?:и|and|плюс|\+)\s*", reading.text[spans[0].end:people[0].start]):
+        update["users"] = previous.users + s.users  # "докинем 2 карты и 20 человек": the people added with them
+    reading.scenario = s.model_copy(update=update)
+
+
 _SELLER_DOWN = re.compile(r"(?:поставщик|продав|интегратор|дистрибь?ютор|vendor|seller|supplier|integrator|reseller|dealer)\w*"
                           r"[^.?!]{0,30}?(?:уступ|скин|снизит|опуст|drops?\b|knocks?\b|cuts?\b|lowers?\b|brings?\b)", re.I)
 
@@ -1069,6 +1097,7 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
     _not_on_it(reading, previous)
     _model_in_place_on_the_cards(reading, previous)
     _seller_comes_down(reading, previous)
+    _added_by_verb(reading, previous)
     _it_against(reading, previous)
     if previous is None or reading.new_model or len(reading.text.split()) > _MAX_WORDS:
         return reading

@@ -295,3 +295,17 @@ def test_the_dropped_metric_counts_numbers_in_words_before_a_thing_counted():
     assert dropped(Blind("серверная летом под сорок. сервер с ними")) == []  # across a sentence: no count
     assert dropped(Blind("два варианта, три года")) == []  # nothing of ours counted
     assert dropped(read("КП на два таких узла")) == []  # named back by the reader
+
+
+@pytest.mark.parametrize("follow_up, cards, users", [("докупим 2 карты", 6, 40), ("add 2 cards, will it fit in fp16?", 6, 40),
+                                                     ("докинем 2 карты и 20 человек", 6, 60),
+                                                     ("add 2 cards and 20 users", 6, 60)])
+def test_a_verb_of_adding_adds_to_the_cards_held(follow_up, cards, users):
+    scenario, _ = talk("у нас 4 h100 и 40 человек, лама 70б", follow_up)
+    assert scenario.gpu_count == cards and scenario.users == users
+
+
+def test_a_total_said_beside_the_cards_added_is_not_summed():
+    scenario, _ = talk("у нас 4 h100 и 40 человек, лама 70б", "докупим 2 карты, всего будет 6")
+    assert scenario.gpu_count in (2, 6)  # never 4 + 2 + 6
+    assert "6" in [s.text for s in read("докупим 2 карты, всего будет 6").unattached]  # the total named back
