@@ -726,12 +726,18 @@ def _context_said_as_thousands(reading: "Reading", previous: Scenario | None) ->
 _INSTEAD = re.compile(r"\b(?:вместо|instead of)\b", re.I)
 
 
+_SERVERS_AFTER = re.compile(r"\s*(?:таких\s+(?:же\s+)?|such\s+|more\s+)?(?:сервер\w*|сервак\w*|узл\w*|узел|нод\w*|машин\w*|"
+                            r"servers?|nodes?|boxes|box|machines?|rigs?|шасси|комп\w*)\b", re.I)
+
+
 def _made_it(reading: "Reading", previous: Scenario | None) -> None:
     """42nd pass: "Actually make it 8" after "6 of 'em at once": a bare number said as a new value for the one count
     the conversation holds (people or cards) is that count; with both held it is asked."""
     if previous is None or len(reading.unattached) != 1:
         return
     span = reading.unattached[0]
+    if _SERVERS_AFTER.match(reading.text[span.end:]):
+        return  # seventy-third pass (a review): "а если взять два таких сервера?": servers, named back, never cards
     held = [sl for sl in ("users", "gpu_count") if getattr(previous, sl) is not None]
     value = parse_plain_number(span.text)
     value = word_value(span.text) if value is None else value
@@ -944,8 +950,8 @@ _NOT_ON_IT = re.compile(
     r"\b(?:для|на) (?:клиент\w*|заказчик\w*|соседн\w*|брат\w*|сестр\w*|сын\w*|дочер\w*|коллег\w*|жен\w*|муж\w*|"
     r"дом|домашн\w*)\b|\bдома\b|\bколлег[еи] (?:нужн\w*|хочет|на)\b|\bсыну\b|\bдочке\b|\bпроект друг\w*|\bу не[её] ничего\b|"
     r"\bfor (?:a|my|our|the|another|his|her) (?:client|customer|colleague|son|daughter|team|home|brother|sister|kid|cousin|"
-    r"friend|nephew|niece|dad|mom|mum|father|mother|wife|husband|girlfriend|boyfriend|uncle|aunt|parents)\w*|\bat home\b|"
-    r"\b(?:для|на) (?:кузен\w*|двоюродн\w*|племянник\w*|племянниц\w*|отц\w*|пап\w*|мам\w*|родител\w*|друз\w*|подруг\w*)\b|"
+    r"friend|nephew|niece|dad|mom|mum|father|mother|wife|husband|girlfriend|boyfriend|uncle|aunt|parents)\w*|"
+    r"\b(?:для|на) (?:кузен\w*|двоюродн\w*|племянник\w*|племянниц\w*|отц\w*|пап(?:ы|е|у|ой)|мам(?:ы|е|у|ой)|родител\w*|друз\w*|подруг\w*)\b|"
     r"\bother team\b|\bcolleague needs\b|\btheir own\b|\bmy home\b|"
     r"\bпрода(?:л|ли|ла)\b|\bsold\b|\bgot rid\b|\bизбави\w*|\bв облак\w*|\bin the cloud\b",
     re.I)
@@ -960,7 +966,8 @@ _CHOOSE = re.compile(
     r"\bhow many (?:gpus|cards) (?:do|would|will|should)\b|\bwhat hardware\b|\bspec (?:me|us|out)\b|"
     r"\bwhat (?:do|would) you recommend\b|\bhow much would (?:a|the) (?:server|box|build)\b", re.I)
 _ON_THESE = re.compile(r"\bдокуп\w*|\bк (?:моим|нашим|ним|ней|этим)\b|\bна (?:них|ней|этих|моих|наших)\b|\bon (?:them|these|it|my|our)\b|"
-                       r"\bto (?:my|our|them)\b", re.I)
+                       r"\bto (?:my|our|them)\b|\bна (?:этом|том|той|этой) же\b|\b(?:эти|их|these|them) (?:оставить|оставим|keep)\b|"
+                       r"\bили (?:хватит|хватает|норм\w*|потянет|пойд[её]т)\b|\bor (?:is|are) (?:it|they|that) (?:enough|fine)\b", re.I)
 # "вместо неё" after a model is the model replaced, not the cards ("А если вместо неё взять Llama 3.3 70B?")
 _INSTEAD_OF_IT = re.compile(r"\bвместо (?:не[её]|него|них|эт\w+)\b|\binstead\b", re.I)
 # a model run, not trained ("а потом гонять квен 72б на них же?"): the fine-tune said for the old model stays behind
@@ -979,7 +986,7 @@ def _not_on_it(reading: "Reading", previous: Scenario | None) -> None:
         gone.append("task")
     m = _NOT_ON_IT.search(reading.text)
     chooses = replaced and bool(_CHOOSE.search(reading.text)) and not _ON_THESE.search(reading.text)
-    if m and not (replaced and _INSTEAD_OF_IT.fullmatch(m.group(0))) or chooses:
+    if m and not (replaced and _INSTEAD_OF_IT.fullmatch(m.group(0))) and not _ON_THESE.search(reading.text) or chooses:
         gone += [k for k in _HARDWARE if getattr(previous, k) is not None and getattr(reading.scenario, k) is None]
         if replaced and reading.scenario.precision is None:
             gone.append("precision")  # the old setup's quantisation goes with it
@@ -995,7 +1002,14 @@ _BUY_ASKED = re.compile(r"\b(?:какую|какой|какие|каких|ск�
 
 
 _ADD_VERB_BEFORE = re.compile(r"\b(?:докуп|докин|подкин|добав|доставл|\badd)\w*\s+(?:(?:ещ[её]|сразу|им|к ним|туда)\s+)?$", re.I)
-_TOTAL_SAID = re.compile(r"\bвсего\b|\bитого\b|\bстан(?:ет|ут)\b|\bбудет\b|\bбудут\b|\bin total\b|\btotal\b|\bmaking\b", re.I)
+# a total said with its number ("всего будет 6", "making it 6"; not "сколько токенов будет?")
+_TOTAL_SAID = re.compile(r"\b(?:всего|итого|будет|будут|станет|станут|in total|total(?: of)?|making it)\s+(?:их\s+|уже\s+)?"
+                         r"(?:\d+|дв\w+|тр[её]\w*|четыр\w+|пят\w+|шест\w+|сем\w+|восем\w+|девят\w+|десят\w+|"
+                         r"two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen)\b", re.I)
+_TAKEN_AWAY = re.compile(r"прода\w*|\bsell\w*|\bстары\w*|\bold ones\b|вместо|замен\w*|\breplac\w*|убер\w*|\bwithout\b|\bбез\b", re.I)
+_NOT_CARDS_AFTER = re.compile(r"\s*(?:\S+\s+)?(?:бп|блок\w*|psus?|ssd|ссд|nvme|диск\w*|узл\w*|узел|сервер\w*|сервак\w*|nodes?|servers?|"
+                              r"комп\w*|шасси|chassis|райзер\w*|risers?|месяц\w*|months?|гб|gb|tb|тб|кулер\w*|fans?|"
+                              r"вентилятор\w*|планк\w*|модул\w*|стойк\w*|racks?)\b", re.I)
 
 
 def _added_by_verb(reading: "Reading", previous: Scenario | None) -> None:
@@ -1004,9 +1018,12 @@ def _added_by_verb(reading: "Reading", previous: Scenario | None) -> None:
     s = reading.scenario
     if previous is None or not (previous.gpu or previous.card_vram_gb) or s.gpu_count is None or previous.gpus or \
             any(c.slot == "gpu_count" for c in reading.relative) or _TOTAL_SAID.search(reading.text) or \
-            (s.gpu and card_family(s.gpu) != card_family(previous.gpu)):
+            _TAKEN_AWAY.search(reading.text) or (s.gpu and s.gpu != previous.gpu) or \
+            (s.card_vram_gb and s.card_vram_gb != previous.card_vram_gb):
         return
     spans = reading.spans.get("gpu_count") or []
+    if spans and _NOT_CARDS_AFTER.match(reading.text[spans[0].end:]):
+        return  # "докупим 2 бп", "добавим 2 сервера": other things added
     if len(spans) != 1 or not _ADD_VERB_BEFORE.search(reading.text[max(0, spans[0].start - 24):spans[0].start]):
         return
     first = spans[0].text.split()[0] if spans[0].text.split() else ""
@@ -1026,13 +1043,21 @@ _SELLER_DOWN = re.compile(r"(?:поставщик|продав|интеграт�
                           r"[^.?!]{0,30}?(?:уступ|скин|снизит|опуст|drops?\b|knocks?\b|cuts?\b|lowers?\b|brings?\b)", re.I)
 
 
+_SELLER_DENIED = re.compile(r"\bне\s+(?:\w+\s+)?(?:уступ|скин|снизит|опуст)\w*|\b(?:уступ|скид|снижа)\w*\s+не\b|"
+                            r"\b(?:won'?t|will not|doesn'?t|does not|refuses? to|not going to)\s+(?:\w+\s+)?(?:drop|knock|cut|lower|bring)", re.I)
+_DOWN_TO = re.compile(r"(?:уступ|скин|снизит|опуст|drops?\b|knocks?\b|cuts?\b|lowers?\b|brings?\b)[^.?!,]{0,16}?\b(?:до|to)\s*$", re.I)
+
+
 def _seller_comes_down(reading: "Reading", previous: Scenario | None) -> None:
     """Seventy-third pass (a review): "а если поставщик уступит до 9 млн?" in a talk that weighs the server's price
     against the cloud: the price brought down, not money to spend beside it."""
     s = reading.scenario
     if previous is None or not (previous.server_price or previous.cloud_hourly) or s.budget is None or \
-            s.server_price is not None or not _SELLER_DOWN.search(reading.text):
+            s.server_price is not None or not _SELLER_DOWN.search(reading.text) or _SELLER_DENIED.search(reading.text):
         return
+    sums = reading.spans.get("budget") or []
+    if len(sums) != 1 or not _DOWN_TO.search(reading.text[max(0, sums[0].start - 40):sums[0].start]):
+        return  # "поставщик уступит, но у нас бюджет всего 9 млн": the sum is the budget said
     reading.scenario = s.model_copy(update={"server_price": s.budget, "budget": None})
     reading.spans["server_price"] = reading.spans.pop("budget", [])
 

@@ -240,7 +240,7 @@ def test_trade_topics_asked_to_be_explained_stay_knowledge(text):
     assert read(text).intent == "knowledge"
 
 
-@pytest.mark.parametrize("follow_up", ["gemma 27b for my cousin?", "gemma 27b at home?"])
+@pytest.mark.parametrize("follow_up", ["gemma 27b for my cousin?", "gemma 27b for my parents?"])
 def test_a_model_for_another_person_or_place_leaves_the_cards(follow_up):
     scenario, intent = talk("у нас две 4090, квен 14б потянет?", follow_up)
     assert scenario.gpu is None and intent == "recommend"
@@ -309,3 +309,36 @@ def test_a_total_said_beside_the_cards_added_is_not_summed():
     scenario, _ = talk("у нас 4 h100 и 40 человек, лама 70б", "докупим 2 карты, всего будет 6")
     assert scenario.gpu_count in (2, 6)  # never 4 + 2 + 6
     assert "6" in [s.text for s in read("докупим 2 карты, всего будет 6").unattached]  # the total named back
+
+
+# ---------------------------------------------------------------- the third review of this pass (702 conversations)
+def test_servers_taken_are_named_back_never_cards():
+    scenario, _ = talk("у нас 8 h100, лама 405б в fp8", "а если взять два таких сервера?")
+    assert scenario.gpu_count == 8
+    assert "два" in [s.text for s in read("а если взять два таких сервера?").unattached]
+
+
+@pytest.mark.parametrize("follow_up", ["поставщик уступать не будет, бюджет 9 млн",
+                                       "поставщик уступит, но у нас бюджет всего 9 млн",
+                                       "the vendor won't drop the price, our budget is 200k"])
+def test_a_budget_beside_a_seller_who_does_not_come_down_stays_a_budget(follow_up):
+    scenario, _ = talk("облако 300 руб/ч, сервер 11 млн, окупится?", follow_up)
+    assert scenario.server_price == 11_000_000 and scenario.budget is not None
+
+
+@pytest.mark.parametrize("turns", [("у меня 2 3090, квен 32б", "а чо брать под llama 70b, если эти оставить"),
+                                   ("у меня 2 3090, квен 32б", "а для друзей на моих картах лама 8б пойдёт?"),
+                                   ("i have 2 3090s at home, qwen 32b?", "what about llama 70b at home?")])
+def test_cards_said_to_be_kept_or_used_stay(turns):
+    assert talk(*turns)[0].gpu_count == 2
+
+
+@pytest.mark.parametrize("follow_up, cards", [("докупить 4 карты и продать старые", 4), ("докупим 2 бп", None),
+                                              ("добавим 8 карт сколько токенов будет?", 12),
+                                              ("добавим 2 карты, какая будет скорость", 6)])
+def test_adding_only_cards_and_only_where_none_are_taken_away(follow_up, cards):
+    scenario, _ = talk("у нас 4 h100 и 40 человек, лама 70б", follow_up)
+    if cards is None:
+        assert scenario.gpu_count != 6  # power supplies are no cards added
+    else:
+        assert scenario.gpu_count == cards
