@@ -563,8 +563,11 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
 
 # seventieth pass (a review): "а на 100 больше?" after a budget of 500 000, "а на 10 больше?" after 20 people: so much
 # more (or less) than the value held, never the value itself (a budget of 100, 10 people, silently)
-_BY_SO_MUCH = re.compile(r"^\W*(?:(?:а|и|ну|ок)\W+)?(?:если\s+)?(?:\w+\s+)?на\s+(\d+(?:[.,]\d+)?)\s*(?:тысяч\w*|тыс\.?|к)?\s+"
+_BY_SO_MUCH = re.compile(r"^\W*(?:(?:а|и|ну|ок)\W+)?(?:если\s+)?(?:\w+\s+){0,2}на\s+(\d+(?:[.,]\d+)?)\s*(?:тысяч\w*|тыс\.?|к)?\s+"
                          r"(больше|меньше)\W*$", re.I)
+
+
+_PEOPLE_WORD = re.compile(r"\bлюд\w*|\bчеловек\w*|\bпользовател\w*|\bюзер\w*|\bсотрудник\w*|\busers?\b|\bpeople\b", re.I)
 
 
 def _by_so_much(reading: "Reading", previous: Scenario | None) -> "Reading":
@@ -572,6 +575,11 @@ def _by_so_much(reading: "Reading", previous: Scenario | None) -> "Reading":
     if previous is None or not m:
         return reading
     said = reading.scenario.said()
+    if _PEOPLE_WORD.search(reading.text) and "gpu_count" in said and "users" not in said and previous.users:
+        # seventy-third pass (a review): "а если людей станет на 30 больше?": the people, not 30 cards
+        said = {"users": said["gpu_count"]}
+        reading.scenario = reading.scenario.model_copy(update={"gpu_count": None})
+        reading.spans["users"] = reading.spans.pop("gpu_count", [])
     slots = [k for k, v in said.items() if k in _RANGE and getattr(previous, k) is not None]
     if not slots and previous.budget and set(said) == {"context"} and previous.context is None:
         # "бюджет 500 тысяч" .. "а на 100 тысяч больше?": the thousands are money here, not a context
@@ -1012,10 +1020,24 @@ _NOT_CARDS_AFTER = re.compile(r"\s*(?:\S+\s+)?(?:бп|блок\w*|psus?|ssd|сс
                               r"вентилятор\w*|планк\w*|модул\w*|стойк\w*|racks?)\b", re.I)
 
 
+def _written(span) -> float | None:
+    """The number a span opens with, as written ("2 карты" 2, "двадцать человек" 20)."""
+    first = span.text.split()[0] if span.text.split() else ""
+    return parse_plain_number(first) if first[:1].isdigit() else word_value(first)
+
+
 def _added_by_verb(reading: "Reading", previous: Scenario | None) -> None:
     """Seventy-third pass (a review): "у нас 4 h100" .. "докупим 2 карты", "add 2 cards": a verb of adding before the
     count adds to the cards held (six), as "ещё 2" does; not a total said ("будет шесть"), nor another card."""
     s = reading.scenario
+    people = reading.spans.get("users") or []
+    if previous is not None and previous.users and s.users and s.gpu_count is None and len(people) == 1 and \
+            not any(c.slot == "users" for c in reading.relative) and not _TOTAL_SAID.search(reading.text) and \
+            _ADD_VERB_BEFORE.search(reading.text[max(0, people[0].start - 24):people[0].start]) and \
+            _written(people[0]) == s.users:
+        # "у нас 40 человек" .. "добавим 20 человек": so many more people (sixty), as "ещё 20 человек" is
+        reading.scenario = s.model_copy(update={"users": previous.users + s.users})
+        return
     if previous is None or not (previous.gpu or previous.card_vram_gb) or s.gpu_count is None or previous.gpus or \
             any(c.slot == "gpu_count" for c in reading.relative) or _TOTAL_SAID.search(reading.text) or \
             _TAKEN_AWAY.search(reading.text) or (s.gpu and s.gpu != previous.gpu) or \
@@ -1026,9 +1048,7 @@ def _added_by_verb(reading: "Reading", previous: Scenario | None) -> None:
         return  # "докупим 2 бп", "добавим 2 сервера": other things added
     if len(spans) != 1 or not _ADD_VERB_BEFORE.search(reading.text[max(0, spans[0].start - 24):spans[0].start]):
         return
-    first = spans[0].text.split()[0] if spans[0].text.split() else ""
-    written = parse_plain_number(first) if first[:1].isdigit() else word_value(first)
-    if written != s.gpu_count:
+    if _written(spans[0]) != s.gpu_count:
         return  # added already (the conversation settles a turn more than once)
     total = (previous.gpu_count or 1) + s.gpu_count
     update: dict = {"gpu_count": total, "gpu": s.gpu or previous.gpu}

@@ -342,3 +342,9 @@ def test_adding_only_cards_and_only_where_none_are_taken_away(follow_up, cards):
         assert scenario.gpu_count != 6  # power supplies are no cards added
     else:
         assert scenario.gpu_count == cards
+
+
+@pytest.mark.parametrize("follow_up, users", [("а если людей станет на 30 больше?", 70), ("добавим 20 человек", 60)])
+def test_people_added_are_added_to_the_people_held_never_cards(follow_up, users):
+    scenario, _ = talk("у нас 4 h100 и 40 человек, лама 70б", follow_up)
+    assert scenario.users == users and scenario.gpu_count == 4
