@@ -944,11 +944,13 @@ def nvlink_given_to_a_card_without(text: str) -> list[str]:
 
 # written apart from the guard's check (assistant/checks/rates.py): a token rate named as prompt processing, the total
 # or a user's generation that the speed facts give under another name
-_RATE_FIG = re.compile(r"(\d{1,3}(?:[ \u00a0,]\d{3})+|\d+(?:[.,]\d+)?)\s*(?:ток/с|tok/s|токен\w*\s+в\s+сек\w*|tokens?\s+per\s+second)",
+_RATE_FIG = re.compile(r"(\d{1,3}(?:[ \u00a0,]\d{3})+|\d+(?:[.,]\d+)?)\s*(?:ток/с|tok/s|токен\w*\s+в\s+сек\w*|токен\w*\s*/\s*с\b|"
+                       r"tokens?\s+per\s+second)",
                        re.I)
 _RATE_WORDS = {"prefill_tokens_per_s": r"промпт|prompt|prefill|обработ|process",
                "decode_tokens_per_s_total": r"всего|в сумме|суммарн|total|combined|для всех|for all",
-               "decode_tokens_per_s_per_user": r"генерац|generat|на пользовател|per user|each user"}
+               "decode_tokens_per_s_per_user": r"генерац|generat|на пользовател|на человек|на каждого|per user|per person|"
+                                               r"each user|each person"}
 
 
 def rate_under_another_name(text: str, facts: list[dict[str, Any]]) -> list[str]:

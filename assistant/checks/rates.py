@@ -14,7 +14,9 @@ _FIELDS = {"prompt": ("prefill_tokens_per_s",),
            "user": ("decode_tokens_per_s_per_user", "decode_ceiling_tokens_per_s_per_user")}
 _NAMES = [("prompt", re.compile(r"\bпромпт\w*|\bprompt\w*|\bprefill\w*|\bобработк\w*|\bprocess\w*", re.I)),
           ("total", re.compile(r"\bвсего\b|\bв сумме\b|\bсуммарн\w*|\btotal\b|\bcombined\b|\bдля всех\b|\bfor all\b", re.I)),
-          ("user", re.compile(r"\bгенерац\w*|\bgenerat\w*|\bна (?:одного )?пользовател\w*|\bper user\b|\beach user\b", re.I))]
+          # (a fresh clone at e14b1da: "Скорость на человека будет примерно 106 токенов/с", the total said per person)
+          ("user", re.compile(r"\bгенерац\w*|\bgenerat\w*|\bна (?:одного |каждого )?(?:пользовател|человек|сотрудник|юзер)\w*|"
+                              r"\bна каждого\b|\bper (?:user|person|head|seat)\b|\beach (?:user|person)\b", re.I))]
 _RATE_AFTER = re.compile(r"^\s*(?:ток/с|tok/s|t/s|токен\w*\s*(?:/\s*с\b|в\s+(?:с\b|сек\w*))|tokens?\s*(?:/\s*s\b|per\s+second|a\s+second))",
                          re.I)
 

@@ -145,6 +145,8 @@ SPEED = [{"tool": "speed", "output": {"decode_tokens_per_s_per_user": 22.0, "dec
     "Генерация — до 22 токенов в секунду на пользователя, промпт обрабатывается со скоростью около 110 токенов в секунду.",
     "Total throughput is 22 tokens per second.",
     "The prompt is processed at 110 tok/s.",
+    "Скорость на человека будет примерно 110 токенов/с.",  # a fresh clone at e14b1da: the total said per person
+    "Each person gets about 110 tokens per second.",
 ])
 def test_a_rate_under_another_rates_name_is_caught_by_both(sentence):
     from assistant.checks.rates import rate_misnamed
@@ -157,6 +159,7 @@ def test_a_rate_under_another_rates_name_is_caught_by_both(sentence):
     "Генерация — до 22 токенов в секунду на пользователя, всего 110 ток/с, промпт — 479 ток/с.",
     "Up to about 22 tokens per second per user, with the prompt processed at about 479 tokens per second.",
     "The ceiling per user is 32 tokens per second.",
+    "Скорость на человека будет примерно 22 токена/с.",
 ])
 def test_rates_under_their_own_names_pass_both(sentence):
     from assistant.checks.rates import rate_misnamed
