@@ -491,6 +491,9 @@ def _other_variant(hits: list[Hit], tokens: list[Token]) -> list[Hit]:
             out.append(h)
             continue
         j = h.j + (tail is not None)
+        if f"{h.id}-{word}" in {g.id for g in catalog.load_catalog().gpus}:
+            out.append(Hit("gpu", f"{h.id}-{word}", h.i, j))  # "4070ти": the catalog's 4070 Ti (seventy-fourth pass)
+            continue
         out.append(Hit("unknown", " ".join(t.text for t in tokens[h.i:j]), h.i, j, card=True))
     return out
 

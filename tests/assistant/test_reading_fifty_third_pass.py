@@ -226,7 +226,7 @@ def test_what_a_card_goes_for_is_its_price(text):
     assert read(text).intent == "gpu_info"
 
 
-@pytest.mark.parametrize("text", ["хватит ли 4060 ти на шестнадцать гигов для мистраля немо в q4", "mistral large on two h100?"])
+@pytest.mark.parametrize("text", ["хватит ли 4060 ти на шестнадцать гигов для мистраля лардж в q4", "mistral large on two h100?"])
 def test_a_line_the_catalog_lacks_is_named_back_not_the_familys_default(text):
     r = read(text)
     assert r.scenario.model is None and r.unknown_products

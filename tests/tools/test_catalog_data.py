@@ -31,7 +31,7 @@ GUIDE_TABLE = {
     "H100 80GB": ("h100-sxm", 80, "HBM3", 700, 350, 3350, 25000, 30000),
 }
 
-GEFORCE = {"rtx-3090", "rtx-3060-12gb", "rtx-4060-ti-16gb", "rtx-5060-ti-16gb", "rtx-4070-ti-super", "rtx-4080", "rtx-4080-super", "rtx-4090", "rtx-5080", "rtx-5090"}
+GEFORCE = {"rtx-3090", "rtx-3060-12gb", "rtx-4060-ti-16gb", "rtx-5060-ti-16gb", "rtx-4070", "rtx-4070-super", "rtx-4070-ti", "rtx-4070-ti-super", "rtx-4080", "rtx-4080-super", "rtx-4090", "rtx-5080", "rtx-5090"}
 
 # LLMs whose config.json sets head_dim so that n_heads * head_dim != hidden_size.
 HEADS_WIDER_THAN_HIDDEN = {
@@ -40,7 +40,7 @@ HEADS_WIDER_THAN_HIDDEN = {
     "gpt-oss-20b", "gpt-oss-120b", "qwen3-next-80b-a3b", "qwen3-coder-30b-a3b", "qwen3-coder-480b-a35b",
     "deepseek-v3.1", "deepseek-v3.2", "kimi-k2", "glm-4.5", "glm-4.5-air", "glm-4.6",
 }
-HEADS_NARROWER_THAN_HIDDEN = {"gemma-2-27b", "gemma-3-4b", "gemma-3-27b", "mistral-small-3.2"}
+HEADS_NARROWER_THAN_HIDDEN = {"gemma-2-27b", "gemma-3-4b", "gemma-3-27b", "mistral-small-3.2", "mistral-nemo-12b"}
 
 
 # ----------------------------------------------------------------------------- loading
