@@ -606,6 +606,10 @@ def _by_so_much(reading: "Reading", previous: Scenario | None) -> "Reading":
 _CARD_SHAPED = re.compile(r"(?<![\d.])\d{3,4}(?![\d.,]*\s*[bбmм]\b)", re.I)
 
 
+_PSU_HOLDS = re.compile(r"(?:\bбп|блок\w* питани\w*|\bpsu|power supply)\b[^.?!]{0,24}\b(?:хват\w*|потян\w*|выдерж\w*|"
+                        r"вытян\w*|enough|handle|cope|take it)", re.I)
+
+
 def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
     _carry(reading, previous)
     if previous is not None and previous.gpu and reading.scenario.card_vram_gb and not reading.scenario.gpu and \
@@ -624,7 +628,9 @@ def _settle(reading: "Reading", previous: Scenario | None) -> "Reading":
         (reading.scenario.gpu or reading.scenario.card_vram_gb) and _FIT_ASKED_LAST.search(reading.text)
     # options with their own counts: said outright; forty-eighth pass: nor "модель квен3 30б … на одной rtx pro 6000
     # поместится?", the model and the card named and the fit asked last
-    if not (reading.intent == "compare" and reading.scenario.gpu_counts) and not fit_asked:
+    # seventy-fourth pass: "will my psu handle it if I run qwen 32b all day?": the PSU asked of, the model a condition
+    psu_asked = reading.intent == "power" and _PSU_HOLDS.search(reading.text)
+    if not (reading.intent == "compare" and reading.scenario.gpu_counts) and not fit_asked and not psu_asked:
         reading.intent = classifier.combine(reading.intent, reading.text)  # type: ignore[assignment]
     if reading.intent == "out_of_scope" and not reading.scenario.is_empty() and (
             off_topic(reading.text) or OTHER_GOODS.search(reading.text)):

@@ -239,7 +239,13 @@ _DOCUMENT = re.compile(r"\bв (?:нашей |своей |этой |той )?за
                        # fresh42: "директору в кп предложили сервер на rtx a4000": what someone's quote offered
                        r"\bв (?:\w+ )?(?:кп|коммерческом предложении)\s+(?:нам |мне |директору |\w+ )?(?:предложили|предлагают|"
                        r"прислали|заложили|включили|посчитали)|"
-                       r"\b(?:ваш\w* )?менеджер\w*(?: \w+){0,4} (?:говорил\w*|сказал\w*|обещал\w*|называл\w*|писал\w*)\b", re.I)
+                       r"\b(?:ваш\w* )?менеджер\w*(?: \w+){0,4} (?:говорил\w*|сказал\w*|обещал\w*|называл\w*|писал\w*)\b|"
+                       # seventy-fourth pass: "Готовим заявку главному энергетику": a paper for the customer's own people
+                       r"\b(?:готов\w*|пиш\w*|состав\w*|оформля\w*|подготов\w*)\s+(?:\w+\s+)?(?:заявк\w*|служебк\w*|записк\w*|"
+                       r"обосновани\w*)\s+(?:для\s+|на имя\s+)?(?:наш\w*\s+|главн\w*\s+)?(?:энергетик\w*|руководств\w*|начальств\w*|"
+                       r"директор\w*|бухгалтери\w*|инженер\w*|безопасник\w*|службе?\w*)\b|"
+                       r"\b(?:preparing|writing|drafting)\s+(?:a|the|our)\s+(?:request|memo|justification|paper)\s+for\s+(?:our|the)\s+"
+                       r"(?:facilities|electrician\w*|power engineer\w*|management|cfo|finance)\b", re.I)
 # the customer's own trade is leasing: "лизинговая компания, клиенты просят в лизинг" (sixty-seventh pass: not "с
 # лизинговыми компаниями работаете?", asked of the vendor)
 _LESSOR = re.compile(r"(?<!работаете с )(?<!сотрудничаете с )(?<!через )лизингов\w* (?:компани|фирм|отдел)(?!\w*\s+(?:работаете|сотрудничаете))\w*|leasing (?:desk|company|firm|team)|\bwe(?:'re| are) a lessor", re.I)
@@ -365,7 +371,9 @@ _ASK_VERB = re.compile(r"\b(?:спрошу|спросить|спрашивать
                        r"посоветоваться|проконсультироваться|ask|asking|consult|"
                        # seventy-third pass: "сюда можно писать с вопросами по видюхам?"
                        r"(?:писать|написать|обратиться|обращаться) с вопрос\w*)\b", re.I)
-_LEAVE_FRAME = re.compile(r"\b(?:можно|могу|можем|норм\w*|ничего|если|allowed|can i|may i|could i|mind if|ok(?:ay)? if|fine if)\b",
+# (seventy-fourth pass: "хотел по железу проконсультироваться", "wanted to ask about hardware": leave asked in the past)
+_LEAVE_FRAME = re.compile(r"\b(?:можно|могу|можем|норм\w*|ничего|если|хотел[аи]?|хотелось бы|хочу|хотим|allowed|can i|may i|could i|"
+                          r"mind if|ok(?:ay)? if|fine if|wanted to|would like to|i'?d like to)\b",
                           re.I)
 _OWN_QUESTION_WORD = re.compile(r"\b(?:сколько|как|какой|какая|какое|какие|какую|каким|хватит|потянет|влезет|поместится|"
                                 r"стоит|почём|почем|чем|почему|зачем|что такое|how|why|what|which|fit|enough|cost|ли|(?<=ask )if|"
@@ -389,6 +397,7 @@ _SCHOOLWORK = re.compile(r"\bexams?\b|экзамен\w*|\bhomework\b|домаш�
 _EXPLAIN = re.compile(r"\b(?:explain|объясни\w*)\b", re.I)
 
 
+_ANYONE_THERE = re.compile(r"\bесть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь)?\b", re.I)
 # what the questions would be about, when said: the trade, or nothing in particular ("про погоду" is no leave to ask)
 _TOPIC = re.compile(r"\b(?:про|о|об|по|насчёт|насчет|about|on)\s+([а-яёa-z-]+)", re.I)
 _TRADE_TOPIC = re.compile(r"^(?:желез|видюх|видях|видеокарт|карт|нейросет|нейронк|ллм|llm|ии|ai|gpu|гпу|сервер|сервак|"
@@ -397,6 +406,7 @@ _TRADE_TOPIC = re.compile(r"^(?:желез|видюх|видях|видеока�
 
 
 def _leave_to_ask(text: str) -> bool:
+    text = _ANYONE_THERE.sub(" ", text)  # "есть кто живой? хотел по железу проконсультироваться": "есть" asks nothing here
     return len(text.split()) <= 25 and not re.search(r"\d", text) and bool(_ASK_VERB.search(text)) and \
         bool(_LEAVE_FRAME.search(text)) and not _OWN_QUESTION_WORD.search(text) and \
         all(_TRADE_TOPIC.match(m.group(1)) for m in _TOPIC.finditer(text))
@@ -663,6 +673,13 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if ("gpu_info" in hits or _PRICE_ASKED.search(text)) and not (s.gpu or s.server or named_gpus or model) and \
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
+    if (s.gpu or s.server) and not (model or s.psu_w or s.users or s.gpu_count or s.budget) and _DATASHEET.search(text) and \
+            not _PRICE_SAID.search(text):
+        return "gpu_info"  # seventy-fourth pass: "скиньте даташит на l4: память, потребление": the card's specs, sent
+    if (s.gpu or s.server) and not (model or s.psu_w or s.users or s.gpu_count or s.budget) and \
+            len({m.group(0).lower()[:5] for m in _SPEC_WORD.finditer(text)}) >= 2 and len(text.split()) <= 20 and \
+            not re.search(r"\b(?:вместе|суммарн\w*|total|combined|сколько (?:таких|их|штук)|how many)\b", text, re.I):
+        return "gpu_info"  # "Что по B200: объём памяти, потребление и сроки поставки?": the card's figures, listed
     if (s.gpu or s.server) and not (model or s.psu_w or s.users) and not (s.gpu_count and s.gpu_count > 1) and \
             C.TDP_AND_MEMORY.search(text) and \
             not re.search(r"\d\s*(?:вт|w|квт|kw)\b|(?<![\d.])(?<!pcie )(?<!sxm )\d+\s*(?:гб|gb)\b|сколько (?:таких|их|штук)|how many|(?<!power )\bdraw\b|\bpower for\b|ватт|(?<!putting )(?<!put )together|combined|overall|in sum|"
@@ -790,6 +807,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         if s.task and s.task != "inference" and said and said <= {"context", "precision", "gpu_count"} and \
                 len(text.split()) <= 6 and not _ASKS_WHICH.search(text):
             return "followup"  # sixty-seventh pass: "full ft on 8 of them?": the task and the count of the question asked
+        if not said and not (model or hardware) and _QUALITY_WEIGHED.search(text):
+            return "knowledge"  # seventy-fourth pass: "How close does LoRA get to a full fine-tune in quality?": no sizing
         return "followup" if said and said <= {"context", "precision"} else "recommend"
     families = load_lexicon().families
     if s.task == "inference" and any(t.concept == "gpu" for t in tokens or []) and \
@@ -826,7 +845,8 @@ def said_knowledge(text: str) -> bool:
         bool(_LANES.search(text)) or bool(_AT_ALL.search(text)) or \
         bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
         bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
-        bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text))  # risers and lanes: how the bus works
+        bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text)) or \
+        bool(_UPKEEP.search(text)) or bool(_QUALITY_WEIGHED.search(text))  # risers and lanes: how the bus works
 
 
 # seventy-second pass: "do these local models keep working fully offline once installed?": how local models work
@@ -840,6 +860,15 @@ _ENERGY_PRICED = re.compile(r"(?:стои\w*|стоимост\w*|обойд\w*|c
                             r"(?:стои\w*|обойд\w*|costs?|bill|prices?|цен\w*)", re.I)
 _ROOMY_OR_TIGHT = re.compile(r"\bс запасом или (?:впритык|впритирку|нет)\b|\bвпритык или с запасом\b|"
                              r"\b(?:with )?(?:room|headroom) to spare or\b|\btight or (?:comfortable|roomy)\b", re.I)
+_DATASHEET = re.compile(r"\bdatasheets?\b|\bspec ?sheets?\b|\bдаташит\w*", re.I)
+_SPEC_WORD = re.compile(r"\bпамят\w*|\bпотреблени\w*|\btdp\b|\bтдп\b|\bформ-?фактор\w*|\bпропускн\w*|"
+                        r"\bmemory\b|\bpower draw\b|\bform factor\b|\bbandwidth\b|\bинтерфейс\w*|\binterface\b", re.I)
+# a method weighed by its result, or how hard the thing is to keep up: the guide's, no sizing
+_QUALITY_WEIGHED = re.compile(r"\bin (?:terms of )?quality\b|\bquality[- ]wise\b|\bпо качеству\b|\bв качестве\b(?! (?:сервер|сервак|карт|gpu))|"
+                              r"\bкачеств\w* (?:хуже|ниже|страдает|падает|просед|уступа)\w*|\bhow close does\b|\bнасколько (?:\w+ )?(?:хуже|уступает)\b", re.I)
+_UPKEEP = re.compile(r"\bнасколько (?:сложно|трудно|тяжело|дорого) (?:\w+ ){0,2}?(?:поддерживать|обслуживать|сопровождать|администрировать|"
+                     r"обновлять)\b|\bкак часто (?:\w+ ){0,3}?обновлять\b|\bhow (?:hard|difficult) (?:is it )?to (?:maintain|keep up|run and maintain)\b|"
+                     r"\bhow often (?:\w+ ){0,4}?(?:update|upgrade)\b", re.I)
 _LEADING_OR = re.compile(r"^\W*(?:or|или|либо)\b", re.I)
 _PRICE_SAID = re.compile(r"\bсто[ия]т|\bцен[аеуы]?\b|\bпоч[её]м\b|\bprice|\bcost", re.I)
 _WHY = re.compile(r"(?:^|[.?!]\s*)\W*(?:(?:а|и|но|так|so|and|but)\s+)?(?:почему|зачем|why)\b", re.I)
@@ -975,12 +1004,12 @@ _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_AD
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна каком\b|\bon what\b|\bon which\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|какая|сколько|what|which|how many)\b", re.I)
-_COMPARING = re.compile(r"сравн|compar|"  # seventy-second pass: "а против rtx 6000 ada она сильно проигрывает?"
+_COMPARING = re.compile(r"сравн|compar|\bstacks? up\b|\bпротив (?:неё|нее|него|этой|этого|моей|моего|нашей|нашего)\b|"  # seventy-second pass: "а против rtx 6000 ada она сильно проигрывает?"
                         r"\bпротив\b[^.?!]{0,40}\b(?:проигрыва\w*|уступа\w*|выигрыва\w*|лучше|хуже|(?:она|он) как)", re.I)
 # seventy-third pass: "а против 5090 она сильно проигрывает в llama 70b?": the card on the table against another, on
 # the model named (a model beside "сравни" alone stays the question it was)
-_AGAINST_IT = re.compile(r"(?<!не )\bпротив\b[^.?!]{0,40}\b(?:она|он|эта|этот)\b|\b(?:она|он|эта|этот)\b[^.?!]{0,20}(?<!не )\bпротив\b|"
-                         r"\b(?:how does|how do|would) (?:it|this one|that one|they) (?:compare|stack up)\b", re.I)
+_AGAINST_IT = re.compile(r"(?<!не )\bпротив\b[^.?!]{0,40}\b(?:она|он|эта|этот)\b|(?<!не )\bпротив (?:неё|нее|него|этой|этого|моей|моего|нашей|нашего)\b|\b(?:она|он|эта|этот)\b[^.?!]{0,20}(?<!не )\bпротив\b|"
+                         r"\b(?:how does|how do|would|does) (?:it|this one|that one|they|mine|my card|ours) (?:compare|stack up)\b", re.I)
 _COMPARE_THEM = re.compile(r"\bсравн\w*(?:-ка)?\s+(?:\w+\s+)?(?:их|эти|этих|обе|оба|обеих|между собой)\b|\bcompare\s+(?:them|these|those|both|"
                            r"the two)\b", re.I)
 _WHERE_TO_START = re.compile(r"с чего (?:нам |мне )?начать|where (?:do|should|would) (?:we|i) start|where to start", re.I)

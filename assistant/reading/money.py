@@ -86,6 +86,10 @@ _CONTEXT_SIZES = {n * m for n in (2, 4, 8, 16, 32, 64, 128, 256) for m in (1000,
 _ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on|for an?(?= upgrade| new)) (?:an? |the |новую |новый |одну |один |new )?"
                           r"(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|сервак|железо|железк[иу]|комп|компьютер|сборк[уи]|"
                           r"апгрейд|upgrade|gpus?|cards?|graphics card|server|box|build|rig|hardware)\b", re.I)
+_HARDWARE_HAS = re.compile(r"(?:^|\s)(?:на\s+|for\s+(?:an? |the )?)(?:новую |новый |new )?(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|"
+                           r"сервак|железо|комп|компьютер|сборк[уи]|апгрейд|gpu|card|graphics card|server|build|rig|hardware)\s+"
+                           r"(?:у (?:меня|нас) |we |i )?(?:есть|имеется|выделил\w*|выделен\w*|заложил\w*|заложен\w*|отложил\w*|"
+                           r"накопил\w*|have|got|set aside|budgeted)(?:\s+(?:около|примерно|где-то|порядка|тысяч|тыс|about|around|roughly|like))*\s*$", re.I)
 _THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
                          r"\bwith (?:that|this) (?:money|amount)\b", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -195,7 +199,8 @@ _DAYS_A_MONTH = re.compile(r"\b([1-9]|[12]\d|3[01])\s*(?:рабочи\w+\s+|work
                            r"(?:в|a|per|/|each|every)\s*(?:месяц|month|мес)", re.I)
 # "без выходных", "even on weekends", "including weekends": every day, not the weekends only
 _WEEKENDS = re.compile(r"(?<!без )(?<!даже )(?<!и )(?<!включая )(?<!даже в )(?<!и в )(?<!и по )выходн|"
-                       r"(?<!even on )(?<!including )(?<!and )weekends?\b", re.I)
+                       r"(?<!even on )(?<!including )(?<!and )weekends?\b(?!,? (?:included|too|as well)\b)", re.I)
+# seventy-fourth pass: "12 hours a day, weekends included", "выходные тоже", "и в выходные": every day, said after
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(?:a|per|в|за|each|every) (?:month|месяц|day|день|сутки)|"
                       r"daily|monthly|ежемесячно|ежедневно|каждый (?:месяц|день))", re.I)  # fresh40: "120 тыщ ежемесячно"
 # "в месяц выходит 90 тыщ", "платим в месяц около 4 тыщ": the period said before the sum, a bill all the same
@@ -457,6 +462,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # (nor a context's size, "квен 14б, 32к на карту влезет?": the tokens each card holds)
     budget_cue = budget_cue or bool(_ON_HARDWARE.match(text[tokens[end].end:])) and not _RENT.search(text) and \
         not _OWN_VS_CLOUD.search(text) and not (not cur and glued and value in _CONTEXT_SIZES)
+    # seventy-fourth pass: the hardware said first, "на видяху есть около 100к", "на сервер выделили 2 млн": the same
+    budget_cue = budget_cue or bool(_HARDWARE_HAS.search(_head(tokens, k, used))) and not _RENT.search(text) and \
+        not _OWN_VS_CLOUD.search(text)
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money
@@ -703,13 +711,20 @@ def week_part(tokens: list[Token], n: int, text: str) -> str | None:
     return None
 
 
-_BOTH_PARTS = re.compile(r"\bбудн\w*,? (?:и|а также|плюс) (?:в |по )?выходн|\bweekdays,? (?:and|plus) (?:on )?weekends\b", re.I)
+_BOTH_PARTS = re.compile(r"\bбудн\w*,? (?:и|а также|плюс) (?:в |по )?выходн|\bweekdays,? (?:and|plus) (?:on )?weekends\b|"
+                         r"\bweekends?,? (?:included|too|as well)\b|\bвыходн\w*,? (?:тоже|включительно)\b", re.I)
 _WEEKEND_WORD = re.compile(r"выходн|\bweekends?\b", re.I)  # both days: a Saturday alone is no weekend (a review of 41044af)
+
+
+_HOURS_OF = {"of", "use", "usage", "runtime", "compute", "work", "gpu", "time", "работы", "использования", "загрузки",
+             "нагрузки", "работать", "работает"}
 
 
 def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> float:
     """'12 часов в день' -> 12*365/12; 'по будням' -> N*260/12; per week -> N*52/12; per month as is."""
-    period = next((t.concept for t in tokens[n + 1:n + 4] if t.concept in ("day", "week", "month", "weekday")), None)
+    # (seventy-fourth pass: "120 hours of use per week": the words of what the hours are for, skipped)
+    after = [t for t in tokens[n + 1:n + 8] if t.low not in _HOURS_OF][:3]
+    period = next((t.concept for t in after if t.concept in ("day", "week", "month", "weekday")), None)
     if period in ("day", "weekday", None) and value <= 24 and (part := week_part(tokens, n, text)):
         # sixty-first pass: a week split in two, each part's hours a day over its own days (the reader adds them)
         return round(value * (260 if part == "weekday" else 104) / 12, 2)

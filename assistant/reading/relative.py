@@ -126,7 +126,8 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
             continue
         near = tokens[max(0, t.i - 2):t.i + 3]
         words = " ".join(x.low for x in near if x is not t)
-        card = _ORDINAL_CARD.search(words) or (t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name")
+        card = _ORDINAL_CARD.search(words) or (t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name") or \
+            t.low in _CARD_ORDINAL and t.i + 1 < len(tokens) and tokens[t.i + 1].low == "такую"  # "докуплю вторую такую"
         # fifty-ninth pass: in a longer message that names the card, a verb of getting just before the ordinal
         # ("две 3090 ... присмотрел с рук третью", "к уже стоящей H100 NVL хотим добавить вторую")
         after = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
@@ -190,9 +191,50 @@ def days_added(text: str) -> int:
     return 2 if _WEEKEND.search(text) else len(days_named(text) & {5, 6})
 
 
+# seventy-fourth pass (stop 58's fresh clone): "…и людей станет на 10 больше, скорость на человека какая?": so many
+# more people than held, wherever in the message it is said (the short follow-up alone had been read)
+_PEOPLE_BY = re.compile(r"\b(?:люд\w*|человек\w*|пользовател\w*|юзер\w*|сотрудник\w*)\s+(?:станет|будет|прибав\w*)\s+"
+                        r"на\s+(\d{1,4}|\w+)\s+(больше|меньше)\b", re.I)
+
+
+def _people_by(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
+    m = _PEOPLE_BY.search(text)
+    said = next((t for t in tokens if m and t.start == m.start(1)), None)
+    if not m or said is None or not said.number or said.used or said.number != int(said.number):
+        return [], []
+    sign = 1.0 if m.group(2).lower() == "больше" else -1.0
+    return [Change(slot="users", op="add", value=sign * said.number)], [said.i]
+
+
+# seventy-fourth pass (a review): "я продал одну из двух 3090", "sold one of my two 3090s": the cards left, not both
+_SOLD_OF = re.compile(r"\b(?:прода(?:л|ла|ли|м|дим|ём|ем)|сплавил\w*|отдал\w*|sold|selling|gave away)\s+([\w-]+)\s+"
+                      r"(?:из|of)\s+(?:my|our|the|своих|наших|моих)?\s*([\w-]+)\b", re.I)
+
+
+def _sold_of(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
+    m = _SOLD_OF.search(text)
+    if not m:
+        return [], []
+    sold, of = (next((t for t in tokens if t.start == m.start(g)), None) for g in (1, 2))
+    if sold is None or of is None or not sold.number or not of.number or not 0 < sold.number < of.number <= 16:
+        return [], []
+    return [Change(slot="gpu_count", op="set", value=of.number - sold.number)], [sold.i]
+
+
 def find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """(changes, token indices they came from). For short follow-ups; in a longer message only "ещё N"
     said with a verb of adding ("хватит если поставить ещё две"), added to the count the message gives."""
+    sold, sold_idx = _sold_of(tokens, text)
+    if sold:
+        return sold, sold_idx
+    changes, idx = _find(tokens, text)
+    people, people_idx = _people_by(tokens, text)
+    if people and not any(c.slot == "users" for c in changes) and not set(people_idx) & set(idx):
+        return changes + people, idx + people_idx
+    return changes, idx
+
+
+def _find(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     found = _ordinal(tokens, text)
     if found[0] or found[1]:  # an ordinal weighed as one option is no change, but its words are read
         return found

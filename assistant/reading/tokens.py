@@ -179,6 +179,9 @@ def tokenize(text: str) -> list[Token]:
                               used="contact" if m.group("phone") else "connector"))
             continue
         for s, e in _pieces(m):
+            if re.search(r"\w['’]s$", text[s:e]) and (any(c.isdigit() for c in text[s:e]) or
+                                                    any(x.has_digit for x in toks[-2:])):
+                e -= 2  # seventy-fourth pass: "my 4070 ti super's vram", "the h100's memory": the name, not "super's"
             t = Token(i=len(toks), start=s, end=e, text=text[s:e])
             t.low = t.text.lower()
             t.number = parse_plain_number(t.text)

@@ -164,7 +164,9 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             reading.intent == "followup" and _PSU_ENOUGH_Q.search(reading.text) or
             # seventy-second pass: "этот блок уже точно не вытянет?" after the PSU was said: "блок" alone is the PSU
             previous.psu_w and (not reading.new_model or _THIS_PSU.search(reading.spelt or reading.text)) and
-            _BLOCK_HOLDS.search(reading.spelt or reading.text)):
+            _BLOCK_HOLDS.search(reading.spelt or reading.text) or
+            # seventy-fourth pass: "а если поставить четыре l4, блока на 800 вт хватит?": a PSU said with its watts here
+            reading.scenario.psu_w and _BLOCK_HOLDS.search(reading.spelt or reading.text)):
         # (seventy-third pass: "этот блок вытянет если запущу квен 72б?": the PSU said, the model a condition)
         return "power"  # fresh40: "а если докупить ещё одну a4000, бп на 650 хватит на обе?": the PSU, for the cards now
     if reading.intent in ("recommend", "followup") and previous_intent in _SIZING and previous_intent != "recommend" and \
@@ -214,7 +216,8 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
             reading.scenario.is_empty():
         return "knowledge"  # fifty-third pass: "а насколько вообще шумят такие серверы?": the guide's, no figure of ours
     said = set(reading.scenario.said())
-    if previous_intent == "cost" and said and said <= {"hours_per_month", "electricity_price", "currency"} and \
+    if previous_intent == "cost" and said and said - {"task"} and \
+            said <= ({"hours_per_month", "electricity_price", "currency"} | ({"task"} if reading.scenario.task == "inference" else set())) and \
             not reading.new_model and not (reading.intent == "power" and _BILL_ASKED.search(reading.text)):
         # thirty-fourth pass: own server against the cloud .. "сидят с 10 до 19, шесть дней в неделю", "и свет у нас по
         # 7,2 руб за кВт·ч, это учитывается?": the hours and the electricity of that comparison
@@ -353,7 +356,11 @@ _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватае�
                        r"\bвытянут\b|\bвытянет\b|\bсправ(?:ится|ятся)\b|\bпройд[её]т\b|\bget away with\b|"
                        r"\bhandle (?:it|that|this|the load)\b|\b(?:going to|gonna) cut it\b|"
                        # seventy-third pass: "а одной rtx a6000 им по памяти норм будет?"
-                       r"\bпо памяти\b[^.?!]{0,20}\b(?:норм\w*|ок|окей|хорошо)\b", re.I)
+                       r"\bпо памяти\b[^.?!]{0,20}\b(?:норм\w*|ок|окей|хорошо)\b|"
+                       # seventy-fourth pass: "would a used 3090 cut it or is that too tight", "would an 8x B200 server hold
+                       # all of that?", "не впритык будет?": whether the model said fits on the cards named now
+                       r"\b(?:would|will|could|does|do|can) (?:an? |the |one |two |\w+ )?[\w -]{0,30}\b(?:cut it|hold (?:it|that|this|all of (?:it|that|this)|them))\b|"
+                       r"\btoo tight\b|\bвпритык\b", re.I)
 _WHY = re.compile(r"\bпочему\b|\bзачем\b|\bотчего\b|\bwhy\b|\bhow come\b", re.I)
 # (fresh40: "And at int4 instead, would a single one do?" after "how many L40S?": whether it fits on one)
 _WHAT_WE_GET = re.compile(r"what (?:could|can|would|should) (?:we|i) (?:get|buy|afford)|what (?:do|would) you (?:suggest|recommend)|"
