@@ -717,6 +717,14 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   памяти норм", "выбор тот же?", the PSU with a model as a condition, integration and the bus's penalty knowledge, a
   subject outside the trade asked to be explained out of scope. Two reviews. After: fresh96 1.000, fresh97 0.983;
   tests/assistant/test_reading_sixty_third_pass.py.
+- Sixty-fourth pass (stop 58's fresh clone and reviews, then fresh98 and fresh99 after their first sight at a277795):
+  the RTX 4070 line and Mistral Nemo joined the catalog ("4070ти" is the 4070 Ti: names); more people said inside a
+  longer follow-up, cards sold of those owned (relative); leave to ask in the past, upkeep and quality questions,
+  peak power, a paper for one's own people, a datasheet or a card's figures listed, a card against the one on the
+  table (intent, cues); a sum after the hardware it is for, hours of use a week, weekends included (money); a
+  possessive after a name (tokens); the PSU asked of keeps the rules' power over the classifier (context);
+  "cut it", "hold all of that", a PSU with its watts after a comparison (framing). After: fresh98 1.000, fresh99
+  1.000; tests/assistant/test_reading_sixty_fourth_pass.py.
 """
 from __future__ import annotations
 

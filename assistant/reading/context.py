@@ -1192,6 +1192,10 @@ def _carry(reading: "Reading", previous: Scenario | None) -> "Reading":
             # seventy-first pass: "а если ещё одну, на 30 хватит?": the cards' change is said; the bare 30 is the people
             # the conversation counts, or asked about
             slot = "users" if previous is not None and previous.users is not None else None
+        if slot == "users" and any(c.slot == "users" for c in reading.relative):
+            # seventy-fourth pass (a review): "а если станет на 4 человека меньше, хватит одной?": the people's change is
+            # said; the bare count beside it is the cards held, or asked
+            slot = "gpu_count" if previous is not None and (previous.gpu or previous.gpu_count) else None
         if slot is not None and _POINTED.search(reading.text[:span.start]):
             slot = None  # "and for those 7?": a value pointed at that the conversation does not hold; asked (37th pass)
         if value is None or slot is None or slot in update or getattr(reading.scenario, slot) is not None:

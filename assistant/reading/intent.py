@@ -399,7 +399,7 @@ _EXPLAIN = re.compile(r"\b(?:explain|объясни\w*)\b", re.I)
 
 _ANYONE_THERE = re.compile(r"\bесть кто(?:-нибудь|-то)?(?: живой| живые| тут| здесь)?\b", re.I)
 # what the questions would be about, when said: the trade, or nothing in particular ("про погоду" is no leave to ask)
-_TOPIC = re.compile(r"\b(?:про|о|об|по|насчёт|насчет|about|on)\s+([а-яёa-z-]+)", re.I)
+_TOPIC = re.compile(r"\b(?:про|о|об|по|насчёт|насчет|about|on)\s+(?:(?:some|the|a|your|ваш\w*|эт\w*|ваши)\s+)?([а-яёa-z-]+)", re.I)
 _TRADE_TOPIC = re.compile(r"^(?:желез|видюх|видях|видеокарт|карт|нейросет|нейронк|ллм|llm|ии|ai|gpu|гпу|сервер|сервак|"
                           r"комп|техник|оборудовани|hardware|gpus?|servers?|cards?|железк|теме|тему|делу|покупк|"
                           r"конфиг|сборк)", re.I)
@@ -860,7 +860,9 @@ _ENERGY_PRICED = re.compile(r"(?:стои\w*|стоимост\w*|обойд\w*|c
                             r"(?:стои\w*|обойд\w*|costs?|bill|prices?|цен\w*)", re.I)
 _ROOMY_OR_TIGHT = re.compile(r"\bс запасом или (?:впритык|впритирку|нет)\b|\bвпритык или с запасом\b|"
                              r"\b(?:with )?(?:room|headroom) to spare or\b|\btight or (?:comfortable|roomy)\b", re.I)
-_DATASHEET = re.compile(r"\bdatasheets?\b|\bspec ?sheets?\b|\bдаташит\w*", re.I)
+# (a review: not a datasheet quoted, "в даташите h100 указано 700 вт", "по даташиту у 4090 450 вт")
+_DATASHEET = re.compile(r"(?<!\bв )(?<!\bпо )(?<!\bin the )(?<!\bper )(?<!\bfrom the )(?<!\baccording to the )"
+                        r"(?:\bdatasheets?\b|\bspec ?sheets?\b|\bдаташит\w*)", re.I)
 _SPEC_WORD = re.compile(r"\bпамят\w*|\bпотреблени\w*|\btdp\b|\bтдп\b|\bформ-?фактор\w*|\bпропускн\w*|"
                         r"\bmemory\b|\bpower draw\b|\bform factor\b|\bbandwidth\b|\bинтерфейс\w*|\binterface\b", re.I)
 # a method weighed by its result, or how hard the thing is to keep up: the guide's, no sizing
@@ -1004,11 +1006,11 @@ _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_AD
 _WHAT_IF = re.compile(r"^\W*(?:а|и|ну|ok|okay|ок|and)?,?\s*(?:если|what if|and if|if)\b", re.I)
 _ON_WHAT = re.compile(r"\bна ч[её]м\b|\bна какой\b|\bна каком\b|\bon what\b|\bon which\b", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:что|какие|какую|какой|какая|сколько|what|which|how many)\b", re.I)
-_COMPARING = re.compile(r"сравн|compar|\bstacks? up\b|\bпротив (?:неё|нее|него|этой|этого|моей|моего|нашей|нашего)\b|"  # seventy-second pass: "а против rtx 6000 ada она сильно проигрывает?"
+_COMPARING = re.compile(r"сравн|compar|\bstacks? up\b|^\W*(?:а|и|ну)\s+против\s+[^.?!\s]+(?:\s+[^.?!\s]+)?\s+как\b|\bпротив (?:неё|нее|него|этой|этого|моей|моего|нашей|нашего)\b|"  # seventy-second pass: "а против rtx 6000 ada она сильно проигрывает?"
                         r"\bпротив\b[^.?!]{0,40}\b(?:проигрыва\w*|уступа\w*|выигрыва\w*|лучше|хуже|(?:она|он) как)", re.I)
 # seventy-third pass: "а против 5090 она сильно проигрывает в llama 70b?": the card on the table against another, on
 # the model named (a model beside "сравни" alone stays the question it was)
-_AGAINST_IT = re.compile(r"(?<!не )\bпротив\b[^.?!]{0,40}\b(?:она|он|эта|этот)\b|(?<!не )\bпротив (?:неё|нее|него|этой|этого|моей|моего|нашей|нашего)\b|\b(?:она|он|эта|этот)\b[^.?!]{0,20}(?<!не )\bпротив\b|"
+_AGAINST_IT = re.compile(r"^\W*(?:а|и|ну)\s+против\s+[^.?!\s]+(?:\s+[^.?!\s]+)?\s+как\b|(?<!не )\bпротив\b[^.?!]{0,40}\b(?:она|он|эта|этот)\b|(?<!не )\bпротив (?:неё|нее|него|этой|этого|моей|моего|нашей|нашего)\b|\b(?:она|он|эта|этот)\b[^.?!]{0,20}(?<!не )\bпротив\b|"
                          r"\b(?:how does|how do|would|does) (?:it|this one|that one|they|mine|my card|ours) (?:compare|stack up)\b", re.I)
 _COMPARE_THEM = re.compile(r"\bсравн\w*(?:-ка)?\s+(?:\w+\s+)?(?:их|эти|этих|обе|оба|обеих|между собой)\b|\bcompare\s+(?:them|these|those|both|"
                            r"the two)\b", re.I)

@@ -87,9 +87,11 @@ _ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?
                           r"(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|сервак|железо|железк[иу]|комп|компьютер|сборк[уи]|"
                           r"апгрейд|upgrade|gpus?|cards?|graphics card|server|box|build|rig|hardware)\b", re.I)
 _HARDWARE_HAS = re.compile(r"(?:^|\s)(?:на\s+|for\s+(?:an? |the )?)(?:новую |новый |new )?(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|"
-                           r"сервак|железо|комп|компьютер|сборк[уи]|апгрейд|gpu|card|graphics card|server|build|rig|hardware)\s+"
-                           r"(?:у (?:меня|нас) |we |i )?(?:есть|имеется|выделил\w*|выделен\w*|заложил\w*|заложен\w*|отложил\w*|"
-                           r"накопил\w*|have|got|set aside|budgeted)(?:\s+(?:около|примерно|где-то|порядка|тысяч|тыс|about|around|roughly|like))*\s*$", re.I)
+                           r"сервак|железо|комп|компьютер|сборк[уи]|апгрейд|gpus?|cards?|graphics cards?|servers?|build|rig|hardware)\s+"
+                           r"(?:alone\s+|only\s+)?(?:(?:у (?:меня|нас)\s+)?(?:есть|имеется|выделил\w*|выделен\w*|заложил\w*|заложен\w*|"
+                           r"отложил\w*|накопил\w*)|у (?:меня|нас)|(?:we|i) (?:have|got|can spend|set aside|budgeted)|(?:we|i)'ve got|"
+                           r"(?=около|примерно|где-то|порядка|about|around|roughly|maybe))"
+                           r"(?:\s*(?:около|примерно|где-то|порядка|тысяч|тыс|about|around|roughly|like|maybe))*\s*$", re.I)
 _THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
                          r"\bwith (?:that|this) (?:money|amount)\b", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -199,7 +201,7 @@ _DAYS_A_MONTH = re.compile(r"\b([1-9]|[12]\d|3[01])\s*(?:рабочи\w+\s+|work
                            r"(?:в|a|per|/|each|every)\s*(?:месяц|month|мес)", re.I)
 # "без выходных", "even on weekends", "including weekends": every day, not the weekends only
 _WEEKENDS = re.compile(r"(?<!без )(?<!даже )(?<!и )(?<!включая )(?<!даже в )(?<!и в )(?<!и по )выходн|"
-                       r"(?<!even on )(?<!including )(?<!and )weekends?\b(?!,? (?:included|too|as well)\b)", re.I)
+                       r"(?<!even on )(?<!including )(?<!incl\. )(?<!incl )(?<!and )weekends?\b(?!,? (?:included|too|as well|off|free)\b)", re.I)
 # seventy-fourth pass: "12 hours a day, weekends included", "выходные тоже", "и в выходные": every day, said after
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(?:a|per|в|за|each|every) (?:month|месяц|day|день|сутки)|"
                       r"daily|monthly|ежемесячно|ежедневно|каждый (?:месяц|день))", re.I)  # fresh40: "120 тыщ ежемесячно"
@@ -207,7 +209,7 @@ _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|рабочи\w* дн|(?:\bв |\bкаждый |\bпо )рабоч\w+ д(?:ень|ням|ни)\b(?![^.!?]*выходн)|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
+_WEEKDAYS = re.compile(r"будн|weekday|\bweekends? off\b|\bno weekends\b|рабочи\w* дн|(?:\bв |\bкаждый |\bпо )рабоч\w+ д(?:ень|ням|ни)\b(?![^.!?]*выходн)|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
                        r"с понедельника по субботу|понедельник\s?-\s?суббот\w*|monday (?:to|through|thru) saturday|"
                        r"five-day week|5-day week|"
                        r"monday (?:to|through|thru|-) friday|mon(?:day)?\s?-\s?fri(?:day)?\b|"  # fresh42
@@ -712,7 +714,7 @@ def week_part(tokens: list[Token], n: int, text: str) -> str | None:
 
 
 _BOTH_PARTS = re.compile(r"\bбудн\w*,? (?:и|а также|плюс) (?:в |по )?выходн|\bweekdays,? (?:and|plus) (?:on )?weekends\b|"
-                         r"\bweekends?,? (?:included|too|as well)\b|\bвыходн\w*,? (?:тоже|включительно)\b", re.I)
+                         r"\bweekends?,? (?:included|too|as well)\b|\bincl\.? weekends?\b|\bвыходн\w*,? (?:тоже|включительно)\b", re.I)
 _WEEKEND_WORD = re.compile(r"выходн|\bweekends?\b", re.I)  # both days: a Saturday alone is no weekend (a review of 41044af)
 
 

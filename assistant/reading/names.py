@@ -479,23 +479,54 @@ _VARIANT = re.compile(r"\d+(ti|ти|super|супер|d)$")
 
 def _other_variant(hits: list[Hit], tokens: list[Token]) -> list[Hit]:
     """"3090ти", "3090 ti", "4080 super": a variant the catalog lacks is another card (its memory and speed
-    differ), an unknown product, never the base card it was matched on (thirty-fifth pass)."""
+    differ), an unknown product, never the base card it was matched on (thirty-fifth pass). Seventy-fourth pass: with
+    the 4070 line in the catalog, every variant word said ("4070ти супер", "4070S", "4070 Ti S", "4070 тишка") picks
+    the card that has them all; a laptop's card ("4070 mobile") is another card."""
     out = []
     for h in hits:
-        last = tokens[h.j - 1].low
-        glued = _VARIANT.search(last)
-        tail = None if glued or h.j >= len(tokens) or tokens[h.j].low not in _GEFORCE_TAIL - {"s"} else tokens[h.j]
-        said = glued.group(1) if glued else tail.low if tail else None
-        word = {"ти": "ti", "супер": "super"}.get(said or "", said)
-        if h.kind != "gpu" or word is None or word in h.id.split("-"):
+        if h.kind != "gpu":
             out.append(h)
             continue
-        j = h.j + (tail is not None)
-        if f"{h.id}-{word}" in {g.id for g in catalog.load_catalog().gpus}:
-            out.append(Hit("gpu", f"{h.id}-{word}", h.i, j))  # "4070ти": the catalog's 4070 Ti (seventy-fourth pass)
+        words = _variant_words(tokens, h)
+        tail = h.j
+        while tail < len(tokens) and _TAIL_WORD.get(tokens[tail].low) and tail - h.j < 2:
+            tail += 1
+        parts = h.id.split("-")
+        number = re.match(r"^rtx-(\d{4})(?:-|$)", h.id)
+        if "s" in words:  # a glued "s" is the Super where one exists and no count stands before it, else a plural
+            words.discard("s")
+            plural = h.i > 0 and tokens[h.i - 1].number is not None or not number or \
+                f"rtx-{number.group(1)}" + "-ti" * ("ti" in words) + "-super" not in {g.id for g in catalog.load_catalog().gpus}
+            if not plural:
+                words.add("super")
+        if not words or words <= set(parts):
+            out.append(h)
             continue
-        out.append(Hit("unknown", " ".join(t.text for t in tokens[h.i:j]), h.i, j, card=True))
+        wanted = f"rtx-{number.group(1)}" + "".join(f"-{w}" for w in ("ti", "super") if w in words) if number else None
+        if wanted and not words & {"mobile", "d"} and wanted in {g.id for g in catalog.load_catalog().gpus}:
+            out.append(Hit("gpu", wanted, h.i, tail))  # "4070ти супер": the catalog's 4070 Ti Super
+            continue
+        out.append(Hit("unknown", " ".join(t.text for t in tokens[h.i:tail]), h.i, tail, card=True))
     return out
+
+
+# a GeForce variant's words, glued on or after the number ("4070ти", "4070S", "4070 ti s", "4070 суперка", "тишка")
+_TAIL_WORD = {"ti": "ti", "ти": "ti", "тишка": "ti", "тишку": "ti", "super": "super", "супер": "super", "суперка": "super",
+              "суперку": "super", "s": "super", "d": "d", "mobile": "mobile", "laptop": "mobile", "ноутбучная": "mobile",
+              "ноутбучную": "mobile", "мобильная": "mobile", "мобильную": "mobile", "max-q": "mobile"}
+
+
+def _variant_words(tokens: list[Token], h: Hit) -> set[str]:
+    words = set()
+    for k in range(h.i, min(len(tokens), h.j + 2)):
+        low = tokens[k].low
+        if k >= h.j and not _TAIL_WORD.get(low):
+            break  # the words after the name, while they are a variant's
+        if (m := re.match(r"^(?:rtx)?\d{4}(ti|ти|super|супер|s|d)$", low)):
+            words.add("s" if m.group(1) == "s" else _TAIL_WORD[m.group(1)])  # "4070S" or "two 4090s": weighed below
+        elif low in _TAIL_WORD and not (low in ("s", "d") and k < h.j and k == h.i):
+            words.add(_TAIL_WORD[low])
+    return words  # ("4090 D": China's cut-down card, "d", no catalog card)
 
 
 def _other_line(hits: list[Hit], tokens: list[Token]) -> list[Hit]:

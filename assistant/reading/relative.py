@@ -117,6 +117,18 @@ _TOTAL = {"будет", "станет", "станут", "всего", "итог�
 SELL_OR_ADD = re.compile(rf"{_SELL}.*\b(?:or|или|либо)\b.*{_ADD_ONE}|{_ADD_ONE}.*\b(?:or|или|либо)\b.*{_SELL}", re.I)
 
 
+# (a review: "не буду докупать вторую такую", "вторую такую докупать не планирую", "может докуплю, может нет", "а пока
+# влезет на одну?": no second card said)
+_NOT_IN_CLAUSE = re.compile(r"\bне\b|\bnot\b|n't\b|\bможет\b|\bmaybe\b|\bпока\b|\bчерез\b", re.I)
+_ON_ONE = re.compile(r"\bна одн(?:у|ой)\b|\bon (?:just )?one\b", re.I)
+
+
+def _clause(text: str, at: int) -> str:
+    start = max(text.rfind(c, 0, at) for c in ",.;!?—–") + 1
+    ends = [e for e in (text.find(c, at) for c in ",.;!?—–") if e >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
 def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """In a short follow-up a verb of buying will do ("докуплю третью"); in a longer message the ordinal
     stands by a card ("хочу вторую 3060 поставить"), never alone ("вторая очередь", "a second opinion")."""
@@ -127,7 +139,8 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         near = tokens[max(0, t.i - 2):t.i + 3]
         words = " ".join(x.low for x in near if x is not t)
         card = _ORDINAL_CARD.search(words) or (t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name") or \
-            t.low in _CARD_ORDINAL and t.i + 1 < len(tokens) and tokens[t.i + 1].low == "такую"  # "докуплю вторую такую"
+            t.low in _CARD_ORDINAL and t.i + 1 < len(tokens) and tokens[t.i + 1].low == "такую" and \
+            not _NOT_IN_CLAUSE.search(_clause(text, t.start)) and not _ON_ONE.search(text)  # "докуплю вторую такую"
         # fifty-ninth pass: in a longer message that names the card, a verb of getting just before the ordinal
         # ("две 3090 ... присмотрел с рук третью", "к уже стоящей H100 NVL хотим добавить вторую")
         after = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
@@ -192,18 +205,29 @@ def days_added(text: str) -> int:
 
 
 # seventy-fourth pass (stop 58's fresh clone): "…и людей станет на 10 больше, скорость на человека какая?": so many
-# more people than held, wherever in the message it is said (the short follow-up alone had been read)
-_PEOPLE_BY = re.compile(r"\b(?:люд\w*|человек\w*|пользовател\w*|юзер\w*|сотрудник\w*)\s+(?:станет|будет|прибав\w*)\s+"
-                        r"на\s+(\d{1,4}|\w+)\s+(больше|меньше)\b", re.I)
+# more people than held, wherever in the message it is said (the short follow-up alone had been read); a review: in the
+# other word orders ("людей станет больше на 10", "на 10 человек больше"), and "5 fewer users", "the team grows by 10"
+_PEOPLE = r"(?:люд\w*|человек\w*|чел|пользовател\w*|юзер\w*|сотрудник\w*)"
+_PEOPLE_BY = [
+    (re.compile(rf"\b{_PEOPLE}\s+(?:станет|будет|прибав\w*)\s+на\s+(\d{{1,4}}|\w+)\s+(больше|меньше)\b", re.I), 1, 2),
+    (re.compile(rf"\b{_PEOPLE}\s+(?:станет|будет)\s+(больше|меньше)\s+на\s+(\d{{1,4}}|\w+)\b", re.I), 2, 1),
+    (re.compile(rf"\bна\s+(\d{{1,4}}|\w+)\s+{_PEOPLE}\s+(больше|меньше)\b", re.I), 1, 2),
+    (re.compile(r"\b(\d{1,4}|\w+)\s+(fewer|less)\s+(?:users|people|seats|employees)\b", re.I), 1, 2),
+    (re.compile(r"\b(?:lose|losing|drop|dropping|cut|cutting)\s+(\d{1,4}|\w+)\s+(?:users|people|seats|employees)\b", re.I), 1, 0),
+    (re.compile(r"\b(?:team|staff|headcount|users?|company)\s+(?:\w+\s+){0,2}?(?:grows?|will grow|grow)\s+by\s+(\d{1,4}|\w+)\b", re.I), 1, None),
+]
 
 
 def _people_by(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
-    m = _PEOPLE_BY.search(text)
-    said = next((t for t in tokens if m and t.start == m.start(1)), None)
-    if not m or said is None or not said.number or said.used or said.number != int(said.number):
-        return [], []
-    sign = 1.0 if m.group(2).lower() == "больше" else -1.0
-    return [Change(slot="users", op="add", value=sign * said.number)], [said.i]
+    for pattern, number, sign in _PEOPLE_BY:
+        m = pattern.search(text)
+        said = next((t for t in tokens if m and t.start == m.start(number)), None)
+        if not m or said is None or not said.number or said.used or said.number != int(said.number):
+            continue
+        less = sign == 0 or sign is not None and m.group(sign).lower() in ("меньше", "fewer", "less")
+        idx = [t.i for t in tokens if m.start() <= t.start < m.end() and not t.used]  # its people word too
+        return [Change(slot="users", op="add", value=-said.number if less else said.number)], idx
+    return [], []
 
 
 # seventy-fourth pass (a review): "я продал одну из двух 3090", "sold one of my two 3090s": the cards left, not both
@@ -211,7 +235,16 @@ _SOLD_OF = re.compile(r"\b(?:прода(?:л|ла|ли|м|дим|ём|ем)|сп
                       r"(?:из|of)\s+(?:my|our|the|своих|наших|моих)?\s*([\w-]+)\b", re.I)
 
 
+# (a review: "было 2 4090, одну продал", "I had two 4090s but sold one": one fewer than the cards said)
+_SOLD_ONE = re.compile(r"\b(?:одну|one)\s+(?:из них\s+|of them\s+)?(?:уже\s+)?(?:продал[аи]?|sold)\b|"
+                       r"\b(?:продал[аи]?|sold)\s+(?:одну|one)(?:\s+(?:из них|of them))?(?=\s*(?:[,.;!?—–]|$|\b(?:и|а|но|and|but|so)\b))",
+                       re.I)
+
+
 def _sold_of(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
+    if (one := _SOLD_ONE.search(text)) and not _SOLD_OF.search(text):
+        idx = [t.i for t in tokens if one.start() <= t.start < one.end() and t.low in ("одну", "one")]
+        return [Change(slot="gpu_count", op="add", value=-1.0)], idx
     m = _SOLD_OF.search(text)
     if not m:
         return [], []
@@ -493,7 +526,8 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
             update[c.slot] = int(c.value)  # "возьму вторую такую же": two cards now
             continue
         if cur is None and c.slot == "users" and c.op == "add":
-            update[c.slot] = int(c.value)  # "ещё человек 15" with no people said before: those 15 (a review)
+            if c.value > 0:
+                update[c.slot] = int(c.value)  # "ещё человек 15" with no people said before: those 15 (a review)
             continue
         if c.op == "shifts":  # forty-eighth pass: "а если оставить одну смену?" after "две смены по 8 часов"
             n = s.shifts + c.value if c.value < 0 and s.shifts else c.value  # fifty-ninth pass: "вторую смену уберём"
@@ -506,6 +540,8 @@ def apply(s: Scenario, changes: list[Change]) -> Scenario:
         if cur is None or c.op == "set":
             continue
         v = cur + c.value if c.op == "add" else cur * c.value
+        if c.slot in ("users", "gpu_count") and v < 1:
+            continue  # fewer taken away than there are: no count below one, the count held stays
         if c.slot == "hours_per_month":
             v = min(v, 730.0)  # days added to a schedule held round the clock stay round the clock (a review)
         update[c.slot] = round(v, 2) if isinstance(cur, float) else int(round(v))

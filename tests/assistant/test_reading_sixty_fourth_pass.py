@@ -159,3 +159,82 @@ def test_the_psu_asked_of_with_a_model_as_its_condition_is_power():
 def test_cards_sold_of_those_owned_leave_the_rest(follow_up, count):
     scenario, _ = talk("у меня четыре 3090, квен 32б влезет?" if "четыр" in follow_up else "у меня две 3090, квен 32б влезет?", follow_up)
     assert scenario.gpu_count == count and scenario.gpu == "rtx-3090"
+
+
+# ---------------------------------------------------------------- the first review of this pass (606 conversations)
+@pytest.mark.parametrize("text,gpu", [("4070ти супер хватит для qwen 14b?", "rtx-4070-ti-super"), ("4070ti s хватит?", "rtx-4070-ti-super"),
+                                      ("4070s хватит для llama 3 8b?", "rtx-4070-super"), ("4070 тишка потянет llama 8b?", "rtx-4070-ti")])
+def test_every_variant_word_said_picks_the_card_that_has_them_all(text, gpu):
+    assert read(text).scenario.gpu == gpu, text
+
+
+@pytest.mark.parametrize("text", ["4070 mobile в ноутбуке — llama 8b пойдет?", "4090 d"])
+def test_a_laptops_card_and_chinas_cut_down_card_are_other_cards(text):
+    r = read(text)
+    assert r.scenario.gpu is None and r.unknown_products, text
+
+
+def test_a_plural_s_is_no_super():
+    r = read("I had two 4090s but sold one, will qwen 32b fit?")
+    assert r.scenario.gpu == "rtx-4090" and not r.unknown_products
+    assert read("two 4070s or one 4090?").scenario.gpus == ["rtx-4070", "rtx-4090"]
+
+
+@pytest.mark.parametrize("text", ["у меня 4090, не буду докупать вторую такую, влезет ли qwen 32b q4 на одну?",
+                                  "у меня 3090, вторую такую докупать не планирую. llama 70b q4 влезет?",
+                                  "у меня 4090, докуплю вторую такую через месяц, а пока влезет ли qwen 32b q4 на одну?"])
+def test_a_second_such_card_not_bought_is_no_second_card(text):
+    scenario, _ = talk(text)
+    assert scenario.gpu_count in (None, 1), text
+
+
+@pytest.mark.parametrize("text", ["в даташите h100 указано 700 вт, а у вас в расчёте 1000 — почему?",
+                                  "по даташиту у 4090 450 вт, блок 850 хватит?"])
+def test_a_datasheet_quoted_is_no_specs_request(text):
+    assert read(text).intent != "gpu_info", text
+
+
+@pytest.mark.parametrize("text,count", [("было 2 4090, одну продал. квен 32б влезет?", 1),
+                                        ("I had two 4090s but sold one, will qwen 32b fit?", 1)])
+def test_one_sold_of_the_cards_said_leaves_one_fewer(text, count):
+    assert talk(text)[0].gpu_count == count
+
+
+GROUP = "у нас 20 человек, квен 32б на двух 4090"
+
+
+@pytest.mark.parametrize("follow_up,users", [("а если людей станет больше на 10, потянет?", 30),
+                                             ("а если на 10 человек больше, а карты те же?", 30),
+                                             ("the team will grow by 10 next year, still fine?", 30),
+                                             ("what if we lose 5 users?", 15), ("5 fewer users, one card enough?", 15)])
+def test_people_more_or_fewer_in_other_words(follow_up, users):
+    assert talk(GROUP, follow_up)[0].users == users
+
+
+def test_fewer_people_and_a_bare_count_of_cards():
+    scenario, _ = talk(GROUP, "а если станет на 4 человека меньше, хватит одной?")
+    assert (scenario.users, scenario.gpu_count) == (16, 1)
+
+
+def test_no_count_falls_below_one():
+    scenario, _ = talk("у нас 3 человека, квен 32б на двух 4090", "а если станет на 4 человека меньше?")
+    assert scenario.users == 3
+
+
+@pytest.mark.parametrize("text,budget", [("на карту у меня 70к и всё", 70_000), ("на видяху около 100к, на остальное 50", 100_000),
+                                         ("for gpus alone maybe 25k", 25_000)])
+def test_more_sums_after_the_hardware_they_are_for(text, budget):
+    assert read(text).scenario.budget == budget
+
+
+@pytest.mark.parametrize("text,hours", [("12 hours a day, weekends off", 260.0), ("12 hours a day incl. weekends", 365.0)])
+def test_weekends_off_and_included(text, hours):
+    assert read(text).scenario.hours_per_month == hours
+
+
+def test_more_review_wordings():
+    assert read("какая мощность блока нужна под 2 4090?").intent == "power"
+    assert talk("у меня h100, влезет лама 70б в fp8?", "а против a100 как?")[1] == "compare"
+    assert read("немо 12б на 3060 влезет?").scenario.model == "mistral-nemo-12b"
+    assert read("Hi, I wanted to ask about some hardware").intent == "greeting"
+    assert read("хотел спросить про погоду").intent != "greeting"
