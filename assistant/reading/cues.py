@@ -202,6 +202,8 @@ CUES: list[tuple[Intent, str]] = [
                   r"помоги\w* (?:мне |нам )?(?:выбрать|подобрать)|help (?:me |us )?(?:choose|pick)|"
                   r"на каких (?:картах|видеокартах|видюхах|гпу|gpu)|how many (?:do|would|will|should) (?:we|i) need"),
     ("vram", r"\bmemory\?|- memory|gpu memory|vram requirement|memory requirement|requirements|can i fit|does it fit|займ[её]т|"
+             r"memory footprint|footprint in (?:memory|vram)|"  # seventy-fourth pass: "what memory footprint should we plan for?"
+
              r"сколько гигов|хватит|хватает|поместит|влез|сколько (?:нужно )?(?:видео)?памят|сколько (?:vram|врам\w*)|памят|how much (?:vram|memory)|"
              r"memory (?:needed|for)|\benough\b|\bfit\b|fits|потянет|тянет|пойд[её]т|пойдет|запустится|заработает|"
              r"handle|hold it|cover(?! letter)|possible|сколько гб|сколько гиг|how many gb|can (?:i|my|we|it) |can \w+ run|"

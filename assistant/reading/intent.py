@@ -494,6 +494,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                                                    _LEAST_NOT.search(text) or s.server_price or s.cloud_hourly or
                                                    s.electricity_price):  # "the smallest number of H100s": the cards counted
         return "recommend"  # fifty-seventh pass: "самая дешёвая видюха, на которой ... запустится? скорость не важна"
+    if _RIGHT_PLACE.search(text) and not (model or hardware) and not re.search(r"\d", text) and not sc["handoff"]:
+        return "greeting"  # seventy-fourth pass: "я правильно попал, тут подсказывают по железу?": no question yet
     if _leave_to_ask(text) and not (model or hardware) and not sc["handoff"]:
         return "greeting"  # seventy-first pass: "подскажете по железу под нейросети если спрошу?": leave asked, no question yet
     if _EXPLAIN.search(text) and sc["knowledge"] > 0 and not (model or hardware) and not re.search(r"\d", text):
@@ -674,7 +676,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if (s.gpu or s.server) and not (model or s.psu_w or s.users or s.gpu_count or s.budget) and _DATASHEET.search(text) and \
-            not _PRICE_SAID.search(text):
+            not _PRICE_SAID.search(text) and not _QUOTED_FIGURE.search(text):
         return "gpu_info"  # seventy-fourth pass: "скиньте даташит на l4: память, потребление": the card's specs, sent
     if (s.gpu or s.server) and not (model or s.psu_w or s.users or s.gpu_count or s.budget) and \
             len({m.group(0).lower()[:5] for m in _SPEC_WORD.finditer(text)}) >= 2 and len(text.split()) <= 20 and \
@@ -751,8 +753,12 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # "нас 50 человек, хотим свой гпт, с чего начать": a setup for these people, to size
     if model and hardware and _OUT_OF_MEMORY.search(text):
         return "vram"  # fifty-third pass: a pasted "CUDA out of memory" beside the setup, "is this setup too small?"
+    if hardware and not model and _HOW_MANY_NEEDED.search(text) and (s.users or s.context):
+        return "recommend"  # "They went with the L40S. How many do they need for 50 users at 8k?": the cards counted
     if (hardware or unknown_cards) and not model and C.MODELS_ON_IT.search(text):
         return "models_for_hardware"  # fifty-third pass: "what's the best model those two cards can run?"
+    if compared and not s.gpu and "knowledge" not in hits and _AT_ONCE.search(text):
+        return "recommend"  # seventy-fourth pass (a review): "нужна карта для немо 12б и ламы 8б одновременно": both, to size
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
         return "knowledge"
@@ -846,7 +852,7 @@ def said_knowledge(text: str) -> bool:
         bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
         bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
         bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text)) or \
-        bool(_UPKEEP.search(text)) or bool(_QUALITY_WEIGHED.search(text))  # risers and lanes: how the bus works
+        bool(_UPKEEP.search(text)) or bool(_QUALITY_WEIGHED.search(text)) or _privacy_asked(text)  # risers and lanes: how the bus works
 
 
 # seventy-second pass: "do these local models keep working fully offline once installed?": how local models work
@@ -861,6 +867,23 @@ _ENERGY_PRICED = re.compile(r"(?:стои\w*|стоимост\w*|обойд\w*|c
 _ROOMY_OR_TIGHT = re.compile(r"\bс запасом или (?:впритык|впритирку|нет)\b|\bвпритык или с запасом\b|"
                              r"\b(?:with )?(?:room|headroom) to spare or\b|\btight or (?:comfortable|roomy)\b", re.I)
 # (a review: not a datasheet quoted, "в даташите h100 указано 700 вт", "по даташиту у 4090 450 вт")
+# a figure read off the datasheet by the customer ("datasheet says the 4090 is 450W"), a watt figure, a PSU: no request
+_QUOTED_FIGURE = re.compile(r"\b(?:datasheet|spec ?sheet|даташит\w*)\s+(?:says|lists|states|shows|rates|говорит|пишет|указ\w*)|"
+                            r"\d\s*(?:w|вт|ватт|watts?|kw|квт)\b|\bpsu\b|\bбп\b|\bблок\w*", re.I)
+_RIGHT_PLACE = re.compile(r"\bправильно (?:я )?(?:попал|попала|зашёл|зашел|зашла|пишу)\b|\bтуда (?:ли )?(?:я )?(?:попал|зашёл|зашел|пишу)\b|"
+                          r"\bis this the right place\b|\bam i in the right place\b", re.I)
+_HOW_MANY_NEEDED = re.compile(r"\bhow many (?:do|would|will|should) (?:we|they|i|you) need\b|\bhow many (?:of them|are needed)\b|"
+                              r"\bсколько (?:их |таких |штук )?(?:нужно|надо|понадобится|потребуется)\b", re.I)
+_PRIVACY = re.compile(r"\bданн\w*\b[^.?!]{0,50}(?:наружу|уход\w*|утеч\w*|утекут|передаю\w*|отправля\w*)|\bконфиденциальн\w*|"
+                      r"\b(?:data|information)\b[^.?!]{0,40}(?:leave|leaves|leaving|leak\w*|sent out|go out)|\bprivacy\b", re.I)
+def _privacy_asked(text: str) -> bool:
+    """Whether data staying in house is itself asked ("данные никуда наружу не уходят?"), not a wish said beside a
+    sizing question ("чтобы данные не уходили наружу. Какой сервер нужен?")."""
+    return any(_PRIVACY.search(s) and s.rstrip().endswith("?") for s in re.split(r"(?<=[.!?])\s+", text))
+
+
+_AT_ONCE = re.compile(r"\bодновременно\b|\bразом\b|\bсразу обе\b|\bобе модели\b|\bat the same time\b|\bsimultaneously\b|"
+                      r"\bboth (?:at once|models)\b|\bside by side\b", re.I)
 _DATASHEET = re.compile(r"(?<!\bв )(?<!\bпо )(?<!\bin the )(?<!\bper )(?<!\bfrom the )(?<!\baccording to the )"
                         r"(?:\bdatasheets?\b|\bspec ?sheets?\b|\bдаташит\w*)", re.I)
 _SPEC_WORD = re.compile(r"\bпамят\w*|\bпотреблени\w*|\btdp\b|\bтдп\b|\bформ-?фактор\w*|\bпропускн\w*|"

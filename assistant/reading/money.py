@@ -92,6 +92,9 @@ _HARDWARE_HAS = re.compile(r"(?:^|\s)(?:на\s+|for\s+(?:an? |the )?)(?:нову
                            r"отложил\w*|накопил\w*)|у (?:меня|нас)|(?:we|i) (?:have|got|can spend|set aside|budgeted)|(?:we|i)'ve got|"
                            r"(?=около|примерно|где-то|порядка|about|around|roughly|maybe))"
                            r"(?:\s*(?:около|примерно|где-то|порядка|тысяч|тыс|about|around|roughly|like|maybe))*\s*$", re.I)
+_OTHER_PART_SUM = re.compile(r"(?:^|\s)(?:на|for (?:the )?)\s*(?:проц\w*|процессор\w*|cpus?|оперативк\w*|озу|ram|ssd|диск\w*|"
+                             r"остальное|вс[её] остальное|the rest|everything else|материнк\w*|корпус|бп|блок)\s*"
+                             r"(?:около|примерно|где-то|about|around|maybe)?\s*$", re.I)
 _THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
                          r"\bwith (?:that|this) (?:money|amount)\b", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -209,7 +212,7 @@ _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|\bweekends? off\b|\bno weekends\b|рабочи\w* дн|(?:\bв |\bкаждый |\bпо )рабоч\w+ д(?:ень|ням|ни)\b(?![^.!?]*выходн)|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
+_WEEKDAYS = re.compile(r"будн|weekday|\bweekends? off\b|\bno weekends\b|\b(?:every|each) (?:working|business|work) day\b|\bworkdays?\b|рабочи\w* дн|(?:\bв |\bкаждый |\bпо )рабоч\w+ д(?:ень|ням|ни)\b(?![^.!?]*выходн)|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
                        r"с понедельника по субботу|понедельник\s?-\s?суббот\w*|monday (?:to|through|thru) saturday|"
                        r"five-day week|5-day week|"
                        r"monday (?:to|through|thru|-) friday|mon(?:day)?\s?-\s?fri(?:day)?\b|"  # fresh42
@@ -467,6 +470,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     # seventy-fourth pass: the hardware said first, "на видяху есть около 100к", "на сервер выделили 2 млн": the same
     budget_cue = budget_cue or bool(_HARDWARE_HAS.search(_head(tokens, k, used))) and not _RENT.search(text) and \
         not _OWN_VS_CLOUD.search(text)
+    if not cur and _OTHER_PART_SUM.search(_head(tokens, k, used)) and (glued in scales or t.word_number or first) and \
+            not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[end + 1:end + 3]):
+        return _named_back(tokens, used, scales)  # (a review) "на карту 70к, на проц 30к": the CPU's share, named back
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \
             not any(x.low in ("не", "not", "no", "нет") for x in (*tokens[max(0, k - 3):k - 1], *tokens[end + 1:end + 3])):
         return None  # fresh40: "их найдено уже больше тысячи": more than a thousand of something, no ceiling of money

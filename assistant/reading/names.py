@@ -511,13 +511,17 @@ def _other_variant(hits: list[Hit], tokens: list[Token]) -> list[Hit]:
 
 
 # a GeForce variant's words, glued on or after the number ("4070ти", "4070S", "4070 ti s", "4070 суперка", "тишка")
-_TAIL_WORD = {"ti": "ti", "ти": "ti", "тишка": "ti", "тишку": "ti", "super": "super", "супер": "super", "суперка": "super",
-              "суперку": "super", "s": "super", "d": "d", "mobile": "mobile", "laptop": "mobile", "ноутбучная": "mobile",
-              "ноутбучную": "mobile", "мобильная": "mobile", "мобильную": "mobile", "max-q": "mobile"}
+_TAIL_WORD = {"ti": "ti", "ти": "ti", "тишка": "ti", "тишку": "ti", "tiшка": "ti", "super": "super", "супер": "super",
+              "суперка": "super", "суперку": "super", "supers": "super", "супера": "super", "суперы": "super", "суперов": "super",
+              "суперами": "super", "суперах": "super", "tis": "ti super", "тис": "ti super", "s": "super", "d": "d",
+              "mobile": "mobile", "laptop": "mobile", "ноутбучная": "mobile", "ноутбучную": "mobile", "мобильная": "mobile",
+              "мобильную": "mobile", "max-q": "mobile"}
 
 
 def _variant_words(tokens: list[Token], h: Hit) -> set[str]:
-    words = set()
+    words: set[str] = set()
+    if h.i > 0 and tokens[h.i - 1].low in ("тишка", "тишку", "тишкой"):
+        words.add("ti")  # "у меня тишка 4070": the Ti said first, in slang
     for k in range(h.i, min(len(tokens), h.j + 2)):
         low = tokens[k].low
         if k >= h.j and not _TAIL_WORD.get(low):
@@ -525,7 +529,7 @@ def _variant_words(tokens: list[Token], h: Hit) -> set[str]:
         if (m := re.match(r"^(?:rtx)?\d{4}(ti|ти|super|супер|s|d)$", low)):
             words.add("s" if m.group(1) == "s" else _TAIL_WORD[m.group(1)])  # "4070S" or "two 4090s": weighed below
         elif low in _TAIL_WORD and not (low in ("s", "d") and k < h.j and k == h.i):
-            words.add(_TAIL_WORD[low])
+            words.update(_TAIL_WORD[low].split())
     return words  # ("4090 D": China's cut-down card, "d", no catalog card)
 
 

@@ -119,13 +119,16 @@ SELL_OR_ADD = re.compile(rf"{_SELL}.*\b(?:or|или|либо)\b.*{_ADD_ONE}|{_AD
 
 # (a review: "не буду докупать вторую такую", "вторую такую докупать не планирую", "может докуплю, может нет", "а пока
 # влезет на одну?": no second card said)
-_NOT_IN_CLAUSE = re.compile(r"\bне\b|\bnot\b|n't\b|\bможет\b|\bmaybe\b|\bпока\b|\bчерез\b", re.I)
+_NOT_IN_CLAUSE = re.compile(r"\bне\b|\bnot\b|n't\b|\bможет\b|\bmaybe\b|\bпока\b|\bчерез\b|\bпотом\b|\blater\b", re.I)
 _ON_ONE = re.compile(r"\bна одн(?:у|ой)\b|\bon (?:just )?one\b", re.I)
 
 
-def _clause(text: str, at: int) -> str:
-    start = max(text.rfind(c, 0, at) for c in ",.;!?—–") + 1
-    ends = [e for e in (text.find(c, at) for c in ",.;!?—–") if e >= 0]
+_OTHER_PART = re.compile(r"^(?:планк|плашк|памят|оперативк|озу|ssd|диск|блок|бп|материнк|мать|проц|кулер|корпус|монитор)")
+
+
+def _sentence(text: str, at: int) -> str:
+    start = max(text.rfind(c, 0, at) for c in ".;!?") + 1
+    ends = [e for e in (text.find(c, at) for c in ".;!?") if e >= 0]
     return text[start:min(ends) if ends else len(text)]
 
 
@@ -140,7 +143,8 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         words = " ".join(x.low for x in near if x is not t)
         card = _ORDINAL_CARD.search(words) or (t.i + 1 < len(tokens) and tokens[t.i + 1].used == "gpu_name") or \
             t.low in _CARD_ORDINAL and t.i + 1 < len(tokens) and tokens[t.i + 1].low == "такую" and \
-            not _NOT_IN_CLAUSE.search(_clause(text, t.start)) and not _ON_ONE.search(text)  # "докуплю вторую такую"
+            not _NOT_IN_CLAUSE.search(_sentence(text, t.start)) and not _ON_ONE.search(text) and \
+            not (t.i + 2 < len(tokens) and _OTHER_PART.match(tokens[t.i + 2].low))  # "докуплю вторую такую"
         # fifty-ninth pass: in a longer message that names the card, a verb of getting just before the ordinal
         # ("две 3090 ... присмотрел с рук третью", "к уже стоящей H100 NVL хотим добавить вторую")
         after = tokens[t.i + 1] if t.i + 1 < len(tokens) else None

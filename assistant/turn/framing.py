@@ -266,6 +266,7 @@ def settle_intent(reading: Reading, previous: Scenario | None, previous_intent: 
         # of the guide with the conversation's scenario, never met with the out-of-scope refusal
         return "knowledge"
     if reading.intent not in _SIZING or previous is not None or not reading.scenario.is_empty() or reading.relative \
+            or reading.spans.get("model_name") \
             or any(_asked_number(reading.text, s) for s in reading.unattached):
         return reading.intent  # "сколько надо на 32?": a number to ask about, not out of scope
     if not _DOMAIN.search(reading.text):
@@ -347,7 +348,7 @@ _BLOCK_HOLDS = re.compile(r"\b(?:бп|блок\w*)\b(?!\s+(?:памяти|опе
 _BILL_ASKED = re.compile(r"\b(?:power|electric(?:ity)?|energy) bill\b|\bсколько\b[^?]{0,40}(?:сожр|съест|нажг|нажж|жрать|"
                          r"за свет|электричеств|энерги)|за свет (?:выйдет|будет|набежит)", re.I)
 _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватает\b|\bдостаточно\b|\bподойд[её]т\b|\bсгодится\b|"
-                       r"\b(?:would|will|could) [\w ]{0,24}\bdo(?: it| the job| the trick)?\s*\?|\bвлезет\b|\bпролезет\b|\bпоместится\b|\bуместится\b|"
+                       r"\b(?:would|will|could) [\w ]{0,32}\bdo(?: it| the job| the trick)?(?: by (?:it|them)sel(?:f|ves)| on (?:its|their) own| alone)?\s*\?|\bвлезет\b|\bпролезет\b|\bпоместится\b|\bуместится\b|"
                        r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"
                        r"\bcover (?:that|it|this)\b(?! (?:cost|price|bill))|"  # "would a single 5090 cover that on its own?"
                        r"(?<!n't )(?<!not )\bcope\b|\bcarry (?:that|the load)\b(?! much)|\bdo the (?:job|trick)\b|"  # fifty-second

@@ -238,3 +238,52 @@ def test_more_review_wordings():
     assert read("немо 12б на 3060 влезет?").scenario.model == "mistral-nemo-12b"
     assert read("Hi, I wanted to ask about some hardware").intent == "greeting"
     assert read("хотел спросить про погоду").intent != "greeting"
+
+
+# ---------------------------------------------------------------- the second review (849 conversations), fresh100/101
+@pytest.mark.parametrize("text,gpu", [("two 4070 supers for qwen 32b q4", "rtx-4070-super"), ("4070ти супера две штуки", "rtx-4070-ti-super"),
+                                      ("4070 TiS vs 4080S", None), ("у меня тишка 4070, влезет ли гемма 12б", "rtx-4070-ti"),
+                                      ("у меня тишка 4070 супер", "rtx-4070-ti-super")])
+def test_plural_and_slang_variant_words(text, gpu):
+    r = read(text)
+    assert (r.scenario.gpu == gpu) if gpu else r.scenario.gpus == ["rtx-4070-ti-super", "rtx-4080-super"], text
+
+
+@pytest.mark.parametrize("text", ["у меня 4090, хочу вторую такую, но не сейчас. Сейчас qwen 32b влезет?",
+                                  "у меня 3090, вторую такую на авито видел, но пока не брал. qwen 32b влезет?",
+                                  "у меня 3090 и 64гб, вторую такую планку памяти докуплю, квен 32б влезет?"])
+def test_a_second_such_thing_not_bought_or_not_a_card(text):
+    assert talk(text)[0].gpu_count in (None, 1), text
+
+
+def test_a_datasheet_figure_in_a_psu_question_is_power():
+    assert read("datasheet says the 4090 is 450W, can my 850W psu handle two?").intent == "power"
+
+
+def test_two_models_wanted_at_once_are_a_recommendation():
+    assert talk("нужна карта для немо 12б и ламы 8б одновременно")[1] == "recommend"
+    assert talk("что лучше qwen 14b или llama 8b?")[1] == "knowledge"
+
+
+def test_a_share_of_the_money_for_another_part_is_named_back_not_a_context():
+    r = read("на карту у меня 70к, на проц 30к")
+    assert r.scenario.budget == 70_000 and r.scenario.context is None and [s.text for s in r.unattached] == ["30к"]
+    assert read("на оперативку 32к контекста?").scenario.context == 32_768
+
+
+def test_fresh100_and_fresh101_rules():
+    assert read("a cloud instance is $2.90 per hour. Expected usage is about 8 hours every working day.").scenario.hours_per_month == \
+        pytest.approx(173.33, abs=0.01)
+    assert talk("добрый вечер! я правильно попал, тут подсказывают по железу под нейросети?")[1] == "greeting"
+    assert talk("Если поставить модель у себя, данные сотрудников точно никуда наружу не уходят?")[1] == "knowledge"
+    assert talk("Хотим qwen3 14b у себя, чтобы данные не уходили наружу. Какой сервер нужен?")[1] == "recommend"
+    assert talk("QLoRA on Llama 3.1 70B with 4k sequences, batch size 2: what memory footprint should we plan for?")[1] == "vram"
+    scenario, intent = talk("у меня 4070 супер и 32 гига, квен 14б в q4 влезет?",
+                            "а если докину оперативки до 64 гб, квен 32б в q4 с частичной выгрузкой на цп потянет?")
+    assert scenario.gpu == "rtx-4070-super" and scenario.runtime is None and intent == "vram"
+    assert read("квен 14б на проце пойдёт?").scenario.runtime == "cpu"
+
+
+def test_how_many_of_the_card_named_is_a_recommendation():
+    assert talk("llama 70b in fp8 for a client", "They went with the L40S. How many do they need for 50 concurrent users at 8k?")[1] == "recommend"
+    assert talk("QLoRA on Llama 3.1 70B, what memory footprint?", "Could one RTX PRO 6000 Blackwell do it by itself?")[1] == "vram"
