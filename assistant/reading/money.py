@@ -86,15 +86,19 @@ _CONTEXT_SIZES = {n * m for n in (2, 4, 8, 16, 32, 64, 128, 256) for m in (1000,
 _ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on|for an?(?= upgrade| new)) (?:an? |the |новую |новый |одну |один |new )?"
                           r"(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|сервак|железо|железк[иу]|комп|компьютер|сборк[уи]|"
                           r"апгрейд|upgrade|gpus?|cards?|graphics card|server|box|build|rig|hardware)\b", re.I)
-_HARDWARE_HAS = re.compile(r"(?:^|\s)(?:на\s+|for\s+(?:an? |the )?)(?:новую |новый |new )?(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|"
-                           r"сервак|железо|комп|компьютер|сборк[уи]|апгрейд|gpus?|cards?|graphics cards?|servers?|build|rig|hardware)\s+"
+_HARDWARE = (r"(?:^|\s)(?:на\s+|for\s+(?:an? |the )?)(?:новую |новый |new )?(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|"
+             r"сервак|железо|комп|компьютер|сборк[уи]|апгрейд|gpus?|cards?|graphics cards?|servers?|build|rig|hardware)")
+_HARDWARE_HAS = re.compile(_HARDWARE + r"\s+"
                            r"(?:alone\s+|only\s+)?(?:(?:у (?:меня|нас)\s+)?(?:есть|имеется|выделил\w*|выделен\w*|заложил\w*|заложен\w*|"
                            r"отложил\w*|накопил\w*)|у (?:меня|нас)|(?:we|i) (?:have|got|can spend|set aside|budgeted)|(?:we|i)'ve got|"
                            r"(?=около|примерно|где-то|порядка|about|around|roughly|maybe))"
                            r"(?:\s*(?:около|примерно|где-то|порядка|тысяч|тыс|about|around|roughly|like|maybe))*\s*$", re.I)
-_OTHER_PART_SUM = re.compile(r"(?:^|\s)(?:на|for (?:the )?)\s*(?:проц\w*|процессор\w*|cpus?|оперативк\w*|озу|ram|ssd|диск\w*|"
-                             r"остальное|вс[её] остальное|the rest|everything else|материнк\w*|корпус|бп|блок)\s*"
-                             r"(?:около|примерно|где-то|about|around|maybe)?\s*$", re.I)
+_PART = (r"(?:^|\s)(?:на|for (?:the )?)\s*(?:проц\w*|процессор\w*|cpus?|оперативк\w*|озу|памят\w*|ram|ssd|диск\w*|"
+         r"остальное|вс[её] остальное|the rest|everything else|материнк\w*|корпус|бп|блок)\s*")
+_OTHER_PART_SUM = re.compile(_PART + r"(?:около|примерно|где-то|about|around|maybe)?\s*$", re.I)
+# (the third review) "на оперативку 20к, на карту 60к": with another part's share said, the card's share is money too
+_HARDWARE_SHARE = re.compile(_HARDWARE + r"\s*(?:около|примерно|где-то|about|around|maybe)?\s*$", re.I)
+_SHARE_SAID = re.compile(_PART + r"(?:около|примерно|где-то|about|around|maybe)?\s*\d+(?:[.,]\d+)?\s*(?:к|k|тыс\w*|тыщ\w*)", re.I)
 _THAT_MONEY = re.compile(r"\bна (?:эти|такие) деньги\b|\bна эту сумму\b|\bfor (?:that|this) (?:money|amount)\b|"
                          r"\bwith (?:that|this) (?:money|amount)\b", re.I)
 _BUDGET_CUE = {"бюджет", "budget", "budget's", "до", "within", "under", "max", "максимум", "пределах", "уложиться", "afford",
@@ -212,7 +216,7 @@ _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(
 _MONTHLY_BEFORE = re.compile(r"(?:^|\s)(?:в|за|a|per) (?:месяц|сутки|month|day)\b|monthly|ежемесячно", re.I)
 _RENT = re.compile(r"облак|облач|cloud|аренд|\brent|lease|почасов|hourly rate|\bокуп|pay\s?off|break-?even|\baws\b|\bgcp\b|"
                    r"azure|runpod|vast\.?ai|lambda|selectel|селектел|яндекс|colab|колаб|kaggle", re.I)
-_WEEKDAYS = re.compile(r"будн|weekday|\bweekends? off\b|\bno weekends\b|\b(?:every|each) (?:working|business|work) day\b|\bworkdays?\b|рабочи\w* дн|(?:\bв |\bкаждый |\bпо )рабоч\w+ д(?:ень|ням|ни)\b(?![^.!?]*выходн)|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
+_WEEKDAYS = re.compile(r"будн|weekday|\bweekends? off\b|\bno weekends\b|\bпо выходным не работа\w*|\bвыходн\w* (?:не работа\w*|нерабоч\w*|отдыха\w*)|\b(?:every|each) (?:working|business|work) day\b|\bworkdays?\b|рабочи\w* дн|(?:\bв |\bкаждый |\bпо )рабоч\w+ д(?:ень|ням|ни)\b(?![^.!?]*выходн)|working days|business days|5/2|пн-пт|mon-fri|пн-сб|mon-sat|business hours|пятидневк\w*|"
                        r"с понедельника по субботу|понедельник\s?-\s?суббот\w*|monday (?:to|through|thru) saturday|"
                        r"five-day week|5-day week|"
                        r"monday (?:to|through|thru|-) friday|mon(?:day)?\s?-\s?fri(?:day)?\b|"  # fresh42
@@ -468,8 +472,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     budget_cue = budget_cue or bool(_ON_HARDWARE.match(text[tokens[end].end:])) and not _RENT.search(text) and \
         not _OWN_VS_CLOUD.search(text) and not (not cur and glued and value in _CONTEXT_SIZES)
     # seventy-fourth pass: the hardware said first, "на видяху есть около 100к", "на сервер выделили 2 млн": the same
-    budget_cue = budget_cue or bool(_HARDWARE_HAS.search(_head(tokens, k, used))) and not _RENT.search(text) and \
-        not _OWN_VS_CLOUD.search(text)
+    budget_cue = budget_cue or bool(_HARDWARE_HAS.search(_head(tokens, k, used)) or
+                                    _HARDWARE_SHARE.search(_head(tokens, k, used)) and _SHARE_SAID.search(text)) and \
+        not _RENT.search(text) and not _OWN_VS_CLOUD.search(text)
     if not cur and _OTHER_PART_SUM.search(_head(tokens, k, used)) and (glued in scales or t.word_number or first) and \
             not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[end + 1:end + 3]):
         return _named_back(tokens, used, scales)  # (a review) "на карту 70к, на проц 30к": the CPU's share, named back
@@ -720,7 +725,7 @@ def week_part(tokens: list[Token], n: int, text: str) -> str | None:
 
 
 _BOTH_PARTS = re.compile(r"\bбудн\w*,? (?:и|а также|плюс) (?:в |по )?выходн|\bweekdays,? (?:and|plus) (?:on )?weekends\b|"
-                         r"\bweekends?,? (?:included|too|as well)\b|\bincl\.? weekends?\b|\bвыходн\w*,? (?:тоже|включительно)\b", re.I)
+                         r"\bweekends?,? (?:included|too|as well)\b|\bincl\.? weekends?\b|\bвыходн\w*,? (?:тоже|включительно|включены|включая)\b", re.I)
 _WEEKEND_WORD = re.compile(r"выходн|\bweekends?\b", re.I)  # both days: a Saturday alone is no weekend (a review of 41044af)
 
 

@@ -287,3 +287,23 @@ def test_fresh100_and_fresh101_rules():
 def test_how_many_of_the_card_named_is_a_recommendation():
     assert talk("llama 70b in fp8 for a client", "They went with the L40S. How many do they need for 50 concurrent users at 8k?")[1] == "recommend"
     assert talk("QLoRA on Llama 3.1 70B, what memory footprint?", "Could one RTX PRO 6000 Blackwell do it by itself?")[1] == "vram"
+
+
+# ---------------------------------------------------------------- the third review (775 conversations)
+@pytest.mark.parametrize("text,budget,named_back", [("на оперативку 20к, на карту 60к", 60_000, ["20к"]),
+                                                    ("на проц 30к, на видеокарту 150к, что возьмем?", 150_000, ["30к"]),
+                                                    ("на видяху есть 100к, на проц 30к, на память 20к", 100_000, ["30к", "20к"])])
+def test_the_cards_share_beside_another_parts_share_is_the_budget(text, budget, named_back):
+    r = read(text)
+    assert r.scenario.budget == budget and r.scenario.context is None and r.scenario.runtime is None
+    assert [s.text for s in r.unattached] == named_back
+
+
+def test_a_cards_share_alone_stays_as_it_was_read():
+    assert read("на карту 32к?").scenario.context == 32_768  # a context or money: nothing else said to tell
+    assert read("квен 14б на проце пойдёт?").scenario.runtime == "cpu"
+
+
+@pytest.mark.parametrize("text,hours", [("10 часов в день, выходные включены", 304.17), ("по выходным не работаем, 12 часов в день", 260.0)])
+def test_russian_weekends_included_or_off(text, hours):
+    assert read(text).scenario.hours_per_month == pytest.approx(hours, abs=0.01)
