@@ -723,8 +723,8 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   peak power, a paper for one's own people, a datasheet or a card's figures listed, a card against the one on the
   table (intent, cues); a sum after the hardware it is for, hours of use a week, weekends included (money); a
   possessive after a name (tokens); the PSU asked of keeps the rules' power over the classifier (context);
-  "cut it", "hold all of that", a PSU with its watts after a comparison (framing); two reviews (606 and 849
-  conversations): every GeForce variant word said picks the card that has them all, plural and slang forms (names);
+  "cut it", "hold all of that", a PSU with its watts after a comparison (framing); three reviews (606, 849 and 775
+  conversations; the third: the card's share beside another part's is the budget, money): every GeForce variant word said picks the card that has them all, plural and slang forms (names);
   a share of the money for another part named back (money); partial offload keeps the card (choices); then general
   rules from fresh100/101 after their first sight at 3578ad6. After: fresh98 1.000, fresh99 1.000, fresh100 0.983,
   fresh101 0.967; tests/assistant/test_reading_sixty_fourth_pass.py.
