@@ -474,7 +474,6 @@ def find_names(text: str, tokens: list[Token]) -> list[Hit]:
     return sorted(_other_line(_other_variant(hits, tokens), tokens), key=lambda h: h.i)
 
 
-_VARIANT = re.compile(r"\d+(ti|ти|super|супер|d)$")
 
 
 def _other_variant(hits: list[Hit], tokens: list[Token]) -> list[Hit]:
