@@ -85,9 +85,16 @@ def dropped(r: Reading) -> list[str]:
     annotate(tokens)
 
     def counted(t) -> bool:  # "два сервера", "двадцати компах"; not across a sentence ("под сорок. сервер ...")
+        if not (t.word_number and (t.number or 0) >= 2):
+            return False
+        if t.i > 1 and tokens[t.i - 1].low in ("будет", "будут", "станет", "станут") and \
+                tokens[t.i - 2].concept in _COUNTED:
+            return True  # the count said after the thing: "а если серверов будет три?"
         nxt = tokens[t.i + 1] if t.i + 1 < len(tokens) else None
-        return t.word_number and (t.number or 0) >= 2 and not (t.stop or t.comma) and nxt is not None and \
-            (nxt.concept in _COUNTED or device(tokens, t.i + 1))
+        after = tokens[t.i + 2] if t.i + 2 < len(tokens) else None
+        return not (t.stop or t.comma) and nxt is not None and \
+            (nxt.concept in _COUNTED or device(tokens, t.i + 1) or
+             nxt.low in ("таких", "такие", "таким", "such") and after is not None and after.concept in _COUNTED)
 
     return [t.text for t in tokens if (t.has_digit or counted(t))
             and not any(a <= t.start and t.end <= b for a, b in covered)]

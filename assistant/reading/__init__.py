@@ -1005,12 +1005,18 @@ def _withdrawn(text: str) -> list[str]:
 def _counted_in_words(tokens: list[Token], t: Token) -> bool:
     """Seventy-third pass: servers or people counted in words that no slot took ("КП на два таких узла", "каждому из
     шести разработчиков") are named back as the same count in digits is, never dropped silently."""
-    if not (t.word_number and (t.number or 0) >= 2 and not (t.stop or t.comma) and t.i + 1 < len(tokens)):
+    if not (t.word_number and (t.number or 0) >= 2):
+        return False
+    # seventy-sixth pass: the count said after its servers ("а если серверов будет три?")
+    if t.i > 1 and tokens[t.i - 1].low in ("будет", "будут", "станет", "станут") and tokens[t.i - 2].concept == "server":
+        return True
+    if t.stop or t.comma or t.i + 1 >= len(tokens):
         return False
     nxt = tokens[t.i + 1]
     after = tokens[t.i + 2] if t.i + 2 < len(tokens) else None
     return nxt.concept in ("server", "user") or nxt.concept == "piece" and after is not None and \
-        (after.concept == "server" or quantities.device(tokens, t.i + 2))
+        (after.concept == "server" or quantities.device(tokens, t.i + 2)) or \
+        nxt.low in ("таких", "такие", "таким", "such") and after is not None and after.concept == "server"
 
 
 def _fraction(t: Token) -> bool:

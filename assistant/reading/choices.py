@@ -26,7 +26,10 @@ _ABOUT_IT = re.compile(r"что так\w* кванти|как работает|�
                        r"what(?:'s| is) (?:a |the )?quanti|how does|explain|\bwhy\b|hurt|affect|degrad|worse|"
                        # seventeenth pass: what it does to a model, "what does quantization actually do", "что даёт квантизация"
                        r"what (?:does|do|would|will) (?:the )?quanti\w* (?:\w+ )?(?:do|mean|change|give|buy)|"
-                       r"что (?:да[её]т|делает|меняет|значит) (?:\w+ )?кванти", re.I)
+                       r"что (?:да[её]т|делает|меняет|значит) (?:\w+ )?кванти|"
+                       # seventy-sixth pass: "как оценивать потерю качества при квантовании — перплексия или свои тесты?"
+                       r"потер\w* (?:\w+ )?качеств|перплекси|perplexity|quality loss|loss of quality|"
+                       r"\bпри квант\w*|\b(?:during|when|after) quanti", re.I)
 
 
 def _negated(tokens: list[Token], k: int) -> bool:
@@ -269,7 +272,10 @@ _TWO_WORD_RUNTIMES = {("llama", "cpp"), ("лама", "цпп"), ("lm", "studio")
 
 _GPU_WORD = r"\b(?:видеокарт\w*|видюх\w*|видях\w*|карт(?:а|ы|у|е|ой|ами|ах|очк\w*)?\b|gpus?\b|гпу\w*)"
 # no card at all: pure CPU inference, whatever else is said
-_CPU_ONLY = re.compile(rf"\bбез (?:\w+ )?{_GPU_WORD}|{_GPU_WORD} (?:нет|отсутству\w+)\b|\bнет (?:у (?:меня|нас) )?(?:\w+ )?{_GPU_WORD}|"
+# (seventy-sixth pass: not "MIG на этих картах нет": a feature the cards lack, the cards there)
+_CPU_ONLY = re.compile(rf"\bбез (?:\w+ )?{_GPU_WORD}|(?<!\bна )(?<!\bна этих )(?<!\bна тех )(?<!\bна наших )(?<!\bна моих )"
+                       rf"(?<!\bна них )(?<!\bв )(?<!\bу )(?<!\bу этих )(?<!\bу наших )"
+                       rf"{_GPU_WORD} (?:нет|отсутству\w+)\b|\bнет (?:у (?:меня|нас) )?(?:\w+ )?{_GPU_WORD}|"
                        r"\bcpu[- ]only\b|\bcpu inference\b|without (?:a |any )?gpus?|no gpus?\b|"
                        r"(?:pure|purely|just|only) (?:on )?(?:the )?cpus?\b", re.I)
 # "на проце", "on the CPU": pure CPU only when no card is named ("на процессоре и двух 3090" offloads)

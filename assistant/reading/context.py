@@ -34,7 +34,7 @@ _FIT_ASKED_LAST = re.compile(r"\b(?:помест\w*|влез\w*|уместит\w
 _CUES = {
     "users": r"польз|юзер|человек|\bчел\b|сотрудник|клиент|запрос|сесси|\busers?\b|people|seats?|requests?|sessions?",
     "gpu_count": r"карт|видюх|\bгпу\b|\bgpus?\b|cards?|штук|\bшт\b",
-    "context": r"контекст|context|\bctx\b|токен|tokens?|окн",
+    "context": r"контекст|context|\bctx\b|токен|tokens?|окн|\bsequences?\b|\bseq\b|последовательност",
     "card_vram_gb": r"видеопам|vram",
     "ram_gb": r"оперативк|озу|\bram\b",
     "hours_per_month": r"час|hours?|загрузк|usage|в день|a day|per day",

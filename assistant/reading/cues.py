@@ -47,6 +47,8 @@ CUES: list[tuple[Intent, str]] = [
     ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|выставите|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|"
+                # seventy-sixth pass: "please have sales send a proforma"
+                r"\bpro[- ]?forma\b|\bпроформ\w*|\bhave (?:sales|your sales team|a manager|someone) (?:send|call|contact|email)\b|"
                 r"(?:formal|written|commercial) (?:\w+ )?proposal|put (?:one|a proposal|a quote|an offer) together|"
                 # forty-ninth pass: "пришлите цену на почту", "could someone send me a price and lead time"
                 # (a channel said: "скиньте цену на h200" alone is the catalog's price, a spec question)
@@ -104,7 +106,8 @@ CUES: list[tuple[Intent, str]] = [
                 # twenty-eighth pass: one card set against another ("would an h20 box beat an l20 box", "обгонит ли")
                 r"\bbeats?\b|\boutperforms?\b|\bобгон\w*|\bобойд[её]т\b|\bперегон\w*|"
                 r"\bstacks? up (?:against|to|with)\b|\bmeasures? up (?:against|to)\b"),  # fresh41: "how does it stack up against"
-    ("upgrade", r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|сколько (?:\w+ )?не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
+    ("upgrade", r"what (?:else )?needs? (?:adding|to be added)|"  # seventy-sixth pass: "What needs adding?"
+                r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|сколько (?:\w+ )?не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
     ("power", r"\bза свет\b|\bмощност\w* (?:блока|бп)\b|\bкакую (?:(?:пиков|максимальн|суммарн|общ|потребляем|электрическ)\w* )?мощность\b(?! (?:видюх|видях|видеокарт|карт|gpu|гпу|сервер|железа|компа|процессор)\w*)|\b(?:возьм[её]т|бер[её]т|тянет|потребля\w*) (?:\w+ ){0,2}из (?:сети|розетки)\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*) (?:\w+ )?в пике\b|\b(?:лини\w*|автомат\w*|ввод\w*|розетк\w*|кабел\w*) (?:\w+ ){0,2}в щитов\w*|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
@@ -265,8 +268,10 @@ GREETING = re.compile(r"^\s*(?:(?:привет\w*|спасибо\w*|благод
                       r"(?:вы )?(?:тут |здесь )?(?:подсказываете|консультируете|помогаете) (?:по|про) (?:видюх\w*|видях\w*|"
                       r"видеокарт\w*|железу|железо)(?: под (?:ии|ai|нейронк\w*|нейросет\w*|ллм|llm))?(?: или (?:только )?"
                       r"(?:продаёте|продаете|торгуете))?|"
-                      r"(?:по|про) (?:видюх\w*|видях\w*|видеокарт\w*|железу|железо) (?:(?:тут|здесь|вы|у вас) )*"
-                      r"(?:консультируете|подсказываете|помогаете|отвечаете)|(?:(?:тут|здесь|вы|у вас) )*(?:консультируете|"
+                      # seventy-sixth pass: "а вы тут по видюхам под нейросетки консультируете или только продаёте?"
+                      r"(?:(?:а|вы|тут|здесь|у вас) )*(?:по|про) (?:видюх\w*|видях\w*|видеокарт\w*|железу|железо)"
+                      r"(?: под (?:ии|ai|нейронк\w*|нейросет\w*|ллм|llm))? (?:(?:тут|здесь|вы|у вас) )*"
+                      r"(?:консультируете|подсказываете|помогаете|отвечаете)(?: или (?:только )?(?:продаёте|продаете|торгуете))?|(?:(?:тут|здесь|вы|у вас) )*(?:консультируете|"
                       r"подсказываете|помогаете) (?:по|про) (?:видюх\w*|видях\w*|видеокарт\w*|железу|железо)|"
                       r"можно (?:к вам )?(?:обратиться )?с (?:вопросом|вопросами)(?: (?:новичка|чайника|дилетанта|от новичка))?|"
                       r"(?:это|тут|я) (?:снова|опять|ещё раз|еще раз)(?: [а-яё-]+){1,4}|"  # fresh40: "это опять коллекционер открыток"
@@ -327,7 +332,11 @@ MODELS_ON_IT = re.compile(r"\b(?:which|what)(?:'s| is| are)? (?:the )?(?:\w+ )?m
                           r"данн)\w*|"
                           # seventieth pass: "а для полного дообучения в bf16 что туда поместится?": on the machine described
                           r"\bчто (?:туда|на (?:н[её]м|них|не[её]|этом|этой|эти|этих)) (?:\w+ )?(?:поместится|влезет|пойд[её]т|"
-                          r"запустится|встанет|уместится)\b|\bwhat (?:would|will|could) (?:fit|run) (?:on|in) (?:it|there|them|that)\b|"
+                          r"запустится|встанет|уместится)\b|"
+                          # seventy-sixth pass: "и что на этих шести картах можно крутить в q4?"
+                          r"\bчто (?:на (?:этих|них|тех|таких|наших|моих)(?: \w+)? (?:картах|видюхах|видеокартах|гпу|gpu)) "
+                          r"(?:можно |получится |реально )?(?:крутить|гонять|запустить|запускать|развернуть|поставить)\b|"
+                          r"\bwhat (?:would|will|could) (?:fit|run) (?:on|in) (?:it|there|them|that)\b|"
                           # seventy-third pass: "how large a model would fit there at fp8?": the size that fits, asked
                           r"\bhow (?:large|big) (?:of )?(?:an? )?(?:\w+ )?models?\b[^.?!]{0,30}?\b(?:fit|run|load)\b|"
                           r"\bнасколько (?:больш\w+|крупн\w+) модел\w*", re.I)

@@ -327,7 +327,7 @@ _INTEGRATE_NOT = re.compile(r"\bsales\b|\bhuman\b|\bmanager\b|менеджер\w
 _DEBUG_CODE = re.compile(r"\b(?:debug|fix|review) (?:my|our|this) (?:\w+ ){0,2}(?:code|script|program|notebook)\b|"
                          r"(?:отладить|починить|поправить|исправить|посмотреть) (?:мой|наш|этот) (?:\w+ )?(?:код|скрипт)\b", re.I)
 _LEAST_TO_BUY = re.compile(r"\bсам\w+ деш[её]в\w+ (?:видюх|видях|видеокарт|карт)\w*,? (?:на которой|чтобы|чтоб)\b|"
-                           r"\bcheapest (?:card|gpu) (?:that|which|to) (?:can |will |would )?(?:run|fit|handle|hold)\b|"
+                           r"\bcheapest (?:card|gpu) (?:that|which|to)(?:'ll)? (?:can |will |would )?(?:run|fit|handle|hold)\b|"
                            r"\bwhat (?:could|would|can) you build (?:for|under|within)\b|"
                            r"\b(?:smallest|minimum|least) number of (?:\w+ )?(?:gpus|cards|\w*\d\w*s)\b", re.I)
 # ... unless something else is asked: a price, power, a rate, a quote, options weighed (a review of c4402b5)
@@ -359,7 +359,8 @@ OFF_TOPIC = re.compile(r"^\W*(?:(?:спасибо|благодарю|thanks|than
                         r"(?:totally |completely )?unrelated|не по теме|не в тему|оффтоп\w*|офтоп\w*)\b", re.I)
 # forty-eighth pass: said after a short introduction ("лесопилка опять. не по теме, но …"), or "вопрос не про нейросети"
 _OFF_TOPIC_AFTER = re.compile(r"^[^.!?]{0,60}[.!?]\s+(?:(?:вопрос|question)\s+)?(?:(?:совсем\s+)?не по теме|не в тему|"
-                              r"оффтоп\w*|офтоп\w*|off[- ]?topic|unrelated)\b|"
+                              # seventy-sixth pass: "cool thx. totally unrelated, can u recommend an anime"
+                              r"оффтоп\w*|офтоп\w*|(?:totally |completely |kinda |slightly )?(?:off[- ]?topic|unrelated))\b|"
                               r"\b(?:вопрос\w*\s+)?не\s+(?:про|о|по)\s+(?:нейросет\w*|нейронк\w*|ии|ai|комп\w*|железо|"
                               r"видеокарт\w*|сервер\w*)\b|"
                               r"\bnot (?:really |exactly |quite )?(?:an? )?(?:ai|gpu|llm|computer|tech) question\b", re.I)
@@ -494,6 +495,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
                                                    _LEAST_NOT.search(text) or s.server_price or s.cloud_hourly or
                                                    s.electricity_price):  # "the smallest number of H100s": the cards counted
         return "recommend"  # fifty-seventh pass: "самая дешёвая видюха, на которой ... запустится? скорость не важна"
+    if _SPEC_VERB.search(text) and _how_many_cards(tokens or []) and not _PRICE_SAID.search(text):
+        return "recommend"  # seventy-sixth pass: "how many H200s should I spec?": the cards counted, not their spec sheet
     if _RIGHT_PLACE.search(text) and not (model or hardware) and not re.search(r"\d", text) and not sc["handoff"]:
         return "greeting"  # seventy-fourth pass: "я правильно попал, тут подсказывают по железу?": no question yet
     if _leave_to_ask(text) and not (model or hardware) and not sc["handoff"]:
@@ -641,7 +644,11 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if C.GENERATOR.search(text) and (hardware or s.card_vram_gb) and not model:
         return "power"  # sixty-first pass: "а если привезут комп с 3060, генератор у меня на 2 квт его вытянет?"
     if _WHAT_IF.match(text) and (s.gpu or s.gpu_count or s.card_vram_gb or s.ram_gb) and not new_model and \
-            not _ASKS_WHICH.search(text) and sc["speed"] < 2:  # 49th pass: not "а если двумя h200 — по скорости вытянет?"
+            not _ASKS_WHICH.search(text) and sc["speed"] < 2 and \
+            not (sc["power"] >= 2 and sc["power"] > max((v for k, v in sc.items() if k != "power"), default=0) and
+                 re.search(r"\bкак\w* (?:\w+ ){0,3}(?:энергопотреблени|потреблени|мощност)|\bhow much power\b", text, re.I)):
+        # 49th pass: not "а если двумя h200 — по скорости вытянет?"; seventy-sixth pass: nor "Если брать узел на восьми
+        # H100 SXM — какое у него будет энергопотребление?": the power asked of the setup picked
         return "followup"  # "а если добавить одну 4090?", "what if we add two more A100s": the same question, changed
     if (s.gpu or s.card_vram_gb) and _ROOMY_OR_TIGHT.search(text) and not _ASKS_WHICH.search(text) and \
             not (s.psu_w or sc["power"]):
@@ -675,6 +682,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if ("gpu_info" in hits or _PRICE_ASKED.search(text)) and not (s.gpu or s.server or named_gpus or model) and \
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
+    if s.gpu and not (model or s.psu_w or s.users or s.gpu_count or s.budget or s.ram_gb) and \
+            _CARD_MEMORY_ASKED.search(text):
+        return "gpu_info"  # seventy-sixth pass: "сколько vram у rtx 4070 ti super": the card's memory, a spec
     if (s.gpu or s.server) and not (model or s.psu_w or s.users or s.gpu_count or s.budget) and _DATASHEET.search(text) and \
             not _PRICE_SAID.search(text) and not _QUOTED_FIGURE.search(text):
         return "gpu_info"  # seventy-fourth pass: "скиньте даташит на l4: память, потребление": the card's specs, sent
@@ -852,7 +862,8 @@ def said_knowledge(text: str) -> bool:
         bool(_WHICH_MATTERS.search(text)) or bool(_WHATS_THE_DIFFERENCE.search(text)) or \
         bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
         bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text)) or \
-        bool(_UPKEEP.search(text)) or bool(_QUALITY_WEIGHED.search(text)) or _privacy_asked(text)  # risers and lanes: how the bus works
+        bool(_UPKEEP.search(text)) or bool(_QUALITY_WEIGHED.search(text)) or _privacy_asked(text) or \
+        bool(_HOW_IT_WORKS.search(text))  # risers and lanes: how the bus works
 
 
 # seventy-second pass: "do these local models keep working fully offline once installed?": how local models work
@@ -883,11 +894,21 @@ def _privacy_asked(text: str) -> bool:
 
 
 _AT_ONCE = re.compile(r"\bодновременно\b|\bразом\b|\bсразу обе\b|\bобе модели\b|\bat the same time\b|\bsimultaneously\b|"
-                      r"\bboth (?:at once|models)\b|\bside by side\b", re.I)
+                      r"\bboth (?:at once|models)\b|\bside by side\b|"
+                      # seventy-sixth pass: "хочу гонять квен 14б и гемму 12б на одной карте, какую взять?": both on it
+                      r"\bна одн(?:ой|у) (?:карт[еу]|видюх[еу]|видеокарт[еу]|гпу)\b|\bon (?:one|a single) (?:card|gpu)\b", re.I)
 _DATASHEET = re.compile(r"(?<!\bв )(?<!\bпо )(?<!\bin the )(?<!\bper )(?<!\bfrom the )(?<!\baccording to the )"
                         r"(?:\bdatasheets?\b|\bspec ?sheets?\b|\bдаташит\w*)", re.I)
+_CARD_MEMORY_ASKED = re.compile(r"\bсколько (?:\w+ )?(?:vram|врам\w*|видеопамят\w*|памят\w*) (?:у|на|в)\b|"
+                                r"\bhow much (?:vram|memory|video memory) (?:does|do|has|is on|on)\b", re.I)
+_SPEC_VERB = re.compile(r"\b(?:should|would|do|shall|must) (?:i|we|you|they) spec\b|\bto spec\b", re.I)
 _SPEC_WORD = re.compile(r"\bпамят\w*|\bпотреблени\w*|\btdp\b|\bтдп\b|\bформ-?фактор\w*|\bпропускн\w*|"
-                        r"\bmemory\b|\bpower draw\b|\bform factor\b|\bbandwidth\b|\bинтерфейс\w*|\binterface\b", re.I)
+                        r"\bmemory\b|\bpower draw\b|\bform factor\b|\bbandwidth\b|\bинтерфейс\w*|\binterface\b|"
+                        # seventy-sixth pass: "B300: how much memory, what power envelope, and when does it ship?",
+                        # "What's the memory per B300, and can we order them yet?": its figures and when it can be had
+                        r"\bpower envelope\b|\bwhen (?:does|do|will|would) (?:it|they) (?:\w+ )?ship\b|"
+                        r"\bcan (?:we|i|you) (?:order|buy|get) (?:it|them|one)(?: yet| now)?\b|\bin stock\b|"
+                        r"\bв наличии\b|\bсрок\w* поставки\b", re.I)
 # a method weighed by its result, or how hard the thing is to keep up: the guide's, no sizing
 _QUALITY_WEIGHED = re.compile(r"\bin (?:terms of )?quality\b|\bquality[- ]wise\b|\bпо качеству\b|\bв качестве\b(?! (?:сервер|сервак|карт|gpu))|"
                               r"\bкачеств\w* (?:хуже|ниже|страдает|падает|просед|уступа)\w*|\bhow close does\b|\bнасколько (?:\w+ )?(?:хуже|уступает)\b", re.I)
@@ -902,6 +923,12 @@ _HARDWARE_WORD = re.compile(r"желез\w*|сервер\w*|сервак\w*|ка
 _HOW_MUCH_OR_WHICH = re.compile(r"\bсколько\b|\bскок\w*|\bhow (?:many|much)\b|\bкак(?:ие|ую|ая|ой) (?:\w+ )?модел|"
                                 r"\b(?:which|what) (?:\w+ )?models?\b", re.I)
 _HOW_IT_WORKS = re.compile(r"\bкак (?:вообще )?работает\b|\bhow does (?:[\w.-]+ ){1,4}work\b|"
+                           # seventy-sixth pass: "how is that usually set up?", "как это лучше организовать?": the way
+                           # it is done, the guide's
+                           r"\bhow (?:is|are) (?:that|this|it|they|those) (?:usually |typically |normally |best )?"
+                           r"(?:set up|done|organi[sz]ed|built|handled)\b|"
+                           r"\bкак (?:это|такое|такое обычно|это обычно) (?:лучше |правильно |грамотно )?"
+                           r"(?:организовать|организуют|настроить|настраивают|делают|устроить|устроено)\b|"
                            r"\bнуж(?:ен|на|но) ли (?:им |нам |мне |там )?(?:nvlink|нвлинк|sli|mig)\b|"
                            r"\bdo (?:i|we|they|you) (?:even )?need nvlink\b", re.I)
 # a feature's support on cards, or turning it on ("на каких GPU он поддерживается", "на них его можно включить?")
@@ -1013,10 +1040,12 @@ _SPOKEN = re.compile(r"\b(?:че|чё|чо|шо|што)\b", re.I)
 _WHICH_FAMILY = re.compile(r"\b(?:which|what|какую|какой|какие|какая|что из)\b", re.I)
 _WANTED_SPEED = re.compile(r"(?:низк\w*|маленьк\w*|минимальн\w*|\blow|minimal) (?:задержк\w*|латентн\w*|latency)|"
                            r"(?:нужна|нужен|важна|need|want) (?:\w+ )?(?:скорост\w*|speed|быстр\w*)|"
-                           r"(?:важно|нужно|чтобы|хочу|хотим) (?:\w+ ){0,3}(?:быстр\w*|шустр\w*)|"
+                           r"(?:важно|нужно|чтобы?|хочу|хотим) (?:\w+ ){0,3}(?:быстр\w*|шустр\w*)|"
                            r"(?:needs? to|has to|should) (?:be|run|respond) (?:\w+ )?(?:fast|quick\w*)|"
                            r"\bwhich (?:card|gpu)\b[^.?!]{0,60}\bwith (?:an? )?(?:ok|okay|good|decent|reasonable|acceptable) "
-                           r"speed\b", re.I)  # seventieth pass: "which card gets phi 4 running at q4 with ok speed?"
+                           r"speed\b|"  # seventieth pass: "which card gets phi 4 running at q4 with ok speed?"
+                           # seventy-sixth pass: "cheapest card that'll run qwen3 14b at q8 at a decent speed?"
+                           r"\b(?:at|with) (?:an? )?(?:ok|okay|good|decent|reasonable|acceptable|usable) speed\b", re.I)
 # twentieth pass: a verb of adding a card with the card owned said ("to my 4090", "к своей", "we have one 3060")
 _ADD_VERB_OWNED = r"(?:\badd(?:ing|ed)?\b|\bдокуп\w*|\bдобав\w*|\bдокин\w*)"
 _ADD_TO_OWNED = re.compile(rf"{_ADD_VERB_OWNED}.*\b(?:to|with) (?:my|our)\b|{_ADD_VERB_OWNED}.*(?:\bк|\bс) "

@@ -83,7 +83,9 @@ _DEDICATED = re.compile(r"\s+(?:\w+\s+)?(?:сервер|сервак|в арен
 _WHAT_TO_BUY = re.compile(r"\b(?:what|which(?: \w+)?|что|как(?:ой|ую|ие) \w+)(?: \w+){0,3} (?:buy|get|купить|взять|брать|"
                           r"собрать) (?:for|за)(?: (?:about|around|roughly|approximately|примерно|около|где-то|порядка))?$", re.I)
 _CONTEXT_SIZES = {n * m for n in (2, 4, 8, 16, 32, 64, 128, 256) for m in (1000, 1024)}
-_ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on|for an?(?= upgrade| new)) (?:an? |the |новую |новый |одну |один |new )?"
+_ON_HARDWARE = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*|к|k|руб\w*\.?|р\.?|₽)?\s*(?:на|to spend on|for an?(?= upgrade| new)|"
+                          r"for (?:the|my|our)(?= (?:gpus?|cards?|graphics cards?|hardware|server|box|build|rig)\b)) "
+                          r"(?:an? |the |my |our |новую |новый |одну |один |new )?"
                           r"(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|сервак|железо|железк[иу]|комп|компьютер|сборк[уи]|"
                           r"апгрейд|upgrade|gpus?|cards?|graphics card|server|box|build|rig|hardware)\b", re.I)
 _HARDWARE = (r"(?:^|\s)(?:на\s+|for\s+(?:an? |the )?)(?:новую |новый |new )?(?:видюх\w*|видях\w*|видеокарт\w*|карт[уы]|сервер|"
@@ -207,8 +209,11 @@ def week_days(m: re.Match) -> float:
 _DAYS_A_MONTH = re.compile(r"\b([1-9]|[12]\d|3[01])\s*(?:рабочи\w+\s+|working\s+|business\s+)?(?:дн\w*|days?)\s*"
                            r"(?:в|a|per|/|each|every)\s*(?:месяц|month|мес)", re.I)
 # "без выходных", "even on weekends", "including weekends": every day, not the weekends only
-_WEEKENDS = re.compile(r"(?<!без )(?<!даже )(?<!и )(?<!включая )(?<!даже в )(?<!и в )(?<!и по )выходн|"
-                       r"(?<!even on )(?<!including )(?<!incl\. )(?<!incl )(?<!and )weekends?\b(?!,? (?:included|too|as well|off|free)\b)", re.I)
+# (seventy-sixth pass: "если добавятся выходные", "плюс выходные", "с выходными", "add weekends": every day too)
+_WEEKENDS = re.compile(r"(?<!без )(?<!даже )(?<!и )(?<!включая )(?<!даже в )(?<!и в )(?<!и по )(?<!добавятся )(?<!добавятся и )"
+                       r"(?<!добавим )(?<!добавить )(?<!прибавятся )(?<!плюс )(?<!\bс )(?<!вместе с )выходн|"
+                       r"(?<!even on )(?<!including )(?<!incl\. )(?<!incl )(?<!and )(?<!add )(?<!adding )(?<!plus )(?<!with )"
+                       r"weekends?\b(?!,? (?:included|too|as well|off|free)\b)", re.I)
 # seventy-fourth pass: "12 hours a day, weekends included", "выходные тоже", "и в выходные": every day, said after
 _MONTHLY = re.compile(r"^\s*(?:/\s*(?:month|mo|мес|day|день|сутки)|(?:a|per|в|за|each|every) (?:month|месяц|day|день|сутки)|"
                       r"daily|monthly|ежемесячно|ежедневно|каждый (?:месяц|день))", re.I)  # fresh40: "120 тыщ ежемесячно"
@@ -472,8 +477,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
     budget_cue = budget_cue or bool(_ON_HARDWARE.match(text[tokens[end].end:])) and not _RENT.search(text) and \
         not _OWN_VS_CLOUD.search(text) and not (not cur and glued and value in _CONTEXT_SIZES)
     # seventy-fourth pass: the hardware said first, "на видяху есть около 100к", "на сервер выделили 2 млн": the same
+    # (seventy-sixth pass: "на карту 60к" alone too, a sum no context is the size of)
     budget_cue = budget_cue or bool(_HARDWARE_HAS.search(_head(tokens, k, used)) or
-                                    _HARDWARE_SHARE.search(_head(tokens, k, used)) and _SHARE_SAID.search(text)) and \
+                                    _HARDWARE_SHARE.search(_head(tokens, k, used)) and
+                                    (_SHARE_SAID.search(text) or glued and not cur and value not in _CONTEXT_SIZES)) and \
         not _RENT.search(text) and not _OWN_VS_CLOUD.search(text)
     if not cur and _OTHER_PART_SUM.search(_head(tokens, k, used)) and (glued in scales or t.word_number or first) and \
             not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[end + 1:end + 3]):

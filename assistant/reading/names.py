@@ -125,6 +125,11 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 # the family's default
                 hits.append(Hit("unknown", f"{window[0].text} {tokens[j].text}", i, j))  # its digits named back too
                 break
+            if found and found[0] == "gpu" and len(window) == 1 and window[0].low.isdigit() and j < len(tokens) and \
+                    (tokens[j].lemma in _COUNTED_NOT_CARDS or tokens[j].low in _COUNTED_NOT_CARDS) and \
+                    not (j + 2 < len(tokens) and tokens[j + 1].low in ("на", "по", "так", "около") and
+                         tokens[j + 2].number is not None):  # not "есть 3090 человек на 5": about 5 people, said after
+                break  # seventy-sixth pass: "4070 сотрудников", "4090 tokens": a count of something else, no card
             if found:
                 kind, key = found
                 hits.append(Hit(kind, idx[kind][key], i, j))
@@ -132,6 +137,11 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 break
         i += 1
     return hits
+
+
+_COUNTED_NOT_CARDS = {"сотрудник", "человек", "пользователь", "юзер", "работник", "клиент", "студент", "токен", "запрос",
+                      "рубль", "доллар", "евро", "час", "день", "users", "people", "employees", "staff", "tokens",
+                      "requests", "customers", "students", "hours", "dollars", "rubles"}
 
 
 # Cyrillic letters by sound, for card names typed on a Russian layout ("л40с" L40S, "ш100"? no: only cards

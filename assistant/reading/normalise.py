@@ -336,6 +336,8 @@ def normalise(text: str) -> tuple[str, list[int]]:
         cut = [c for c in cut if not a <= c[0] < b]
         swap[(a, b)] = written
     for m in _CONTEXT_KEY.finditer(text):  # a pasted launch line or config: the context's own key
+        for key in [k for k in swap if m.start() <= k[0] < m.end()]:
+            del swap[key]  # seventy-sixth pass: not "seq len" transliterated ("сек лен") in a Russian message
         swap[(m.start(), m.end())] = "context"
     for m in re.finditer(r"\b(budget|context|ctx)'s\b", text, re.I):  # "Budget's roughly 60 grand": the word and its verb
         swap[(m.start(), m.end())] = m.group(1) + " is"

@@ -68,8 +68,9 @@ _SAME_TIME = re.compile(r"\s*(?:(?:at|in) (?:the )?same time|at a time|at once|�
 # the same time said later in the number's clause ("about 25 would use it at the same time"): words, no digit, no
 # punctuation and no "but" between
 _AT_ONCE = r"(?:(?:(?:at|in) )?(?:the )?same time|at once|at a time|simultaneously|concurrently|online|together)\b"
-_SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*){1,5}?[\s(]+" + _AT_ONCE,
-                              re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"
+_SAME_TIME_AHEAD = re.compile(r"(?:[\s(]+(?!but\b|но\b)'?[^\W\d][\w'-]*|\s+\d+(?:[.,]\d+)?[bб]\b){1,5}?[\s(]+" + _AT_ONCE,
+                              re.I)  # 42nd pass: "6 of 'em on it at once", "40 mandores online together"; seventy-sixth
+# pass: a model's size among the words ("20 of them would use qwen3 32b at once")
 _COUNTED_THINGS = re.compile(r"^(?:gpus?|cards?|nodes?|servers?|boxes|machines?|rigs?|видеокарт\w*|карт\w*|сервер\w*|"
                              r"узл\w*|машин\w*)$", re.I)
 
@@ -83,10 +84,29 @@ def _them_are_people(tokens: list[Token], k: int, n: int, gpu_starts: set[int]) 
         if x.used == "gpu_name" or x.i in gpu_starts or x.concept in ("gpu", "server", "piece") or _COUNTED_THINGS.match(x.low):
             return False
         if x.concept == "user" or _person(x):
-            return True
+            # seventy-sixth pass: not "my customer needs 12 of them": the person wants that many of the thing discussed
+            return not any(y.low in _WANTS for y in tokens[x.i + 1:k])
     return False
 
 
+_AT_ONCE_RU = re.compile(r"одновременно|разом|параллельно|в одно время|в один момент|онлайн", re.I)
+
+
+def _share_of_people(tokens: list[Token], k: int, text: str) -> bool | None:
+    """"из них 20", "20 из них" after people counted: None unless so; else whether "at once" is said in the clause."""
+    before = [x.low for x in tokens[max(0, k - 3):k]]
+    after = [x.low for x in tokens[k + 1:k + 3]]
+    if not (after == ["из", "них"] or "из" in before and before[before.index("из") + 1:][:1] == ["них"]):
+        return None
+    if not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 10):k]):
+        return None
+    start = min((x.start for x in tokens[max(0, k - 3):k] if x.low == "из"), default=tokens[k].start)
+    clause = re.split(r"[.!?;]", text[start:])[0]
+    return bool(_AT_ONCE_RU.search(clause))
+
+
+_WANTS = {"needs", "need", "wants", "want", "orders", "ordered", "buys", "bought", "takes", "took", "would", "нужно", "нужны",
+          "надо", "хочет", "хотят", "берёт", "берет", "возьмёт", "возьмет", "закажет", "заказал", "заказывает", "купит"}
 _SAME_TIME_FAR = re.compile(r"(?:[\s(]+[^\W\d][\w'-]*){1,9}?[\s(]+" + _AT_ONCE, re.I)  # "… would be on it at once"
 _PLACES = re.compile(r"(?:countries|sites|floors|offices|departments|branches|cities|locations|regions|campuses|stores|"
                      r"time|стран\w*|офис\w*|филиал\w*|этаж\w*|город\w*|отдел\w*|регион\w*|площадк\w*|магазин\w*)$", re.I)
@@ -829,6 +849,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # fifty-ninth pass: "70 staff; about 20 of them would be on an internal assistant at once": them are the people
         # (had been twenty cards, silently)
         return [Attached("users", int(value), [k, n], concurrent=bool(_SAME_TIME_FAR.match(text[tokens[k].end:])))]
+    if concept is None and whole and not suffix and (share := _share_of_people(tokens, k, text)) is not None and \
+            not gpu_next(tokens, k, gpu_starts):
+        # seventy-sixth pass: "нас 70 человек, из них 20 будут гонять квен 32б одновременно": the people at once are a
+        # share of those said (had been named back, the headcount read as the users)
+        return [Attached("users", int(value), [k], concurrent=share)]
     if concept == "piece" and (_things_before(tokens, k) or k > 0 and tokens[k - 1].low.endswith(_FLEET)) and \
             not gpu_next(tokens, k, gpu_starts):
         return []  # forty-eighth pass: "своих самосвалов 18 штук": the things counted said first, no cards; asked
@@ -874,7 +899,8 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
             (concept is None and k > 1 and tokens[k - 1].low == "of" and tokens[k - 2].low in _PEOPLE_OF) or \
             (concept is None and k > 2 and tokens[k - 1].low in _ROUGHLY and tokens[k - 2].low == "of" and
              tokens[k - 3].low in _PEOPLE_OF and (k + 1 >= len(tokens) or not tokens[k + 1].text[:1].isalnum() or
-                                                  tokens[k + 1].low in ("people", "staff", "employees", "folks"))) or \
+                                                  tokens[k + 1].low in ("people", "staff", "employees", "folks", "and",
+                                                                        "but", "so", "who"))) or \
             bool(_BATCH_SIZE.search(text[:t.start])):  # fifty-fourth pass: "with a batch size of 8"
         if value == 1 and t.word_number and k > 0 and tokens[k - 1].low in ("на", "per", "for", "каждого") and \
                 _RATE.search(text):  # "сколько ток/с на одного пользователя": a rate per user, not the number of users

@@ -217,6 +217,10 @@ _PEOPLE_BY = [
     (re.compile(rf"\b{_PEOPLE}\s+(?:станет|будет)\s+(больше|меньше)\s+на\s+(\d{{1,4}}|\w+)\b", re.I), 2, 1),
     (re.compile(rf"\bна\s+(\d{{1,4}}|\w+)\s+{_PEOPLE}\s+(больше|меньше)\b", re.I), 1, 2),
     (re.compile(r"\b(\d{1,4}|\w+)\s+(fewer|less)\s+(?:users|people|seats|employees)\b", re.I), 1, 2),
+    # seventy-sixth pass: "уйдут 3 человека", "минус 5 человек", "3 человека уволятся": so many fewer
+    (re.compile(rf"\b(?:уйд[уё]т|уходят|уволятся|уволим|уволят|сократим|сократят|сократится на|минус)\s+(?:ещё\s+|еще\s+)?"
+                rf"(\d{{1,4}}|\w+)\s+{_PEOPLE}", re.I), 1, 0),
+    (re.compile(rf"\b(\d{{1,4}}|\w+)\s+{_PEOPLE}\s+(?:уйд[уё]т|уходят|уволятся|уволят|сократят)\b", re.I), 1, 0),
     (re.compile(r"\b(?:lose|losing|drop|dropping|cut|cutting)\s+(\d{1,4}|\w+)\s+(?:users|people|seats|employees)\b", re.I), 1, 0),
     (re.compile(r"\b(?:team|staff|headcount|users?|company)\s+(?:\w+\s+){0,2}?(?:grows?|will grow|grow)\s+by\s+(\d{1,4}|\w+)\b", re.I), 1, None),
 ]
