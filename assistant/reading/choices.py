@@ -28,8 +28,7 @@ _ABOUT_IT = re.compile(r"что так\w* кванти|как работает|�
                        r"what (?:does|do|would|will) (?:the )?quanti\w* (?:\w+ )?(?:do|mean|change|give|buy)|"
                        r"что (?:да[её]т|делает|меняет|значит) (?:\w+ )?кванти|"
                        # seventy-sixth pass: "как оценивать потерю качества при квантовании — перплексия или свои тесты?"
-                       r"потер\w* (?:\w+ )?качеств|перплекси|perplexity|quality loss|loss of quality|"
-                       r"\bпри квант\w*|\b(?:during|when|after) quanti", re.I)
+                       r"потер\w* (?:\w+ )?качеств|перплекси|perplexity|quality loss|loss of quality", re.I)
 
 
 def _negated(tokens: list[Token], k: int) -> bool:
@@ -286,6 +285,7 @@ _ON_CPU = re.compile(r"(?:только |чисто |исключительно )
 # seventy-fourth pass: "с частичной выгрузкой на цп", "partial offload to the CPU": the card kept, layers spill over
 _PARTIAL = re.compile(r"\bчастичн\w* (?:выгрузк|оффлоад|офлоад)\w*|\b(?:выгрузк|оффлоад|офлоад)\w* (?:части|слоёв|слоев)\b|"
                       r"\bpartial(?:ly)? offload\w*|\boffload\w* (?:some|part|a few) (?:of the )?layers\b", re.I)
+_SUM_BEFORE = re.compile(r"\d\s*(?:к|k|тыс\w*\.?|тыщ\w*|руб\w*\.?|₽|\$|€)\s*$", re.I)  # seventy-sixth pass
 _SUM_AFTER = re.compile(r"\s*(?:около|примерно|где-то|about|around)?\s*\d+(?:[.,]\d+)?\s*(?:к|k|тыс|тыщ|₽|руб|\$|€)", re.I)
 _TAG = re.compile(r"^(?:\d+(?:[.,]\d+)?[bm]|latest|e\d+b|\d+x\d+b)", re.I)
 
@@ -300,7 +300,8 @@ def _ollama_tag(tokens: list[Token], k: int) -> bool:
 def runtime(tokens: list[Token], text: str = "") -> list[Attached]:
     cards = any(t.used == "gpu_name" for t in tokens)
     if (m := _CPU_ONLY.search(text)) or (not cards and not _PARTIAL.search(text) and (m := _ON_CPU.search(text)) and
-                                          not _SUM_AFTER.match(text[m.end():])):  # not "на проц 30к": money for the CPU
+                                          not _SUM_AFTER.match(text[m.end():]) and not _SUM_BEFORE.search(text[:m.start()])):
+        # not "на проц 30к", "30к на проц": money for the CPU
         # pure CPU inference: sized like the hybrid, with every weight in RAM
         return [Attached("runtime", "cpu", [t.i for t in tokens if t.start >= m.start() and t.end <= m.end()])]
     found: list[Attached] = []

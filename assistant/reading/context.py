@@ -557,8 +557,24 @@ def carry(reading: "Reading", previous: Scenario | None) -> "Reading":
         out = back(_settle(forward(reading, clean, where), previous), reading.text, where)
         for k in type(reading).model_fields:
             setattr(reading, k, getattr(out, k))
-        return _by_so_much(reading, previous)
-    return _by_so_much(_settle(reading, previous), previous)
+        return _none_to_take_from(_by_so_much(reading, previous), previous)
+    return _none_to_take_from(_by_so_much(_settle(reading, previous), previous), previous)
+
+
+def _none_to_take_from(reading: "Reading", previous: Scenario | None) -> "Reading":
+    """Seventy-sixth pass (a review): "уйдут 3 человека" with no people said before: nothing to take them from, so the
+    number is named back (the change had been dropped silently)."""
+    from assistant.reading import Span
+
+    lost = [c for c in reading.relative if c.slot == "users" and c.op == "add" and c.value < 0 and
+            (previous is None or previous.users is None) and reading.scenario.users is None]
+    for c in lost:
+        m = re.search(rf"(?<![\d.,]){int(-c.value)}(?![\d.,])", reading.text)
+        if m:
+            reading.unattached = [*reading.unattached, Span(start=m.start(), end=m.end(), text=m.group(0))]
+    if lost:
+        reading.relative = [c for c in reading.relative if c not in lost]
+    return reading
 
 
 # seventieth pass (a review): "а на 100 больше?" after a budget of 500 000, "а на 10 больше?" after 20 people: so much

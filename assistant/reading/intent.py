@@ -767,7 +767,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "recommend"  # "They went with the L40S. How many do they need for 50 users at 8k?": the cards counted
     if (hardware or unknown_cards) and not model and C.MODELS_ON_IT.search(text):
         return "models_for_hardware"  # fifty-third pass: "what's the best model those two cards can run?"
-    if compared and not s.gpu and "knowledge" not in hits and _AT_ONCE.search(text):
+    if compared and not s.gpu and "knowledge" not in hits and \
+            (_AT_ONCE.search(text) or _ON_ONE_CARD.search(text) and not C.VERSUS.search(text)):
         return "recommend"  # seventy-fourth pass (a review): "нужна карта для немо 12б и ламы 8б одновременно": both, to size
     if "knowledge" in hits or (compared and not s.gpu) or \
             (C.VERSUS.search(text) and not (model or hardware or s.context or s.precision or conflicted)):
@@ -894,13 +895,17 @@ def _privacy_asked(text: str) -> bool:
 
 
 _AT_ONCE = re.compile(r"\bодновременно\b|\bразом\b|\bсразу обе\b|\bобе модели\b|\bat the same time\b|\bsimultaneously\b|"
-                      r"\bboth (?:at once|models)\b|\bside by side\b|"
-                      # seventy-sixth pass: "хочу гонять квен 14б и гемму 12б на одной карте, какую взять?": both on it
-                      r"\bна одн(?:ой|у) (?:карт[еу]|видюх[еу]|видеокарт[еу]|гпу)\b|\bon (?:one|a single) (?:card|gpu)\b", re.I)
+                      r"\bboth (?:at once|models)\b|\bside by side\b", re.I)
+# seventy-sixth pass: "хочу гонять квен 14б и гемму 12б на одной карте, какую взять?": both on it (not "на одной карте
+# что быстрее — квен 14б или гемма 12б?": one or the other, weighed; a review)
+_ON_ONE_CARD = re.compile(r"\bна одн(?:ой|у) (?:карт[еу]|видюх[еу]|видеокарт[еу]|гпу)\b|\bon (?:one|a single) (?:card|gpu)\b", re.I)
 _DATASHEET = re.compile(r"(?<!\bв )(?<!\bпо )(?<!\bin the )(?<!\bper )(?<!\bfrom the )(?<!\baccording to the )"
                         r"(?:\bdatasheets?\b|\bspec ?sheets?\b|\bдаташит\w*)", re.I)
-_CARD_MEMORY_ASKED = re.compile(r"\bсколько (?:\w+ )?(?:vram|врам\w*|видеопамят\w*|памят\w*) (?:у|на|в)\b|"
-                                r"\bhow much (?:vram|memory|video memory) (?:does|do|has|is on|on)\b", re.I)
+# (not "сколько памяти на 3090 останется под контекст?": what is left for the context, a fit; a review)
+_CARD_MEMORY_ASKED = re.compile(r"\bсколько (?:\w+ )?(?:vram|врам\w*|видеопамят\w*|памят\w*) (?:у|в)\b(?![^.?!]*(?:остан|свобод|"
+                                r"под контекст|под модель))|"
+                                r"\bhow much (?:vram|memory|video memory) (?:does|do|has|is on)\b(?![^.?!]*(?:\bleft\b|\bfree\b|"
+                                r"remain))", re.I)
 _SPEC_VERB = re.compile(r"\b(?:should|would|do|shall|must) (?:i|we|you|they) spec\b|\bto spec\b", re.I)
 _SPEC_WORD = re.compile(r"\bпамят\w*|\bпотреблени\w*|\btdp\b|\bтдп\b|\bформ-?фактор\w*|\bпропускн\w*|"
                         r"\bmemory\b|\bpower draw\b|\bform factor\b|\bbandwidth\b|\bинтерфейс\w*|\binterface\b|"

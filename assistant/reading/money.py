@@ -96,8 +96,11 @@ _HARDWARE_HAS = re.compile(_HARDWARE + r"\s+"
                            r"(?=около|примерно|где-то|порядка|about|around|roughly|maybe))"
                            r"(?:\s*(?:около|примерно|где-то|порядка|тысяч|тыс|about|around|roughly|like|maybe))*\s*$", re.I)
 _PART = (r"(?:^|\s)(?:на|for (?:the )?)\s*(?:проц\w*|процессор\w*|cpus?|оперативк\w*|озу|памят\w*|ram|ssd|диск\w*|"
-         r"остальное|вс[её] остальное|the rest|everything else|материнк\w*|корпус|бп|блок)\s*")
+         r"остальное|вс[её] остальное|(?:the )?rest|everything else|материнк\w*|корпус|бп|блок)\s*")
 _OTHER_PART_SUM = re.compile(_PART + r"(?:около|примерно|где-то|about|around|maybe)?\s*$", re.I)
+# seventy-sixth pass (a review): the part said after the sum, "25k for the gpus and 5k for the rest"
+_OTHER_PART_AFTER = re.compile(r"\s*(?:тыс\w*\.?|тыщ\w*)?\s*(?:for (?:the )?|на )(?:rest|everything else|остальное|"
+                               r"вс[её] остальное|cpus?|ram|проц\w*|оперативк\w*|ssd|корпус|бп)\b", re.I)
 # (the third review) "на оперативку 20к, на карту 60к": with another part's share said, the card's share is money too
 _HARDWARE_SHARE = re.compile(_HARDWARE + r"\s*(?:около|примерно|где-то|about|around|maybe)?\s*$", re.I)
 _SHARE_SAID = re.compile(_PART + r"(?:около|примерно|где-то|about|around|maybe)?\s*\d+(?:[.,]\d+)?\s*(?:к|k|тыс\w*|тыщ\w*)", re.I)
@@ -482,7 +485,8 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
                                     _HARDWARE_SHARE.search(_head(tokens, k, used)) and
                                     (_SHARE_SAID.search(text) or glued and not cur and value not in _CONTEXT_SIZES)) and \
         not _RENT.search(text) and not _OWN_VS_CLOUD.search(text)
-    if not cur and _OTHER_PART_SUM.search(_head(tokens, k, used)) and (glued in scales or t.word_number or first) and \
+    if not cur and (_OTHER_PART_SUM.search(_head(tokens, k, used)) or _OTHER_PART_AFTER.match(text[tokens[end].end:])) and \
+            (glued in scales or t.word_number or first) and \
             not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[end + 1:end + 3]):
         return _named_back(tokens, used, scales)  # (a review) "на карту 70к, на проц 30к": the CPU's share, named back
     if not cur and t.word_number and t.low in scales and end == last and k > 0 and tokens[k - 1].low in _MORE_THAN and \

@@ -125,11 +125,8 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
                 # the family's default
                 hits.append(Hit("unknown", f"{window[0].text} {tokens[j].text}", i, j))  # its digits named back too
                 break
-            if found and found[0] == "gpu" and len(window) == 1 and window[0].low.isdigit() and j < len(tokens) and \
-                    (tokens[j].lemma in _COUNTED_NOT_CARDS or tokens[j].low in _COUNTED_NOT_CARDS) and \
-                    not (j + 2 < len(tokens) and tokens[j + 1].low in ("на", "по", "так", "около") and
-                         tokens[j + 2].number is not None):  # not "есть 3090 человек на 5": about 5 people, said after
-                break  # seventy-sixth pass: "4070 сотрудников", "4090 tokens": a count of something else, no card
+            if found and found[0] == "gpu" and len(window) == 1 and _counts_another_thing(tokens, j):
+                break  # seventy-sixth pass: "у нас 4070 сотрудников": a count of something else, no card
             if found:
                 kind, key = found
                 hits.append(Hit(kind, idx[kind][key], i, j))
@@ -139,9 +136,25 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
     return hits
 
 
-_COUNTED_NOT_CARDS = {"сотрудник", "человек", "пользователь", "юзер", "работник", "клиент", "студент", "токен", "запрос",
-                      "рубль", "доллар", "евро", "час", "день", "users", "people", "employees", "staff", "tokens",
-                      "requests", "customers", "students", "hours", "dollars", "rubles"}
+# the count's own form right after the number ("4070 сотрудников"; not "3060 студенту", "4090 клиент хочет", "купил
+# 4090 час назад", "3090, человек 5", "на 3090 пользователей 5", "4090 tokens per second": a review)
+_COUNTED_NOT_CARDS = {"сотрудников", "человек", "пользователей", "юзеров", "работников", "клиентов", "студентов", "токенов",
+                      "запросов", "рублей", "долларов", "users", "people", "employees", "staff", "tokens", "requests",
+                      "customers", "students", "dollars", "rubles"}
+_RATE_AFTER = re.compile(r"^\s*(?:per|a|/|в|за)\s*(?:s\b|sec|second|сек|с\b)", re.I)
+
+
+def _counts_another_thing(tokens: list[Token], j: int) -> bool:
+    card = tokens[j - 1]
+    if not card.low.isdigit() or j >= len(tokens) or card.stop or card.comma or card.closes_clause:
+        return False
+    noun = tokens[j]
+    if noun.low not in _COUNTED_NOT_CARDS or j + 1 < len(tokens) and tokens[j + 1].number is not None:
+        return False  # "пользователей 5": the people's count said after them
+    if j + 2 < len(tokens) and tokens[j + 1].low in ("на", "по", "так", "около") and tokens[j + 2].number is not None:
+        return False  # "есть 3090 человек на 5": about 5 people
+    rest = " ".join(x.text for x in tokens[j + 1:j + 4])
+    return not (noun.low in ("tokens", "токенов") and _RATE_AFTER.match(rest))
 
 
 # Cyrillic letters by sound, for card names typed on a Russian layout ("л40с" L40S, "ш100"? no: only cards

@@ -92,14 +92,16 @@ def _them_are_people(tokens: list[Token], k: int, n: int, gpu_starts: set[int]) 
 _AT_ONCE_RU = re.compile(r"одновременно|разом|параллельно|в одно время|в один момент|онлайн", re.I)
 
 
-def _share_of_people(tokens: list[Token], k: int, text: str) -> bool | None:
-    """"из них 20", "20 из них" after people counted: None unless so; else whether "at once" is said in the clause."""
+def _share_of_people(tokens: list[Token], k: int, text: str) -> bool:
+    """"из них 20 … одновременно", "20 из них одновременно" after people counted: the share on at once (a share
+    without "at once", "из них 10 в ит", is left to be named back: a review)."""
     before = [x.low for x in tokens[max(0, k - 3):k]]
     after = [x.low for x in tokens[k + 1:k + 3]]
     if not (after == ["из", "них"] or "из" in before and before[before.index("из") + 1:][:1] == ["них"]):
-        return None
-    if not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 10):k]):
-        return None
+        return False
+    if not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 10):k]) or \
+            any(x.used == "gpu_name" or x.concept in ("gpu", "server") for x in tokens[max(0, k - 5):k]):
+        return False
     start = min((x.start for x in tokens[max(0, k - 3):k] if x.low == "из"), default=tokens[k].start)
     clause = re.split(r"[.!?;]", text[start:])[0]
     return bool(_AT_ONCE_RU.search(clause))
@@ -849,11 +851,11 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # fifty-ninth pass: "70 staff; about 20 of them would be on an internal assistant at once": them are the people
         # (had been twenty cards, silently)
         return [Attached("users", int(value), [k, n], concurrent=bool(_SAME_TIME_FAR.match(text[tokens[k].end:])))]
-    if concept is None and whole and not suffix and (share := _share_of_people(tokens, k, text)) is not None and \
+    if concept is None and whole and not suffix and _share_of_people(tokens, k, text) and \
             not gpu_next(tokens, k, gpu_starts):
         # seventy-sixth pass: "нас 70 человек, из них 20 будут гонять квен 32б одновременно": the people at once are a
         # share of those said (had been named back, the headcount read as the users)
-        return [Attached("users", int(value), [k], concurrent=share)]
+        return [Attached("users", int(value), [k], concurrent=True)]
     if concept == "piece" and (_things_before(tokens, k) or k > 0 and tokens[k - 1].low.endswith(_FLEET)) and \
             not gpu_next(tokens, k, gpu_starts):
         return []  # forty-eighth pass: "своих самосвалов 18 штук": the things counted said first, no cards; asked

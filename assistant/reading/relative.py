@@ -170,7 +170,9 @@ _NEW_HOURS = re.compile(r"кругл\w* сут|круглосуточ|24/7|round
 # a schedule's hours a day kept (fifty-seventh pass: "с теми же часами", "на тех же часах", "same hours a day")
 _SAME_HOURS = re.compile(r"\b(?:(?:с |на |в )?(?:те же|теми же|тех же|тем же)|(?:the )?same) (?:часы|часами|часах|часам|"
                          r"hours|hours a day|hours per day)\b", re.I)
-_NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b", re.I)
+_NO_DAYS_OFF = re.compile(r"\bбез выходных\b|\bвключая выходные\b|\bincluding weekends\b|\bno days off\b|"
+                          # seventy-sixth pass (a review): "а с выходными?", "with weekends?"
+                          r"(?<!не )\b(?:вместе )?с выходными\b(?! не)|\bwith (?:the )?weekends\b", re.I)
 _WEEKEND = re.compile(r"\bвыходн\w*|\bweekends?\b", re.I)
 # switching it off, said of a schedule held every day (not "по выходным не работает": the weekdays said again)
 _OFF = re.compile(r"\b(?:вы|от)ключ\w*|\bгаси\w*|\bshut\w*|\b(?:turn|switch)\w* (?:it )?off\b", re.I)
@@ -221,21 +223,27 @@ _PEOPLE_BY = [
     (re.compile(rf"\b(?:уйд[уё]т|уходят|уволятся|уволим|уволят|сократим|сократят|сократится на|минус)\s+(?:ещё\s+|еще\s+)?"
                 rf"(\d{{1,4}}|\w+)\s+{_PEOPLE}", re.I), 1, 0),
     (re.compile(rf"\b(\d{{1,4}}|\w+)\s+{_PEOPLE}\s+(?:уйд[уё]т|уходят|уволятся|уволят|сократят)\b", re.I), 1, 0),
+    # "ещё 10 придут", "придут ещё 10 человек", "добавятся 5 человек": so many more
+    (re.compile(rf"\b(?:ещ[её]|плюс)\s+(\d{{1,4}}|\w+)\s+(?:{_PEOPLE}\s+)?(?:придут|добавятся|подключатся|присоединятся)\b", re.I), 1, None),
+    (re.compile(rf"\b(?:придут|добавятся|подключатся|присоединятся)\s+(?:ещ[её]\s+)?(\d{{1,4}}|\w+)\s+{_PEOPLE}", re.I), 1, None),
     (re.compile(r"\b(?:lose|losing|drop|dropping|cut|cutting)\s+(\d{1,4}|\w+)\s+(?:users|people|seats|employees)\b", re.I), 1, 0),
     (re.compile(r"\b(?:team|staff|headcount|users?|company)\s+(?:\w+\s+){0,2}?(?:grows?|will grow|grow)\s+by\s+(\d{1,4}|\w+)\b", re.I), 1, None),
 ]
 
 
 def _people_by(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
+    """Each change of the people said ("2 человека уволятся, ещё 10 придут": both, a review of the sixty-fifth pass)."""
+    changes: list[Change] = []
+    idx: list[int] = []
     for pattern, number, sign in _PEOPLE_BY:
-        m = pattern.search(text)
-        said = next((t for t in tokens if m and t.start == m.start(number)), None)
-        if not m or said is None or not said.number or said.used or said.number != int(said.number):
-            continue
-        less = sign == 0 or sign is not None and m.group(sign).lower() in ("меньше", "fewer", "less")
-        idx = [t.i for t in tokens if m.start() <= t.start < m.end() and not t.used]  # its people word too
-        return [Change(slot="users", op="add", value=-said.number if less else said.number)], idx
-    return [], []
+        for m in pattern.finditer(text):
+            said = next((t for t in tokens if t.start == m.start(number)), None)
+            if said is None or not said.number or said.used or said.i in idx or said.number != int(said.number):
+                continue
+            less = sign == 0 or sign is not None and m.group(sign).lower() in ("меньше", "fewer", "less")
+            changes.append(Change(slot="users", op="add", value=-said.number if less else said.number))
+            idx += [t.i for t in tokens if m.start() <= t.start < m.end() and not t.used]  # its people word too
+    return changes, idx
 
 
 # seventy-fourth pass (a review): "я продал одну из двух 3090", "sold one of my two 3090s": the cards left, not both
@@ -527,7 +535,7 @@ def _days_held(hours_per_month: float) -> float:
 def apply(s: Scenario, changes: list[Change]) -> Scenario:
     update = {}
     for c in changes:
-        cur = getattr(s, c.slot, None)
+        cur = update.get(c.slot, getattr(s, c.slot, None))  # two changes of one slot ("-2 people, +10"): both
         if cur is None and c.slot == "gpu_count" and c.op == "add" and (s.gpu or s.card_vram_gb):
             cur = 1  # "а если докупить ещё одну?" to the card said with no count: one card, so two now (fresh40 had kept one)
         if c.op == "set" and c.slot == "gpu_count" and (s.gpu or s.card_vram_gb or cur):

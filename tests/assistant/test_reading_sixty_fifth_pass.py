@@ -151,3 +151,64 @@ def test_the_dropped_metric_sees_a_count_said_after_its_servers():
     assert dropped(Blind("а если серверов будет три?")) == ["три"]
     assert dropped(Blind("а если взять три таких сервера?")) == ["три"]
     assert dropped(Blind("будет три года")) == []
+
+
+# ---------------------------------------------------------------- the first review (705 conversations: 128 fixed, 24 broken)
+@pytest.mark.parametrize("text,gpu", [("есть 3090, человек 5 будут пользоваться квен 14б", "rtx-3090"),
+                                      ("на 3090 пользователей 5, квен 14б потянет?", "rtx-3090"),
+                                      ("3060 студенту хватит для ламы 8б?", "rtx-3060-12gb"),
+                                      ("купил 4090 час назад, лама 70б в q4 пойдёт?", "rtx-4090"),
+                                      ("4090 tokens per second on llama 8b?", "rtx-4090"),
+                                      ("4090 клиент хочет, влезет квен 32б?", "rtx-4090")])
+def test_a_card_number_stays_a_card_unless_a_count_of_people_follows_it(text, gpu):
+    r = read(text)
+    assert r.scenario.gpu == gpu and r.scenario.users in (None, 5) and r.scenario.cloud_hourly is None, text
+
+
+@pytest.mark.parametrize("text,named", [("нас 70 человек, из них 20", "20"), ("у нас 50 сотрудников, из них 10 в ит", "10"),
+                                        ("нас 10 человек, есть 4 карты, из них 2 — 3090", "2")])
+def test_a_share_without_at_once_is_named_back(text, named):
+    r = read(text)
+    assert named in [s.text for s in r.unattached] and not r.conflicts, text
+
+
+def test_one_card_with_models_weighed_stays_knowledge():
+    assert talk("on a single gpu, llama 8b or mistral 7b — which is smarter?")[1] == "knowledge"
+
+
+def test_a_precision_said_beside_quantisation_stands():
+    assert read("при квантовании до q4 влезет квен 32б в 4070 ti super?").scenario.precision == "int4"
+
+
+def test_memory_left_on_a_card_is_a_fit_question():
+    assert talk("сколько памяти на 3090 останется под контекст?")[1] == "vram"
+
+
+def test_two_changes_of_the_people_are_both_applied():
+    scenario, _ = talk("нас 50 человек, лама 70б на 4 h100", "2 человека уволятся, еще 10 придут")
+    assert scenario.users == 58
+
+
+def test_people_leaving_with_none_held_are_named_back():
+    from assistant.reading.context import carry
+
+    scenario, _ = talk("лама 70б на 4 h100")
+    r = carry(read("уйдут 3 человека, что тогда?"), scenario)
+    assert "3" in [s.text for s in r.unattached] and not r.relative
+
+
+@pytest.mark.parametrize("follow_up", ["а с выходными?", "with weekends?", "вместе с выходными"])
+def test_weekends_said_alone_make_every_day(follow_up):
+    base = "Сервер с H100 PCIe за 3,9 млн руб., в облаке 410 руб/ч. По 11 часов в рабочие дни. Что выгоднее?"
+    assert talk(base, follow_up)[0].hours_per_month == pytest.approx(334, abs=1), follow_up  # as "а без выходных?"
+
+
+def test_a_share_for_the_rest_said_after_the_sum_is_named_back():
+    r = read("25k for the gpus and 5k for the rest, what can we build for llama 70b?")
+    assert r.scenario.budget == 25_000 and r.scenario.context is None and "5k" in [s.text for s in r.unattached]
+
+
+def test_a_sum_before_the_cpu_is_no_cpu_run():
+    r = read("30к на проц, 60к на карту")
+    assert r.scenario.runtime is None and r.scenario.context is None
+    assert read("лама 8б на проце пойдёт?").scenario.runtime == "cpu"
