@@ -683,7 +683,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
             _SERVER_FOR_A_USE.search(text):
         return "recommend"  # thirty-seventh pass: "сколько стоит сервер чтоб нейросеть отвечала клиентам": sizing
     if s.gpu and not (model or s.psu_w or s.users or s.gpu_count or s.budget or s.ram_gb) and \
-            _CARD_MEMORY_ASKED.search(text):
+            _CARD_MEMORY_ASKED.search(text) and not re.search(r"\btdp\b|\bтдп\b|\bpower\b|\bwatt|\bватт|потребл|\bdraw\b",
+                                                          text, re.I):  # (not "… and whats the tdp": the power too)
         return "gpu_info"  # seventy-sixth pass: "сколько vram у rtx 4070 ti super": the card's memory, a spec
     if (s.gpu or s.server) and not (model or s.psu_w or s.users or s.gpu_count or s.budget) and _DATASHEET.search(text) and \
             not _PRICE_SAID.search(text) and not _QUOTED_FIGURE.search(text):
