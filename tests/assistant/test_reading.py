@@ -264,6 +264,8 @@ FRESH100_FLOOR = 0.94  # first sight 0.967 at 3578ad6 (the original corpus's mix
 FRESH101_FLOOR = 0.84  # first sight 0.867 at 3578ad6 (the original corpus's mix again, as short conversations)
 FRESH102_FLOOR = 0.83  # first sight 0.850 at 4bd5e4b (the original corpus's mix again, as single messages)
 FRESH103_FLOOR = 0.79  # first sight 0.817 at 4bd5e4b (the original corpus's mix again, as short conversations)
+FRESH104_FLOOR = 0.79  # first sight 0.817 at 076741d (the original corpus's mix again, as single messages)
+FRESH105_FLOOR = 0.83  # first sight 0.850 at 076741d (the original corpus's mix again, as short conversations)
 FRESH83_FLOOR = 0.86  # first sight 0.817 (the original corpus's mix again, as short conversations); 0.883 after the fifty-ninth pass
 
 
@@ -358,7 +360,7 @@ def _corpus_texts() -> list[str]:
 
 @pytest.mark.parametrize("split", ["tune", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
                                    "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14",
-                                   "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44", "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50", "fresh51", "fresh52", "fresh53", "fresh54", "fresh55", "fresh56", "fresh57", "fresh58", "fresh59", "fresh60", "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66", "fresh67", "fresh68", "fresh69", "fresh70", "fresh71", "fresh72", "fresh73", "fresh74", "fresh75", "fresh76", "fresh77", "fresh78", "fresh79", "fresh80", "fresh81", "fresh82", "fresh83", "fresh84", "fresh85", "fresh86", "fresh87", "fresh88", "fresh89", "fresh90", "fresh91", "fresh92", "fresh93", "fresh94", "fresh95", "fresh96", "fresh97", "fresh98", "fresh99", "fresh100", "fresh101", "fresh102", "fresh103", "holdout"])
+                                   "fresh15", "fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh27", "fresh28", "fresh29", "fresh30", "fresh31", "fresh32", "fresh33", "fresh34", "fresh35", "fresh36", "fresh37", "fresh38", "fresh39", "fresh40", "fresh41", "fresh42", "fresh43", "fresh44", "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50", "fresh51", "fresh52", "fresh53", "fresh54", "fresh55", "fresh56", "fresh57", "fresh58", "fresh59", "fresh60", "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66", "fresh67", "fresh68", "fresh69", "fresh70", "fresh71", "fresh72", "fresh73", "fresh74", "fresh75", "fresh76", "fresh77", "fresh78", "fresh79", "fresh80", "fresh81", "fresh82", "fresh83", "fresh84", "fresh85", "fresh86", "fresh87", "fresh88", "fresh89", "fresh90", "fresh91", "fresh92", "fresh93", "fresh94", "fresh95", "fresh96", "fresh97", "fresh98", "fresh99", "fresh100", "fresh101", "fresh102", "fresh103", "fresh104", "fresh105", "holdout"])
 def test_no_number_is_silently_dropped_on_the_corpus(split):
     from bench.understanding import dropped, load_split
 
@@ -444,6 +446,8 @@ def test_read_is_fast():
                                          ("fresh101", FRESH101_FLOOR),
                                          ("fresh102", FRESH102_FLOOR),
                                          ("fresh103", FRESH103_FLOOR),
+                                         ("fresh104", FRESH104_FLOOR),
+                                         ("fresh105", FRESH105_FLOOR),
                                          ("holdout", HOLDOUT_FLOOR)])
 def test_corpus_floors(split, floor):
     from bench.understanding import evaluate, load_split
