@@ -87,7 +87,8 @@ def dropped(r: Reading) -> list[str]:
     def counted(t) -> bool:  # "два сервера", "двадцати компах"; not across a sentence ("под сорок. сервер ...")
         if not (t.word_number and (t.number or 0) >= 2):
             return False
-        if t.i > 1 and tokens[t.i - 1].low in ("будет", "будут", "станет", "станут") and \
+        if t.i > 1 and tokens[t.i - 1].low in ("будет", "будут", "станет", "станут", "надо", "нужно", "нужны",
+                                               "понадобится", "потребуется") and \
                 tokens[t.i - 2].concept in _COUNTED:
             return True  # the count said after the thing: "а если серверов будет три?"
         nxt = tokens[t.i + 1] if t.i + 1 < len(tokens) else None

@@ -1002,13 +1002,16 @@ def _withdrawn(text: str) -> list[str]:
     return sorted({"budget" if w.startswith(("бюдж", "budget")) else "context" for w in said})
 
 
+_AFTER_ITS_THING = {"будет", "будут", "станет", "станут", "надо", "нужно", "нужны", "понадобится", "потребуется"}
+
+
 def _counted_in_words(tokens: list[Token], t: Token) -> bool:
     """Seventy-third pass: servers or people counted in words that no slot took ("КП на два таких узла", "каждому из
     шести разработчиков") are named back as the same count in digits is, never dropped silently."""
     if not (t.word_number and (t.number or 0) >= 2):
         return False
     # seventy-sixth pass: the count said after its servers ("а если серверов будет три?")
-    if t.i > 1 and tokens[t.i - 1].low in ("будет", "будут", "станет", "станут") and tokens[t.i - 2].concept == "server":
+    if t.i > 1 and tokens[t.i - 1].low in _AFTER_ITS_THING and tokens[t.i - 2].concept == "server":
         return True
     if t.stop or t.comma or t.i + 1 >= len(tokens):
         return False

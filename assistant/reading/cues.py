@@ -38,13 +38,20 @@ CUES: list[tuple[Intent, str]] = [
     ("knowledge", r"данн\w*[^.?!]{0,30}\b(?:уход\w*|утека\w*|ушл\w*|передаю\w*|отправля\w*) (?:\w+ )?(?:наружу|в интернет|в облако|"
                   r"за периметр|третьим лицам)|утечк\w* данн\w*|(?:does|will|would|could) (?:any |our |the )?data (?:ever )?"
                   r"(?:leave|leak|go out)|data (?:leaving|leakage|leaks?)\b"),
+    # seventy-seventh pass: how the work is done and what it can be relied on for ("насколько воспроизводимы ответы при
+    # фиксированном seed", "what's the usual way to keep … highly available", "is that usually per-user speed or aggregate")
+    ("knowledge", r"\bвоспроизводим\w*|\breproducib\w*|\bdeterminis\w*|\bдетерминирован\w*|\bfixed seed\b|"
+                  r"\bwhat(?:'s| is) the usual way\b|\bhow do (?:people|teams|companies|labs) usually\b|"
+                  r"\bhighly available\b|\bhigh availability\b|\bотказоустойчив\w*|\bfailover\b|"
+                  r"\bis (?:that|it|this) usually\b|\bобычно (?:так )?(?:делают|принято|устраивают|организуют)\b"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)|"
                   # sixty-first pass: "how much quality do I actually lose running it in FP4 instead of FP8?"
                   r"\bhow much quality\b|\bquality (?:do|would|will) (?:i|we|you) (?:\w+ )?lose\b|"
                   r"(?:сколько|насколько) (?:\w+ )?(?:качества|качество) (?:\w+ )?(?:теря\w*|потеря\w*|упад\w*)"),
-    ("handoff", r"заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
+    # (seventy-sixth pass: not "заложить мощность в заявку": the paper the figure goes into, no request)
+    ("handoff", r"(?<!\bв )(?<!\bдля )заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|выставите|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|"
                 # seventy-sixth pass: "please have sales send a proforma"
@@ -73,7 +80,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"\bleas(?:e|ing) (?:options?|terms|plans?)\b|\b(?:can|could) (?:we|i|they) lease\b|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк|"
                 r"скидк|\bdiscounts?\b|(?:your |ваш\w* )?(?:best|lowest) price|лучш\w+ цен|на реализаци|consignment|"
-                r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|\bon-?site\b|под ключ|turnkey|"
+                r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|(?<!running )(?<!run )(?<!hosted )(?<!host it )(?<!deployed )(?<!kept )(?<!keep it )\bon-?site\b|под ключ|turnkey|"
                 # a talk with one of the vendor's people: "пообщаться с вашим инженером", "someone from your side on a call"
                 r"(?:пообщаться|поговорить|побеседовать|созвониться|встретиться) с (?:\w+ ){0,2}(?:инженер|специалист|эксперт|"
                 r"пресейл|архитектор|сотрудник)|someone (?:from|on) your (?:side|team|end)|(?:on|hop on|jump on|set up|schedule|"
@@ -85,7 +92,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:жив\w+|реальн\w+|настоящ\w+) (?:человек\w*|оператор\w*|специалист\w*)|"
                 r"\b(?:to|with) (?:a|an|some|one|real|actual|live) (?:real |actual |live )?(?:human|person)\b|"
                 r"(?:talk|speak|chat) (?:to|with) (?:someone|somebody|sales|a (?:\w+ )?(?:engineer|architect|specialist|expert|rep))|"
-                r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)|"
+                r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)\b(?! (?:что|чего|когда|сколько) )|"
                 r"для созвона|"
                 # twenty-third pass: contact details left for the vendor's people ("мой телефон 8 912 ... звоните после
                 # обеда", "пишите на почту", "my number is ..., text me")
@@ -110,7 +117,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"what else (?:do|should|would) (?:i|we|they)|что (?:ещ[её] )?(?:нужно |надо )?(?:ещ[её] )?докуп|(?<!л, )(?<!ла, )(?<!ли, )чего не хватает|сколько (?:\w+ )?не хватает|what(?:'s| is) missing|need to add|сколько (?:карт )?(?:ещё|еще) (?:добавить|докупить|нужно)|докупить|добавить|what (?:should|do|does|would) (?:i|we|they|he|she|the (?:client|customer)) (?:need to |have to )?add(?! to (?:my|our|the|your|a) (?:\w+ )?bill)|what (?:do |should )?(?:i|we) (?:need to |have to )?buy (?:additionally|in addition|on top)|(?:buy|get) additionally|what to add|нужно добавить|upgrade|upgrading|апгрейд|"
                 r"if not,? what should|what (?:does|would|will) it take|(?:need|buy|add|get) (?:a few |some |any )?more (?:cards|gpus)|"
                 r"(?:нужно|надо|нужны|придётся|придется) (?:ещё|еще|больше) (?:карт|видеокарт|гпу)|how many more(?! users| people| requests| tokens| hours)"),
-    ("power", r"\bза свет\b|\bмощност\w* (?:блока|бп)\b|\bкакую (?:(?:пиков|максимальн|суммарн|общ|потребляем|электрическ)\w* )?мощность\b(?! (?:видюх|видях|видеокарт|карт|gpu|гпу|сервер|железа|компа|процессор)\w*)|\b(?:возьм[её]т|бер[её]т|тянет|потребля\w*) (?:\w+ ){0,2}из (?:сети|розетки)\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*) (?:\w+ )?в пике\b|\b(?:лини\w*|автомат\w*|ввод\w*|розетк\w*|кабел\w*) (?:\w+ ){0,2}в щитов\w*|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
+    ("power", r"\bза свет\b|\bмощност\w* (?:блока|бп)\b|\bкакую (?:(?:пиков|максимальн|суммарн|общ|потребляем|электрическ)\w* )?мощность\b(?! (?:видюх|видях|видеокарт|карт|gpu|гпу|сервер|железа|компа|процессор)\w*)|\b(?:возьм[её]т|бер[её]т|брать|тянет|тянуть|потребля\w*) (?:\w+ ){0,2}из (?:сети|розетки)\b|\b(?:бер[её]т|жр[её]т|кушает|потребля\w*) (?:\w+ )?в пике\b|\b(?:лини\w*|автомат\w*|ввод\w*|розетк\w*|кабел\w*) (?:\w+ ){0,2}в щитов\w*|\bpeak draw\b|\d\s?(?:kw|квт)\b|сч[её]тчик|electric(?:ity)? bill|power bill|power budget|rack power|(?<![а-яё])тепл(?!ом\b|ая\b|ый\b|ое\b|ые\b|о\b|иц|ичн|овиз)\w*|\bheat\b|тепловыдел|\bbtu\b|кондиционер|air ?con|\bбп\b|wattage|how many watts|сколько потребляет|power consumption|блок\w* питани|\bpsu\b|power supply|питани|ватт|\bвт\b|watt|электричеств|electricity|киловатт|"
               r"потребля|потребление|энергопотреб|12vhpwr|разъ[её]м|connector|\bpower\b|\bdraw\b|\btdp\b|\bибп\b|\bups\b|" +
               GENERATOR.pattern),
     ("cost", r"rent vs|rent or buy|buy or rent|on-?prem vs|vs cloud|аренд\w* или покуп|покупк\w* или аренд|окупаемост|облак|cloud|аренд|\brent|\bокуп|payback|break-?even|pay\s?off(?!s\b)|выгодн|дешевле|cheaper|стоимость владения|"

@@ -371,7 +371,9 @@ _OFF_TOPIC_AFTER = re.compile(r"^[^.!?]{0,60}[.!?]\s+(?:(?:вопрос|question
 _ASK_VERB = re.compile(r"\b(?:спрошу|спросить|спрашивать|поспрашива\w*|позадава\w*|задава\w*|задать|поспрашаю|"
                        r"посоветоваться|проконсультироваться|ask|asking|consult|"
                        # seventy-third pass: "сюда можно писать с вопросами по видюхам?"
-                       r"(?:писать|написать|обратиться|обращаться) с вопрос\w*)\b", re.I)
+                       r"(?:писать|написать|обратиться|обращаться) с вопрос\w*|"
+                       # seventy-seventh pass: "можно закинуть пару вопросов про видюхи?"
+                       r"(?:закинуть|подкинуть|накидать) (?:\w+ )?вопрос\w*)\b", re.I)
 # (seventy-fourth pass: "хотел по железу проконсультироваться", "wanted to ask about hardware": leave asked in the past)
 _LEAVE_FRAME = re.compile(r"\b(?:можно|могу|можем|норм\w*|ничего|если|хотел[аи]?|хотелось бы|хочу|хотим|allowed|can i|may i|could i|"
                           r"mind if|ok(?:ay)? if|fine if|wanted to|would like to|i'?d like to)\b",
@@ -702,6 +704,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \
             re.search(r"\btdp\b|теплопакет|энергопотреблени\w*|power draw", text, re.I) and not _ENERGY_PRICED.search(text):
         return "gpu_info"  # sixty-seventh pass: "почём у вас L40S и какой у неё TDP?": the card's price and specs
+    if _USUAL_WAY.search(text) and not (model or hardware or named_gpus or re.search(r"\d", text)):
+        return "knowledge"  # seventy-seventh pass: "what's the usual way to keep it highly available", "is that usually
+        # per-user speed or aggregate": how it is done, the guide's (not "passive" cooling's spec, nor a rate to compute)
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
             not (_WHY.search(text) and not (s.gpu or s.server or named_gpus or _PRICE_SAID.search(text))) and \
             not (model and _FITS.search(text)) and not _ENERGY_PRICED.search(text) and \
@@ -837,6 +842,8 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "followup"  # "сколько это будет стоить примерно?": the question just discussed, asked on
     if conflicted and not hits - {"compare"}:  # the "or" between the values is no comparison
         return "followup"  # "realistically 8 to 12 people at once": values to ask about, the question on the table goes on
+    if _WHAT_IF.match(text) and len(text.split()) <= 8 and any(t.concept == "server" for t in tokens or []):
+        return "followup"  # seventy-seventh pass (a review): "а если серверов будет три?": the setup on the table, changed
     if C.DOMAIN.search(text) or any(t.canon in load_lexicon().families for t in tokens or []):
         return "knowledge"  # "можно ли использовать лламу в коммерческих целях"
     return "out_of_scope"
@@ -865,7 +872,8 @@ def said_knowledge(text: str) -> bool:
         bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
         bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text)) or \
         bool(_UPKEEP.search(text)) or bool(_QUALITY_WEIGHED.search(text)) or _privacy_asked(text) or \
-        bool(_HOW_IT_WORKS.search(text))  # risers and lanes: how the bus works
+        bool(_HOW_IT_WORKS.search(text)) or bool(_USUAL_WAY.search(text)) or \
+        bool(_RELIED_ON.search(text))  # risers and lanes: how the bus works
 
 
 # seventy-second pass: "do these local models keep working fully offline once installed?": how local models work
@@ -884,7 +892,10 @@ _ROOMY_OR_TIGHT = re.compile(r"\bс запасом или (?:впритык|вп
 _QUOTED_FIGURE = re.compile(r"\b(?:datasheet|spec ?sheet|даташит\w*)\s+(?:says|lists|states|shows|rates|говорит|пишет|указ\w*)|"
                             r"\d\s*(?:w|вт|ватт|watts?|kw|квт)\b|\bpsu\b|\bбп\b|\bблок\w*", re.I)
 _RIGHT_PLACE = re.compile(r"\bправильно (?:я )?(?:попал|попала|зашёл|зашел|зашла|пишу)\b|\bтуда (?:ли )?(?:я )?(?:попал|зашёл|зашел|пишу)\b|"
-                          r"\bis this the right place\b|\bam i in the right place\b", re.I)
+                          r"\bis this the right place\b|\bam i in the right place\b|"
+                          # seventy-seventh pass: "Здравствуйте! Подскажете с подбором оборудования?": help asked, no question yet
+                          r"^\W*(?:[А-ЯЁа-яё]+[!,.]\s*)?(?:подскажете|поможете|помогите|можете помочь)(?: мне| нам)? с (?:подбором|выбором) "
+                          r"(?:оборудования|железа|сервера|видеокарт\w*|конфигурации)\W*$", re.I)
 _HOW_MANY_NEEDED = re.compile(r"\bhow many (?:do|would|will|should) (?:we|they|i|you) need\b|\bhow many (?:of them|are needed)\b|"
                               r"\bсколько (?:их |таких |штук )?(?:нужно|надо|понадобится|потребуется)\b", re.I)
 _PRIVACY = re.compile(r"\bданн\w*\b[^.?!]{0,50}(?:наружу|уход\w*|утеч\w*|утекут|передаю\w*|отправля\w*)|\bконфиденциальн\w*|"
@@ -907,6 +918,11 @@ _CARD_MEMORY_ASKED = re.compile(r"\bсколько (?:\w+ )?(?:vram|врам\w*|
                                 r"под контекст|под модель))|"
                                 r"\bhow much (?:vram|memory|video memory) (?:does|do|has|is on)\b(?![^.?!]*(?:\bleft\b|\bfree\b|"
                                 r"remain))", re.I)
+_RELIED_ON = re.compile(r"\bвоспроизводим\w*|\breproducib\w*|\bdeterminis\w*|\bдетерминирован\w*|\bfixed seed\b|"
+                        r"\bhighly available\b|\bhigh availability\b|\bотказоустойчив\w*|\bfailover\b", re.I)
+_USUAL_WAY = re.compile(r"\bwhat(?:'s| is) the usual way\b|\bhow do (?:people|teams|companies|labs) usually\b|"
+                        r"\bis (?:that|it|this) usually\b|\bобычно (?:так )?(?:делают|принято|устраивают|организуют)\b|"
+                        r"\bкак (?:обычно|принято) (?:делают|устраивают|организуют|считают)\b", re.I)
 _SPEC_VERB = re.compile(r"\b(?:should|would|do|shall|must) (?:i|we|you|they) spec\b|\bto spec\b", re.I)
 _SPEC_WORD = re.compile(r"\bпамят\w*|\bпотреблени\w*|\btdp\b|\bтдп\b|\bформ-?фактор\w*|\bпропускн\w*|"
                         r"\bmemory\b|\bpower draw\b|\bform factor\b|\bbandwidth\b|\bинтерфейс\w*|\binterface\b|"
@@ -933,6 +949,7 @@ _HOW_IT_WORKS = re.compile(r"\bкак (?:вообще )?работает\b|\bhow
                            # it is done, the guide's
                            r"\bhow (?:is|are) (?:that|this|it|they|those) (?:usually |typically |normally |best )?"
                            r"(?:set up|done|organi[sz]ed|built|handled)\b|"
+                           r"\bкак (?:(?:у|в) [\w-]+ (?:[\w-]+ )?)?устроен[оаы]?\b|"  # "как у локальной модели устроено журналирование"
                            r"\bкак (?:это|такое|такое обычно|это обычно) (?:лучше |правильно |грамотно )?"
                            r"(?:организовать|организуют|настроить|настраивают|делают|устроить|устроено)\b|"
                            r"\bнуж(?:ен|на|но) ли (?:им |нам |мне |там )?(?:nvlink|нвлинк|sli|mig)\b|"

@@ -771,7 +771,9 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         for x in tokens[k + 1:k + 5]:  # "256GB DDR5", "128 гигов оперативки"; not past the next number or card
             of_card = k >= 2 and tokens[k - 1].low in ("на", "with", "с") and tokens[k - 2].used in ("gpu_name", "unknown_product")
             # forty-eighth pass: "комп с 4070 супер на 12 гигов оперативки 64" typed as one run: the card's size, then RAM
-            if x.concept == "ram" and (x.i > max([k] + unit) + 1 and _own_number(tokens, x.i + 1) or of_card and x.i + 1 < len(
+            # (seventy-seventh pass: "… на 12 гигабайт если оперативной памяти 48 гигов": past the RAM's "памяти")
+            own = x.i + 2 if x.i + 2 < len(tokens) and tokens[x.i + 1].low in ("памяти", "память", "memory") else x.i + 1
+            if x.concept == "ram" and (x.i > max([k] + unit) + 1 and _own_number(tokens, own) or of_card and x.i + 1 < len(
                     tokens) and tokens[x.i + 1].number in (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)):
                 reach = x.start  # fresh40: "4060 на 8 гигов и оперативки 16": the RAM word with a number of its own
                 break
@@ -981,6 +983,9 @@ def _own_number(tokens: list[Token], n: int) -> bool:
     """A bare size at `n` ("… и оперативки 16", "оперативки 32 гб"): a number with no unit of another kind after it."""
     if n >= len(tokens) or not (tokens[n].has_digit or tokens[n].word_number):
         return False
+    while tokens[n].word_number and n + 1 < len(tokens) and tokens[n + 1].low in load_lexicon().numbers and \
+            not tokens[n].closes_clause:
+        n += 1  # "сорок восемь": a compound said in words is one number (its value on the first word)
     after = tokens[n + 1] if n + 1 < len(tokens) else None
     return after is None or tokens[n].closes_clause or not after.text[:1].isalnum() or \
         after.concept in ("gb", "tb") or after.low in ("и", "а", "and")

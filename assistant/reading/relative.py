@@ -132,6 +132,10 @@ def _sentence(text: str, at: int) -> str:
     return text[start:min(ends) if ends else len(text)]
 
 
+_OPTION_OF_PARTS = re.compile(r"^\w+ (?:\w+ )?(?:или|or) (?:\w+ )?(?:оператив\w*|озу|памят\w*|ram|memory|бп|блок\w*|"
+                              r"psu|проц\w*|cpu|ssd|диск\w*)\b", re.I)
+
+
 def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
     """In a short follow-up a verb of buying will do ("докуплю третью"); in a longer message the ordinal
     stands by a card ("хочу вторую 3060 поставить"), never alone ("вторая очередь", "a second opinion")."""
@@ -157,8 +161,10 @@ def _ordinal(tokens: list[Token], text: str) -> tuple[list[Change], list[int]]:
         if card or named or len(tokens) <= 10 and _ORDINAL_VERB.search(words):
             # "a second one", "a third one": the pronoun after the ordinal is no count of one card
             idx = [t.i] + ([t.i + 1] if t.i + 1 < len(tokens) and tokens[t.i + 1].low in ("one", "ones") else [])
-            if SELL_OR_ADD.search(text):
-                return [], idx  # "продать 3090 или докупить вторую": one option weighed, not the count said
+            if SELL_OR_ADD.search(text) or _OPTION_OF_PARTS.search(text[t.start:]):
+                # "продать 3090 или докупить вторую": one option weighed, not the count said; seventy-seventh pass:
+                # "что докупать, вторую видюху или оперативу?": a card or another part, which to buy
+                return [], idx
             return [Change(slot="gpu_count", op="set", value=float(n))], idx
     return [], []
 

@@ -179,6 +179,9 @@ def _units(tokens: list[Token], idx: list[int]) -> tuple[float, list[int]]:
     if b + 1 < len(tokens) and re.match(r"^(?:psus|supplies|блок[аов]+|бп)$", tokens[b + 1].low) and \
             before is not None and 1 < before <= 8:
         return before, [a - 1, b + 1]  # "four 3000w psus"
+    if a > 1 and _GLUED_COUNT.match(tokens[a - 1].low) and before is not None and 1 < before <= 8 and \
+            any(_PSU_NOUN.match(x.low) or x.lemma == "блок" for x in tokens[max(0, a - 3):a - 1]):
+        return before, [a - 1]  # seventy-seventh pass: "бп 2х1600w": two PSUs of 1600 W
     noun = a - 2  # "4 блока по 3000 вт"; thirty-second pass: "два блока питания по 1600вт"
     if noun > 0 and tokens[noun].low == "питания":
         noun -= 1

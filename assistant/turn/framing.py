@@ -352,7 +352,7 @@ _ENOUGH_Q = re.compile(r"\benough\b|\bsuffic\w*|\bхватит\b|\bхватае�
                        r"\b(?:would|will|could|does) (?:that|this|it|they|those) (?:do it|cut it|work|handle it)\b|"
                        r"\bcover (?:that|it|this)\b(?! (?:cost|price|bill))|"  # "would a single 5090 cover that on its own?"
                        r"(?<!n't )(?<!not )\bcope\b|\bcarry (?:that|the load)\b(?! much)|\bdo the (?:job|trick)\b|"  # fifty-second
-                       r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b|"  # pass: "would that do it?", "потянут?"
+                       r"\bпотянут\b|\bпотянет\b|\bвывезут\b|\bвывезет\b|\bпоедет\b|\bзаведётся\b|\bзаведется\b|"  # pass: "would that do it?", "потянут?"
                        # fifty-ninth pass: "А две RTX PRO 6000 такую нагрузку вытянут?", "can't we get away with just one"
                        r"\bвытянут\b|\bвытянет\b|\bсправ(?:ится|ятся)\b|\bпройд[её]т\b|\bget away with\b|"
                        r"\bhandle (?:it|that|this|the load)\b|\b(?:going to|gonna) cut it\b|"

@@ -212,3 +212,65 @@ def test_a_sum_before_the_cpu_is_no_cpu_run():
     r = read("30к на проц, 60к на карту")
     assert r.scenario.runtime is None and r.scenario.context is None
     assert read("лама 8б на проце пойдёт?").scenario.runtime == "cpu"
+
+
+# ---------------------------------------------------------------- fresh104 and fresh105 after their first sight at 076741d
+@pytest.mark.parametrize("text,intent", [
+    ("всем привет! я тут новенький, можно закинуть пару вопросов про видюхи?", "greeting"),
+    ("Здравствуйте! Подскажете с подбором оборудования?", "greeting"),
+    ("Как у локальной модели устроено журналирование: можно ли видеть, кто из сотрудников что спрашивал?", "knowledge"),
+    ("We're a 48-person engineering consultancy and want qwen2.5 32b running on-site. What box do you recommend?",
+     "recommend"),
+    ("Насколько воспроизводимы ответы модели при фиксированном seed на разных GPU?", "knowledge"),
+    ("What's the usual way to keep an on-prem LLM deployment highly available — active/passive nodes, or a load "
+     "balancer?", "knowledge"),
+    ("When a paper reports tokens per second, is that usually per-user speed or aggregate throughput?", "knowledge"),
+    ("Хотим купить рабочую станцию с 3 RTX PRO 6000 Blackwell. Сколько она будет брать из сети под полной нагрузкой?",
+     "power"),
+    # counterparts
+    ("Подскажете с подбором оборудования под ламу 70б?", "recommend"),
+    ("пусть кто-нибудь из ваших инженеров свяжется со мной", "handoff"),
+    ("оставлю заявку на сервер с 8 h100", "handoff"),
+    ("can you send an engineer on-site?", "handoff"),
+    ("is it usually faster on a 4090 or a 3090?", "compare"),
+])
+def test_seventy_seventh_pass_intents(text, intent):
+    assert talk(text)[1] == intent, text
+
+
+@pytest.mark.parametrize("turns,intent", [
+    (("mixtral 8x22b в bf16, узел из четырёх H100 SXM, 24 параллельных запроса — какую скорость генерации ждать?",
+      "И сколько такой узел потребляет на пике? Нужно заложить мощность в заявку."), "power"),
+    (("клиент — типография, хотят qwen3 14b в fp16 с контекстом 16к. что им собрать?", "а на 2x rtx 5080 это поедет?"),
+     "vram"),
+    (("нас 30 человек, хотим ламу 70б на сервере с 4 h100", "а если серверов будет три?"), "vram"),
+])
+def test_seventy_seventh_pass_follow_ups(turns, intent):
+    assert talk(*turns)[1] == intent, turns
+
+
+@pytest.mark.parametrize("text,slots", [
+    ("что запустить на видеокарте на двенадцать гигабайт если оперативной памяти сорок восемь гигов",
+     {"card_vram_gb": 12, "ram_gb": 48}),
+    ("что запустить на видеокарте на 12 гигабайт если оперативной памяти 48 гигов", {"card_vram_gb": 12, "ram_gb": 48}),
+    ("скорость deepseek v3.2 (fp8) при единственном пользователе на восьми H200?", {"users": 1, "gpu_count": 8}),
+    ("у клиента сервак с 4 шт rtx 4090 и бп 2х1600w. не вырубится?", {"psu_w": 3200, "gpu_count": 4}),
+    ("блоки питания 2x 2000w", {"psu_w": 4000}),
+    ("64 гб оперативной памяти", {"ram_gb": 64}),
+])
+def test_seventy_seventh_pass_values(text, slots):
+    r = read(text)
+    assert all(getattr(r.scenario, k) == v for k, v in slots.items()) and not r.unattached and not r.conflicts, text
+
+
+def test_a_second_card_or_another_part_weighed_is_no_count():
+    r = read("у меня 3060 12гб, хочу gemma 3 27b на q4 — что докупать, вторую видюху или оперативу?")
+    assert not r.relative and r.scenario.gpu_count is None
+    assert read("у меня 3060, докуплю вторую").relative  # the old reading: the second card bought
+
+
+def test_servers_needed_in_words_keep_the_cards_and_are_named_back():
+    scenario, intent = talk("сервер на 8x h100 sxm, блоков питания 4 по 3000 вт. хватит?",
+                            "ок, таких серверов надо два, пришлите кп")
+    assert scenario.gpu_count == 8 and intent == "handoff"
+    assert "два" in [s.text for s in read("ок, таких серверов надо два, пришлите кп").unattached]
