@@ -123,6 +123,7 @@ _PRICE_CUE = {"купить", "покупка", "buy", "buying", "стоить",
               "предлагать", "платёж", "платеж", "взнос", "payment", "installment", "instalment", "quote", "quoted", "invoice", "счёт", "заплатить", "pay", "paid", "spend", "потратить",
               "box", "сервер", "server", "сборка", "node", "бюджет", "budget", "выделить", "грант", "grant",
               "деньги", "деньга", "money", "cash", "бабки", "средство"}  # "денег есть тысяч сто", "have the money for 2k"
+_OWNING = {"own", "owning", "buy", "buying", "свой", "своя", "своё", "свое", "купить", "покупка"}
 _SLANG_THOUSAND = {"тыщ", "тыщи", "тыщу", "тыща", "тыщей", "тыщам"}
 _HAVE = {"быть", "будет", "есть", "появиться", "накопить", "набрать", "собрать", "наскрести"}
 _FIT = {"успеть", "влезть", "вписаться", "вместиться", "уложиться", "fit", "squeeze"}
@@ -566,7 +567,10 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
         not any(x.concept in ("context", "token") or x.lemma in ("контекст", "окно", "context") for x in tokens)
     # "колаб 1000 рублей в месяц, а своя 4090 тысяч 200": a sum with its scale word said apart, in a message that
     # weighs owning against renting, is money (not "32к", glued: a context as often as money)
-    owning = (end > last or first) and value >= 1000 and bool(_OWN_VS_CLOUD.search(text))
+    # (seventy-seventh pass, a review: "own 30k vs cloud 2/h": glued, with owning said before it or no context's size)
+    owning = ((end > last or first) or glued and (value not in _CONTEXT_SIZES or k > 0 and tokens[k - 1].low in _OWNING)) \
+        and value >= 1000 and bool(_OWN_VS_CLOUD.search(text)) and \
+        not any(x.concept in ("context", "token") or x.lemma in ("контекст", "окно", "context") for x in tokens)
     # "3 руб 10 коп за квт*ч" (42nd pass): the kWh word comes after the kopecks
     kop = end + 2 if cur and end + 2 < len(tokens) and (tokens[end + 1].number or 100) < 100 and \
         _CENTS.fullmatch(tokens[end + 2].low) else None
@@ -767,6 +771,9 @@ def hours_per_month(value: float, tokens: list[Token], n: int, text: str) -> flo
         return round(value * (weekday_days(text) if weekdays else 365) / 12, 2)
     if period == "week":
         return round(value * 52 / 12, 2)
+    if period is None and any(x.lemma in ("год", "year") or x.low in ("year", "years", "yearly", "annually", "год", "году")
+                              for x in after) and value > 744:
+        return round(value / 12, 2)  # seventy-seventh pass (a review): "5090 часов в год": a year's hours, a month's share
     # thirty-sixth pass: the month looked for in the hours' own sentence ("ночью, часов 8. … сколько в месяц выйдет")
     at = tokens[n].start
     own = text[max(text.rfind(c, 0, at) for c in ".!?") + 1:min([p for p in (text.find(c, at) for c in ".!?") if p >= 0]

@@ -141,6 +141,7 @@ def _exact(tokens: list[Token], max_len: int = 6) -> list[Hit]:
 _COUNTED_NOT_CARDS = {"сотрудников", "человек", "пользователей", "юзеров", "работников", "клиентов", "студентов", "токенов",
                       "запросов", "рублей", "долларов", "users", "people", "employees", "staff", "tokens", "requests",
                       "customers", "students", "dollars", "rubles"}
+_PERIOD_AFTER = re.compile(r"^\s*(?:в|за|a|per|each|every)\s+(?:год|месяц|сутки|неделю|year|month|day|week)\b", re.I)
 _RATE_AFTER = re.compile(r"^\s*(?:per|a|/|в|за)\s*(?:s\b|sec|second|сек|с\b)", re.I)
 
 
@@ -149,11 +150,13 @@ def _counts_another_thing(tokens: list[Token], j: int) -> bool:
     if not card.low.isdigit() or j >= len(tokens) or card.stop or card.comma or card.closes_clause:
         return False
     noun = tokens[j]
+    rest = " ".join(x.text for x in tokens[j + 1:j + 4])
+    if noun.low in ("часов", "hours") and _PERIOD_AFTER.match(rest):
+        return True  # "5090 часов в год": hours of use (a review), no card
     if noun.low not in _COUNTED_NOT_CARDS or j + 1 < len(tokens) and tokens[j + 1].number is not None:
         return False  # "пользователей 5": the people's count said after them
     if j + 2 < len(tokens) and tokens[j + 1].low in ("на", "по", "так", "около") and tokens[j + 2].number is not None:
         return False  # "есть 3090 человек на 5": about 5 people
-    rest = " ".join(x.text for x in tokens[j + 1:j + 4])
     return not (noun.low in ("tokens", "токенов") and _RATE_AFTER.match(rest))
 
 

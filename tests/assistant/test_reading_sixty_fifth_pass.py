@@ -274,3 +274,16 @@ def test_servers_needed_in_words_keep_the_cards_and_are_named_back():
                             "ок, таких серверов надо два, пришлите кп")
     assert scenario.gpu_count == 8 and intent == "handoff"
     assert "два" in [s.text for s in read("ок, таких серверов надо два, пришлите кп").unattached]
+
+
+@pytest.mark.parametrize("text,price", [("own 30k vs cloud 2/h, 8 hours a day plus weekends", 30_000),
+                                        ("own box 30k or cloud at 2.5 an hour, 200 h a month?", 30_000)])
+def test_a_glued_sum_of_owning_beside_the_cloud_is_the_servers_price(text, price):
+    r = read(text)
+    assert r.scenario.server_price == price and r.scenario.context is None, text
+    assert read("в облаке 300 р/ч, контекст 32к, свой сервер 2 млн — что выгоднее?").scenario.context == 32_768
+
+
+def test_hours_a_year_are_no_card_and_a_months_share():
+    r = read("5090 часов в год будет работать сервер, окупится?")
+    assert r.scenario.gpu is None and r.scenario.hours_per_month == pytest.approx(424.17)
