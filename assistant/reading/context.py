@@ -566,10 +566,12 @@ def _none_to_take_from(reading: "Reading", previous: Scenario | None) -> "Readin
     number is named back (the change had been dropped silently)."""
     from assistant.reading import Span
 
-    lost = [c for c in reading.relative if c.slot == "users" and c.op == "add" and c.value < 0 and
+    # (a review: nor "ещё 10 придут" with no people word and none held: ten more than what, named back)
+    lost = [c for c in reading.relative if c.slot == "users" and c.op == "add" and
+            (c.value < 0 or not _PEOPLE_WORD.search(reading.text)) and
             (previous is None or previous.users is None) and reading.scenario.users is None]
     for c in lost:
-        m = re.search(rf"(?<![\d.,]){int(-c.value)}(?![\d.,])", reading.text)
+        m = re.search(rf"(?<![\d.,]){int(abs(c.value))}(?![\d.,])", reading.text)
         if m:
             reading.unattached = [*reading.unattached, Span(start=m.start(), end=m.end(), text=m.group(0))]
     if lost:

@@ -38,12 +38,6 @@ CUES: list[tuple[Intent, str]] = [
     ("knowledge", r"данн\w*[^.?!]{0,30}\b(?:уход\w*|утека\w*|ушл\w*|передаю\w*|отправля\w*) (?:\w+ )?(?:наружу|в интернет|в облако|"
                   r"за периметр|третьим лицам)|утечк\w* данн\w*|(?:does|will|would|could) (?:any |our |the )?data (?:ever )?"
                   r"(?:leave|leak|go out)|data (?:leaving|leakage|leaks?)\b"),
-    # seventy-seventh pass: how the work is done and what it can be relied on for ("насколько воспроизводимы ответы при
-    # фиксированном seed", "what's the usual way to keep … highly available", "is that usually per-user speed or aggregate")
-    ("knowledge", r"\bвоспроизводим\w*|\breproducib\w*|\bdeterminis\w*|\bдетерминирован\w*|\bfixed seed\b|"
-                  r"\bwhat(?:'s| is) the usual way\b|\bhow do (?:people|teams|companies|labs) usually\b|"
-                  r"\bhighly available\b|\bhigh availability\b|\bотказоустойчив\w*|\bfailover\b|"
-                  r"\bis (?:that|it|this) usually\b|\bобычно (?:так )?(?:делают|принято|устраивают|организуют)\b"),
     # thirty-eighth pass: whether quantising makes a model dumber is a question of knowledge, not of sizing
     ("knowledge", r"квант\w*[^.?!]{0,40}(?:тупе|глупе|хуже|качеств\w* (?:пада|теря)|теря\w* качеств)|(?:тупе|глупе)\w*[^.?!]{0,30}квант|"
                   r"quanti[sz]\w*[^.?!]{0,40}(?:dumber|stupider|worse|quality (?:drop|loss)|lose\w* quality)|"

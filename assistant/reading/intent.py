@@ -704,7 +704,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
     if (s.gpu or s.server) and not (model or s.psu_w or s.gpu_count or s.users) and _PRICE_SAID.search(text) and \
             re.search(r"\btdp\b|теплопакет|энергопотреблени\w*|power draw", text, re.I) and not _ENERGY_PRICED.search(text):
         return "gpu_info"  # sixty-seventh pass: "почём у вас L40S и какой у неё TDP?": the card's price and specs
-    if _USUAL_WAY.search(text) and not (model or hardware or named_gpus or re.search(r"\d", text)):
+    if _how_it_is_done(text) and not (model or hardware or named_gpus or s.users or sc["handoff"] or sc["recommend"] >= 2):
         return "knowledge"  # seventy-seventh pass: "what's the usual way to keep it highly available", "is that usually
         # per-user speed or aggregate": how it is done, the guide's (not "passive" cooling's spec, nor a rate to compute)
     if "gpu_info" in hits and C.SPECS.search(text) and (s.gpu or s.server or not model) and \
@@ -872,8 +872,7 @@ def said_knowledge(text: str) -> bool:
         bool(_LINK_WEIGHED.search(text)) or bool(_FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text)) or \
         bool(_OFFLINE_ASKED.search(text)) or bool(_INTEGRATE.search(text) and not _INTEGRATE_NOT.search(text)) or \
         bool(_UPKEEP.search(text)) or bool(_QUALITY_WEIGHED.search(text)) or _privacy_asked(text) or \
-        bool(_HOW_IT_WORKS.search(text)) or bool(_USUAL_WAY.search(text)) or \
-        bool(_RELIED_ON.search(text))  # risers and lanes: how the bus works
+        bool(_HOW_IT_WORKS.search(text)) or _how_it_is_done(text)  # risers and lanes: how the bus works
 
 
 # seventy-second pass: "do these local models keep working fully offline once installed?": how local models work
@@ -920,6 +919,15 @@ _CARD_MEMORY_ASKED = re.compile(r"\bсколько (?:\w+ )?(?:vram|врам\w*|
                                 r"remain))", re.I)
 _RELIED_ON = re.compile(r"\bвоспроизводим\w*|\breproducib\w*|\bdeterminis\w*|\bдетерминирован\w*|\bfixed seed\b|"
                         r"\bhighly available\b|\bhigh availability\b|\bотказоустойчив\w*|\bfailover\b", re.I)
+def _how_it_is_done(text: str) -> bool:
+    """How a thing is usually done or can be relied on, with nothing to size, buy, fit or pay (a review: not "is that
+    usually enough for 20 people?", "high availability for 50 users, what should we buy?", "the usual way to pay")."""
+    return bool(_USUAL_WAY.search(text) or _RELIED_ON.search(text)) and not re.search(r"\d", text) and \
+        not (_FITS.search(text) or _ENOUGH.search(text) or _PRICE_SAID.search(text) or _SIZING_WORDS.search(text))
+
+
+_SIZING_WORDS = re.compile(r"\bбрать\b|\bкупить\b|\bbuy\b|\bwhat should\b|\bчто нужно\b|\bpay\b|\bоплат\w*|\bquote\b|"
+                           r"\bсто[ия]т\w*|\bкакие карты\b|\bwhich gpus?\b|\bvram\b|\bпамят\w*", re.I)
 _USUAL_WAY = re.compile(r"\bwhat(?:'s| is) the usual way\b|\bhow do (?:people|teams|companies|labs) usually\b|"
                         r"\bis (?:that|it|this) usually\b|\bобычно (?:так )?(?:делают|принято|устраивают|организуют)\b|"
                         r"\bкак (?:обычно|принято) (?:делают|устраивают|организуют|считают)\b", re.I)

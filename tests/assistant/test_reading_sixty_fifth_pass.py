@@ -287,3 +287,26 @@ def test_a_glued_sum_of_owning_beside_the_cloud_is_the_servers_price(text, price
 def test_hours_a_year_are_no_card_and_a_months_share():
     r = read("5090 часов в год будет работать сервер, окупится?")
     assert r.scenario.gpu is None and r.scenario.hours_per_month == pytest.approx(424.17)
+
+
+# ---------------------------------------------------------------- the second review (1014 conversations: 98 fixed, 18 broken)
+@pytest.mark.parametrize("turns,intent", [
+    (("we have 2 l40s.", "is that usually enough for 20 people on a 32b model?"), "vram"),
+    (("is that usually enough vram for llama 70b?",), "vram"),
+    (("обычно делают 2 сервера для отказоустойчивости, нам хватит одного на 50 человек?",), "vram"),
+    (("we need high availability for 50 users on llama 70b, what should we buy?",), "recommend"),
+    (("хотим отказоустойчивую схему: 2 сервера, qwen 32b, 100 пользователей. какие карты брать?",), "recommend"),
+    (("what's the usual way to pay, invoice?",), "handoff"),
+    (("for failover we'd buy a second 4090. will qwen 32b q4 fit on one?",), "vram"),
+])
+def test_a_usual_way_or_availability_beside_a_sizing_question_is_that_question(turns, intent):
+    assert talk(*turns)[1] == intent, turns
+
+
+def test_people_coming_with_none_held_and_no_people_word_are_named_back():
+    from assistant.reading.context import carry
+
+    scenario, _ = talk("нас 50, qwen 32b, одна h100")
+    r = carry(read("ещё 10 придут в следующем месяце — потянет?"), scenario)
+    assert "10" in [s.text for s in r.unattached] and not r.relative
+    assert talk("qwen 32b на h100", "ещё человек 15 будет")[0].users == 15  # the old reading: those 15
