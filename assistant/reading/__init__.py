@@ -728,7 +728,7 @@ What was chosen and why (measured on this machine, Python 3.11, 2 cores):
   a share of the money for another part named back (money); partial offload keeps the card (choices); then general
   rules from fresh100/101 after their first sight at 3578ad6. After: fresh98 1.000, fresh99 1.000, fresh100 0.983,
   fresh101 0.967; tests/assistant/test_reading_sixty_fourth_pass.py.
-- Sixty-fifth pass (fresh102/103 after their first sight at 4bd5e4b, then fresh104/105 after theirs at 076741d, and
+- Sixty-fifth pass (fresh102/103 after their first sight at 4bd5e4b, then fresh104/105 after theirs at db053e4, and
   the last pass's leftovers): a hello asking whether this is the place, help with choosing hardware asked, leave to
   ask a few questions (cues, intent); a speed wanted of a card to buy, a card's figures and when it ships, "what needs
   adding", "how many H200s should I spec", how a thing is set up or usually done, reproducibility and availability,

@@ -264,8 +264,8 @@ FRESH100_FLOOR = 0.94  # first sight 0.967 at 3578ad6 (the original corpus's mix
 FRESH101_FLOOR = 0.84  # first sight 0.867 at 3578ad6 (the original corpus's mix again, as short conversations)
 FRESH102_FLOOR = 0.83  # first sight 0.850 at 4bd5e4b (the original corpus's mix again, as single messages)
 FRESH103_FLOOR = 0.79  # first sight 0.817 at 4bd5e4b (the original corpus's mix again, as short conversations)
-FRESH104_FLOOR = 0.79  # first sight 0.817 at 076741d (the original corpus's mix again, as single messages)
-FRESH105_FLOOR = 0.83  # first sight 0.850 at 076741d (the original corpus's mix again, as short conversations)
+FRESH104_FLOOR = 0.79  # first sight 0.817 at db053e4 (the original corpus's mix again, as single messages)
+FRESH105_FLOOR = 0.83  # first sight 0.850 at db053e4 (the original corpus's mix again, as short conversations)
 FRESH83_FLOOR = 0.86  # first sight 0.817 (the original corpus's mix again, as short conversations); 0.883 after the fifty-ninth pass
 
 

@@ -214,7 +214,7 @@ def test_a_sum_before_the_cpu_is_no_cpu_run():
     assert read("лама 8б на проце пойдёт?").scenario.runtime == "cpu"
 
 
-# ---------------------------------------------------------------- fresh104 and fresh105 after their first sight at 076741d
+# ---------------------------------------------------------------- fresh104 and fresh105 after their first sight at db053e4
 @pytest.mark.parametrize("text,intent", [
     ("всем привет! я тут новенький, можно закинуть пару вопросов про видюхи?", "greeting"),
     ("Здравствуйте! Подскажете с подбором оборудования?", "greeting"),
