@@ -9,7 +9,7 @@ is its span (`spans["relative"]`), so nothing is dropped silently.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -539,7 +539,7 @@ def _days_held(hours_per_month: float) -> float:
 
 
 def apply(s: Scenario, changes: list[Change]) -> Scenario:
-    update = {}
+    update: dict[str, Any] = {}
     for c in changes:
         cur = update.get(c.slot, getattr(s, c.slot, None))  # two changes of one slot ("-2 people, +10"): both
         if cur is None and c.slot == "gpu_count" and c.op == "add" and (s.gpu or s.card_vram_gb):
