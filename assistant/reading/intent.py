@@ -919,6 +919,8 @@ _CARD_MEMORY_ASKED = re.compile(r"\bсколько (?:\w+ )?(?:vram|врам\w*|
                                 r"remain))", re.I)
 _RELIED_ON = re.compile(r"\bвоспроизводим\w*|\breproducib\w*|\bdeterminis\w*|\bдетерминирован\w*|\bfixed seed\b|"
                         r"\bhighly available\b|\bhigh availability\b|\bотказоустойчив\w*|\bfailover\b", re.I)
+
+
 def _how_it_is_done(text: str) -> bool:
     """How a thing is usually done or can be relied on, with nothing to size, buy, fit or pay (a review: not "is that
     usually enough for 20 people?", "high availability for 50 users, what should we buy?", "the usual way to pay")."""
