@@ -570,6 +570,8 @@ def _none_to_take_from(reading: "Reading", previous: Scenario | None) -> "Readin
     lost = [c for c in reading.relative if c.slot == "users" and c.op == "add" and
             (c.value < 0 or not _PEOPLE_WORD.search(reading.text)) and
             (previous is None or previous.users is None) and reading.scenario.users is None]
+    if any(c.value < 0 for c in lost):  # "2 уволятся, ещё 10 придут" with none held: neither is a headcount
+        lost = [c for c in reading.relative if c.slot == "users" and c.op == "add"]
     for c in lost:
         m = re.search(rf"(?<![\d.,]){int(abs(c.value))}(?![\d.,])", reading.text)
         if m:

@@ -44,8 +44,9 @@ CUES: list[tuple[Intent, str]] = [
                   # sixty-first pass: "how much quality do I actually lose running it in FP4 instead of FP8?"
                   r"\bhow much quality\b|\bquality (?:do|would|will) (?:i|we|you) (?:\w+ )?lose\b|"
                   r"(?:сколько|насколько) (?:\w+ )?(?:качества|качество) (?:\w+ )?(?:теря\w*|потеря\w*|упад\w*)"),
-    # (seventy-sixth pass: not "заложить мощность в заявку": the paper the figure goes into, no request)
-    ("handoff", r"(?<!\bв )(?<!\bдля )заявк|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
+    # (seventy-sixth pass: not "заложить … в заявку": the paper a figure goes into, no request; "добавьте в заявку" is one)
+    ("handoff", r"(?<!\bв )(?<!\bдля )заявк|(?:добав\w*|внес\w*|включ\w*|впиш\w*) (?:\w+ ){0,3}в заявк\w*|"
+                r"в заявк\w* (?:\w+ ){0,2}(?:добав\w*|внес\w*|включ\w*|впиш\w*)|оформить|менеджер|свяжитесь|свяжите|связаться|перезвон|позвоните|коммерческ\w* предложени|\bкп\b|\bсч[её]т на|"
                 r"выставьте сч|сч[её]т\w* (?:\w+ )?(?:выставьте|выставите|выпишите|пришлите|скиньте)|(?:пришлите|пришли|выставить|выставите|нужен|выпишите|скиньте) (?:\w+ )?сч[её]т|сч[её]т на оплату|"
                 r"(?:send|email|e-mail|get|want|need) (?:me |us )?a quote|"
                 # seventy-sixth pass: "please have sales send a proforma"
@@ -74,7 +75,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"\bleas(?:e|ing) (?:options?|terms|plans?)\b|\b(?:can|could) (?:we|i|they) lease\b|"
                 r"договор|прайс|партн[её]рск|тендер|закупк|контакты|скиньте контакт|поставк|"
                 r"скидк|\bdiscounts?\b|(?:your |ваш\w* )?(?:best|lowest) price|лучш\w+ цен|на реализаци|consignment|"
-                r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|(?<!running )(?<!run )(?<!hosted )(?<!host it )(?<!deployed )(?<!kept )(?<!keep it )\bon-?site\b|под ключ|turnkey|"
+                r"(?:приехать|приедете|выезд\w*) (?:\w+ ){0,3}(?:настро|установ|смонтир|подключ)|(?<!running )(?<!run )(?<!hosted )(?<!host it )(?<!deployed )\bon-?site\b|под ключ|turnkey|"
                 # a talk with one of the vendor's people: "пообщаться с вашим инженером", "someone from your side on a call"
                 r"(?:пообщаться|поговорить|побеседовать|созвониться|встретиться) с (?:\w+ ){0,2}(?:инженер|специалист|эксперт|"
                 r"пресейл|архитектор|сотрудник)|someone (?:from|on) your (?:side|team|end)|(?:on|hop on|jump on|set up|schedule|"
@@ -86,7 +87,7 @@ CUES: list[tuple[Intent, str]] = [
                 r"(?:жив\w+|реальн\w+|настоящ\w+) (?:человек\w*|оператор\w*|специалист\w*)|"
                 r"\b(?:to|with) (?:a|an|some|one|real|actual|live) (?:real |actual |live )?(?:human|person)\b|"
                 r"(?:talk|speak|chat) (?:to|with) (?:someone|somebody|sales|a (?:\w+ )?(?:engineer|architect|specialist|expert|rep))|"
-                r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)\b(?! (?:что|чего|когда|сколько) )|"
+                r"(?:кем|кого|кто|человек\w*)[- ]?(?:нибудь|то)? из (?:ваш\w+ )?(?:команд\w*|инженер\w*|сотрудник\w*|специалист\w*)\b(?! (?:что|чего) (?:спрашива|дела|писа|смотре|запрашива))|"
                 r"для созвона|"
                 # twenty-third pass: contact details left for the vendor's people ("мой телефон 8 912 ... звоните после
                 # обеда", "пишите на почту", "my number is ..., text me")

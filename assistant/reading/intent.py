@@ -716,6 +716,7 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         # и почем" (thirty-second pass: people and no card, the price of what to buy)
         return "gpu_info"  # not "сколько будет стоить электричество": the price of the power is a power question
     if _HOW_IT_WORKS.search(text) and "models_for_hardware" not in hits and \
+            not re.search(r"\bчто (?:купить|брать|взять|заказать)\b|\bwhat (?:to|should (?:we|i)) buy\b", text, re.I) and \
             not (model or s.users or s.budget or s.psu_w or s.server_price or s.cloud_hourly):
         return "knowledge"  # seventieth pass: "как работает выгрузка слоёв … скорость падает?", "нужен ли им NVLink?"
     if _FEATURE_ON.search(text) and not _HOW_MUCH_OR_WHICH.search(text) and \
@@ -928,8 +929,10 @@ def _how_it_is_done(text: str) -> bool:
         not (_FITS.search(text) or _ENOUGH.search(text) or _PRICE_SAID.search(text) or _SIZING_WORDS.search(text))
 
 
-_SIZING_WORDS = re.compile(r"\bбрать\b|\bкупить\b|\bbuy\b|\bwhat should\b|\bчто нужно\b|\bpay\b|\bоплат\w*|\bquote\b|"
-                           r"\bсто[ия]т\w*|\bкакие карты\b|\bwhich gpus?\b|\bvram\b|\bпамят\w*", re.I)
+_SIZING_WORDS = re.compile(r"\bбрать\b|\bкупить\b|\bbuy\w*\b|\bwhat should\b|\bчто нужно\b|\bpay\b|\bоплат\w*|\bquote\b|"
+                           r"\bсто[ия]т\w*|\bкакие карты\b|\bwhich gpus?\b|\bvram\b|\bпамят\w*|\bcheaper\b|\bдешевле\b|"
+                           r"\bвыгодн\w*|\bоблак\w*|\bcloud\b|\bаренд\w*|\brent\w*|\bown\b|\bсвой сервер\b|\bworth\b|"
+                           r"\bhow many\b|\bсколько\b", re.I)
 _USUAL_WAY = re.compile(r"\bwhat(?:'s| is) the usual way\b|\bhow do (?:people|teams|companies|labs) usually\b|"
                         r"\bis (?:that|it|this) usually\b|\bобычно (?:так )?(?:делают|принято|устраивают|организуют)\b|"
                         r"\bкак (?:обычно|принято) (?:делают|устраивают|организуют|считают)\b", re.I)

@@ -486,7 +486,9 @@ def read(tokens: list[Token], k: int, text: str) -> list["Attached"] | None:
                                     _HARDWARE_SHARE.search(_head(tokens, k, used)) and
                                     (_SHARE_SAID.search(text) or glued and not cur and value not in _CONTEXT_SIZES)) and \
         not _RENT.search(text) and not _OWN_VS_CLOUD.search(text)
-    if not cur and (_OTHER_PART_SUM.search(_head(tokens, k, used)) or _OTHER_PART_AFTER.match(text[tokens[end].end:])) and \
+    # (a review: not the card's own sum before another share, "на карту 80к на остальное 40к")
+    if not cur and (_OTHER_PART_SUM.search(_head(tokens, k, used)) or
+                    _OTHER_PART_AFTER.match(text[tokens[end].end:]) and not _HARDWARE_SHARE.search(_head(tokens, k, used))) and \
             (glued in scales or t.word_number or first) and \
             not any(x.concept in ("context", "token") or x.lemma in ("контекст", "токен") for x in tokens[end + 1:end + 3]):
         return _named_back(tokens, used, scales)  # (a review) "на карту 70к, на проц 30к": the CPU's share, named back

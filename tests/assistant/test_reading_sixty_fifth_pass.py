@@ -310,3 +310,35 @@ def test_people_coming_with_none_held_and_no_people_word_are_named_back():
     r = carry(read("ещё 10 придут в следующем месяце — потянет?"), scenario)
     assert "10" in [s.text for s in r.unattached] and not r.relative
     assert talk("qwen 32b на h100", "ещё человек 15 будет")[0].users == 15  # the old reading: those 15
+
+
+# ---------------------------------------------------------------- the third review (about 1 650 conversations)
+@pytest.mark.parametrize("text,budget,named", [("на карту 80к на остальное 40к, что лучше?", 80_000, "40к"),
+                                               ("на карту 100к на проц 30к что посоветуете", 100_000, "30к"),
+                                               ("на видюху 60к на остальное 40к", 60_000, "40к")])
+def test_the_cards_sum_before_another_share_without_a_comma_is_the_budget(text, budget, named):
+    r = read(text)
+    assert r.scenario.budget == budget and [s.text for s in r.unattached] == [named], text
+    assert talk(text)[1] in ("recommend", "vram"), text
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("is it usually cheaper to rent gpus in the cloud?", "cost"),
+    ("обычно делают свой сервер или берут облако?", "cost"),
+    ("we need failover, how many servers?", "recommend"),
+    ("можно в заявку добавить еще две карты?", "handoff"),
+    ("we want to keep it on-site, can your engineers install it?", "handoff"),
+    ("кто из ваших инженеров сколько берет за выезд?", "handoff"),
+    ("как это правильно организовать, что купить?", "recommend"),
+    ("как обычно организуют резервирование питания?", "knowledge"),
+])
+def test_third_review_intents(text, intent):
+    assert talk(text)[1] == intent, text
+
+
+def test_people_leaving_and_coming_with_none_held_are_both_named_back():
+    from assistant.reading.context import carry
+
+    scenario, _ = talk("будем пользоваться 8 часов в день, лама 70б на 2 h100")
+    r = carry(read("2 человека уволятся, ещё 10 придут"), scenario)
+    assert sorted(s.text for s in r.unattached) == ["10", "2"] and not r.relative
