@@ -99,6 +99,9 @@ def _share_of_people(tokens: list[Token], k: int, text: str) -> bool:
     after = [x.low for x in tokens[k + 1:k + 3]]
     if not (after == ["из", "них"] or "из" in before and before[before.index("из") + 1:][:1] == ["них"]):
         return False
+    if k > 0 and (tokens[k - 1].concept == "user" or _person(tokens[k - 1])) and \
+            not (tokens[k - 1].comma or tokens[k - 1].stop or tokens[k - 1].closes_clause):
+        return False  # "сотрудников 120 из них одновременно 30": the whole's own count, before its share
     if not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 10):k]) or \
             any(x.used == "gpu_name" or x.concept in ("gpu", "server") for x in tokens[max(0, k - 5):k]):
         return False

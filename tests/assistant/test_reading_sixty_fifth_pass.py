@@ -342,3 +342,8 @@ def test_people_leaving_and_coming_with_none_held_are_both_named_back():
     scenario, _ = talk("будем пользоваться 8 часов в день, лама 70б на 2 h100")
     r = carry(read("2 человека уволятся, ещё 10 придут"), scenario)
     assert sorted(s.text for s in r.unattached) == ["10", "2"] and not r.relative
+
+
+def test_the_wholes_own_count_before_from_them_is_no_share():
+    r = read("сотрудников 120 из них одновременно 30 бюджет 5 млн")  # found by make test at c3ccfd5
+    assert r.scenario.users == 30 and not r.conflicts
