@@ -798,7 +798,8 @@ class Reading(BaseModel):
 def _follows_up(changes: list[Change], tokens: list[Token]) -> bool:
     """A relative change makes a follow-up of a short message only ("а если ещё две?", "a second one?"); a
     longer one that says it ("хочу второй видюхой поставить 3090 к своей 4090, норм?") asks a question of its own."""
-    return bool(changes) and len(tokens) <= (10 if changes[0].op == "set" else 14)
+    return bool(changes) and len(tokens) <= (10 if all(c.op == "set" for c in changes) else 14)  # (stop 60's fresh
+    # clone: "а если уйдут 5 человек и возьмём вторую такую же?", two changes, had been out of scope)
 
 
 # a tax or company id ("инн 7701234567", "огрн ...") and a room ("кабинет 305") identify, they never count or cost

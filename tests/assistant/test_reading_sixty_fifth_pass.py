@@ -347,3 +347,10 @@ def test_people_leaving_and_coming_with_none_held_are_both_named_back():
 def test_the_wholes_own_count_before_from_them_is_no_share():
     r = read("сотрудников 120 из них одновременно 30 бюджет 5 млн")  # found by make test at c3ccfd5
     assert r.scenario.users == 30 and not r.conflicts
+
+
+def test_two_changes_in_a_short_follow_up_keep_the_question():
+    # stop 60's fresh clone: the values were right, the turn was refused as out of scope
+    scenario, intent = talk("у нас контора человек 40, из них одновременно будут сидеть 15, хотим квен 32б в q4 на одной "
+                            "4090 — влезет с контекстом 16к?", "а если уйдут 5 человек и возьмём вторую такую же?")
+    assert intent == "vram" and scenario.users == 10 and scenario.gpu_count == 2
