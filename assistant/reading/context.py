@@ -572,8 +572,10 @@ def _none_to_take_from(reading: "Reading", previous: Scenario | None) -> "Readin
             (previous is None or previous.users is None) and reading.scenario.users is None]
     if any(c.value < 0 for c in lost):  # "2 уволятся, ещё 10 придут" with none held: neither is a headcount
         lost = [c for c in reading.relative if c.slot == "users" and c.op == "add"]
-    for c in lost:
-        m = re.search(rf"(?<![\d.,]){int(abs(c.value))}(?![\d.,])", reading.text)
+    numbers = load_lexicon().numbers
+    for c in lost:  # the count in digits or in words ("уйдут три человека")
+        m = next((w for w in re.finditer(r"(?<![\d.,])\d+(?![\d.,])|[^\W\d_]+", reading.text)
+                  if (float(w.group(0)) if w.group(0).isdigit() else numbers.get(w.group(0).lower())) == abs(c.value)), None)
         if m:
             reading.unattached = [*reading.unattached, Span(start=m.start(), end=m.end(), text=m.group(0))]
     if lost:

@@ -89,10 +89,7 @@ def _them_are_people(tokens: list[Token], k: int, n: int, gpu_starts: set[int]) 
     return False
 
 
-_AT_ONCE_RU = re.compile(r"одновременно|разом|параллельно|в одно время|в один момент|онлайн", re.I)
-
-
-def _share_of_people(tokens: list[Token], k: int, text: str) -> bool:
+def _share_of_people(tokens: list[Token], k: int) -> bool:
     """"из них 20 … одновременно", "20 из них одновременно" after people counted: the share on at once (a share
     without "at once", "из них 10 в ит", is left to be named back: a review)."""
     before = [x.low for x in tokens[max(0, k - 3):k]]
@@ -105,9 +102,13 @@ def _share_of_people(tokens: list[Token], k: int, text: str) -> bool:
     if not any(x.concept == "user" or _person(x) for x in tokens[max(0, k - 10):k]) or \
             any(x.used == "gpu_name" or x.concept in ("gpu", "server") for x in tokens[max(0, k - 5):k]):
         return False
-    start = min((x.start for x in tokens[max(0, k - 3):k] if x.low == "из"), default=tokens[k].start)
-    clause = re.split(r"[.!?;]", text[start:])[0]
-    return bool(_AT_ONCE_RU.search(clause))
+    start = min((x.i for x in tokens[max(0, k - 3):k] if x.low == "из"), default=k)
+    for x in tokens[start:]:  # "at once" said in the share's own sentence, as `_concurrent_near` knows the words
+        if x.lemma in _CONCURRENT or x.low in _CONCURRENT:
+            return True
+        if x.stop:
+            return False
+    return False
 
 
 _WANTS = {"needs", "need", "wants", "want", "orders", "ordered", "buys", "bought", "takes", "took", "would", "нужно", "нужны",
@@ -856,7 +857,7 @@ def _classify(tokens: list[Token], k: int, gpu_starts: set[int], text: str) -> l
         # fifty-ninth pass: "70 staff; about 20 of them would be on an internal assistant at once": them are the people
         # (had been twenty cards, silently)
         return [Attached("users", int(value), [k, n], concurrent=bool(_SAME_TIME_FAR.match(text[tokens[k].end:])))]
-    if concept is None and whole and not suffix and _share_of_people(tokens, k, text) and \
+    if concept is None and whole and not suffix and _share_of_people(tokens, k) and \
             not gpu_next(tokens, k, gpu_starts):
         # seventy-sixth pass: "нас 70 человек, из них 20 будут гонять квен 32б одновременно": the people at once are a
         # share of those said (had been named back, the headcount read as the users)

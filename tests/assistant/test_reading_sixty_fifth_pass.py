@@ -195,6 +195,8 @@ def test_people_leaving_with_none_held_are_named_back():
     scenario, _ = talk("лама 70б на 4 h100")
     r = carry(read("уйдут 3 человека, что тогда?"), scenario)
     assert "3" in [s.text for s in r.unattached] and not r.relative
+    r = carry(read("уйдут три человека, что тогда?"), scenario)  # in words: named back too (found reading the change)
+    assert "три" in [s.text for s in r.unattached] and not r.relative
 
 
 @pytest.mark.parametrize("follow_up", ["а с выходными?", "with weekends?", "вместе с выходными"])
