@@ -623,8 +623,9 @@ def classify(text: str, s: Scenario, new_model: bool, compared: bool = False, co
         return "compare"  # "и что быстрее она или 5080", "is it better or the a40": the card discussed against one more
     if s.cloud_hourly or (s.server_price and s.hours_per_month):
         return "cost"  # an hourly price is only ever asked about against owning
-    if s.electricity_price and (hardware or s.gpu) and not model:
-        return "power"  # "свет по 6 р, 2 4090 круглосуточно": the month's electricity of the cards named
+    if s.electricity_price and (hardware or s.gpu or s.gpu_count) and not model:
+        return "power"  # "свет по 6 р, 2 4090 круглосуточно": the month's electricity of the cards named (or counted:
+        # "а если карт будет четыре и свет по шесть рублей, сколько в месяц?", a hurried follow-up at stop 60)
     if s.server_price and not (hardware or model or s.users or s.budget or hits - {"recommend", "cost"}):
         return "cost"  # "the box you'd quote is around 25 grand": a server's price is weighed against renting
     if named_gpus and _COMPARING.search(text) and (not new_model or _AGAINST_IT.search(text)):

@@ -356,3 +356,12 @@ def test_two_changes_in_a_short_follow_up_keep_the_question():
     scenario, intent = talk("у нас контора человек 40, из них одновременно будут сидеть 15, хотим квен 32б в q4 на одной "
                             "4090 — влезет с контекстом 16к?", "а если уйдут 5 человек и возьмём вторую такую же?")
     assert intent == "vram" and scenario.users == 10 and scenario.gpu_count == 2
+
+
+def test_the_electricity_of_the_cards_counted_in_a_follow_up_is_power():
+    # a hurried conversation at stop 60: the follow-up had kept the fit question and shown no bill
+    scenario, intent = talk("здрасте нам на отдел из двенадцати человек нужна гемма 27б в восьми битах контекст тридцать две "
+                            "тыщи хватит двух 3090",
+                            "а если карт будет четыре и свет по шесть рублей сколько в месяц выйдет при круглосуточной работе")
+    assert intent == "power" and scenario.gpu_count == 4 and scenario.electricity_price == 6
+    assert talk("свет по 6 р, 2 4090 круглосуточно")[1] == "power"  # the old reading
